@@ -1,0 +1,135 @@
+"""The ``referee`` command line.
+
+``score`` and ``check`` read JSON (a FILE or standard input) and write JSON; a
+malformed input is one line on standard error and exit status 2.  Heavy
+imports (Flask, WeasyPrint) happen only inside the commands that need them, so
+``referee score`` starts about as fast as Python itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+EXIT_MALFORMED = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # one line, not argparse's usage block
+        self.exit(EXIT_MALFORMED, f"referee: {message}\n")
+
+
+def _read(path: str | None) -> Any:
+    from .rules import MalformedInput
+
+    try:
+        if path is None or path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise MalformedInput(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise MalformedInput(f"{path or 'standard input'} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise MalformedInput(
+            f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    except RecursionError:
+        raise MalformedInput("not JSON: nested too deeply") from None
+
+
+def _write(out: TextIO, data: Any) -> None:
+    out.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from .contract import score_json
+
+    result, status = score_json(_read(args.file))
+    _write(sys.stdout, result)
+    return status
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .contract import check_json
+
+    _write(sys.stdout, check_json(_read(args.file)))
+    return 0
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    from .contract import variants_json
+
+    rows = variants_json()
+    if args.json:
+        _write(sys.stdout, rows)
+        return 0
+    header = f"{'id':<11} {'players':<8} {'target':>6} {'2':>3} {'natural':>7} {'mixed':>5} "
+    header += f"{'out':>4}  opening (negative / from score)"
+    print(header)
+    for row in rows:
+        opening = " ".join(f"{k}:{v}" for k, v in row["opening"].items())
+        bonus = row["canasta_bonus"]
+        print(
+            f"{row['id']:<11} {','.join(map(str, row['players'])):<8} {row['target_score']:>6} "
+            f"{row['two_points']:>3} {bonus['natural']:>7} {bonus['mixed']:>5} "
+            f"{row['going_out_bonus']:>4}  {opening}"
+        )
+        print(
+            f"{'':<11} {row['name']}"
+            + (f"; house rules: {', '.join(row['options'])}" if row["options"] else "")
+        )
+    return 0
+
+
+COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
+    "score": (cmd_score, "score one hand: JSON in (FILE or stdin), JSON out"),
+    "check": (cmd_check, "answer a rule question: JSON in, a ruling out"),
+    "variants": (cmd_variants, "list the rule variants with their main numbers"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="referee", description="Canasta Referee: score, referee, print.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, (_func, help_text) in COMMANDS.items():
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        if name in ("score", "check"):
+            sub.add_argument("file", nargs="?", help="JSON file (default: standard input)")
+        if name == "variants":
+            sub.add_argument("--json", action="store_true", help="print as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from .rules import MalformedInput
+
+    args = build_parser().parse_args(argv)
+    func = COMMANDS[args.command][0]
+    try:
+        return func(args)
+    except MalformedInput as error:
+        print(f"referee {args.command}: {error}", file=sys.stderr)
+        return EXIT_MALFORMED
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as error:  # never a traceback at the table
+        print(
+            f"referee {args.command}: internal error ({type(error).__name__}: {error}); "
+            "please report it",
+            file=sys.stderr,
+        )
+        return 3
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

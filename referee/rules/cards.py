@@ -1,0 +1,175 @@
+"""Cards and the card notation of ../shared/spec/contracts.md §1.
+
+A card is a rank, optionally followed by a suit: ``K``, ``10h``, ``Ts``, ``X``.
+Cards are separated by spaces and/or commas, or written run together
+(``KKK2``, ``7h8h9h``).  A bare ``3`` is a black three; red threes carry a red
+suit (``3h``, ``3d``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+__all__ = ["Card", "NotationError", "Rank", "Suit", "format_cards", "parse_cards"]
+
+
+class NotationError(ValueError):
+    "The text is not card notation; the message names the offending text and its position."
+
+    def __init__(self, text: str, position: int, problem: str) -> None:
+        self.text = text
+        self.position = position
+        self.problem = problem
+        super().__init__(f'"{text}": {problem} at position {position}')
+
+
+class Rank(Enum):
+    """Card ranks, highest first; the value is the notation symbol."""
+
+    ACE = "A"
+    KING = "K"
+    QUEEN = "Q"
+    JACK = "J"
+    TEN = "10"
+    NINE = "9"
+    EIGHT = "8"
+    SEVEN = "7"
+    SIX = "6"
+    FIVE = "5"
+    FOUR = "4"
+    THREE = "3"
+    TWO = "2"
+    JOKER = "X"
+
+    @property
+    def is_wild(self) -> bool:
+        return self in (Rank.TWO, Rank.JOKER)
+
+    @property
+    def order(self) -> int:
+        """Position in a sequence, 4 = 4 … 14 = ace; threes, twos and jokers have none."""
+        return _ORDER.get(self, 0)
+
+
+_ORDER = {
+    Rank.FOUR: 4,
+    Rank.FIVE: 5,
+    Rank.SIX: 6,
+    Rank.SEVEN: 7,
+    Rank.EIGHT: 8,
+    Rank.NINE: 9,
+    Rank.TEN: 10,
+    Rank.JACK: 11,
+    Rank.QUEEN: 12,
+    Rank.KING: 13,
+    Rank.ACE: 14,
+}
+RANK_BY_ORDER = {order: rank for rank, order in _ORDER.items()}
+
+
+class Suit(Enum):
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card; ``suit`` is None where the notation left it out."""
+
+    rank: Rank
+    suit: Suit | None = None
+
+    @property
+    def is_wild(self) -> bool:
+        return self.rank.is_wild
+
+    @property
+    def is_natural(self) -> bool:
+        return not self.rank.is_wild
+
+    @property
+    def is_red_three(self) -> bool:
+        return self.rank is Rank.THREE and self.suit is not None and self.suit.is_red
+
+    @property
+    def is_black_three(self) -> bool:
+        # A bare 3 is a black three: red threes are never melded nor kept in hand.
+        return self.rank is Rank.THREE and (self.suit is None or not self.suit.is_red)
+
+    @classmethod
+    def from_symbol(cls, symbol: str) -> Card:
+        """Parse exactly one card, e.g. ``"10h"``; raise :class:`NotationError` otherwise."""
+        cards = parse_cards(symbol)
+        if len(cards) != 1:
+            raise NotationError(symbol, 1, f"expected one card, found {len(cards)}")
+        return cards[0]
+
+    def symbol(self) -> str:
+        return self.rank.value + (self.suit.value if self.suit else "")
+
+    def __str__(self) -> str:
+        return self.symbol()
+
+
+_RANK_SYMBOLS: dict[str, Rank] = {rank.value: rank for rank in Rank if rank is not Rank.TEN}
+_RANK_SYMBOLS.update({"T": Rank.TEN, "*": Rank.JOKER})
+_SUIT_SYMBOLS = {suit.value: suit for suit in Suit}
+_SUIT_SYMBOLS.update({"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS})
+# Emoji-style suits (with the variation selector) are what phone keyboards produce.
+_SEPARATORS = frozenset(" ,\t\n\r\ufe0f")
+_CACHE: dict[str, tuple[Card, ...]] = {}
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse card notation into cards.
+
+    :raises NotationError: naming the first offending text and its 1-based position.
+    """
+    cached = _CACHE.get(text)
+    if cached is not None:
+        return cached
+    cards: list[Card] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in _SEPARATORS:
+            i += 1
+            continue
+        start = i
+        up = ch.upper()
+        if text.startswith("10", i):
+            rank, i = Rank.TEN, i + 2
+        elif up in _RANK_SYMBOLS:
+            rank, i = _RANK_SYMBOLS[up], i + 1
+        elif up == "1":
+            raise NotationError(text, start + 1, 'unknown card "1" (write 10 or T for ten)')
+        else:
+            end = i + 1
+            while end < n and text[end] not in _SEPARATORS:
+                end += 1
+            bad = text[start:end]
+            raise NotationError(text, start + 1, f'unknown card "{bad}"')
+        suit = None
+        if i < n and text[i].lower() in _SUIT_SYMBOLS:
+            suit = _SUIT_SYMBOLS[text[i].lower()]
+            if rank is Rank.JOKER:
+                raise NotationError(text, i + 1, "a joker has no suit")
+            i += 1
+        cards.append(Card(rank, suit))
+    result = tuple(cards)
+    if len(_CACHE) < 4096:
+        _CACHE[text] = result
+    return result
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Print cards in canonical notation, separated by single spaces."""
+    return " ".join(card.symbol() for card in cards)

@@ -1,0 +1,391 @@
+"""One hand at the end of play: what each side has, whether that can be, and its score."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .cards import Card, Rank, format_cards
+from .melds import Meld, MeldInfo, MeldShape, classify, meld_problems
+from .problems import IllegalHand, Problem
+from .variant import CanastaKind, RedThreeCondition, Variant
+
+__all__ = ["CanastaScore", "Hand", "HandResult", "Side", "SideScore", "score_hand"]
+
+_RANK_NAMES = {
+    Rank.ACE: "aces",
+    Rank.KING: "kings",
+    Rank.QUEEN: "queens",
+    Rank.JACK: "jacks",
+    Rank.TEN: "tens",
+    Rank.NINE: "nines",
+    Rank.EIGHT: "eights",
+    Rank.SEVEN: "sevens",
+    Rank.SIX: "sixes",
+    Rank.FIVE: "fives",
+    Rank.FOUR: "fours",
+    Rank.THREE: "black threes",
+    Rank.TWO: "twos",
+    Rank.JOKER: "jokers",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """What one side (a player, or a partnership) has at the end of a hand.
+
+    Give the cards left in its players' hands as ``hand`` or, for tables that
+    count by hand, as ``hand_points``.  The last four fields are events that only
+    some variants score; the variant says whether it has them.
+    """
+
+    name: str = ""
+    melds: tuple[Meld, ...] = ()
+    red_threes: int = 0
+    went_out: bool = False
+    concealed: bool = False
+    hand: tuple[Card, ...] | None = None
+    hand_points: int | None = None
+    score: int = 0
+    undeclared_red_threes: int = 0
+    acabar: bool = False
+    exact_cut: bool = False
+    first_pickup: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    players: int
+    sides: tuple[Side, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CanastaScore:
+    rank: str
+    kind: CanastaKind
+    bonus: int
+    concealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SideScore:
+    """A side's score for the hand; the parts of ``breakdown`` add up to ``total``."""
+
+    name: str
+    total: int
+    breakdown: dict[str, int]
+    canastas: tuple[CanastaScore, ...]
+    wins_match: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    sides: tuple[SideScore, ...]
+    problems: tuple[Problem, ...] = field(default=())
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
+def _info(variant: Variant, side: Side) -> list[MeldInfo]:
+    return [classify(variant, meld) for meld in side.melds]
+
+
+def _canasta_rank(meld: Meld, info: MeldInfo) -> str:
+    if info.rank is not None:
+        return "3" if info.rank is Rank.THREE else info.rank.value
+    return "wild"
+
+
+def _hand_points(variant: Variant, side: Side) -> int:
+    if side.hand is None:
+        return side.hand_points or 0
+    penalty = variant.black_three_in_hand_penalty
+    total = 0
+    for card in side.hand:
+        if penalty is not None and card.rank is Rank.THREE:
+            total += penalty
+        else:
+            total += variant.card_points[card.rank]
+    return total
+
+
+def _going_out_bonus(variant: Variant, side: Side, infos: list[MeldInfo]) -> int:
+    if not side.went_out:
+        return 0
+    bonus = variant.going_out_bonus
+    if side.concealed and variant.concealed_going_out_bonus is not None:
+        bonus = variant.concealed_going_out_bonus
+    # 000 (fast) gives each way of closing its own premium: a side gets the one that
+    # describes its closing, the highest if several do.
+    threes = sum(i.naturals for i in infos if i.shape is MeldShape.BLACK_THREES)
+    best_threes = [v for n, v in variant.black_three_going_out_bonus.items() if threes >= n]
+    if best_threes:
+        bonus = max(bonus, *best_threes)
+    if side.first_pickup and variant.first_pickup_going_out_bonus is not None:
+        bonus = max(bonus, variant.first_pickup_going_out_bonus)
+    return bonus
+
+
+def score_side(variant: Variant, side: Side) -> SideScore:
+    """Score one side's hand as ``variant`` counts it (assuming the hand is legal)."""
+    infos = _info(variant, side)
+    canastas = tuple(
+        CanastaScore(_canasta_rank(meld, info), info.canasta, info.bonus, meld.concealed)
+        for meld, info in zip(side.melds, infos, strict=True)
+        if info.canasta is not None
+    )
+    has_canasta = bool(canastas)
+    melds = sum(info.points for info in infos)
+    canasta_bonus = sum(c.bonus for c in canastas)
+    reds = side.red_threes * variant.red_three_bonus
+    if side.red_threes >= 4:
+        reds += variant.all_red_threes_extra
+    reds_count = (
+        bool(side.melds) if variant.red_threes_count_if is RedThreeCondition.MELD else (has_canasta)
+    )
+    breakdown = {
+        "melds": melds,
+        "canastas": canasta_bonus,
+        "red_threes": reds if reds_count else -reds,
+        "going_out": _going_out_bonus(variant, side, infos),
+        "hand": -_hand_points(variant, side),
+    }
+    if variant.no_canasta_scores_all_negative and not has_canasta:
+        breakdown["melds"] = -melds
+    escalas = sum(info.escala_bonus for info in infos)
+    if escalas and has_canasta:
+        # 001 §Variaciones: an escala's bonus counts only with at least one canasta.
+        breakdown["escalas"] = escalas
+    tiers = [v for n, v in variant.canasta_count_bonus.items() if len(canastas) >= n]
+    if tiers:
+        breakdown["canasta_count"] = max(tiers)
+    if side.exact_cut and variant.exact_cut_bonus is not None:
+        cut = variant.exact_cut_bonus
+        breakdown["exact_cut"] = cut if has_canasta else -cut
+    if side.undeclared_red_threes:
+        breakdown["undeclared_red_threes"] = (
+            -variant.undeclared_red_three_penalty * side.undeclared_red_threes
+        )
+    wins = any(c.kind is CanastaKind.BLACK_THREES for c in canastas)
+    return SideScore(side.name, sum(breakdown.values()), breakdown, canastas, wins)
+
+
+def _acabar_scores(variant: Variant, hand: Hand) -> tuple[SideScore, ...]:
+    # 004 §Uitgaan: "De tegenpartij krijgt daarmee 1500 punten en de eigen partij niets."
+    points = variant.acabar_points or 0
+    return tuple(
+        SideScore(
+            side.name, 0 if side.acabar else points, {"acabar": 0 if side.acabar else points}, ()
+        )
+        for side in hand.sides
+    )
+
+
+def score_hand(variant: Variant, hand: Hand) -> HandResult:
+    """Score every side and list every rule the hand breaks (see :func:`hand_problems`)."""
+    problems = tuple(hand_problems(variant, hand))
+    if variant.acabar_points is not None and any(side.acabar for side in hand.sides):
+        return HandResult(_acabar_scores(variant, hand), problems)
+    return HandResult(tuple(score_side(variant, side) for side in hand.sides), problems)
+
+
+def score_legal_hand(variant: Variant, hand: Hand) -> HandResult:
+    """Like :func:`score_hand`, but raise :class:`IllegalHand` if any rule is broken."""
+    result = score_hand(variant, hand)
+    if result.problems:
+        raise IllegalHand(list(result.problems))
+    return result
+
+
+def side_problems(variant: Variant, hand: Hand, index: int) -> list[Problem]:
+    """Every rule side ``index`` breaks on its own (not counting the other sides)."""
+    side = hand.sides[index]
+    problems: list[Problem] = []
+
+    def add(code: str, rule: str | None, text: str, meld: int | None = None) -> None:
+        problems.append(Problem(code, text, rule, index, meld))
+
+    infos = _info(variant, side)
+    seen: dict[Rank, int] = {}
+    for j, (meld, info) in enumerate(zip(side.melds, infos, strict=True)):
+        problems += meld_problems(variant, meld, going_out=side.went_out, side=index, index=j)
+        if info.shape is MeldShape.RANK and info.rank is not None:
+            if variant.one_meld_per_rank and info.rank in seen:
+                add(
+                    "second_meld_of_rank",
+                    "meld.one-per-rank",
+                    f'"{meld}": this side already has a meld of {_RANK_NAMES[info.rank]} '
+                    f"(meld {seen[info.rank] + 1}); add the cards to it",
+                    j,
+                )
+            seen.setdefault(info.rank, j)
+    if side.hand is not None and side.hand_points is not None:
+        add(
+            "hand_twice",
+            "hand.points",
+            "give the cards left in hand either as cards or as points, not both",
+        )
+    if side.hand is not None and any(card.is_red_three for card in side.hand):
+        add(
+            "red_three_in_hand",
+            "hand.red-threes",
+            f'"{format_cards(side.hand)}": red threes are never kept in the hand; '
+            "count them with the red threes laid out",
+        )
+    if side.hand_points is not None and side.hand_points % 5:
+        add(
+            "hand_points",
+            "hand.points",
+            f"{side.hand_points} points left in hand cannot be: every card is worth a "
+            "multiple of 5",
+        )
+    canastas = [info for info in infos if info.canasta is not None]
+    if side.went_out:
+        needed = variant.going_out_canastas.get(hand.players, 1)
+        if len(canastas) < needed:
+            have = f"{len(canastas)} canasta" + ("" if len(canastas) == 1 else "s")
+            need = "one canasta" if needed == 1 else f"{needed} canastas"
+            add(
+                "going_out_without_canasta",
+                "going-out.canastas",
+                f"a side needs {need} to go out; this side has {have}",
+            )
+        elif variant.going_out_needs_clean_and_dirty:
+            kinds = {info.canasta for info in canastas}
+            if not {CanastaKind.NATURAL, CanastaKind.MIXED} <= kinds:
+                add(
+                    "going_out_without_canasta",
+                    "going-out.canastas",
+                    "a side needs a clean and a dirty canasta to go out",
+                )
+        if side.hand and hand.players == len(hand.sides):
+            add(
+                "went_out_with_cards",
+                "going-out.empty-hand",
+                f'"{format_cards(side.hand)}": a player who went out has no cards left in hand',
+            )
+        if side.hand_points and hand.players == len(hand.sides):
+            add(
+                "went_out_with_cards",
+                "going-out.empty-hand",
+                "a player who went out has no cards left in hand",
+            )
+        if side.acabar and variant.acabar_points is not None:
+            add("acabar_and_out", "scoring.acabar", "a hand ended by acabar has nobody going out")
+    if side.concealed:
+        if not side.went_out:
+            add(
+                "concealed_without_going_out",
+                "going-out.concealed-needs-out",
+                "only the side that went out can have gone out concealed",
+            )
+        elif variant.concealed_going_out_bonus is None:
+            add(
+                "concealed_going_out",
+                "going-out.concealed",
+                "this variant has no going out concealed",
+            )
+    for flag, present, available, rule in (
+        (
+            "undeclared red threes",
+            side.undeclared_red_threes,
+            variant.undeclared_red_three_penalty,
+            "red-threes.undeclared",
+        ),
+        ("acabar", side.acabar, variant.acabar_points, "scoring.acabar"),
+        ("an exact cut", side.exact_cut, variant.exact_cut_bonus, "scoring.exact-cut"),
+        (
+            "going out on the first pickup",
+            side.first_pickup,
+            variant.first_pickup_going_out_bonus,
+            "going-out.first-pickup",
+        ),
+    ):
+        if present and not available:
+            add("not_in_variant", None, f"{variant.name} does not score {flag} at this table")
+        elif present and rule == "going-out.first-pickup" and not side.went_out:
+            add(
+                "first_pickup_without_going_out",
+                rule,
+                "the first-pickup premium is for the side that went out",
+            )
+    return problems
+
+
+def deck_problems(variant: Variant, hand: Hand) -> list[Problem]:
+    """Cards the packs cannot hold: more of a rank, suit or red three than there are."""
+    packs = variant.packs.get(hand.players, 2)
+    ranks: Counter[Rank] = Counter()
+    suited: Counter[Card] = Counter()
+    for side in hand.sides:
+        for cards in [meld.cards for meld in side.melds] + [side.hand or ()]:
+            for card in cards:
+                if card.is_red_three:
+                    continue
+                ranks[card.rank] += 1
+                if card.suit is not None:
+                    suited[card] += 1
+    problems: list[Problem] = []
+    held = {Rank.JOKER: 2 * packs, Rank.THREE: 2 * packs}
+    pack_words = {
+        1: "one pack holds",
+        2: "two packs hold",
+        3: "three packs hold",
+        4: "four packs hold",
+        8: "eight packs hold",
+    }
+    packs_hold = pack_words.get(packs, f"{packs} packs hold")
+    for rank, count in ranks.items():
+        limit = held.get(rank, 4 * packs)
+        if count > limit:
+            problems.append(
+                Problem(
+                    "deck_count",
+                    f"there are {count} {_RANK_NAMES[rank]} on the table and in the "
+                    f"hands, but {packs_hold} only {limit}",
+                    "deck.composition",
+                )
+            )
+    for card, count in suited.items():
+        if card.is_black_three or card.rank is not Rank.THREE:
+            if count > packs:
+                problems.append(
+                    Problem(
+                        "deck_count",
+                        f"there are {count} × {card.symbol()}, but {packs_hold} only {packs}",
+                        "deck.composition",
+                    )
+                )
+    reds = sum(side.red_threes + side.undeclared_red_threes for side in hand.sides)
+    if reds > 2 * packs:
+        problems.append(
+            Problem(
+                "deck_count",
+                f"there are {reds} red threes, but {packs_hold} only {2 * packs}",
+                "red-threes.count",
+            )
+        )
+    return problems
+
+
+def hand_problems(variant: Variant, hand: Hand) -> list[Problem]:
+    """Every rule the hand breaks, each located by side and meld where it applies."""
+    problems: list[Problem] = []
+    for index in range(len(hand.sides)):
+        problems += side_problems(variant, hand, index)
+    out = [i for i, side in enumerate(hand.sides) if side.went_out]
+    if len(out) > 1:
+        problems.append(
+            Problem(
+                "two_went_out",
+                "only one side can go out in a hand; "
+                f"sides {', '.join(str(i + 1) for i in out)} all say they did",
+                "going-out.one-side",
+            )
+        )
+    if variant.acabar_points is not None and sum(side.acabar for side in hand.sides) > 1:
+        problems.append(Problem("two_acabar", "only one side can call acabar", "scoring.acabar"))
+    problems += deck_problems(variant, hand)
+    return problems

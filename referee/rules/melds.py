@@ -1,0 +1,245 @@
+"""Melds: what kind a meld is, whether it is legal, what canasta it makes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import RANK_BY_ORDER, Card, Rank, format_cards
+from .problems import Problem
+from .variant import CanastaKind, Variant
+
+__all__ = ["Meld", "MeldInfo", "MeldShape", "classify", "meld_problems"]
+
+CANASTA_SIZE = 7
+ESCALA_REAL_SIZE = 11  # 4 to ace of one suit (001 §Variaciones: "desde el 4 al As")
+
+
+class MeldShape(Enum):
+    RANK = "rank"  # cards of one rank, with or without wild cards
+    WILD = "wild"  # wild cards only
+    BLACK_THREES = "black_threes"
+    SEQUENCE = "sequence"  # cards of one suit in order
+    BROKEN = "broken"  # mixes ranks that make no meld at all
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """One meld on the table, as entered: its cards and whether it was laid from the hand."""
+
+    cards: tuple[Card, ...]
+    concealed: bool = False
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class MeldInfo:
+    """What a meld is under a variant: its shape, rank, counts, points and canasta."""
+
+    shape: MeldShape
+    rank: Rank | None
+    naturals: int
+    wilds: int
+    points: int
+    canasta: CanastaKind | None
+    bonus: int
+    escala_bonus: int
+
+
+def _shape(cards: Sequence[Card]) -> tuple[MeldShape, Rank | None]:
+    ranks = {card.rank for card in cards if card.is_natural}
+    if not ranks:
+        return MeldShape.WILD, None
+    if len(ranks) == 1:
+        (rank,) = ranks
+        if rank is Rank.THREE:
+            return MeldShape.BLACK_THREES, rank
+        return MeldShape.RANK, rank
+    if Rank.THREE in ranks:
+        return MeldShape.BROKEN, None
+    return MeldShape.SEQUENCE, None
+
+
+def classify(variant: Variant, meld: Meld) -> MeldInfo:
+    """Describe ``meld`` under ``variant`` without judging it; works on illegal melds too."""
+    cards = meld.cards
+    shape, rank = _shape(cards)
+    wilds = sum(1 for card in cards if card.is_wild)
+    naturals = len(cards) - wilds
+    points = sum(variant.card_points[card.rank] for card in cards)
+    kind: CanastaKind | None = None
+    bonus = escala = 0
+    bonuses = variant.canasta_bonus
+    if len(cards) >= CANASTA_SIZE:
+        if shape is MeldShape.RANK:
+            kind = CanastaKind.MIXED if wilds else CanastaKind.NATURAL
+        elif shape is MeldShape.WILD:
+            if CanastaKind.WILD_JOKERS in bonuses:
+                jokers = sum(1 for card in cards if card.rank is Rank.JOKER)
+                kind = CanastaKind.WILD_JOKERS if jokers >= 4 else CanastaKind.WILD_DEUCES
+            elif CanastaKind.WILD_CLEAN in bonuses:
+                same = len({card.rank for card in cards}) == 1
+                kind = CanastaKind.WILD_CLEAN if same else CanastaKind.WILD_MIXED
+            elif CanastaKind.WILD in bonuses:
+                kind = CanastaKind.WILD
+        elif shape is MeldShape.BLACK_THREES:
+            if CanastaKind.BLACK_THREES in bonuses and not wilds:
+                kind = CanastaKind.BLACK_THREES
+        elif shape is MeldShape.SEQUENCE and variant.escalas and not wilds:
+            real = len(cards) >= ESCALA_REAL_SIZE
+            escala = variant.escala_real_bonus if real else variant.escala_bonus
+        if kind is not None:
+            bonus = bonuses.get(kind, 0)
+            if meld.concealed and kind in (CanastaKind.NATURAL, CanastaKind.MIXED):
+                if variant.concealed_canasta_bonus is not None:
+                    bonus = variant.concealed_canasta_bonus
+                elif variant.hand_canasta_doubles:
+                    bonus *= 2
+    return MeldInfo(shape, rank, naturals, wilds, points, kind, bonus, escala)
+
+
+def _sequence_problem(variant: Variant, cards: Sequence[Card], wilds: int) -> str | None:
+    """Why these cards are not a run of one suit, or None if they are."""
+    naturals = [card for card in cards if card.is_natural]
+    suits = {card.suit for card in naturals}
+    if None in suits:
+        return "give the suit of every card of a sequence (for example 7h 8h 9h)"
+    if len(suits) > 1:
+        return "a sequence must be all of one suit"
+    orders = sorted(card.rank.order for card in naturals)
+    if len(set(orders)) != len(orders):
+        return "a sequence cannot hold the same card twice"
+    if wilds and not variant.sequence_wilds:
+        return "a sequence may not hold wild cards"
+    gaps = orders[-1] - orders[0] + 1 - len(orders)
+    if gaps > wilds:
+        low, high = RANK_BY_ORDER[orders[0]].value, RANK_BY_ORDER[orders[-1]].value
+        return f"the cards from {low} to {high} are not in unbroken order"
+    if len(cards) > ESCALA_REAL_SIZE:
+        return "a sequence runs from 4 to ace, eleven cards at most"
+    return None
+
+
+def meld_problems(
+    variant: Variant,
+    meld: Meld,
+    *,
+    going_out: bool = False,
+    side: int | None = None,
+    index: int | None = None,
+) -> list[Problem]:
+    """Every reason ``meld`` is illegal on its own under ``variant``; empty if it is legal.
+
+    ``going_out`` allows what the variant allows only to a player going out
+    (black threes).  ``side`` and ``index`` locate the meld in the problems.
+    """
+    cards = meld.cards
+    shown = format_cards(cards)
+    problems: list[Problem] = []
+
+    def add(code: str, rule: str, text: str) -> None:
+        problems.append(Problem(code, f'"{shown}": {text}', rule, side, index))
+
+    if not cards:
+        add("meld_empty", "meld.min-cards", "a meld needs cards")
+        return problems
+    if any(card.is_red_three for card in cards):
+        add("red_three_melded", "meld.red-threes", "red threes are never melded")
+        return problems
+    shape, rank = _shape(cards)
+    wilds = sum(1 for card in cards if card.is_wild)
+    naturals = len(cards) - wilds
+    if len(cards) < variant.min_meld_cards:
+        add(
+            "meld_too_small",
+            "meld.min-cards",
+            f"a meld needs at least {variant.min_meld_cards} cards",
+        )
+    if shape is MeldShape.BROKEN:
+        add("meld_mixed_ranks", "meld.one-rank", "black threes cannot be melded with other ranks")
+        return problems
+    if shape is MeldShape.WILD:
+        if not variant.wild_melds:
+            add("wild_meld", "meld.wild-meld", "wild cards alone are not a meld")
+        elif variant.wild_meld_at_once and len(cards) < CANASTA_SIZE:
+            add(
+                "wild_meld",
+                "meld.wild-meld",
+                "a meld of wild cards must be a whole canasta of seven, laid in one move",
+            )
+        return problems + _concealed_problems(variant, meld, shown, side, index)
+    if shape is MeldShape.SEQUENCE:
+        if not (variant.sequences or variant.escalas):
+            add("meld_mixed_ranks", "meld.one-rank", "all cards of a meld must be of one rank")
+            return problems
+        why = _sequence_problem(variant, cards, wilds)
+        if why:
+            add("bad_sequence", "meld.sequence", why)
+    if shape is MeldShape.BLACK_THREES:
+        canasta_of_threes = (
+            CanastaKind.BLACK_THREES in variant.canasta_bonus
+            and not wilds
+            and len(cards) >= CANASTA_SIZE
+        )
+        if canasta_of_threes:
+            return problems
+        if not variant.black_threes_when_going_out:
+            add("black_threes_melded", "meld.black-threes", "black threes are never melded")
+            return problems
+        if not going_out:
+            add(
+                "black_threes_melded",
+                "meld.black-threes",
+                "black threes may be melded only by a player going out",
+            )
+        if wilds and not variant.black_three_meld_wilds:
+            add(
+                "black_threes_wild",
+                "meld.black-threes",
+                "a meld of black threes may not hold wild cards",
+            )
+        cap = variant.black_three_meld_max
+        if cap is not None and naturals > cap:
+            add(
+                "black_threes_count",
+                "meld.black-threes",
+                f"a meld of black threes holds at most {cap} of them",
+            )
+    if shape is MeldShape.RANK and variant.max_meld_cards is not None:
+        if len(cards) > variant.max_meld_cards:
+            add(
+                "meld_too_big",
+                "meld.max-cards",
+                f"a meld holds at most {variant.max_meld_cards} cards",
+            )
+    if wilds > variant.max_wild:
+        add(
+            "too_many_wilds",
+            "meld.wild-limit",
+            f"a meld may hold at most {variant.max_wild} wild cards, this one has {wilds}",
+        )
+    if naturals < variant.min_natural:
+        add(
+            "too_few_naturals",
+            "meld.natural-min",
+            f"a meld needs at least {variant.min_natural} natural cards, this one has {naturals}",
+        )
+    elif variant.wild_not_more_than_natural and wilds > naturals:
+        add(
+            "more_wilds_than_naturals",
+            "meld.wild-limit",
+            f"a meld may not hold more wild cards ({wilds}) than natural ones ({naturals})",
+        )
+    return problems + _concealed_problems(variant, meld, shown, side, index)
+
+
+def _concealed_problems(
+    variant: Variant, meld: Meld, shown: str, side: int | None, index: int | None
+) -> list[Problem]:
+    if meld.concealed and len(meld.cards) < CANASTA_SIZE:
+        text = f'"{shown}": only a canasta of seven or more cards can be laid from the hand'
+        return [Problem("concealed_not_canasta", text, "canasta.concealed", side, index)]
+    return []

@@ -1,0 +1,396 @@
+"""``czech`` and ``czech-fast``: 000_09093ec587c4cd5a.txt.
+
+``czech`` is the main text (points 1-16).  ``czech-fast`` is its second half,
+"Zajímavá a rychlejší varianta hry canasta", which changes only what it lists
+(by the main text's point numbers); everything else stays as the main text says.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
+from .classic import CLASSIC, rule
+
+C = "000_09093ec587c4cd5a.txt"
+F = f"{C} §Zajímavá a rychlejší varianta"
+
+RULES = {
+    **CLASSIC.rules,
+    **{
+        r.key: r
+        for r in [
+            rule(
+                "deck.composition",
+                "Two packs of 52 cards and four jokers: 108 cards.",
+                f"{C} §3",
+                "Celkem je tedy ve hře 108 karet.",
+            ),
+            rule(
+                "meld.min-cards",
+                "A new meld has at least three cards.",
+                f"{C} §10",
+                "Otevírá-li strana výklad skupiny dosud nevyložené, musí mít možnost "
+                "vyložit nejméně 3 karty.",
+            ),
+            rule(
+                "meld.one-rank",
+                "A meld is cards of one rank, or a sequence of one suit.",
+                f"{C} §10",
+                "Pravidla připouštějí také vykládání tzv. sekvencí, např. 7–8–9 nebo "
+                "Q–K–A apod., vždy však jen ve stejné barvě.",
+            ),
+            rule(
+                "meld.sequence",
+                "A sequence is three or more cards of one suit in unbroken order (4 up to ace); "
+                "wild cards may stand in for missing cards; it never becomes a canasta.",
+                f"{C} §10",
+                "vždy však jen ve stejné barvě a ve směru od nižší karty k vyšší ... "
+                "Divoké karty i v tomto případě nahrazují jakoukoliv kartu bez ohledu na barvu.",
+            ),
+            rule(
+                "meld.natural-min",
+                "A meld needs at least two natural cards: of a new group of three, at least "
+                "two are natural and only one wild.",
+                f"{C} §10",
+                "vždy však ze tří karet nově vykládané skupiny musí být nejméně dvě "
+                "originální a jen jedna divoká.",
+            ),
+            rule(
+                "meld.wild-limit",
+                "A canasta always holds four natural cards: at most three wild cards in a meld.",
+                f"{C} §8",
+                "Čtyři originální karty musí canasta obsahovat vždy. Přidají-li se na "
+                "místo 1 až 3 originálních karet karty „divoké“, utvoří se canasta smíšená.",
+            ),
+            rule(
+                "meld.one-per-rank",
+                "A side opens a group only of a rank it has not laid yet; more cards of that "
+                "rank are added to the group.",
+                f"{C} §10",
+                "Otevírá-li strana výklad skupiny dosud nevyložené ... Doplňovat "
+                "skupinu již vyloženou můžeme, kdykoliv přijdeme na řadu.",
+            ),
+            rule(
+                "meld.black-threes",
+                "Black threes are melded only by the player who ends the hand with them; wild "
+                "cards may join them as usual (3-3-2).",
+                f"{C} §12",
+                "Vyloženy smějí být jen tehdy, když hráč tímto vyložením končí kolo. "
+                "Divokých karet může být v tom případě použito jako obvykle (např.3–3–2).",
+            ),
+            rule(
+                "meld.wild-meld",
+                "Wild cards may be melded on their own towards a wild canasta.",
+                f"{C} §8",
+                "Canasta složená jen z divokých karet platí jako canasta divoká.",
+            ),
+            rule(
+                "canasta.kinds",
+                "A canasta is seven cards of one rank: clean 600, mixed (1 to 3 wild cards) "
+                "300, wild with the four jokers 2000, any other wild canasta 1000; the "
+                "cards count too.",
+                f"{C} §7, §8",
+                "za divokou canastu žolíkovou – 2000 bodů; za divokou canastu "
+                "dvojkovou – 1000 bodů; za čistou canastu – 600 bodů; za smíšenou canastu – "
+                "300 bodů.",
+            ),
+            rule(
+                "red-threes.bonus",
+                "Each red three laid out scores 100.",
+                f"{C} §7",
+                "za červenou trojku (kára a srdce) – 100 bodů",
+            ),
+            rule(
+                "red-threes.penalty",
+                "A side without a canasta subtracts its red threes too.",
+                f"{C} §7",
+                "odečítají se jí ... a též prémiové hodnoty vyložených červených trojek.",
+            ),
+            rule(
+                "going-out.canastas",
+                "A player may end the hand only when the side has at least one canasta.",
+                f"{C} §14",
+                "Uzavřít kolo smí hráč jen tehdy, když jeho strana má vyloženou "
+                "alespoň jednu canastu.",
+            ),
+            rule(
+                "going-out.bonus",
+                "Ending the hand scores 200.",
+                f"{C} §7",
+                "za uzavření kola – 200 bodů",
+            ),
+            rule(
+                "going-out.discard",
+                "Whether a card must remain to discard when ending the hand is for the players "
+                "to agree (house rule).",
+                f"{C} §14",
+                "Někdy se uplatňuje pravidlo, že musí ještě zbýt karta na odložení, "
+                "takže teprve touto kartou kolo uzavírá. To je věc dohody hráčů.",
+            ),
+            rule(
+                "hand.points",
+                "The cards left in the players' hands count against their side.",
+                f"{C} §15",
+                "odečtou bodovou hodnotu karet, které zůstaly při uzavření hráčům v ruce.",
+            ),
+            rule(
+                "hand.black-threes",
+                "House rule: a black three left in hand costs 100 instead of 5.",
+                f"{C} §12",
+                "Někdy se uplatňuje pravidlo, že za černou trojku, která hráči "
+                "zůstala v ruce při uzavření kola se odpočítává 100 bodů, nikoliv jen 5.",
+            ),
+            rule(
+                "scoring.no-canasta-negative",
+                "A side without a canasta scores everything negative: the cards on the table, "
+                "the cards in hand and its red threes.",
+                f"{C} §7, §15",
+                "Strana, která nemá canastu, odečítá prémiové body a bodovou "
+                "hodnotu všech karet z ruky i ze stolu.",
+            ),
+            rule(
+                "opening.minimum",
+                "The first player to meld for a side must lay, alone and at once, a minimum by "
+                "the side's score: 0–1495 50, 1500–2495 90, 2500–4995 120, 5000 and more 150 "
+                "(negative: 15, as in the classic game).",
+                f"{C} §10",
+                "0 až 1495 – 50 bodů; 1500 až 2495 – 90 bodů; 2500 až 4995 – 120 "
+                "bodů; 5000 a výše – 150 bodů",
+            ),
+            rule(
+                "opening.natural-group",
+                "The first meld of a side must include a group of three cards without wild cards.",
+                f"{C} §10",
+                "musí hráč, který za stranu prvně vykládá, vyložit alespoň jednu "
+                "skupinu tří karet jen v kartách originálních, tedy bez použití divoké karty.",
+            ),
+            rule(
+                "opening.canasta-bonus",
+                "A canasta laid from the hand counts its bonus towards the minimum.",
+                f"{C} §10",
+                "Může-li ovšem hráč z ruky vyložit canastu, pak se prémiová hodnota "
+                "canasty do potřebných bodů započítává.",
+            ),
+            rule(
+                "opening.pile-top",
+                "To open with the pile, hold two natural cards matching the discard and reach "
+                "the minimum with what you lay; the rest of the pile does not count.",
+                f"{C} §11a",
+                "musíte mít ke kartě odložené vaším sousedem v ruce dvě originální "
+                "doplňující karty. Jedná-li se o první vyložení vaší strany v kole, musíte mít "
+                "současně možnost uskutečnit je s počtem bodů, který je v daném okamžiku pro "
+                "vaši stranu předepsán.",
+            ),
+        ]
+    },
+}
+
+CZECH = dataclasses.replace(
+    CLASSIC,
+    id="czech",
+    name="Czech (Canasta, 000)",
+    seed=C,
+    language="cs",
+    # §1: four in partnerships; "Dobře je možno hrát canastu ve třech, případně i ve dvou."
+    players=(2, 3, 4),
+    default_players=4,
+    # §3: "dvou kompletních her francouzských karet po 52 listech, k nimž jsou přidány celkem
+    # čtyři Jolly Jocker"
+    packs={2: 2, 3: 2, 4: 2},
+    # §5: "Každý hráč dostává 13 karet."; §16: two and three players get "o 2 karty více".
+    cards_dealt={2: 15, 3: 15, 4: 13},
+    # §2: "končí kolem, ve kterém jedna ze stran nebo obě strany dosáhly počtu 10000 bodů"
+    target_score=10000,
+    # §7: "žolík – 50; dvojka – 20; eso – 20; K–Q–J–10–9–8 – 10; 7–6–5–4–a černé 3 – 5"
+    card_points={**CLASSIC.card_points},
+    # §10: "ze tří karet nově vykládané skupiny musí být nejméně dvě originální a jen jedna
+    # divoká"
+    min_natural=2,
+    # §8: "Čtyři originální karty musí canasta obsahovat vždy ... 1 až 3 ... karty divoké"
+    max_wild=3,
+    wild_not_more_than_natural=False,
+    # §10: "Otevírá-li strana výklad skupiny dosud nevyložené": one group per rank.
+    one_meld_per_rank=True,
+    # §10: "Pravidla připouštějí také vykládání tzv. sekvencí ... vždy však jen ve stejné barvě"
+    sequences=True,
+    # §10: "Divoké karty i v tomto případě nahrazují jakoukoliv kartu bez ohledu na barvu."
+    sequence_wilds=True,
+    # §12: "Vyloženy smějí být jen tehdy, když hráč tímto vyložením končí kolo."
+    black_threes_when_going_out=True,
+    # §12: no count is given (two packs hold four); "Canasta se z černých trojek nedělá."
+    black_three_meld_max=None,
+    # §12: "Divokých karet může být v tom případě použito jako obvykle (např.3–3–2)."
+    black_three_meld_wilds=True,
+    # §8: "Canasta složená jen z divokých karet platí jako canasta divoká"
+    wild_melds=True,
+    wild_meld_at_once=False,
+    canasta_bonus={
+        # §7: "za čistou canastu – 600 bodů"
+        CanastaKind.NATURAL: 600,
+        # §7: "za smíšenou canastu – 300 bodů"
+        CanastaKind.MIXED: 300,
+        # §7/§8: "žolíková, skládá-li se ze 4 žolíků a 3 dvojek" – 2000
+        CanastaKind.WILD_JOKERS: 2000,
+        # §7/§8: "jinak dvojková" – 1000
+        CanastaKind.WILD_DEUCES: 1000,
+    },
+    # §7: "za červenou trojku (kára a srdce) – 100 bodů"
+    red_three_bonus=100,
+    # §7's list of premiums has no bonus for all four red threes (the fast variant adds one,
+    # "Za všechny 4 červené trojky u jedné strany – 800 bodů", as a change): none here.
+    all_red_threes_extra=0,
+    # §7: a side without a canasta subtracts "též prémiové hodnoty vyložených červených trojek"
+    red_threes_count_if=RedThreeCondition.CANASTA,
+    # §14: "když jeho strana má vyloženou alespoň jednu canastu"
+    going_out_canastas={2: 1, 3: 1, 4: 1},
+    # §14: "musí ještě zbýt karta na odložení ... To je věc dohody hráčů." – a house rule, off.
+    going_out_needs_discard=False,
+    # §7: "za uzavření kola – 200 bodů"
+    going_out_bonus=200,
+    # Silent on going out concealed: the classic +100, so 300.
+    concealed_going_out_bonus=300,
+    # §12: "Někdy se uplatňuje pravidlo ... odpočítává 100 bodů" – a house rule, off.
+    black_three_in_hand_penalty=None,
+    # §7: "Nedosáhne-li však strana ... alespoň jedné canasty, odečítají se jí ... všech karet"
+    no_canasta_scores_all_negative=True,
+    # §10 gives no row for a negative score: the classic 15.
+    negative_minimum=15,
+    # §10: "0 až 1495 – 50; 1500 až 2495 – 90; 2500 až 4995 – 120; 5000 a výše – 150"
+    opening_table=(
+        OpeningStep(0, 50),
+        OpeningStep(1500, 90),
+        OpeningStep(2500, 120),
+        OpeningStep(5000, 150),
+    ),
+    # §10: "pak se prémiová hodnota canasty do potřebných bodů započítává"
+    opening_counts_canasta_bonus=True,
+    # §10: "vyložit alespoň jednu skupinu tří karet jen v kartách originálních"
+    opening_needs_natural_group=True,
+    options=(
+        Option(
+            "going_out_needs_discard",
+            "Going out needs a last card to discard.",
+            f"{C} §14",
+            False,
+            {"going_out_needs_discard": True},
+            {"going_out_needs_discard": False},
+        ),
+        Option(
+            "black_three_penalty",
+            "A black three left in hand costs 100, not 5.",
+            f"{C} §12",
+            False,
+            {"black_three_in_hand_penalty": 100},
+            {"black_three_in_hand_penalty": None},
+        ),
+    ),
+    rules=RULES,
+)
+
+FAST_RULES = {
+    **RULES,
+    **{
+        r.key: r
+        for r in [
+            rule(
+                "meld.one-rank",
+                "A meld is cards of one rank; sequences are not allowed at all.",
+                f"{F}, Bod 10",
+                "Vykládání sekvencí (např.7–8–9, Q–K–A apod.) není vůbec přípustné.",
+            ),
+            rule(
+                "canasta.kinds",
+                "Canastas: clean 500, mixed 300, wild with the four jokers 2000, other wild "
+                "1000; the cards count too.",
+                f"{F}, Bod 7",
+                "Za divokou canastu žolíkovou – 2000 bodů; Za divokou canastu "
+                "dvojkovou – 1000 bodů; Za čistou canastu – 500 bodů; Za smíšenou canastu – "
+                "300 bodů",
+            ),
+            rule(
+                "red-threes.bonus",
+                "Each red three scores 100; all four for one side 800.",
+                f"{F}, Bod 7",
+                "Za červenou trojku (kára a srdce) – 100 bodů; Za všechny 4 "
+                "červené trojky u jedné strany – 800 bodů",
+            ),
+            rule(
+                "going-out.bonus",
+                "Ending the hand scores 100; with three black threes 200, with four 300; on the "
+                "first pickup of the pile in the hand 1000.",
+                f"{F}, Bod 7",
+                "Za uzavření kola – 100 bodů; Za uzavření kola třemi černými "
+                "trojkami – 200 bodů; čtyřmi černými trojkami – 300 bodů; Za uzavření kola při "
+                "první koupi balíku v kole – 1000 bodů",
+            ),
+            rule(
+                "going-out.first-pickup",
+                "Ending the hand on the first pickup of the pile in the hand scores 1000.",
+                f"{F}, Bod 7",
+                "Za uzavření kola při první koupi balíku v kole – 1000 bodů",
+            ),
+            rule(
+                "going-out.discard",
+                "No card needs to remain to discard when ending the hand; ask your partner first.",
+                f"{F}, Bod 14",
+                "Při této variantě nemusí hráči při uzavírání kola zbýt karta "
+                "na odložení. Před uzavřením kola se hráč zeptá svého partnera, souhlasí-li s "
+                "uzavřením.",
+            ),
+            rule(
+                "opening.minimum",
+                "Minimum for the first meld: negative 15, 0–1495 50, 1500–2995 90, 3000 and "
+                "more 120; each failed attempt raises it by 10.",
+                f"{F}, Bod 10",
+                "0 až 1495 – 50 bodů; 1500 až 2995 – 90 bodů; 3000 a výše – "
+                "120 bodů. Strana, která má minusové body, může vykládat již na 15 bodů. Každý "
+                "nezdařený pokus o vyložení se trestá zvýšením minimálního počtu bodů o 10.",
+            ),
+        ]
+    },
+}
+
+CZECH_FAST = dataclasses.replace(
+    CZECH,
+    id="czech-fast",
+    name="Czech fast (000, rychlejší varianta)",
+    seed=F,
+    # Bod 2: "Hraje se do dosažení 5000 bodů."
+    target_score=5000,
+    # Bod 5: "Každý hráč dostane při rozdávání jen 11 karet." (two or three: two more, §16)
+    cards_dealt={2: 13, 3: 13, 4: 11},
+    # Bod 10: "Vykládání sekvencí ... není vůbec přípustné."
+    sequences=False,
+    sequence_wilds=False,
+    canasta_bonus={
+        # Bod 7: "Za divokou canastu žolíkovou – 2000 bodů"
+        CanastaKind.WILD_JOKERS: 2000,
+        # Bod 7: "Za divokou canastu dvojkovou – 1000 bodů"
+        CanastaKind.WILD_DEUCES: 1000,
+        # Bod 7: "Za čistou canastu – 500 bodů"
+        CanastaKind.NATURAL: 500,
+        # Bod 7: "Za smíšenou canastu – 300 bodů"
+        CanastaKind.MIXED: 300,
+    },
+    # Bod 7: "Za všechny 4 červené trojky u jedné strany – 800 bodů" = 4 x 100 + 400
+    all_red_threes_extra=400,
+    # Bod 7: "Za uzavření kola – 100 bodů"
+    going_out_bonus=100,
+    # Silent on going out concealed: the classic +100 on its 100.
+    concealed_going_out_bonus=200,
+    # Bod 7: "třemi černými trojkami – 200 bodů; čtyřmi černými trojkami – 300 bodů"
+    black_three_going_out_bonus={3: 200, 4: 300},
+    # Bod 7: "Za uzavření kola při první koupi balíku v kole – 1000 bodů"
+    first_pickup_going_out_bonus=1000,
+    # Bod 14: "nemusí hráči při uzavírání kola zbýt karta na odložení" – fixed, not a house rule.
+    going_out_needs_discard=False,
+    # Bod 10: "Strana, která má minusové body, může vykládat již na 15 bodů."
+    negative_minimum=15,
+    # Bod 10: "0 až 1495 – 50; 1500 až 2995 – 90; 3000 a výše – 120"
+    opening_table=(OpeningStep(0, 50), OpeningStep(1500, 90), OpeningStep(3000, 120)),
+    # Bod 10: "Každý nezdařený pokus o vyložení se trestá zvýšením minimálního počtu bodů o 10."
+    failed_opening_step=10,
+    options=(CZECH.options[1],),
+    rules=FAST_RULES,
+)

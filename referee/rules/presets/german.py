@@ -1,0 +1,190 @@
+"""``german``: 002_33025d4827e4c068.txt exactly as written.
+
+Classic canasta for four beginners, with its own numbers: a 2 is worth 50 (all
+its worked examples use that value), a meld may not hold more wild cards than
+natural ones, a negative score needs no opening minimum, and its opening table
+steps at 1 500 and 3 000.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..cards import Rank
+from ..variant import OpeningStep
+from .classic import CLASSIC, rule
+
+G = "002_33025d4827e4c068.txt"
+
+RULES = {
+    **CLASSIC.rules,
+    **{
+        r.key: r
+        for r in [
+            rule(
+                "deck.composition",
+                "Two packs of 52 cards plus four jokers: 108 cards.",
+                f"{G} §Canasta Karten",
+                "Canasta wird mit zwei Sets von je 52 Karten plus 4 "
+                "Joker gespielt. Das heißt, beim Canasta werden insgesamt 108 Karten verwendet.",
+            ),
+            rule(
+                "meld.min-cards",
+                "A meld has at least three cards of the same rank.",
+                f"{G} §Meldung",
+                "Eine Meldung besteht aus mindestens 3 Karten des gleichen Ranges.",
+            ),
+            rule(
+                "meld.one-rank",
+                "Only sets of one rank may be melded, no sequences.",
+                f"{G} §Spielziel",
+                "darf man beim Canasta nur Sets gleichwertiger Karten ablegen.",
+            ),
+            rule(
+                "meld.wild-limit",
+                "A meld may hold at most three wild cards, and at least as many natural cards "
+                "as wild ones.",
+                f"{G} §Meldung",
+                "Eine Meldung darf maximal drei wilde Karten enthalten. Eine "
+                "Meldung muss mindestens genauso viele natürliche Karten wie wilde Karten "
+                "enthalten.",
+            ),
+            rule(
+                "meld.natural-min",
+                "A meld must hold at least as many natural cards as wild ones.",
+                f"{G} §Meldung",
+                "Eine Meldung muss mindestens genauso viele natürliche Karten "
+                "wie wilde Karten enthalten.",
+            ),
+            rule(
+                "meld.black-threes",
+                "Black threes may be melded only in the last meld of a player going out: three "
+                "or four of them, without jokers.",
+                f"{G} §Schwarze Dreien",
+                "Wenn ein Spieler ausmacht, darf er in seiner letzten "
+                "Meldung jedoch eine Gruppe von drei oder vier schwarzen Dreien melden. Joker "
+                "dürfen in dieser Meldung jedoch nicht verwendet werden.",
+            ),
+            rule(
+                "meld.red-threes",
+                "Red threes are pure bonus cards, laid out at once, never melded.",
+                f"{G} §Rote Dreien",
+                "Rote Dreien sind reine Bonus-Karten.",
+            ),
+            rule(
+                "canasta.kinds",
+                "A canasta is a meld of at least seven cards: natural (no wild card) 500, mixed "
+                "300; its cards count too (7-7-7-7-7-2-2 is 125 + 300 = 425).",
+                f"{G} §Canasta, §Abrechnung",
+                "Natürlicher Canasta 500; Gemischter Canasta 300. "
+                "Ein 7-7-7-7-7-2-2 Canasta ist also 425 Punkte wert – 125 für die Kartenwerte "
+                "und 300 Bonuspunkte für den gemischten Canasta.",
+            ),
+            rule(
+                "red-threes.bonus",
+                "Each red three scores 100; all four 400 more (200 each).",
+                f"{G} §Abrechnung",
+                "Für jede rote Drei 100; Für alle vier rote Dreien +400",
+            ),
+            rule(
+                "red-threes.penalty",
+                "A side that has not melded loses 100 per red three, 800 for all four.",
+                f"{G} §Abrechnung",
+                "Hat eine Partei keine Meldung gemacht, werden die roten "
+                "Dreien dieser Partei mit 100 Minuspunkten berechnet. Sollte diese Partei alle "
+                "vier roten Dreien haben, werden 800 Minuspunkte berechnet.",
+            ),
+            rule(
+                "going-out.canastas",
+                "A side may go out only with at least one canasta.",
+                f"{G} §Ausmachen",
+                "Um ausmachen zu dürfen, muss eine Partei mindestens ein "
+                "Canasta ... gemacht haben.",
+            ),
+            rule(
+                "going-out.discard",
+                "Going out, you meld all your cards, or all but one which you discard.",
+                f"{G} §Ausmachen",
+                "Beim Ausmachen legt man entweder all seine Karten in "
+                "Meldungen ab, oder legt alle bis auf eine Karte ab.",
+            ),
+            rule("going-out.bonus", "Going out scores 100.", f"{G} §Abrechnung", "Ausmachen 100"),
+            rule(
+                "going-out.concealed",
+                "Going out concealed – without having melded before, laying a canasta of your "
+                "own – scores 100 more.",
+                f"{G} §Verdecktes Ausmachen",
+                "Für das verdeckte Ausmachen gibt es 100 Bonuspunkte.",
+            ),
+            rule(
+                "hand.points",
+                "The cards in a side's hands are subtracted.",
+                f"{G} §Abrechnung",
+                "Karten in den Händen einer Partei: Punktwerte der Karten werden abgezogen",
+            ),
+            rule(
+                "opening.minimum",
+                "The first meld needs: negative score no minimum, 0–1 499 50, 1 500–2 999 90, "
+                "3 000 and more 120.",
+                f"{G} §Mindestpunkte für die erste Meldung",
+                "Negativ: Kein Minimum; 0 bis "
+                "1.499: 50 Punkte; 1.500 bis 2.999: 90 Punkte; Über 3.000: 120 Punkte",
+            ),
+            rule(
+                "opening.pile-top",
+                "Opening with the pile, only its top card and cards from the hand count; two "
+                "natural cards in hand must match the top card.",
+                f"{G} §Auftauen bei der Erstmeldung",
+                "für die Erstmeldung nur die oberste "
+                "Karte des Stapels und Handkarten verwendet werden dürfen. Die weiteren Karten "
+                "des Abwurfstapels zählen nicht zu den Punkten für die Erstmeldung.",
+            ),
+        ]
+    },
+}
+
+GERMAN = dataclasses.replace(
+    CLASSIC,
+    id="german",
+    name="German (Canasta für Anfänger, 002)",
+    seed=G,
+    language="de",
+    # §intro: "beschränken wir uns ... auf die Regeln des klassischen Canasta für vier Spieler"
+    players=(4,),
+    default_players=4,
+    # §Canasta Karten: "zwei Sets von je 52 Karten plus 4 Joker"
+    packs={4: 2},
+    # §Kartenverteilung: "bekommt jeder Spieler 11 Karten"
+    cards_dealt={4: 11},
+    # §Spielpunkte: "Gewonnen hat ... die Partei, die als erste 5.000 Punkte erreicht."
+    target_score=5000,
+    # §Canasta Karten: "2 | Wilde Karten | 50" (the worked examples use 50:
+    # "9♥ 9♦ 9♦ 2♠ | 80").  Other values as the table: Ass 20, König–8 10, 7–4 5,
+    # Schwarze 3 5, Joker 50.
+    card_points={**CLASSIC.card_points, Rank.TWO: 50},
+    # §Meldung: "maximal drei wilde Karten"
+    max_wild=3,
+    # §Meldung: "mindestens genauso viele natürliche Karten wie wilde Karten" (with three
+    # cards at least, that is at least two natural cards).
+    min_natural=2,
+    wild_not_more_than_natural=True,
+    # §Meldung: "Einer Partei ist es nicht erlaubt, mehrere Meldungen des selben Ranges zu haben."
+    one_meld_per_rank=True,
+    # §Schwarze Dreien: "eine Gruppe von drei oder vier schwarzen Dreien ... Joker dürfen in
+    # dieser Meldung jedoch nicht verwendet werden" (read as no wild card at all).
+    black_three_meld_max=4,
+    black_three_meld_wilds=False,
+    # §Abrechnung: "Für jede rote Drei 100; Für alle vier rote Dreien +400"
+    red_three_bonus=100,
+    all_red_threes_extra=400,
+    # §Abrechnung: "Ausmachen 100; Verdecktes Ausmachen +100"
+    going_out_bonus=100,
+    concealed_going_out_bonus=200,
+    going_out_canastas={4: 1},
+    # §Mindestpunkte: "Negativ | Kein Minimum"
+    negative_minimum=0,
+    # §Mindestpunkte: "0 bis 1.499 | 50; 1.500 bis 2.999 | 90; Über 3.000 | 120" (3 000 itself
+    # is in the last row, since the one before ends at 2 999).
+    opening_table=(OpeningStep(0, 50), OpeningStep(1500, 90), OpeningStep(3000, 120)),
+    rules=RULES,
+)

@@ -1,0 +1,219 @@
+"""``polish``: 003_03884858e0794d50.txt, the rules of an online canasta room, 1 v 1 and 2 v 2."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..variant import CanastaKind, OpeningStep
+from .classic import CLASSIC, rule
+
+P = "003_03884858e0794d50.txt"
+
+RULES = {
+    **CLASSIC.rules,
+    **{
+        r.key: r
+        for r in [
+            rule(
+                "deck.composition",
+                "Two packs with two jokers each: 108 cards.",
+                f"{P} §intro",
+                "W grze używa się 2 talii kart z dwoma jokerami w każdej. Razem jest 108 kart.",
+            ),
+            rule(
+                "meld.min-cards",
+                "A meld is at least three cards of the same value.",
+                f"{P} §intro",
+                "Polega na wykładaniu co najmniej trzech kart o takiej samej "
+                "wartości (np. Q, Q, Q).",
+            ),
+            rule(
+                "meld.one-rank",
+                "Sequences of one suit cannot be melded.",
+                f"{P} §intro",
+                "Nie można natomiast, jak w remiku, wykładać sekwensów złożonych "
+                "z kolejnych kart w tym samym kolorze (np. 10 J Q ).",
+            ),
+            rule(
+                "meld.wild-limit",
+                "A meld may hold at most three wild cards.",
+                f"{P} §Dzikie karty",
+                "W meldunkach mogą znajdować się maksymalnie trzy dzikie "
+                "karty, jednak zawsze co najmniej dwie karty w meldunku muszą być naturalne.",
+            ),
+            rule(
+                "meld.natural-min",
+                "At least two cards of a meld must be natural (four to ace).",
+                f"{P} §Dzikie karty",
+                "zawsze co najmniej dwie karty w meldunku muszą być naturalne (od czwórki do asa).",
+            ),
+            rule(
+                "meld.one-per-rank",
+                "A player or team cannot lay two melds of the same value.",
+                f"{P} §Rozgrywka",
+                "Gracz lub drużyna nie mogą wyłożyć dwóch meldunków z kart o tej samej wartości.",
+            ),
+            rule(
+                "meld.black-threes",
+                "Black threes are melded only in the move that ends the hand: three or four "
+                "of them.",
+                f"{P} §Trójki",
+                "jedynie w ruchu kończącym rozdanie możliwe jest zameldowanie "
+                "trzech lub czterech czarnych trójek.",
+            ),
+            rule(
+                "meld.wild-meld",
+                "A wild canasta, of wild cards only, must be laid whole in one move.",
+                f"{P} §Dzika kanasta",
+                "Dzika kanasta to kanasta złożona z samych dzikich kart. "
+                "... Musi zostać wyłożona w jednym ruchu.",
+            ),
+            rule(
+                "canasta.kinds",
+                "Canastas: natural 500, mixed 300, wild 2000; melded cards count too.",
+                f"{P} §Punktacja",
+                "ułożenie naturalnej (czerwonej) kanasty: 500 punktów; "
+                "ułożenie mieszanej (czarnej) kanasty: 300 punktów; wyłożenie dzikiej kanasty: "
+                "2000 punktów.",
+            ),
+            rule(
+                "red-threes.bonus",
+                "Each red three scores 100, all four 800 – if the side has melded.",
+                f"{P} §Punktacja",
+                "każdą posiadaną czerwoną trójkę (pod warunkiem, że gracz "
+                "lub drużyna wyłożyli się): 100 punktów; posiadanie wszystkich czterech "
+                "czerwonych trójek ...: 800 punktów",
+            ),
+            rule(
+                "red-threes.penalty",
+                "If the side has melded nothing, each red three costs 100, all four 800.",
+                f"{P} §Punktacja",
+                "każdą pozostałą na ręce czerwoną trójkę, jeśli gracz lub "
+                "drużyna jeszcze nic nie zameldowali: -100 punktów; cztery ...: -800 punktów",
+            ),
+            rule(
+                "going-out.canastas",
+                "To go out, a side needs at least one canasta (2 v 2) or two (1 v 1).",
+                f"{P} §Cel gry",
+                "By zakończyć grę, gracze muszą ułożyć co najmniej jedną "
+                "kanastę (w wersji 2 na 2) lub co najmniej dwie kanasty (w wersji 1 na 1).",
+            ),
+            rule(
+                "going-out.discard",
+                "Going out, lay all cards, or all but one which is discarded.",
+                f"{P} §Punktacja",
+                "Wyłożyć można wszystkie karty lub wszystkie karty oprócz "
+                "jednej, którą odrzuca się na stos kart odkrytych.",
+            ),
+            rule(
+                "going-out.bonus",
+                "Laying out all cards with the canastas needed scores 100.",
+                f"{P} §Punktacja",
+                "wyłożenie wszystkich kart z ręki, jeśli gracz lub drużyna "
+                "posiadają wymaganą liczbę kanast: 100 punktów",
+            ),
+            rule(
+                "going-out.concealed",
+                "Laying out every card in the first meld, a canasta included, scores 200.",
+                f"{P} §Punktacja",
+                "wyłożenie wszystkich kart z ręki w pierwszym wyłożeniu: 200 punktów",
+            ),
+            rule(
+                "hand.points",
+                "Cards left in hand count against, at their values.",
+                f"{P} §Punktacja",
+                "wszystkie pozostałe na ręce karty, zgodnie z wartościami podanymi powyżej",
+            ),
+            rule(
+                "hand.black-threes",
+                "Each black three left in hand costs 100.",
+                f"{P} §Punktacja",
+                "każdą pozostałą na ręce czarną trójkę: -100 punktów",
+            ),
+            rule(
+                "opening.minimum",
+                "The first meld needs: 0–1495 50, 1500–2995 90, 3000 or more 120, negative 15.",
+                f"{P} §Jak zacząć",
+                "50 – jeśli dana strona ma od 0 do 1495 punktów; 90 – od "
+                "1500 do 2995; 120 – od 3000 lub więcej punktów; 15 – jeśli liczba punktów "
+                "jest ujemna.",
+            ),
+            rule(
+                "opening.going-out-waiver",
+                "Going out with all cards in the first meld, with a canasta, needs no minimum.",
+                f"{P} §Punktacja",
+                "Przy takim wyłożeniu nie musi zostać spełniony warunek "
+                "minimalnej liczby punktów koniecznej do wyłożenia.",
+            ),
+            rule(
+                "opening.pile-top",
+                "The rest of the pile may not be used in the opening meld; only its top card.",
+                f"{P} §Stos kart odkrytych",
+                "gracz może je meldować jeszcze w tym samym ruchu "
+                "(za wyjątkiem meldunku początkowego)",
+            ),
+        ]
+    },
+}
+
+POLISH = dataclasses.replace(
+    CLASSIC,
+    id="polish",
+    name="Polish (online room, 003)",
+    seed=P,
+    language="pl",
+    # §intro: "W opisaną tu rozgrywkę mogą grać dwie lub cztery osoby."
+    players=(2, 4),
+    default_players=4,
+    packs={2: 2, 4: 2},
+    # §Jak zacząć: "11 kart (w wersji 2 na 2) lub 15 kart (w wersji 1 na 1)"
+    cards_dealt={2: 15, 4: 11},
+    # §Cel gry: "Kończy się w momencie, gdy gracz lub drużyna zdobędą 5000 punktów."
+    target_score=5000,
+    # §Punktacja: "Joker – 50; As, 2 – 20; K, Q, J, 10, 9, 8 – 10; 7, 6, 5, 4, czarne trójki – 5"
+    card_points={**CLASSIC.card_points},
+    # §Dzikie karty: "maksymalnie trzy dzikie karty ... co najmniej dwie karty ... naturalne"
+    max_wild=3,
+    min_natural=2,
+    wild_not_more_than_natural=False,
+    # §Rozgrywka: "nie mogą wyłożyć dwóch meldunków z kart o tej samej wartości"
+    one_meld_per_rank=True,
+    # §Trójki: "trzech lub czterech czarnych trójek"; wild cards: silent, the classic none.
+    black_threes_when_going_out=True,
+    black_three_meld_max=4,
+    black_three_meld_wilds=False,
+    # §Dzika kanasta: "złożona z samych dzikich kart ... Musi zostać wyłożona w jednym ruchu."
+    wild_melds=True,
+    wild_meld_at_once=True,
+    canasta_bonus={
+        # §Punktacja: "naturalnej (czerwonej) kanasty: 500 punktów"
+        CanastaKind.NATURAL: 500,
+        # §Punktacja: "mieszanej (czarnej) kanasty: 300 punktów"
+        CanastaKind.MIXED: 300,
+        # §Punktacja: "wyłożenie dzikiej kanasty: 2000 punktów"
+        CanastaKind.WILD: 2000,
+    },
+    # §Punktacja: "100 punktów"; all four "800 punktów (4x100 za każdą z trójek + 400)"
+    red_three_bonus=100,
+    all_red_threes_extra=400,
+    # §Cel gry: "co najmniej jedną kanastę (w wersji 2 na 2) lub co najmniej dwie kanasty
+    # (w wersji 1 na 1)"
+    going_out_canastas={2: 2, 4: 1},
+    # §Punktacja: "Wyłożyć można wszystkie karty lub wszystkie karty oprócz jednej"
+    going_out_needs_discard=False,
+    # §Punktacja: "wyłożenie wszystkich kart z ręki ...: 100 punktów"
+    going_out_bonus=100,
+    # §Punktacja: "wyłożenie wszystkich kart z ręki w pierwszym wyłożeniu: 200 punktów" – the
+    # whole bonus for going out that way (not 100 + 200).
+    concealed_going_out_bonus=200,
+    # §Punktacja: "każdą pozostałą na ręce czarną trójkę: -100 punktów"
+    black_three_in_hand_penalty=100,
+    # §Jak zacząć: "15 – jeśli liczba punktów jest ujemna"
+    negative_minimum=15,
+    # §Jak zacząć: "50 – od 0 do 1495; 90 – od 1500 do 2995; 120 – od 3000 lub więcej"
+    opening_table=(OpeningStep(0, 50), OpeningStep(1500, 90), OpeningStep(3000, 120)),
+    # §Punktacja: "Przy takim wyłożeniu nie musi zostać spełniony warunek minimalnej liczby
+    # punktów"
+    opening_waived_going_out=True,
+    rules=RULES,
+)

@@ -1,0 +1,337 @@
+"""``spanish``: 001_680538e4d6b26737.txt, a Spanish/South-American family rulebook.
+
+Choices where the text is unclear, each written beside its value:
+
+* Packs: the text first speaks of two packs (108 cards), then plays "la variante
+  española" with four packs (eight for six players).  A canasta of seven jokers
+  (001's "de comodines limpia") or of seven black threes ("a lo gusto") needs
+  more than two packs hold, so the preset counts four packs (eight for six).
+* Meld size: "todas las cartas sobre la mesa (en grupos de 3 a 7 cartas)" – a
+  meld holds three to seven cards; a second meld of a rank is allowed.
+* Wild cards: "En una canasta no puede haber más comodines que cartas comunes"
+  is read for every meld, since a meld is a canasta in the making.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
+from .classic import CLASSIC, rule
+
+S = "001_680538e4d6b26737.txt"
+
+RULES = {
+    **CLASSIC.rules,
+    **{
+        r.key: r
+        for r in [
+            rule(
+                "deck.composition",
+                "Four packs with two jokers each (eight packs for six players); no more of a "
+                "card may be on the table or in the hands than they hold.",
+                f"{S} §Qué necesitamos para jugar",
+                "En la variante española se juega con 4 mazos más dos comodines por cada uno "
+                "... Cuando hay 6 o más jugadores, en vez de 4 barajas se usarán 8, con dos "
+                "jokers por baraja.",
+            ),
+            rule(
+                "meld.min-cards",
+                "A meld has at least three cards of the same number.",
+                f"{S} §Acciones por turno",
+                "deben ponerse las cartas sobre la mesa en grupos de 3 o más del mismo número",
+            ),
+            rule(
+                "meld.max-cards",
+                "A meld holds three to seven cards; a canasta is seven.",
+                f"{S} §Acciones por turno",
+                "todas las cartas sobre la mesa (en grupos de 3 a 7 cartas)",
+            ),
+            rule(
+                "meld.natural-min",
+                "A meld needs at least two natural cards (two cards with a wild one).",
+                f"{S} §Acciones por turno",
+                "se pueden bajar al menos dos cartas con un comodín.",
+            ),
+            rule(
+                "meld.wild-limit",
+                "A meld may not hold more wild cards than natural ones, and at most three.",
+                f"{S} §Canasta",
+                "Sucia: ... 4, 5 ó 6 cartas del mismo número más 1, 2 ó 3 "
+                "comodines. (Nota: En una canasta no puede haber más comodines que cartas "
+                "comunes).",
+            ),
+            rule(
+                "meld.one-rank",
+                "A meld is cards of one number (escalas only where the table plays them).",
+                f"{S} §Acciones por turno",
+                "en grupos de 3 o más del mismo número",
+            ),
+            rule(
+                "meld.sequence",
+                "House rule (escalas): cards of one suit in order, without wild cards; seven "
+                "make an escala (1500), 4 to ace an escala real (4000).",
+                f"{S} §Variaciones de reglas",
+                "Escala: Conjunto de 7 cartas del mismo palo en "
+                "orden sucesivo ... Sin comodines. Vale 1500 puntos. Escala Real: Todas las "
+                "cartas jugables del mismo palo (desde el 4 al As ...). Vale 4000 puntos.",
+            ),
+            rule(
+                "meld.one-per-rank",
+                "A side may have more than one meld of a number.",
+                f"{S} §Acciones por turno",
+                "en grupos de 3 a 7 cartas",
+            ),
+            rule(
+                "meld.black-threes",
+                "Black threes are stoppers: melded only by a player going out (three or four, "
+                "as in the classic game), or as a whole canasta of seven, which wins the match.",
+                f"{S} §¿Cómo sumar puntos?",
+                "Canasta a lo gusto: Canasta realizada con los 3 negros. Gana el partido",
+            ),
+            rule(
+                "meld.wild-meld",
+                "Wild cards may be melded on their own towards a canasta of wild cards.",
+                f"{S} §Canasta",
+                "De Comodines Sucia: Canasta de 7 comodines, combinando jokers con dos.",
+            ),
+            rule(
+                "canasta.kinds",
+                "Canastas of seven: clean 500, dirty 300, concealed (made in the hand) 1000, "
+                "wild mixed 2000, wild of one kind (seven twos or seven jokers) 3000, of black "
+                "threes wins the match; the cards count too.",
+                f"{S} §Canasta",
+                "Limpia ... Vale 500 puntos. Sucia ... Vale 300 puntos. Oculta "
+                "... Vale 1000 puntos. De Comodines Sucia ... 2000 puntos. De Comodines Limpia "
+                "... 3000 puntos. Canasta a lo gusto ... Gana el partido",
+            ),
+            rule(
+                "canasta.concealed",
+                "A concealed canasta is seven cards made in the hand without showing any.",
+                f"{S} §Canasta",
+                "Oculta: Canasta de 7 cartas (limpia o sucia) que se realiza "
+                "en la mano, sin mostrar ninguna carta.",
+            ),
+            rule(
+                "canasta.count-bonus",
+                "Five canastas score 500 more, seven canastas 2000 more.",
+                f"{S} §Bonificaciones Especiales",
+                "Cuando alguien consigue 5 canastas, se le "
+                "bonifica con 500 puntos extra. Si se consigue 7 canastas, se recibe una "
+                "bonificación de 2000 puntos extra.",
+            ),
+            rule(
+                "red-threes.bonus",
+                "Each red three scores 100, all four 800 – if the side has a canasta.",
+                f"{S} §Bonificaciones Especiales",
+                "Por cada 3 rojo se bonifica con 100 puntos. "
+                "Cuando se consiguen 4 tres rojos se bonifica con 800 puntos.",
+            ),
+            rule(
+                "red-threes.penalty",
+                "Without a canasta at the end of the hand, the red threes count against.",
+                f"{S} §Bonificaciones Especiales",
+                "Para contar las bonificaciones de los tres "
+                "rojos es necesario tener al menos una canasta ... Si no la tiene, esos puntos "
+                "se cuentan en negativo.",
+            ),
+            rule(
+                "red-threes.count",
+                "Four packs hold eight red threes.",
+                f"{S} §Qué necesitamos para jugar",
+                "se juega con 4 mazos",
+            ),
+            rule(
+                "going-out.canastas",
+                "To close a hand a side needs at least one clean and one dirty canasta.",
+                f"{S} §Acciones por turno",
+                "Para cerrar cada “mano” es necesario tener por lo "
+                "menos una canasta limpia y otra sucia",
+            ),
+            rule(
+                "going-out.discard",
+                "Closing needs one card left over, thrown face down on the pot.",
+                f"{S} §Acciones por turno",
+                "y una carta sobrante para cerrar, que lanzará sobre el pote boca abajo.",
+            ),
+            rule(
+                "going-out.bonus",
+                "The player who closes earns 200.",
+                f"{S} §Acciones por turno",
+                "Además, a quien cierra se le bonifica con 200 puntos.",
+            ),
+            rule(
+                "going-out.concealed",
+                "There is no closing concealed: a side may close only on a turn after it "
+                "completed its clean canasta.",
+                f"{S} §Acciones por turno",
+                "Solo se puede cerrar la partida en la mano siguiente de cerrar la canasta limpia.",
+            ),
+            rule(
+                "hand.points",
+                "Cards left in hand when another player closes count against.",
+                f"{S} §Acciones por turno",
+                "Las cartas que alguien se quede en la mano, cuando "
+                "otra cierre, cuentan en negativo.",
+            ),
+            rule(
+                "hand.black-threes",
+                "Each black three left in hand costs 100.",
+                f"{S} §¿Cómo sumar puntos?",
+                "3 negro: cada uno que quede en la mano de un "
+                "jugador cuando termina el juego vale 100 puntos en contra (negativos).",
+            ),
+            rule(
+                "scoring.no-canasta-negative",
+                "A side that opened without making any canasta counts all its cards negative.",
+                f"{S} §Acciones por turno",
+                "Si se cierra la mano, quienes hayan abierto sin "
+                "lograr ninguna canasta, contarán todas sus cartas en negativo.",
+            ),
+            rule(
+                "scoring.exact-cut",
+                "Cutting exactly the cards needed for the deal earns 100 – positive only with "
+                "a canasta, negative without.",
+                f"{S} §Preparación del juego",
+                "Si quien hace el corte, corta en la cantidad "
+                "exacta de cartas necesarias que se van a repartir, recibirá 100 puntos (pero "
+                "que sólo serán positivos si hace una canasta, y sino serán negativos).",
+            ),
+            rule(
+                "escala.bonus",
+                "An escala's bonus counts only if the side has at least one canasta.",
+                f"{S} §Variaciones de reglas",
+                "para que los puntos bonificables de una escala "
+                "sean contabilizados, deberá tener como mínimo una Canasta.",
+            ),
+            rule(
+                "opening.minimum",
+                "To open, lay a minimum by the score at the start of the hand: negative 15, "
+                "0–1495 50, 1500–2995 90, 3000–4995 120, 5000 and more 150.",
+                f"{S} §Acciones por turno",
+                "En negativo: 15 puntos; De 0 a 1495: 50 puntos; "
+                "De 1500 a 2995: 90 puntos; De 3000 a 4995: 120 puntos; De 5000 en adelante: "
+                "150 puntos",
+            ),
+            rule(
+                "opening.pile-top",
+                "To take the pot, hold two or more cards of the number of its top card, and "
+                "the points needed.",
+                f"{S} §Preparación del juego",
+                "deberá tener en la mano dos o más cartas del "
+                "mismo número que la carta que está boca arriba en el pote, más los puntos "
+                "necesarios para llevárselo.",
+            ),
+        ]
+    },
+}
+
+SPANISH = dataclasses.replace(
+    CLASSIC,
+    id="spanish",
+    name="Spanish (Reglamento, 001)",
+    seed=S,
+    language="es",
+    # §Variantes: "desde dos hasta cuatro participantes ... Los juegos de 4 y 6 personas son
+    # juegos de equipo"; three play "Individual".
+    players=(2, 3, 4, 6),
+    default_players=4,
+    # §Qué necesitamos: "En la variante española se juega con 4 mazos más dos comodines por
+    # cada uno"; "Cuando hay 6 o más jugadores, en vez de 4 barajas se usarán 8".
+    packs={2: 4, 3: 4, 4: 4, 6: 8},
+    # §Preparación: "Entregará 15 cartas a cada participante"
+    cards_dealt={2: 15, 3: 15, 4: 15, 6: 15},
+    # §intro: "5.000 puntos (partida rápida) o a los 7.000 (partida normal o estándar)"
+    target_score=7000,
+    # §¿Cómo sumar puntos?: As 20; 8–K 10; 4–7 5; 2 20; Jokers 50.  The black three's value
+    # on the table is not given: the classic 5.
+    card_points={**CLASSIC.card_points},
+    # §Acciones: "en grupos de 3 a 7 cartas"
+    min_meld_cards=3,
+    max_meld_cards=7,
+    # §Canasta: "más 1, 2 ó 3 comodines"
+    max_wild=3,
+    # §Acciones: "se pueden bajar al menos dos cartas con un comodín"
+    min_natural=2,
+    # §Canasta: "En una canasta no puede haber más comodines que cartas comunes" (read for
+    # every meld).
+    wild_not_more_than_natural=True,
+    # Four packs and seven-card groups: a second meld of a number must be possible.
+    one_meld_per_rank=False,
+    sequences=False,
+    sequence_wilds=False,
+    # §Variaciones de reglas: "En algunas variantes también existen las escalas" – house rule.
+    escalas=False,
+    # Silent on melding black threes besides "a lo gusto": the classic rule.
+    black_threes_when_going_out=True,
+    black_three_meld_max=4,
+    black_three_meld_wilds=False,
+    # §Canasta: "De Comodines Sucia: Canasta de 7 comodines"
+    wild_melds=True,
+    wild_meld_at_once=False,
+    canasta_bonus={
+        # §Canasta: "Limpia: ... Vale 500 puntos."
+        CanastaKind.NATURAL: 500,
+        # §Canasta: "Sucia: ... Vale 300 puntos."
+        CanastaKind.MIXED: 300,
+        # §Canasta: "De Comodines Sucia ... Vale 2000 puntos."
+        CanastaKind.WILD_MIXED: 2000,
+        # §Canasta: "De Comodines Limpia: ... 7 dos o 7 jokers. Vale 3000 puntos."
+        CanastaKind.WILD_CLEAN: 3000,
+        # §Canasta: "Canasta a lo gusto: Canasta realizada con los 3 negros. Gana el partido"
+        CanastaKind.BLACK_THREES: 0,
+    },
+    # §Canasta: "Oculta: Canasta de 7 cartas (limpia o sucia) que se realiza en la mano ...
+    # Vale 1000 puntos."
+    concealed_canasta_bonus=1000,
+    # §Variaciones: "Escala ... Vale 1500 puntos." "Escala Real ... Vale 4000 puntos."
+    escala_bonus=1500,
+    escala_real_bonus=4000,
+    # §Bonificaciones Especiales: 5 canastas +500, 7 canastas +2000.  Read as tiers: a side
+    # with seven gets 2000, not 2500.
+    canasta_count_bonus={5: 500, 7: 2000},
+    # §Bonificaciones Especiales: "Por cada 3 rojo se bonifica con 100 puntos."
+    red_three_bonus=100,
+    # "Cuando se consiguen 4 tres rojos se bonifica con 800 puntos." = 4 x 100 + 400
+    all_red_threes_extra=400,
+    # "es necesario tener al menos una canasta ... Si no la tiene, ... en negativo."
+    red_threes_count_if=RedThreeCondition.CANASTA,
+    # §Acciones: "es necesario tener por lo menos una canasta limpia y otra sucia"
+    going_out_canastas={2: 2, 3: 2, 4: 2, 6: 2},
+    going_out_needs_clean_and_dirty=True,
+    # §Acciones: "y una carta sobrante para cerrar, que lanzará sobre el pote boca abajo"
+    going_out_needs_discard=True,
+    # §Acciones: "a quien cierra se le bonifica con 200 puntos"
+    going_out_bonus=200,
+    # §Acciones: "Solo se puede cerrar la partida en la mano siguiente de cerrar la canasta
+    # limpia" – closing concealed cannot happen.
+    concealed_going_out_bonus=None,
+    # §Preparación: "recibirá 100 puntos (pero que sólo serán positivos si hace una canasta)"
+    exact_cut_bonus=100,
+    # §¿Cómo sumar puntos?: "3 negro: cada uno que quede en la mano ... 100 puntos en contra"
+    black_three_in_hand_penalty=100,
+    # §Acciones: "quienes hayan abierto sin lograr ninguna canasta, contarán todas sus
+    # cartas en negativo"
+    no_canasta_scores_all_negative=True,
+    # §Acciones: "En negativo: 15 puntos"
+    negative_minimum=15,
+    # §Acciones: "De 0 a 1495: 50; De 1500 a 2995: 90; De 3000 a 4995: 120; De 5000 en
+    # adelante: 150"
+    opening_table=(
+        OpeningStep(0, 50),
+        OpeningStep(1500, 90),
+        OpeningStep(3000, 120),
+        OpeningStep(5000, 150),
+    ),
+    options=(
+        Option(
+            "escalas",
+            "Escalas: runs of one suit, 1500 for seven, 4000 for 4 to ace.",
+            f"{S} §Variaciones de reglas",
+            False,
+            {"escalas": True},
+            {"escalas": False},
+        ),
+    ),
+    rules=RULES,
+)

@@ -1,0 +1,199 @@
+"""A rule variant as data: every number and switch the engine reads.
+
+Code branches on these named fields, never on a variant's id.  The presets in
+:mod:`referee.rules.presets` fill them in, each value commented with the seed
+sentence it comes from.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import Rank
+
+__all__ = [
+    "CanastaKind",
+    "OpeningStep",
+    "Option",
+    "RedThreeCondition",
+    "Rule",
+    "UnknownOption",
+    "Variant",
+]
+
+
+class UnknownOption(KeyError):
+    "The variant has no house rule of that name, or the value is not a yes/no."
+
+
+class CanastaKind(Enum):
+    """The kinds of canasta the texts name; not every variant has every kind."""
+
+    NATURAL = "natural"  # clean, "zuivere", "čistá", "limpia", "naturalna"
+    MIXED = "mixed"  # dirty, "onzuivere", "smíšená", "sucia", "mieszana"
+    WILD = "wild"  # only wild cards (003's "dzika kanasta")
+    WILD_JOKERS = "wild_jokers"  # 000: wild canasta holding the four jokers
+    WILD_DEUCES = "wild_deuces"  # 000: any other wild canasta
+    WILD_MIXED = "wild_mixed"  # 001: "de comodines sucia", jokers and twos
+    WILD_CLEAN = "wild_clean"  # 001: "de comodines limpia", all twos or all jokers
+    BLACK_THREES = "black_threes"  # 001: "canasta a lo gusto", wins the match
+
+
+class RedThreeCondition(Enum):
+    """What a side must have for its red threes to count plus rather than minus."""
+
+    MELD = "meld"  # the side has melded at all (the Laws, 002, 003, 004)
+    CANASTA = "canasta"  # the side has a canasta (000, 001)
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningStep:
+    """From ``from_score`` on (inclusive), a side's initial meld needs ``minimum`` points."""
+
+    from_score: int
+    minimum: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One entry of a variant's rule catalogue.
+
+    ``text`` says the rule in plain words; ``source`` is the seed file and
+    section; ``quote`` the seed sentence it comes from, in the seed's language.
+    """
+
+    key: str
+    text: str
+    source: str
+    quote: str
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A house rule a table may switch on or off.
+
+    ``on`` and ``off`` give the :class:`Variant` fields the switch sets; the
+    preset itself is written with the values of its ``default`` state.
+    """
+
+    name: str
+    help: str
+    source: str
+    default: bool
+    on: Mapping[str, object]
+    off: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Everything the engine needs to know about one rule variant."""
+
+    id: str
+    name: str
+    seed: str
+    language: str
+    # -- table ---------------------------------------------------------------
+    players: tuple[int, ...]
+    default_players: int
+    packs: Mapping[int, int]  # players -> packs of 52 cards, each with two jokers
+    cards_dealt: Mapping[int, int]
+    target_score: int
+    card_points: Mapping[Rank, int]  # THREE is the black three
+    # -- melds ---------------------------------------------------------------
+    min_meld_cards: int
+    max_meld_cards: int | None
+    max_wild: int
+    min_natural: int
+    wild_not_more_than_natural: bool
+    one_meld_per_rank: bool
+    sequences: bool  # same-suit runs counted as melds (000)
+    sequence_wilds: bool
+    escalas: bool  # 001's same-suit runs without wild cards, with their own bonus
+    black_threes_when_going_out: bool
+    black_three_meld_max: int | None
+    black_three_meld_wilds: bool
+    wild_melds: bool  # melds of wild cards only
+    wild_meld_at_once: bool  # a wild meld must be a whole canasta laid in one move
+    # -- canastas --------------------------------------------------------------
+    canasta_bonus: Mapping[CanastaKind, int]
+    concealed_canasta_bonus: int | None  # replaces a natural/mixed bonus when laid from hand
+    hand_canasta_doubles: bool  # a canasta laid from the hand scores twice its bonus
+    escala_bonus: int
+    escala_real_bonus: int
+    canasta_count_bonus: Mapping[int, int]  # number of canastas -> bonus (highest reached)
+    # -- red threes ------------------------------------------------------------
+    red_three_bonus: int
+    all_red_threes_extra: int
+    red_threes_count_if: RedThreeCondition
+    undeclared_red_three_penalty: int
+    # -- going out -------------------------------------------------------------
+    going_out_canastas: Mapping[int, int]  # players -> canastas the side needs
+    going_out_needs_clean_and_dirty: bool
+    going_out_needs_discard: bool
+    going_out_bonus: int
+    concealed_going_out_bonus: (
+        int | None
+    )  # the whole bonus for going out concealed; None: not allowed
+    black_three_going_out_bonus: Mapping[int, int]  # black threes melded -> going-out bonus
+    first_pickup_going_out_bonus: int | None
+    acabar_points: int | None
+    exact_cut_bonus: int | None
+    # -- cards left ------------------------------------------------------------
+    black_three_in_hand_penalty: int | None  # points per black three instead of its value
+    no_canasta_scores_all_negative: bool
+    # -- opening ---------------------------------------------------------------
+    negative_minimum: int
+    opening_table: tuple[OpeningStep, ...]
+    opening_counts_canasta_bonus: bool
+    opening_needs_natural_group: bool
+    failed_opening_step: int
+    opening_waived_going_out: bool
+    # -- house rules and catalogue ---------------------------------------------
+    options: tuple[Option, ...] = ()
+    rules: Mapping[str, Rule] = field(default_factory=dict)
+
+    # -- derived -----------------------------------------------------------------
+
+    def sides_for(self, players: int) -> int:
+        """Two partnerships for 4 and 6 players; everyone alone for 2 and 3."""
+        return 3 if players == 3 else 2
+
+    def points(self, rank: Rank) -> int:
+        return self.card_points[rank]
+
+    def opening_minimum(self, score: int, failed_attempts: int = 0) -> int:
+        """The initial-meld minimum for a side whose match total is ``score``."""
+        if score < 0:
+            base = self.negative_minimum
+        else:
+            base = self.opening_table[0].minimum
+            for step in self.opening_table:
+                if score >= step.from_score:
+                    base = step.minimum
+        return base + self.failed_opening_step * max(failed_attempts, 0)
+
+    def rule(self, key: str) -> Rule:
+        """The catalogue entry for ``key``; every key the engine cites must exist."""
+        return self.rules[key]
+
+    def with_options(self, chosen: Mapping[str, bool]) -> Variant:
+        """A copy with the named house rules switched on or off.
+
+        :raises UnknownOption: for a name the variant does not offer, or a non-boolean.
+        """
+        if not chosen:
+            return self
+        known = {option.name: option for option in self.options}
+        changes: dict[str, object] = {}
+        for name, value in chosen.items():
+            option = known.get(name)
+            if option is None or not isinstance(value, bool):
+                raise UnknownOption(name)
+            changes.update(option.on if value else option.off)
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def option_defaults(self) -> dict[str, bool]:
+        return {option.name: option.default for option in self.options}

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Set everything up from scratch and start Canasta Referee.
+# Any arguments go to the `referee` command (default: list the variants).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+if [ "$#" -eq 0 ]; then set -- variants; fi
+exec .venv/bin/referee "$@"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Install everything Canasta Referee needs on a fresh Debian 12 machine (run as root):
+# system packages (WeasyPrint's Pango, fonts, Chromium for browser tests, poppler),
+# then a virtual environment in .venv with the project and its extras.
+# Usage: scripts/setup.sh [EXTRAS]   e.g. scripts/setup.sh test
+set -euo pipefail
+cd "$(dirname "$0")/.."
+extras="${1:-}"
+
+packages=(python3-venv ca-certificates libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
+          fonts-dejavu-core)
+if [ "$extras" = "test" ]; then
+  packages+=(chromium libatomic1 poppler-utils)
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing system packages: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+python3 -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip 2>/dev/null || true
+if [ -n "$extras" ]; then
+  .venv/bin/python -m pip install -q -e ".[$extras]"
+else
+  .venv/bin/python -m pip install -q -e .
+fi
