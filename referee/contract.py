@@ -29,6 +29,7 @@ from .rules import (
     parse_cards,
     score_hand,
 )
+from .rules.pickup import Ruling, check_going_out, check_pickup, pile_state
 from .rules.presets import PRESETS
 
 __all__ = ["check_json", "score_json", "variants_json"]
@@ -278,7 +279,72 @@ def _opening_question(variant: Variant, data: Json) -> Json:
     )
 
 
-QUESTIONS = {"meld": _meld_question, "opening": _opening_question}
+def _one_card(text: str, key: str) -> Card:
+    cards = _cards(text, f"{key}: ")
+    if len(cards) != 1:
+        raise MalformedInput(f"{key} must be one card, not {len(cards)}")
+    return cards[0]
+
+
+def _ruling_json(variant: Variant, ruling: Ruling) -> Json:
+    extra = {}
+    if ruling.minimum is not None:
+        extra = {"minimum": ruling.minimum, "points": ruling.points}
+    return _ruling(variant, ruling.allowed, ruling.reason, ruling.rule, **extra)
+
+
+def _pickup_question(variant: Variant, data: Json) -> Json:
+    _players(variant, data)
+    pile_text = _field(data, "pile", str, None, "")
+    pile_size = None
+    if pile_text is not None:
+        pile = _cards(pile_text, "pile: ")
+        if not pile:
+            raise MalformedInput("pile is empty: there is nothing to take")
+        top, frozen, stopped = pile_state(variant, pile)
+        stopped = stopped or _field(data, "stopped", bool, False, "")
+        pile_size = len(pile)
+    else:
+        top_text = _field(data, "top", str, None, "")
+        if top_text is None:
+            raise MalformedInput("give the pile (bottom to top) or its top card as top")
+        top = _one_card(top_text, "top")
+        frozen = _field(data, "frozen", bool, False, "")
+        stopped = _field(data, "stopped", bool, False, "")
+    pile_size = _field(data, "pile_size", int, pile_size, "")
+    ruling = check_pickup(
+        variant,
+        top=top,
+        frozen=frozen,
+        stopped=stopped,
+        hand=_cards(_field(data, "hand", str, "", ""), "hand: "),
+        melds=_melds(data.get("melds", []), ""),
+        score=_field(data, "score", int, 0, ""),
+        pile_size=pile_size,
+        first_round=_field(data, "first_round", bool, False, ""),
+        going_out=_field(data, "going_out", bool, False, ""),
+        failed_attempts=_count(data, "failed_attempts", ""),
+    )
+    return _ruling_json(variant, ruling)
+
+
+def _go_out_question(variant: Variant, data: Json) -> Json:
+    ruling = check_going_out(
+        variant,
+        players=_players(variant, data),
+        melds=_melds(data.get("melds", []), ""),
+        hand=_cards(_field(data, "hand", str, "", ""), "hand: "),
+        concealed=_field(data, "concealed", bool, False, ""),
+    )
+    return _ruling_json(variant, ruling)
+
+
+QUESTIONS = {
+    "meld": _meld_question,
+    "opening": _opening_question,
+    "pickup": _pickup_question,
+    "go_out": _go_out_question,
+}
 
 
 def check_json(data: Any) -> Json:

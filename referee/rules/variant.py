@@ -134,9 +134,8 @@ class Variant:
     going_out_needs_clean_and_dirty: bool
     going_out_needs_discard: bool
     going_out_bonus: int
-    concealed_going_out_bonus: (
-        int | None
-    )  # the whole bonus for going out concealed; None: not allowed
+    # the whole bonus for going out concealed; None: going out concealed is not allowed
+    concealed_going_out_bonus: int | None
     black_three_going_out_bonus: Mapping[int, int]  # black threes melded -> going-out bonus
     first_pickup_going_out_bonus: int | None
     acabar_points: int | None
@@ -154,6 +153,20 @@ class Variant:
     # -- house rules and catalogue ---------------------------------------------
     options: tuple[Option, ...] = ()
     rules: Mapping[str, Rule] = field(default_factory=dict)
+    # -- the discard pile (defaults: the classic game; presets override) ---------
+    pile_freezing: bool = True  # wild cards (and red threes) freeze the pile
+    red_three_discard_freezes: bool = False  # a red three from the table may be discarded
+    pickup_naturals: int = 2  # natural cards in hand to take the pile with the top card
+    crossed_pickup_naturals: int = 2  # the same when the pile is frozen
+    pickup_by_adding: bool = True  # take the pile by adding its top card to an own meld
+    pickup_onto_canasta: bool = True  # ... also to a finished canasta
+    pickup_natural_and_wild: bool = True  # one natural and a wild card, once opened
+    black_three_blocks_all: bool = False  # a black three on top blocks everyone
+    black_three_pickup_going_out: bool = False  # ... except a player going out with it
+    one_card_single_pile: bool = False  # one card in hand may not take a one-card pile
+    one_card_no_pickup: bool = False  # one card in hand may not take the pile at all
+    no_pickup_first_round: bool = False  # no pickup before everyone has discarded once
+    partner_permission: str | None = "may"  # "may" / "must" ask the partner to go out
 
     # -- derived -----------------------------------------------------------------
 

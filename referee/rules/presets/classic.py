@@ -236,6 +236,75 @@ RULES = {
     ]
 }
 
+RULES.update(
+    (r.key, r)
+    for r in [
+        rule(
+            "pile.black-three",
+            "A black three on the pile stops the next player from taking it.",
+            f"{D} §Blokkeren",
+            "Als een speler een zwarte drie op de stapel legt, mag de volgende speler de stapel "
+            "niet oppakken. De speler daarna weer wel.",
+        ),
+        rule(
+            "pile.wild-top",
+            "Nobody may take the pile while a wild card (or a red three) lies on top.",
+            f"{D} §Blokkeren",
+            "Ook het afleggen van jokers of 2'en komt dan in aanmerking (want die mogen nooit "
+            "worden gepakt, net zomin als zwarte drieën).",
+        ),
+        rule(
+            "pile.frozen",
+            "A wild card in the pile, or a red three or wild card turned as the first upcard, "
+            "freezes it: then it is taken only with two natural cards in hand matching the top.",
+            f"{D} §Blokkeren",
+            "Als een speler een 2 of een joker dwars op de stapel legt, dan mag de stapel vanaf "
+            "dat moment niet meer opgepakt worden met kaarten die op tafel liggen en ook niet "
+            "met een kaart en een joker in de hand. De stapel mag dan alleen gepakt worden met "
+            "2 of meer gelijke kaarten in de hand.",
+        ),
+        rule(
+            "pile.unopened",
+            "A side that has not melded may take the pile only if the top card matches two "
+            "natural cards in the hand.",
+            f"{D} §Jokers",
+            "De spelers die nog niet op tafel zijn ... mogen alleen de stapel pakken indien de "
+            "bovenste kaart aansluit bij twee gewone kaarten in de hand.",
+        ),
+        rule(
+            "pile.take",
+            "You may take the pile if you can use its top card: with two matching cards in hand.",
+            f"{D} §Verloop van het spel",
+            "Dit laatste mag indien men twee of meer dezelfde kaarten als bovenop de stapel in "
+            "de hand heeft en men op tafel kan komen of al op tafel is.",
+        ),
+        rule(
+            "pile.add-to-meld",
+            "An unfrozen pile may be taken by adding its top card to the side's own meld, even "
+            "a finished canasta.",
+            f"{D} §Uitkomen op tafel",
+            "Ook kan een speler de bovenste kaart op de stok aansluiten bij de eigen series op "
+            "tafel. ... Aan een reeds gemaakte canasta mogen gelijke kaarten, jokers of 2'en "
+            "worden toegevoegd.",
+        ),
+        rule(
+            "pile.natural-and-wild",
+            "Once the side has melded, an unfrozen pile may be taken with one natural card and "
+            "a wild card.",
+            f"{D} §Jokers",
+            "Spelers die al op tafel zijn, mogen de stapel ook pakken als de bovenste kaart "
+            "aansluit bij een gewone kaart in de hand in combinatie met een wilde kaart.",
+        ),
+        rule(
+            "going-out.partner",
+            'With a partner, you may ask "may I go out?"; the answer is binding.',
+            f"{D} §Spelen met partners",
+            "Men mag als men uit wil gaan, aan de partner vragen of dit mag. Het antwoord is "
+            "bindend.",
+        ),
+    ]
+)
+
 CLASSIC = Variant(
     id="classic",
     name="Classic (Laws of Canasta)",

@@ -186,6 +186,62 @@ RULES = {
     },
 }
 
+RULES.update(
+    (r.key, r)
+    for r in [
+        rule(
+            "pile.frozen",
+            "A discarded wild card or red three from the side's table freezes the pile: "
+            "then everyone needs two natural cards from the hand to buy it, not one and a "
+            "wild card, nor by adding to a laid group.",
+            f"{C} §13",
+            "Všichni hráči mohou pak koupit balík jedině doplněním dvěma "
+            "originálními kartami z ruky, nikoliv jednou originální a jednou divokou, nebo "
+            "prostým přiložením odložené karty ke skupině stejné hodnoty už dříve "
+            "vyložené.",
+        ),
+        rule(
+            "pile.unopened",
+            "A side that has not laid yet needs two natural cards in hand to go with the "
+            "discard, and the opening minimum.",
+            f"{C} §11a",
+            "Nemá-li vaše strana ještě vyloženo, nebo je-li balík zmrazen (viz "
+            "bod 13), musíte mít ke kartě odložené vaším sousedem v ruce dvě originální "
+            "doplňující karty.",
+        ),
+        rule(
+            "pile.take",
+            "You may buy the pile with the discard and two natural cards from your hand.",
+            f"{C} §11a",
+            "musíte mít ke kartě odložené vaším sousedem v ruce dvě originální doplňující karty.",
+        ),
+        rule(
+            "pile.natural-and-wild",
+            "Once your side has laid and the pile is not frozen, one natural card and a "
+            "wild card from the hand are enough.",
+            f"{C} §11b",
+            "můžete odloženou kartu a celý balík koupit i k jedné originální "
+            "kartě z ruky a druhou nahradit divokou.",
+        ),
+        rule(
+            "pile.add-to-meld",
+            "If the pile is not frozen, the discard may be added to a laid group of the "
+            "side that is not yet a canasta.",
+            f"{C} §11c",
+            "můžete koupit balík také odloží-li váš předchůdce kartu, která se "
+            "hodí do skupiny vaší stranou už vyložené, která ale ještě nevytvořila "
+            "canastu.",
+        ),
+        rule(
+            "pile.black-three",
+            "A discarded black three stops the player on the left from buying the pile.",
+            f"{C} §12",
+            "Odložíte-li černou trojku na odkládaný balík, nesmí jej hráč po "
+            "vaší levici, který hraje po vás koupit.",
+        ),
+    ]
+)
+
 CZECH = dataclasses.replace(
     CLASSIC,
     id="czech",
@@ -267,7 +323,20 @@ CZECH = dataclasses.replace(
     opening_counts_canasta_bonus=True,
     # §10: "vyložit alespoň jednu skupinu tří karet jen v kartách originálních"
     opening_needs_natural_group=True,
+    # §13: freezing "zmrazí balík odložením divoké karty nebo červené trojky, kterou jeho
+    # strana vyložila"
+    red_three_discard_freezes=True,
+    # §11c: adding the discard to a group "která ale ještě nevytvořila canastu"
+    pickup_onto_canasta=False,
     options=(
+        Option(
+            "freezing",
+            "Freezing the pile (the text lets beginners leave it out).",
+            f"{C} §13",
+            True,
+            {"pile_freezing": True},
+            {"pile_freezing": False},
+        ),
         Option(
             "going_out_needs_discard",
             "Going out needs a last card to discard.",
@@ -351,6 +420,30 @@ FAST_RULES = {
     },
 }
 
+FAST_RULES.update(
+    (r.key, r)
+    for r in [
+        rule(
+            "pile.first-round",
+            "Nobody may meld or buy the pile until every player has discarded once.",
+            f"{F}, Bod 11",
+            "Balík nelze koupit, dokud všichni hráči jednou neodložili.",
+        ),
+        rule(
+            "pile.one-card",
+            "A player with only one card left may not buy the pile.",
+            f"{F}, Bod 11",
+            "Hráč, kterému zbyla v ruce jen 1 karta, nesmí už balík koupit.",
+        ),
+        rule(
+            "going-out.partner",
+            "Before ending the hand, ask your partner whether they agree.",
+            f"{F}, Bod 14",
+            "Před uzavřením kola se hráč zeptá svého partnera, souhlasí-li s uzavřením.",
+        ),
+    ]
+)
+
 CZECH_FAST = dataclasses.replace(
     CZECH,
     id="czech-fast",
@@ -391,6 +484,14 @@ CZECH_FAST = dataclasses.replace(
     opening_table=(OpeningStep(0, 50), OpeningStep(1500, 90), OpeningStep(3000, 120)),
     # Bod 10: "Každý nezdařený pokus o vyložení se trestá zvýšením minimálního počtu bodů o 10."
     failed_opening_step=10,
-    options=(CZECH.options[1],),
+    # Bod 11: "Hráč, kterému zbyla v ruce jen 1 karta, nesmí už balík koupit."
+    one_card_no_pickup=True,
+    # Bod 11: "Balík nelze koupit, dokud všichni hráči jednou neodložili."
+    no_pickup_first_round=True,
+    # Bod 14: "Před uzavřením kola se hráč zeptá svého partnera, souhlasí-li s uzavřením."
+    partner_permission="must",
+    # Bod 13: "Pravidlo o zmrazování balíku nelze při této variantě smluvně vypustit." – no
+    # freezing switch; Bod 14 fixes the discard question – no discard switch.
+    options=tuple(o for o in CZECH.options if o.name == "black_three_penalty"),
     rules=FAST_RULES,
 )

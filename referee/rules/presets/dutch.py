@@ -60,6 +60,19 @@ RULES = {
     },
 }
 
+RULES.update(
+    (r.key, r)
+    for r in [
+        rule(
+            "pile.one-card",
+            "A player with one card left may not take a pile of only one card.",
+            f"{D} §Uitgaan",
+            "een speler die nog maar één kaart in de hand heeft, niet de "
+            "stapel mag pakken als die maar uit één kaart bestaat.",
+        ),
+    ]
+)
+
 DUTCH = dataclasses.replace(
     CLASSIC,
     id="dutch",
@@ -71,6 +84,10 @@ DUTCH = dataclasses.replace(
     # §De zwarte Drie: "in een set van 3 of 4"; wild cards: silent, the Laws' none.
     black_three_meld_max=4,
     black_three_meld_wilds=False,
+    # §Uitgaan: "een speler die nog maar één kaart in de hand heeft, niet de stapel mag pakken
+    # als die maar uit één kaart bestaat" (the seeds' README counts it among 004's variants;
+    # this preset plays it, the classic one does not).
+    one_card_single_pile=True,
     options=(
         Option(
             "hand_canasta",

@@ -143,6 +143,74 @@ RULES = {
     },
 }
 
+RULES.update(
+    (r.key, r)
+    for r in [
+        rule(
+            "pile.black-three",
+            "A black three stops only the next player; once a card covers it, it has no effect.",
+            f"{G} §Hinweis zu den Stoppern",
+            "Eine schwarze Drei friert den Abwurfstapel "
+            "nicht ein ... Nachdem eine weitere Karte auf die schwarze Drei gelegt wurde, "
+            "ist die Wirkung des Stoppers verflogen.",
+        ),
+        rule(
+            "pile.wild-top",
+            "With a joker or a black three on top, the pile may not be taken.",
+            f"{G} §Wilde Karten und Stopper",
+            "Ist die oberste Karte auf dem Abwurfstapel "
+            "ein Joker oder eine schwarze Drei ist es nicht gestattet, die den "
+            "Abwurfstapel aufzunehmen.",
+        ),
+        rule(
+            "pile.frozen",
+            "A wild card anywhere in the pile, or a red three as first upcard, freezes it: "
+            "to thaw it you need two natural cards of the top card's rank in hand.",
+            f"{G} §Den Abwurfstapel auftauen",
+            "Um den Abwurfstapel aufzutauen muss der "
+            "Spieler zu der obersten Karte zwei natürliche Karten auf der Hand halten und "
+            "mit diesen Karten eine Meldung machen.",
+        ),
+        rule(
+            "pile.unopened",
+            "The pile is frozen for a side that has not made its first meld.",
+            f"{G} §Eingefrorener Abwurfstapel",
+            "Keine Erstmeldung: Der Stapel ist für die "
+            "Partei eingefroren, die noch keine Erstmeldung gemacht hat.",
+        ),
+        rule(
+            "pile.take",
+            "To take the pile, make a regular meld with its top card and cards from your hand.",
+            f"{G} §Meldung mit der obersten Karte",
+            "Der Spieler muss mit der obersten Karte "
+            "des Abwurfstapels und weiteren Karten seiner Hand eine reguläre Meldung "
+            "auslegen können.",
+        ),
+        rule(
+            "pile.add-to-meld",
+            "If the side already has a meld of the top card's rank, lay the card onto it and "
+            "take the pile.",
+            f"{G} §Meldung mit der obersten Karte",
+            "Hat die Partei des Spielers bereits eine "
+            "Meldung vom gleichen Rang wie die oberste Karte des Abwurfstapels, darf der "
+            "Spieler diese Karte einfach anlegen und den restlichen Stapel aufnehmen.",
+        ),
+        rule(
+            "pile.natural-and-wild",
+            "A regular meld may use one natural card and a wild card with the top card, "
+            "unless the pile is frozen.",
+            f"{G} §Meldung mit der obersten Karte",
+            "Es gelten die üblichen Regeln für die Meldung.",
+        ),
+        rule(
+            "going-out.partner",
+            'You may ask your partner "may I go out?"; the answer is binding.',
+            f"{G} §Ausmachen",
+            "Der Partner muss mit “Ja” oder “Nein” antworten und die Antwort ist bindend.",
+        ),
+    ]
+)
+
 GERMAN = dataclasses.replace(
     CLASSIC,
     id="german",

@@ -156,6 +156,45 @@ RULES = {
     },
 }
 
+RULES.update(
+    (r.key, r)
+    for r in [
+        rule(
+            "pile.black-three",
+            "A black three on top blocks the pile for everyone until a natural card covers "
+            "it – except for a player who melds it at once while going out.",
+            f"{P} §Stos kart odkrytych",
+            "Gdy stos jest zablokowany, żaden z graczy nie "
+            "może go kupić. ... za wyjątkiem sytuacji, w której stos blokuje czarna trójka, "
+            "którą gracz zaraz zamelduje pozbywając się wszystkich swoich kart",
+        ),
+        rule(
+            "pile.wild-top",
+            "While a wild card lies on top, nobody can take the pile.",
+            f"{P} §Stos kart odkrytych",
+            "Gdy dzika karta znajduje się na wierzchu stosu, nikt nie może go wziąć.",
+        ),
+        rule(
+            "pile.frozen",
+            "A wild card or red three in the pile freezes it: it is taken only with at "
+            "least two natural cards in hand of the top card's value.",
+            f"{P} §Stos kart odkrytych",
+            "można kupić stos pod warunkiem, że ma się na ręku "
+            "co najmniej dwie naturalne karty o takiej wartości, jak wierzchnia karta "
+            "stosu.",
+        ),
+        rule(
+            "pile.take",
+            "The pile may be bought only when its top card can be laid at once, in a new "
+            "meld or onto an existing one.",
+            f"{P} §Stos kart odkrytych",
+            "Gracz może „kupić” stos odkryty jedynie wtedy, "
+            "kiedy może natychmiast wyłożyć jego wierzchnią kartę (w nowym meldunku lub "
+            "dokładając ją do meldunku wyłożonego wcześniej)",
+        ),
+    ]
+)
+
 POLISH = dataclasses.replace(
     CLASSIC,
     id="polish",
@@ -215,5 +254,10 @@ POLISH = dataclasses.replace(
     # §Punktacja: "Przy takim wyłożeniu nie musi zostać spełniony warunek minimalnej liczby
     # punktów"
     opening_waived_going_out=True,
+    # §Stos kart odkrytych: "Gdy stos jest zablokowany, żaden z graczy nie może go kupić"
+    black_three_blocks_all=True,
+    # "... (za wyjątkiem sytuacji, w której stos blokuje czarna trójka, którą gracz zaraz
+    # zamelduje pozbywając się wszystkich swoich kart)"
+    black_three_pickup_going_out=True,
     rules=RULES,
 )

@@ -226,6 +226,42 @@ RULES = {
     },
 }
 
+RULES.update(
+    (r.key, r)
+    for r in [
+        rule(
+            "pile.take",
+            "To take the pot you need two or more cards in hand of the number of its top card.",
+            f"{S} §Preparación del juego",
+            "para llevárselo deberá tener en la mano dos o "
+            "más cartas del mismo número que la carta que está boca arriba en el pote",
+        ),
+        rule(
+            "pile.frozen",
+            "A wild card thrown on the pot crosses it: then three cards of the top card's "
+            "number are needed to take it.",
+            f"{S} §Preparación del juego",
+            "el comodín se colocará atravesado y el pote "
+            "quedará “cruzado”. A partir de ese momento serán necesarias tres cartas del "
+            "mismo número que la carta que está arriba para poder llevárselo.",
+        ),
+        rule(
+            "pile.unopened",
+            "Taking the pot obliges you to open: two cards of its number and the points needed.",
+            f"{S} §Acciones por turno",
+            "Es obligatorio abrirse cuando se lleva el pote",
+        ),
+        rule(
+            "pile.black-three",
+            "A black three is a stopper: the next player cannot take the pot and draws two "
+            "from the stock.",
+            f"{S} §Preparación del juego",
+            "El 3 negro se usa como tapón. Cuando alguien lo "
+            "tira al pote, la siguiente no puede llevárselo",
+        ),
+    ]
+)
+
 SPANISH = dataclasses.replace(
     CLASSIC,
     id="spanish",
@@ -323,6 +359,15 @@ SPANISH = dataclasses.replace(
         OpeningStep(3000, 120),
         OpeningStep(5000, 150),
     ),
+    # §Preparación: to take the pot "deberá tener en la mano dos o más cartas del mismo número
+    # que la carta que está boca arriba" – always two from the hand: no taking it by adding
+    # the card to a meld on the table, nor with one card and a wild one.
+    pickup_naturals=2,
+    pickup_by_adding=False,
+    pickup_natural_and_wild=False,
+    # §Preparación, Nota: a wild card crosses the pot: "serán necesarias tres cartas del mismo
+    # número que la carta que está arriba para poder llevárselo"
+    crossed_pickup_naturals=3,
     options=(
         Option(
             "escalas",

@@ -1,0 +1,276 @@
+"""May this player take the discard pile?  And may they go out now?"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import Card, Rank, format_cards
+from .melds import CANASTA_SIZE, Meld, MeldShape, classify, meld_problems
+from .variant import CanastaKind, Variant
+
+__all__ = ["Ruling", "best_opening_points", "check_going_out", "check_pickup", "pile_state"]
+
+_PLURAL = {
+    Rank.ACE: "aces", Rank.KING: "kings", Rank.QUEEN: "queens", Rank.JACK: "jacks",
+    Rank.TEN: "tens", Rank.NINE: "nines", Rank.EIGHT: "eights", Rank.SEVEN: "sevens",
+    Rank.SIX: "sixes", Rank.FIVE: "fives", Rank.FOUR: "fours",
+}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A verdict: ``allowed``, one sentence of ``reason``, the catalogue key of the ``rule``."""
+
+    allowed: bool
+    reason: str
+    rule: str
+    minimum: int | None = None
+    points: int | None = None
+
+
+def pile_state(variant: Variant, pile: Sequence[Card]) -> tuple[Card, bool, bool]:
+    """Top card, frozen for everyone, stopped by a black three — read off a known pile.
+
+    A wild card anywhere freezes it; so does a red three, which is in the pile only
+    as the first upcard or, where the text allows it, discarded from the table.
+    """
+    top = pile[-1]
+    frozen = any(card.is_wild or card.is_red_three for card in pile)
+    return top, frozen and variant.pile_freezing, top.is_black_three
+
+
+def best_opening_points(variant: Variant, top: Card, hand: Sequence[Card]) -> int:
+    """The most points an opening made by taking the pile could lay.
+
+    The top card joins the natural cards of its rank from the hand; other natural
+    groups of three or more meld as they are; pairs meld with one wild card each
+    (the best pairs first); wild cards left over join melds with room for them.
+    Only the top card of the pile counts (the rest is not in hand yet).
+    """
+    points = variant.card_points
+    naturals: Counter[Rank] = Counter(
+        c.rank for c in hand if c.is_natural and c.rank is not Rank.THREE
+    )
+    wilds = sorted((c.rank for c in hand if c.is_wild), key=lambda r: -points[r])
+    groups: dict[Rank, list[int]] = {
+        top.rank: [naturals.pop(top.rank, 0) + 1, 0]
+    }  # rank -> [naturals, wilds]
+    groups.update({rank: [count, 0] for rank, count in naturals.items() if count >= 3})
+    pairs = sorted((r for r, n in naturals.items() if n == 2), key=lambda r: -points[r])
+    for rank in pairs[: len(wilds)]:
+        groups[rank] = [2, 1]
+    total: int = sum(points[w] for w in wilds[: len(pairs)])
+    for wild in wilds[len(pairs) :]:
+        for group in groups.values():
+            room = variant.max_wild - group[1]
+            if variant.wild_not_more_than_natural:
+                room = min(room, group[0] - group[1])
+            if room > 0:
+                group[1] += 1
+                total += points[wild]
+                break
+    return total + sum(points[rank] * group[0] for rank, group in groups.items())
+
+
+def _rank_word(rank: Rank) -> str:
+    return _PLURAL.get(rank, f"{rank.value}s")
+
+
+def check_pickup(
+    variant: Variant,
+    *,
+    top: Card,
+    frozen: bool,
+    stopped: bool,
+    hand: Sequence[Card],
+    melds: Sequence[Meld],
+    score: int = 0,
+    pile_size: int | None = None,
+    first_round: bool = False,
+    going_out: bool = False,
+    failed_attempts: int = 0,
+) -> Ruling:
+    """Judge whether a player holding ``hand`` may take the pile whose top card is ``top``.
+
+    ``melds`` are the side's melds on the table (none: the side has not opened, and
+    ``score`` decides its minimum); ``frozen`` is frozen for everyone.
+    """
+    if variant.no_pickup_first_round and first_round:
+        return Ruling(
+            False,
+            "No: nobody may take the pile until every player has discarded once.",
+            "pile.first-round",
+        )
+    if variant.one_card_no_pickup and len(hand) == 1:
+        return Ruling(
+            False, "No: a player with only one card left may not take the pile.", "pile.one-card"
+        )
+    if variant.one_card_single_pile and len(hand) == 1 and pile_size == 1:
+        return Ruling(
+            False, "No: with one card in hand you may not take a pile of one card.", "pile.one-card"
+        )
+    if top.is_black_three or stopped:
+        threes = sum(1 for card in hand if card.is_black_three)
+        if variant.black_three_pickup_going_out and going_out and threes >= 2:
+            return Ruling(
+                True,
+                "Yes: you may take the black three to meld it with yours as you go out.",
+                "pile.black-three",
+            )
+        who = "nobody" if variant.black_three_blocks_all else "the next player"
+        return Ruling(
+            False, f"No: a black three on the pile stops {who} from taking it.", "pile.black-three"
+        )
+    if top.is_wild:
+        return Ruling(
+            False, "No: nobody may take the pile while a wild card lies on top.", "pile.wild-top"
+        )
+    if top.is_red_three:
+        return Ruling(
+            False,
+            "No: a red three on top cannot be melded, so the pile cannot be taken.",
+            "pile.wild-top",
+        )
+    naturals = sum(1 for card in hand if card.rank is top.rank)
+    wilds = sum(1 for card in hand if card.is_wild)
+    word = _rank_word(top.rank)
+    opened = bool(melds)
+    frozen = frozen and variant.pile_freezing
+    if frozen or not opened:
+        need = variant.crossed_pickup_naturals if frozen else variant.pickup_naturals
+        why = "the pile is frozen" if frozen else "your side has not opened yet"
+        rule = "pile.frozen" if frozen else "pile.unopened"
+        if naturals < need:
+            return Ruling(
+                False,
+                f"No: {why}, so you need {need} natural {word} in your hand "
+                f"to go with the top card; you have {naturals}.",
+                rule,
+            )
+        if opened:
+            return Ruling(True, f"Yes: your {need} natural {word} take the frozen pile.", rule)
+        minimum = variant.opening_minimum(score, failed_attempts)
+        best = best_opening_points(variant, top, hand)
+        if best < minimum:
+            return Ruling(
+                False,
+                f"No: taking the pile would be your side's opening, and the top "
+                f"card with your hand makes at most {best} points of the {minimum} "
+                "needed (the rest of the pile does not count).",
+                "opening.pile-top",
+                minimum,
+                best,
+            )
+        return Ruling(
+            True,
+            f"Yes: the top card with your {word} opens with up to {best} "
+            f"points, enough for the {minimum} needed.",
+            "opening.pile-top",
+            minimum,
+            best,
+        )
+    if naturals >= variant.pickup_naturals:
+        return Ruling(
+            True, f"Yes: you hold {naturals} natural {word} to meld with the top card.", "pile.take"
+        )
+    if variant.pickup_by_adding:
+        for meld in melds:
+            info = classify(variant, meld)
+            if info.shape is not MeldShape.RANK or info.rank is not top.rank:
+                continue
+            full = variant.max_meld_cards is not None and len(meld.cards) >= variant.max_meld_cards
+            if (info.canasta is not None and not variant.pickup_onto_canasta) or full:
+                continue
+            return Ruling(
+                True, f"Yes: the top card goes onto your side's meld of {word}.", "pile.add-to-meld"
+            )
+        finished = any(
+            classify(variant, m).rank is top.rank and len(m.cards) >= CANASTA_SIZE for m in melds
+        )
+        if finished and not variant.pickup_onto_canasta:
+            return Ruling(
+                False,
+                "No: the top card would only go onto a finished canasta, which "
+                "does not take the pile.",
+                "pile.add-to-meld",
+            )
+    if variant.pickup_natural_and_wild and naturals >= 1 and wilds >= 1:
+        return Ruling(
+            True,
+            f"Yes: one natural {top.rank.value} and a wild card from your hand "
+            "meld with the top card.",
+            "pile.natural-and-wild",
+        )
+    need = variant.pickup_naturals
+    return Ruling(
+        False,
+        f"No: you need {need} natural {word} in your hand"
+        + (", or a meld of them to add it to" if variant.pickup_by_adding else "")
+        + (", or one and a wild card" if variant.pickup_natural_and_wild else "")
+        + ".",
+        "pile.take",
+    )
+
+
+def check_going_out(
+    variant: Variant,
+    *,
+    players: int,
+    melds: Sequence[Meld],
+    hand: Sequence[Card],
+    concealed: bool = False,
+) -> Ruling:
+    """Judge whether a player may go out with the side's ``melds`` after this turn and the
+    cards left in ``hand`` (none, or one to discard)."""
+    for j, meld in enumerate(melds):
+        problems = meld_problems(variant, meld, going_out=True, index=j)
+        if problems:
+            text = problems[0].message
+            return Ruling(False, f"No: {text}.", problems[0].rule or "meld.min-cards")
+    if variant.one_meld_per_rank:
+        ranks = [classify(variant, m).rank for m in melds]
+        rank_melds = [
+            r
+            for r, m in zip(ranks, melds, strict=True)
+            if r is not None and classify(variant, m).shape is MeldShape.RANK
+        ]
+        if len(rank_melds) != len(set(rank_melds)):
+            return Ruling(
+                False, "No: two melds of the same rank must be one meld.", "meld.one-per-rank"
+            )
+    kinds = [info.canasta for info in (classify(variant, m) for m in melds) if info.canasta]
+    needed = variant.going_out_canastas.get(players, 1)
+    if len(kinds) < needed:
+        need = "a canasta" if needed == 1 else f"{needed} canastas"
+        return Ruling(
+            False,
+            f"No: your side needs {need} to go out and has {len(kinds)}.",
+            "going-out.canastas",
+        )
+    if variant.going_out_needs_clean_and_dirty and not (
+        CanastaKind.NATURAL in kinds and CanastaKind.MIXED in kinds
+    ):
+        return Ruling(False, "No: closing needs a clean and a dirty canasta.", "going-out.canastas")
+    if len(hand) > 1:
+        return Ruling(
+            False,
+            f'No: you still hold {len(hand)} cards ("{format_cards(hand)}"); '
+            "meld them all, or all but one to discard.",
+            "going-out.discard",
+        )
+    if not hand and variant.going_out_needs_discard:
+        return Ruling(False, "No: going out needs one card left to discard.", "going-out.discard")
+    if concealed and variant.concealed_going_out_bonus is None:
+        return Ruling(False, "No: this game has no going out concealed.", "going-out.concealed")
+    bonus = variant.concealed_going_out_bonus if concealed else variant.going_out_bonus
+    how = f"discard the {format_cards(hand)} and go out" if hand else "go out"
+    reason = f"Yes: you may {how}; your side scores {bonus} for it."
+    if players in (4, 6) and variant.partner_permission:
+        if variant.partner_permission == "must":
+            reason += " First ask your partner, who must agree."
+        else:
+            reason += " You may first ask your partner; the answer binds you."
+        return Ruling(True, reason, "going-out.partner")
+    return Ruling(True, reason, "going-out.canastas")
