@@ -262,6 +262,10 @@ RULES.update(
     ]
 )
 
+# §Preparación: the pot is taken only with "dos o más cartas del mismo número": the classic
+# ways of taking it by adding to a meld, or with one card and a wild one, are not this game's.
+del RULES["pile.add-to-meld"], RULES["pile.natural-and-wild"]
+
 SPANISH = dataclasses.replace(
     CLASSIC,
     id="spanish",
