@@ -99,13 +99,16 @@ def check_opening(
             first.rule or "opening.minimum",
             tuple(problems),
         )
+    # 000 §11a lets the opener add wild cards to the three natural tens it laid ("přidáním
+    # divokých karet k vyloženým 3 desítkám"), so the natural group may be part of a bigger meld.
     if variant.opening_needs_natural_group and not any(
-        info.wilds == 0 and info.shape is not MeldShape.WILD for info in infos
+        info.naturals >= 3 and (info.shape is MeldShape.RANK or info.wilds == 0) for info in infos
     ):
         return ruling(
             False,
             points,
-            "The first meld must include a group of three natural cards, without wild cards.",
+            "The first meld must include three natural cards of one rank (wild cards may "
+            "be added to them).",
             "opening.natural-group",
         )
     canastas = sum(1 for info in infos if info.canasta is not None)

@@ -160,10 +160,12 @@ RULES = {
             ),
             rule(
                 "opening.natural-group",
-                "The first meld of a side must include a group of three cards without wild cards.",
-                f"{C} §10",
+                "The first meld of a side must include a group of three natural cards; wild "
+                "cards may be added to that group (§11a).",
+                f"{C} §10, §11a",
                 "musí hráč, který za stranu prvně vykládá, vyložit alespoň jednu "
-                "skupinu tří karet jen v kartách originálních, tedy bez použití divoké karty.",
+                "skupinu tří karet jen v kartách originálních, tedy bez použití divoké karty. / "
+                "... nebo přidáním divokých karet k vyloženým 3 desítkám na 90 bodů.",
             ),
             rule(
                 "opening.canasta-bonus",
@@ -280,6 +282,10 @@ CZECH = dataclasses.replace(
     black_three_meld_wilds=True,
     # §8: "Canasta složená jen z divokých karet platí jako canasta divoká"
     wild_melds=True,
+    # Unclear: §10's "ze tří karet nově vykládané skupiny musí být nejméně dvě originální"
+    # would forbid starting a group of wild cards, but §9 warns that "vyložením divokých karet"
+    # towards a wild canasta you spoil your other groups – read as wild cards laid out as they
+    # come, so a wild group may grow like any other (003, by contrast, says "w jednym ruchu").
     wild_meld_at_once=False,
     canasta_bonus={
         # §7: "za čistou canastu – 600 bodů"
@@ -321,7 +327,9 @@ CZECH = dataclasses.replace(
     ),
     # §10: "pak se prémiová hodnota canasty do potřebných bodů započítává"
     opening_counts_canasta_bonus=True,
-    # §10: "vyložit alespoň jednu skupinu tří karet jen v kartách originálních"
+    # §10: "vyložit alespoň jednu skupinu tří karet jen v kartách originálních"; §11a then
+    # adds wild cards to such a group ("přidáním divokých karet k vyloženým 3 desítkám"), so
+    # three natural cards of one rank inside a bigger meld satisfy it.
     opening_needs_natural_group=True,
     # §13: freezing "zmrazí balík odložením divoké karty nebo červené trojky, kterou jeho
     # strana vyložila"
