@@ -1,0 +1,123 @@
+"""Score sheets as PDF: a blank sheet per preset, and a match's sheet.
+
+WeasyPrint is imported only inside :func:`render_pdf` – importing it costs most
+of a second, which no other command should pay.  The sheets are plain Jinja
+templates under ``templates/sheets/`` rendered without a Flask app, so the CLI
+and the web share them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from .rules import CanastaKind, Rank, Variant
+
+__all__ = ["PAPERS", "blank_sheet_pdf", "reference_tables", "render_pdf"]
+
+PAPERS = {"a4": "A4", "letter": "letter"}
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+_KIND_NAMES = {
+    CanastaKind.NATURAL: "Natural (clean) canasta",
+    CanastaKind.MIXED: "Mixed (dirty) canasta",
+    CanastaKind.WILD: "Wild canasta",
+    CanastaKind.WILD_JOKERS: "Wild canasta with the four jokers",
+    CanastaKind.WILD_DEUCES: "Other wild canasta",
+    CanastaKind.WILD_MIXED: "Wild canasta, jokers and twos",
+    CanastaKind.WILD_CLEAN: "Wild canasta, all twos or all jokers",
+    CanastaKind.BLACK_THREES: "Canasta of black threes",
+}
+_CARD_ROWS = (
+    ("Joker", (Rank.JOKER,)),
+    ("2", (Rank.TWO,)),
+    ("A", (Rank.ACE,)),
+    ("K Q J 10 9 8", (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)),
+    ("7 6 5 4", (Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR)),
+    ("Black 3", (Rank.THREE,)),
+)
+
+
+def _env(gettext: Callable[[str], str] | None = None) -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(["html"]),
+        extensions=["jinja2.ext.i18n"],
+    )
+    translate = gettext or (lambda text: text)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        translate, lambda s, p, n: translate(s if n == 1 else p), newstyle=True
+    )
+    return env
+
+
+def reference_tables(variant: Variant) -> dict[str, list[tuple[str, str]]]:
+    """The numbers a table wants at hand: card values, bonuses, the opening table."""
+    cards = []
+    for label, ranks in _CARD_ROWS:
+        values = {variant.card_points[rank] for rank in ranks}
+        cards.append((label, " / ".join(str(v) for v in sorted(values))))
+    bonuses = [
+        (
+            _KIND_NAMES[kind],
+            str(points) if kind is not CanastaKind.BLACK_THREES else "wins the match",
+        )
+        for kind, points in variant.canasta_bonus.items()
+    ]
+    if variant.concealed_canasta_bonus is not None:
+        bonuses.append(("Canasta made in the hand", str(variant.concealed_canasta_bonus)))
+    if variant.hand_canasta_doubles:
+        bonuses.append(("Hand canasta", "double"))
+    bonuses.append(("Red three", str(variant.red_three_bonus)))
+    if variant.all_red_threes_extra:
+        four = 4 * variant.red_three_bonus + variant.all_red_threes_extra
+        bonuses.append(("All four red threes", str(four)))
+    bonuses.append(("Going out", str(variant.going_out_bonus)))
+    if variant.concealed_going_out_bonus is not None:
+        bonuses.append(("Going out concealed", str(variant.concealed_going_out_bonus)))
+    for threes, points in variant.black_three_going_out_bonus.items():
+        bonuses.append((f"Going out with {threes} black threes", str(points)))
+    if variant.first_pickup_going_out_bonus:
+        bonuses.append(("Going out on the first pickup", str(variant.first_pickup_going_out_bonus)))
+    for count, points in variant.canasta_count_bonus.items():
+        bonuses.append((f"{count} canastas", str(points)))
+    if variant.black_three_in_hand_penalty:
+        bonuses.append(("Black three left in hand", f"−{variant.black_three_in_hand_penalty}"))
+    if variant.exact_cut_bonus:
+        bonuses.append(("Exact cut", str(variant.exact_cut_bonus)))
+    opening = [("Negative", str(variant.negative_minimum) if variant.negative_minimum else "—")]
+    steps = variant.opening_table
+    for i, step in enumerate(steps):
+        upper = f"–{steps[i + 1].from_score - 5}" if i + 1 < len(steps) else " +"
+        opening.append((f"{step.from_score}{upper}", str(step.minimum)))
+    return {"cards": cards, "bonuses": bonuses, "opening": opening}
+
+
+def render_pdf(template: str, paper: str = "a4", **context: Any) -> bytes:
+    """Render ``templates/sheets/<template>`` to PDF bytes on ``paper`` (a4 or letter)."""
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+    html = _env().get_template(f"sheets/{template}").render(page_size=PAPERS[paper], **context)
+    import weasyprint  # noqa: PLC0415 – lazily: it costs most of a second to import
+
+    return weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf()  # type: ignore[no-any-return]
+
+
+def blank_sheet_pdf(
+    variant: Variant, paper: str = "a4", players: int | None = None, rows: int = 20
+) -> bytes:
+    """A blank score sheet for ``variant`` with its reference tables."""
+    players = players or variant.default_players
+    sides = variant.sides_for(players)
+    return render_pdf(
+        "blank.html",
+        paper,
+        variant=variant,
+        sides=sides,
+        rows=rows,
+        players=players,
+        tables=reference_tables(variant),
+    )
