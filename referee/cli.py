@@ -108,6 +108,14 @@ def cmd_blank_sheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    import os
+
+    from .serve import serve
+
+    return serve(args.host, args.port, args.db or os.environ.get("REFEREE_DB"))
+
+
 def _write_bytes(path: str, data: bytes) -> None:
     from .rules import MalformedInput
 
@@ -126,6 +134,7 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
     "check": (cmd_check, "answer a rule question: JSON in, a ruling out"),
     "variants": (cmd_variants, "list the rule variants with their main numbers"),
     "blank-sheet": (cmd_blank_sheet, "print a blank score sheet of a variant as PDF"),
+    "serve": (cmd_serve, "run the phone companion (waitress) for phones on the same Wi-Fi"),
 }
 
 
@@ -146,6 +155,12 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("--out", required=True, help="the PDF file to write (- for stdout)")
             sub.add_argument("--paper", choices=["a4", "letter"], default="a4")
             sub.add_argument("--players", type=int, help="default: the variant's usual table")
+        if name == "serve":
+            sub.add_argument("--host", default="0.0.0.0", help="default: every interface")
+            sub.add_argument("--port", type=int, default=5000, help="default: 5000")
+            sub.add_argument(
+                "--db", help="SQLite file (default: $REFEREE_DB, else instance/data/referee.db)"
+            )
     return parser
 
 

@@ -1,0 +1,143 @@
+"""A match and its ledger: running totals, opening minimums, progress and the winner.
+
+Pure Python over the rules core; storage hands in :class:`Match` and
+:class:`HandRecord` values and the web layer shows the :class:`Ledger`.
+The ledger is always recomputed from the stored entries and the match's rules
+snapshot, so an edit to an early hand flows through every later total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .entry import EntryError, score_entry
+from .rules import HandResult, Variant
+from .rules.snapshot import variant_from_dict
+
+__all__ = ["HandRecord", "Ledger", "LedgerRow", "Match", "compute_ledger"]
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match as stored: who plays, under which rules (a snapshot), to what target."""
+
+    id: int
+    name: str
+    variant_id: str
+    options: Mapping[str, bool]
+    snapshot: Mapping[str, Any]
+    players: int
+    side_names: tuple[str, ...]
+    player_names: tuple[str, ...]
+    target: int
+    edit_token: str
+    view_token: str
+    created: str = ""
+    finished: bool = False
+    winner: str | None = None
+
+    @property
+    def variant(self) -> Variant:
+        """The rules this match is played under, rebuilt from its snapshot."""
+        return variant_from_dict(self.snapshot).with_options(dict(self.options))
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One recorded hand: the entry as typed and the result computed when it was saved."""
+
+    id: int
+    match_id: int
+    entry: Mapping[str, Any]
+    result: Mapping[str, Any]
+    created: str = ""
+    updated: str = ""
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    number: int
+    hand: HandRecord
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    breakdowns: tuple[dict[str, int], ...]
+    error: str | None = None  # the hand no longer scores (should not happen; shown, not hidden)
+
+
+@dataclass(frozen=True)
+class Ledger:
+    match: Match
+    rows: tuple[LedgerRow, ...]
+    totals: tuple[int, ...]
+    minimums: tuple[int, ...]
+    winner: int | None
+    tie: bool = False  # sides level at or over the target: another hand decides
+    history: tuple[tuple[int, ...], ...] = field(default=())
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+    def progress(self, side: int) -> int:
+        """Percent of the target reached, 0 to 100."""
+        total = self.totals[side]
+        return max(0, min(100, round(100 * total / self.match.target))) if self.match.target else 0
+
+
+def result_to_dict(result: HandResult) -> dict[str, Any]:
+    """A hand result as JSON values, for storage next to its entry."""
+    return {
+        "valid": result.valid,
+        "sides": [
+            {
+                "name": s.name,
+                "total": s.total,
+                "breakdown": dict(s.breakdown),
+                "wins_match": s.wins_match,
+            }
+            for s in result.sides
+        ],
+    }
+
+
+def _winner(totals: Sequence[int], target: int, instant: int | None) -> tuple[int | None, bool]:
+    if instant is not None:
+        return instant, False
+    best = max(totals)
+    if best < target:
+        return None, False
+    leaders = [i for i, total in enumerate(totals) if total == best]
+    # No preset names a rule for an exact tie, so the table plays another hand.
+    if len(leaders) > 1:
+        return None, True
+    return leaders[0], False
+
+
+def compute_ledger(match: Match, hands: Sequence[HandRecord]) -> Ledger:
+    """Rescore every hand in order under the match's rules and total them up."""
+    variant = match.variant
+    sides = len(match.side_names)
+    totals = [0] * sides
+    history = [tuple(totals)]
+    rows = []
+    winner: int | None = None
+    tie = False
+    for number, hand in enumerate(hands, start=1):
+        error = None
+        try:
+            result = score_entry(variant, match.players, match.side_names, hand.entry, totals)
+            scores = tuple(s.total for s in result.sides)
+            breakdowns = tuple(dict(s.breakdown) for s in result.sides)
+            instant = next((i for i, s in enumerate(result.sides) if s.wins_match), None)
+        except (EntryError, KeyError, TypeError, ValueError) as exc:
+            scores, breakdowns, instant = (0,) * sides, ({},) * sides, None
+            error = str(exc)
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        history.append(tuple(totals))
+        rows.append(LedgerRow(number, hand, scores, tuple(totals), breakdowns, error))
+        if winner is None:
+            winner, tie = _winner(totals, match.target, instant)
+    minimums = tuple(variant.opening_minimum(total) for total in totals)
+    return Ledger(match, tuple(rows), tuple(totals), minimums, winner, tie, tuple(history))

@@ -1,0 +1,149 @@
+"""Quick scoring: a hand as paper players keep it, counts and points instead of cards.
+
+Tables that do not want to name every card write down, per side, how many
+canastas of each kind it made, its red threes, whether it went out, the points
+of its melded cards and of the cards left in hand.  The bonuses come from the
+same :class:`~referee.rules.Variant` numbers the card-by-card scoring reads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .hand import CanastaScore, HandResult, SideScore
+from .problems import Problem
+from .variant import CanastaKind, RedThreeCondition, Variant
+
+__all__ = ["QuickSide", "score_quick_hand"]
+
+
+@dataclass(frozen=True, slots=True)
+class QuickSide:
+    """One side's hand in counts: ``canastas`` maps each kind to how many the side made."""
+
+    name: str = ""
+    canastas: Mapping[CanastaKind, int] = field(default_factory=dict)
+    red_threes: int = 0
+    went_out: bool = False
+    concealed: bool = False
+    meld_points: int = 0
+    hand_points: int = 0
+
+
+def _score_side(variant: Variant, side: QuickSide) -> SideScore:
+    canastas = tuple(
+        CanastaScore("?", kind, variant.canasta_bonus.get(kind, 0))
+        for kind, count in side.canastas.items()
+        for _ in range(count)
+    )
+    has_canasta = bool(canastas)
+    reds = side.red_threes * variant.red_three_bonus
+    if side.red_threes >= 4:
+        reds += variant.all_red_threes_extra
+    if variant.red_threes_count_if is RedThreeCondition.MELD:
+        reds_count = side.meld_points > 0 or has_canasta
+    else:
+        reds_count = has_canasta
+    going_out = 0
+    if side.went_out:
+        going_out = variant.going_out_bonus
+        if side.concealed and variant.concealed_going_out_bonus is not None:
+            going_out = variant.concealed_going_out_bonus
+    melds = side.meld_points
+    if variant.no_canasta_scores_all_negative and not has_canasta:
+        melds = -melds
+    breakdown = {
+        "melds": melds,
+        "canastas": sum(c.bonus for c in canastas),
+        "red_threes": reds if reds_count else -reds,
+        "going_out": going_out,
+        "hand": -side.hand_points,
+    }
+    tiers = [v for n, v in variant.canasta_count_bonus.items() if len(canastas) >= n]
+    if tiers:
+        breakdown["canasta_count"] = max(tiers)
+    wins = any(c.kind is CanastaKind.BLACK_THREES for c in canastas)
+    return SideScore(side.name, sum(breakdown.values()), breakdown, canastas, wins)
+
+
+def _side_problems(variant: Variant, players: int, side: QuickSide, index: int) -> list[Problem]:
+    problems: list[Problem] = []
+
+    def add(code: str, rule: str, text: str) -> None:
+        problems.append(Problem(code, text, rule if rule in variant.rules else None, index))
+
+    for kind, count in side.canastas.items():
+        if kind not in variant.canasta_bonus:
+            add("not_in_variant", "canasta.kinds", f"{variant.name} has no {kind.value} canasta")
+        elif count < 0:
+            add("negative_count", "canasta.kinds", "a number of canastas cannot be negative")
+    made = sum(side.canastas.values())
+    if side.went_out:
+        needed = variant.going_out_canastas.get(players, 1)
+        if made < needed:
+            need = "one canasta" if needed == 1 else f"{needed} canastas"
+            add(
+                "going_out_without_canasta",
+                "going-out.canastas",
+                f"a side needs {need} to go out; this side has {made}",
+            )
+    if side.concealed:
+        if not side.went_out:
+            add(
+                "concealed_without_going_out",
+                "going-out.concealed-needs-out",
+                "only the side that went out can have gone out concealed",
+            )
+        elif variant.concealed_going_out_bonus is None:
+            add(
+                "concealed_going_out",
+                "going-out.concealed",
+                "this variant has no going out concealed",
+            )
+    for code, what, points in (
+        ("meld_points", "melded cards", side.meld_points),
+        ("hand_points", "cards left in hand", side.hand_points),
+    ):
+        if points % 5:
+            add(
+                code,
+                "hand.points",
+                f"{points} points of {what} cannot be: every card is worth a multiple of 5",
+            )
+    if made and side.meld_points < 7 * min(variant.card_points.values()) * made:
+        add(
+            "meld_points",
+            "canasta.kinds",
+            f"{made} canasta(s) hold at least {7 * made} cards, worth more than "
+            f"the {side.meld_points} points given for the melded cards",
+        )
+    return problems
+
+
+def score_quick_hand(variant: Variant, players: int, sides: tuple[QuickSide, ...]) -> HandResult:
+    """Score every side from its counts and list every rule the counts break."""
+    problems: list[Problem] = []
+    for index, side in enumerate(sides):
+        problems += _side_problems(variant, players, side, index)
+    out = [i for i, side in enumerate(sides) if side.went_out]
+    if len(out) > 1:
+        problems.append(
+            Problem(
+                "two_went_out",
+                "only one side can go out in a hand; "
+                f"sides {', '.join(str(i + 1) for i in out)} all say they did",
+                "going-out.one-side" if "going-out.one-side" in variant.rules else None,
+            )
+        )
+    packs = variant.packs.get(players, 2)
+    reds = sum(side.red_threes for side in sides)
+    if reds > 2 * packs:
+        problems.append(
+            Problem(
+                "deck_count",
+                f"there are {reds} red threes, but the packs hold only {2 * packs}",
+                "red-threes.count" if "red-threes.count" in variant.rules else None,
+            )
+        )
+    return HandResult(tuple(_score_side(variant, side) for side in sides), tuple(problems))

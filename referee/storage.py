@@ -1,0 +1,353 @@
+"""Matches, hands and their history in SQLite: the only module that imports sqlite_utils.
+
+Takes and returns the plain values of :mod:`referee.ledger`.  The schema is made
+and changed only through the named migrations below; the database runs in WAL
+mode so phones reading the ledger never wait for a phone recording a hand.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database, Migrations
+
+from .ledger import HandRecord, Match
+
+__all__ = ["Change", "DuplicateSubmission", "Storage", "migrations"]
+
+migrations = Migrations("canasta-referee")
+
+
+class DuplicateSubmission(Exception):
+    "This form was already recorded (its idempotency token has been used)."
+
+
+@migrations()
+def create_matches_and_hands(db: Database) -> None:
+    db["matches"].create(
+        {
+            "id": int,
+            "created": str,
+            "name": str,
+            "variant_id": str,
+            "options": str,  # JSON: the house rules chosen
+            "snapshot": str,  # JSON: every number of the variant when the match began
+            "players": int,
+            "side_names": str,
+            "player_names": str,
+            "target": int,
+            "edit_token": str,
+            "view_token": str,
+            "finished": int,
+            "winner": str,
+        },
+        pk="id",
+        not_null={"created", "variant_id", "snapshot", "edit_token", "view_token"},
+    )
+    db["hands"].create(
+        {
+            "id": int,
+            "match_id": int,
+            "entry": str,  # JSON: the hand as typed
+            "result": str,  # JSON: its score when saved
+            "created": str,
+            "updated": str,
+            "deleted": int,
+        },
+        pk="id",
+        foreign_keys=[("match_id", "matches", "id")],
+    )
+    db["hands"].create_index(["match_id", "deleted"])
+    db["history"].create(
+        {
+            "id": int,
+            "match_id": int,
+            "hand_id": int,
+            "action": str,  # add, edit, delete, undo
+            "before": str,  # JSON entry before the change (null for add)
+            "after": str,  # JSON entry after the change (null for delete)
+            "at": str,
+            "undone": int,
+        },
+        pk="id",
+        foreign_keys=[("match_id", "matches", "id")],
+    )
+    db["history"].create_index(["match_id"])
+    # The primary key makes a second submission of the same form fail atomically.
+    db["form_tokens"].create({"token": str, "match_id": int, "at": str}, pk="token")
+
+
+@dataclass(frozen=True)
+class Change:
+    """One line of a match's history."""
+
+    id: int
+    hand_id: int
+    action: str
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    at: str
+    undone: bool
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _dumps(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _match(row: dict[str, Any]) -> Match:
+    return Match(
+        id=row["id"],
+        name=row["name"] or "",
+        variant_id=row["variant_id"],
+        options=json.loads(row["options"] or "{}"),
+        snapshot=json.loads(row["snapshot"]),
+        players=row["players"],
+        side_names=tuple(json.loads(row["side_names"])),
+        player_names=tuple(json.loads(row["player_names"])),
+        target=row["target"],
+        edit_token=row["edit_token"],
+        view_token=row["view_token"],
+        created=row["created"],
+        finished=bool(row["finished"]),
+        winner=row["winner"],
+    )
+
+
+def _hand(row: dict[str, Any]) -> HandRecord:
+    return HandRecord(
+        id=row["id"],
+        match_id=row["match_id"],
+        entry=json.loads(row["entry"]),
+        result=json.loads(row["result"]),
+        created=row["created"],
+        updated=row["updated"],
+    )
+
+
+class Storage:
+    """One connection to the referee database; open one per request or thread."""
+
+    def __init__(self, path: str | Path) -> None:
+        # check_same_thread=False: Flask may tear a request down on another thread.
+        conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False)
+        self.db = Database(conn)
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+
+    @classmethod
+    def initialise(cls, path: str | Path) -> None:
+        """Create the file if needed, switch on WAL and apply pending migrations."""
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        storage = cls(path)
+        try:
+            storage.db.enable_wal()
+            migrations.apply(storage.db)
+        finally:
+            storage.close()
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- matches ---------------------------------------------------------------
+
+    def create_match(
+        self,
+        *,
+        name: str,
+        variant_id: str,
+        options: dict[str, bool],
+        snapshot: dict[str, Any],
+        players: int,
+        side_names: list[str],
+        player_names: list[str],
+        target: int,
+    ) -> Match:
+        row = {
+            "created": _now(),
+            "name": name,
+            "variant_id": variant_id,
+            "options": _dumps(options),
+            "snapshot": _dumps(snapshot),
+            "players": players,
+            "side_names": _dumps(side_names),
+            "player_names": _dumps(player_names),
+            "target": target,
+            "edit_token": secrets.token_urlsafe(16),
+            "view_token": secrets.token_urlsafe(12),
+            "finished": 0,
+            "winner": None,
+        }
+        with self.db.atomic():
+            pk = self.db["matches"].insert(row).last_pk
+        return _match({**row, "id": pk})
+
+    def get_match(self, match_id: int) -> Match | None:
+        rows = list(self.db["matches"].rows_where("id = ?", [match_id]))
+        return _match(rows[0]) if rows else None
+
+    def list_matches(self) -> list[Match]:
+        return [_match(row) for row in self.db["matches"].rows_where(order_by="id desc")]
+
+    def set_outcome(self, match_id: int, winner: str | None) -> None:
+        """Remember whether the match is over, for the home page's two lists."""
+        with self.db.atomic():
+            self.db.execute(
+                "UPDATE matches SET finished = ?, winner = ? WHERE id = ?",
+                [int(winner is not None), winner, match_id],
+            )
+
+    # -- hands -----------------------------------------------------------------
+
+    def hands(self, match_id: int) -> list[HandRecord]:
+        rows = self.db["hands"].rows_where(
+            "match_id = ? AND deleted = 0", [match_id], order_by="id"
+        )
+        return [_hand(row) for row in rows]
+
+    def get_hand(self, match_id: int, hand_id: int) -> HandRecord | None:
+        rows = list(
+            self.db["hands"].rows_where(
+                "id = ? AND match_id = ? AND deleted = 0", [hand_id, match_id]
+            )
+        )
+        return _hand(rows[0]) if rows else None
+
+    def token_used(self, token: str) -> bool:
+        return bool(list(self.db["form_tokens"].rows_where("token = ?", [token])))
+
+    def add_hand(
+        self, match_id: int, entry: dict[str, Any], result: dict[str, Any], token: str
+    ) -> HandRecord:
+        """Record a new hand, once per form token.
+
+        :raises DuplicateSubmission: if ``token`` was used before (a double tap or a resend).
+        """
+        now = _now()
+        try:
+            with self.db.atomic():
+                self.db.execute(
+                    "INSERT INTO form_tokens (token, match_id, at) VALUES (?, ?, ?)",
+                    [token, match_id, now],
+                )
+                cursor = self.db.execute(
+                    "INSERT INTO hands (match_id, entry, result, created, updated, deleted) "
+                    "VALUES (?, ?, ?, ?, ?, 0)",
+                    [match_id, _dumps(entry), _dumps(result), now, now],
+                )
+                hand_id = cursor.lastrowid
+                self._log(match_id, hand_id, "add", None, entry, now)
+        except sqlite3.IntegrityError:
+            raise DuplicateSubmission(token) from None
+        assert hand_id is not None
+        return HandRecord(hand_id, match_id, entry, result, now, now)
+
+    def update_hand(
+        self, match_id: int, hand_id: int, entry: dict[str, Any], result: dict[str, Any]
+    ) -> None:
+        old = self.get_hand(match_id, hand_id)
+        if old is None:
+            return
+        now = _now()
+        with self.db.atomic():
+            self.db.execute(
+                "UPDATE hands SET entry = ?, result = ?, updated = ? WHERE id = ?",
+                [_dumps(entry), _dumps(result), now, hand_id],
+            )
+            self._log(match_id, hand_id, "edit", dict(old.entry), entry, now)
+
+    def delete_hand(self, match_id: int, hand_id: int) -> bool:
+        old = self.get_hand(match_id, hand_id)
+        if old is None:
+            return False
+        now = _now()
+        with self.db.atomic():
+            self.db.execute(
+                "UPDATE hands SET deleted = 1, updated = ? WHERE id = ?", [now, hand_id]
+            )
+            self._log(match_id, hand_id, "delete", dict(old.entry), None, now)
+        return True
+
+    # -- history ---------------------------------------------------------------
+
+    def _log(
+        self,
+        match_id: int,
+        hand_id: int,
+        action: str,
+        before: dict[str, Any] | None,
+        after: dict[str, Any] | None,
+        at: str,
+    ) -> None:
+        self.db.execute(
+            "INSERT INTO history (match_id, hand_id, action, before, after, at, undone) "
+            "VALUES (?, ?, ?, ?, ?, ?, 0)",
+            [match_id, hand_id, action, _dumps(before), _dumps(after), at],
+        )
+
+    def history(self, match_id: int) -> list[Change]:
+        rows = self.db["history"].rows_where("match_id = ?", [match_id], order_by="id desc")
+        return [
+            Change(
+                row["id"],
+                row["hand_id"],
+                row["action"],
+                _loads(row["before"]),
+                _loads(row["after"]),
+                row["at"],
+                bool(row["undone"]),
+            )
+            for row in rows
+        ]
+
+    def version(self, match_id: int) -> int:
+        """Grows with every change to the match; phones poll it to know when to refresh."""
+        row = self.db.execute(
+            "SELECT COALESCE(MAX(id), 0) FROM history WHERE match_id = ?", [match_id]
+        ).fetchone()
+        return int(row[0])
+
+    def undo(
+        self, match_id: int, rescore: Callable[[dict[str, Any]], dict[str, Any]]
+    ) -> Change | None:
+        """Reverse the latest change not yet undone (an undo is itself kept in the history).
+
+        ``rescore`` gives the result to store for an entry an edit is rolled back to.
+        """
+        changes = [c for c in self.history(match_id) if c.action != "undo" and not c.undone]
+        if not changes:
+            return None
+        last = changes[0]
+        now = _now()
+        with self.db.atomic():
+            if last.action == "add":
+                self.db.execute(
+                    "UPDATE hands SET deleted = 1, updated = ? WHERE id = ?", [now, last.hand_id]
+                )
+            elif last.action == "delete":
+                self.db.execute(
+                    "UPDATE hands SET deleted = 0, updated = ? WHERE id = ?", [now, last.hand_id]
+                )
+            else:
+                assert last.before is not None
+                self.db.execute(
+                    "UPDATE hands SET entry = ?, result = ?, updated = ? WHERE id = ?",
+                    [_dumps(last.before), _dumps(rescore(last.before)), now, last.hand_id],
+                )
+            self.db.execute("UPDATE history SET undone = 1 WHERE id = ?", [last.id])
+            self._log(match_id, last.hand_id, "undo", last.after, last.before, now)
+        return last

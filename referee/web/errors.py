@@ -1,0 +1,75 @@
+"""Friendly pages for every error: never a bare 500, and a refused form keeps what was typed."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, g, jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from markupsafe import escape
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+# Views that, on a CSRF failure, show their form again with the typed input.
+FORM_VIEWS = {"matches.new_match", "hands.new", "hands.edit"}
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/") or request.path.endswith("/version")
+
+
+def _page(status: int, title: str, message: str):
+    if _wants_json():
+        return jsonify(error=message), status
+    try:
+        return render_template("error.html", title=title, message=message), status
+    except Exception:  # a broken template must not turn an error page into a traceback
+        current_app.logger.exception("error page failed")
+        return f"<!doctype html><title>{escape(title)}</title><p>{escape(message)}</p>", status
+
+
+def csrf_error(error: CSRFError):
+    message = _(
+        "This form could not be checked (its security token is missing or out of date). "
+        "Nothing was saved; please submit it again."
+    )
+    view = current_app.view_functions.get(request.endpoint or "")
+    if request.endpoint in FORM_VIEWS and view is not None:
+        g.csrf_error = message
+        return view(**(request.view_args or {}))
+    return _page(400, _("Not saved"), message)
+
+
+def http_error(error: HTTPException):
+    titles = {
+        400: _("Bad request"),
+        403: _("Read-only link"),
+        404: _("Not found"),
+        405: _("Not allowed"),
+        413: _("Too much data"),
+    }
+    code = error.code or 500
+    # Our own aborts carry a message for the player; werkzeug's defaults are for developers.
+    custom = error.description != type(error).description
+    message = error.description if custom else None
+    if message is None:
+        message = (
+            _("There is nothing at this address.")
+            if code == 404
+            else _("The request could not be handled.")
+        )
+    return _page(code, titles.get(code, _("Something went wrong")), message)
+
+
+def internal_error(error: Exception):
+    current_app.logger.exception("unexpected error", exc_info=error)
+    return _page(
+        500,
+        _("Something went wrong"),
+        _("The referee hit an internal error. Nothing was lost; go back and try again."),
+    )
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(CSRFError, csrf_error)
+    app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(InternalServerError, internal_error)
+    app.register_error_handler(Exception, internal_error)

@@ -1,0 +1,208 @@
+"""Every form of the app. Validators check shape only; the rules go through the core.
+
+The hand form depends on the match's rules (which canasta kinds and events the
+variant has), so it is built per match by :func:`hand_form`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
+from wtforms import (
+    BooleanField,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import Length, NumberRange, Optional, Regexp
+
+from ..rules import PRESETS, CanastaKind, Variant
+
+PLAYER_COUNTS = (2, 3, 4, 6)
+MAX_SIDES = 3
+PLAYERS_PER_SIDE = 3
+TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
+
+KIND_LABELS = {
+    CanastaKind.NATURAL: _l("Natural canastas"),
+    CanastaKind.MIXED: _l("Mixed canastas"),
+    CanastaKind.WILD: _l("Wild canastas"),
+    CanastaKind.WILD_JOKERS: _l("Wild canastas of four jokers"),
+    CanastaKind.WILD_DEUCES: _l("Other wild canastas"),
+    CanastaKind.WILD_MIXED: _l("Mixed wild canastas"),
+    CanastaKind.WILD_CLEAN: _l("Clean wild canastas"),
+    CanastaKind.BLACK_THREES: _l("Canastas of black threes"),
+}
+
+
+def _count(label: Any, high: int) -> IntegerField:
+    return IntegerField(
+        label, default=0, validators=[Optional(), NumberRange(0, high)], render_kw={"min": 0}
+    )
+
+
+def _points(label: Any, high: int) -> IntegerField:
+    return IntegerField(
+        label,
+        validators=[Optional(), NumberRange(0, high)],
+        render_kw={"min": 0, "step": 5, "inputmode": "numeric"},
+    )
+
+
+def option_field_name(variant_id: str, option: str) -> str:
+    return f"opt_{variant_id}_{option}".replace("-", "_")
+
+
+class _NewMatchForm(FlaskForm):
+    name = StringField(_l("Match name"), validators=[Optional(), Length(max=60)])
+    preset = SelectField(
+        _l("Rules"),
+        choices=[
+            SelectChoice(
+                v.id,
+                v.name,
+                render_kw={
+                    "data-target": str(v.target_score),
+                    "data-players": " ".join(str(n) for n in v.players),
+                },
+            )
+            for v in PRESETS.values()
+        ],
+        default="classic",
+    )
+    players = SelectField(
+        _l("Players"),
+        choices=[
+            SelectChoice("2", _l("2 players")),
+            SelectChoice("3", _l("3 players")),
+            SelectChoice("4", _l("4 players, two pairs")),
+            SelectChoice("6", _l("6 players, two teams of three")),
+        ],
+        default="4",
+    )
+    target = IntegerField(
+        _l("Target score"),
+        validators=[Optional(), NumberRange(500, 100_000)],
+        render_kw={"inputmode": "numeric", "step": 5},
+    )
+
+
+def _build_new_match_form() -> type[FlaskForm]:
+    attrs: dict[str, Any] = {}
+    for s in range(1, MAX_SIDES + 1):
+        attrs[f"side{s}_name"] = StringField(
+            _l("Side name"), validators=[Optional(), Length(max=30)]
+        )
+        for p in range(1, PLAYERS_PER_SIDE + 1):
+            attrs[f"side{s}_p{p}"] = StringField(
+                _l("Player %(n)s", n=p), validators=[Optional(), Length(max=30)]
+            )
+    for variant in PRESETS.values():
+        for option in variant.options:
+            attrs[option_field_name(variant.id, option.name)] = BooleanField(
+                option.help, default=option.default
+            )
+    return type("NewMatchForm", (_NewMatchForm,), attrs)
+
+
+NewMatchForm = _build_new_match_form()
+
+
+def side_form(variant: Variant, mode: str) -> type[Form]:
+    """The fields of one side's section for ``variant`` in ``mode`` (detailed or quick)."""
+    attrs: dict[str, Any] = {
+        "red_threes": _count(_l("Red threes laid out"), 8),
+        "went_out": BooleanField(_l("Went out")),
+    }
+    if variant.concealed_going_out_bonus is not None:
+        attrs["concealed"] = BooleanField(_l("Went out concealed"))
+    if mode == "quick":
+        for kind in variant.canasta_bonus:
+            attrs[f"canastas_{kind.value}"] = _count(KIND_LABELS[kind], 20)
+        attrs["meld_points"] = _points(_l("Points of all melded cards"), 20_000)
+        attrs["hand_points"] = _points(_l("Points of cards left in hand"), 5_000)
+    else:
+        attrs["melds"] = TextAreaField(
+            _l("Melds, one per line"),
+            validators=[Length(max=2000)],
+            render_kw={"rows": 3, "autocapitalize": "characters", "spellcheck": "false"},
+        )
+        attrs["hand"] = StringField(
+            _l("Cards left in hand"),
+            validators=[Length(max=500)],
+            render_kw={"autocapitalize": "characters", "spellcheck": "false"},
+        )
+        attrs["hand_points"] = _points(_l("…or their points"), 5_000)
+        if variant.undeclared_red_three_penalty:
+            attrs["undeclared_red_threes"] = _count(_l("Red threes not declared"), 8)
+        if variant.acabar_points is not None:
+            attrs["acabar"] = BooleanField(_l("Called acabar"))
+        if variant.exact_cut_bonus is not None:
+            attrs["exact_cut"] = BooleanField(_l("Exact cut"))
+        if variant.first_pickup_going_out_bonus is not None:
+            attrs["first_pickup"] = BooleanField(_l("Went out on the first pickup"))
+    return type("SideForm", (Form,), attrs)
+
+
+class _HandForm(FlaskForm):
+    token = HiddenField(validators=[Regexp(TOKEN_PATTERN)])
+    mode = HiddenField()
+
+
+def hand_form(variant: Variant, sides: int, entry_mode: str, **kwargs: Any) -> FlaskForm:
+    """A form for a whole hand, one section (``side0``, ``side1``…) per side."""
+    section = side_form(variant, entry_mode)
+    attrs = {f"side{i}": FormField(section) for i in range(sides)}
+    cls = type("HandForm", (_HandForm,), attrs)
+    return cls(**kwargs)
+
+
+def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
+    """The hand as typed, as the plain JSON entry :mod:`referee.entry` scores and storage keeps."""
+    out = []
+    for i in range(sides):
+        data = dict(form[f"side{i}"].data)
+        side: dict[str, Any] = {}
+        if mode == "quick":
+            side["canastas"] = {
+                key.removeprefix("canastas_"): value or 0
+                for key, value in data.items()
+                if key.startswith("canastas_")
+            }
+            side["meld_points"] = data.get("meld_points") or 0
+            side["hand_points"] = data.get("hand_points") or 0
+        else:
+            side["melds"] = (data.get("melds") or "").strip()
+            side["hand"] = (data.get("hand") or "").strip()
+            side["hand_points"] = data.get("hand_points")
+            for key in ("undeclared_red_threes", "acabar", "exact_cut", "first_pickup"):
+                if key in data:
+                    side[key] = data[key] or 0 if key == "undeclared_red_threes" else data[key]
+        side["red_threes"] = data.get("red_threes") or 0
+        side["went_out"] = bool(data.get("went_out"))
+        side["concealed"] = bool(data.get("concealed"))
+        out.append(side)
+    return {"mode": mode, "sides": out}
+
+
+def formdata_from_entry(entry: dict[str, Any]) -> MultiDict[str, Any]:
+    """The form data that shows a stored entry again, for editing."""
+    pairs: list[tuple[str, Any]] = [("mode", entry.get("mode", "detailed"))]
+    for i, side in enumerate(entry.get("sides", [])):
+        for key, value in side.items():
+            if key == "canastas":
+                pairs += [(f"side{i}-canastas_{k}", str(n)) for k, n in value.items()]
+            elif isinstance(value, bool):
+                if value:
+                    pairs.append((f"side{i}-{key}", "y"))
+            elif value is not None:
+                pairs.append((f"side{i}-{key}", str(value)))
+    return MultiDict(pairs)

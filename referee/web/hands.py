@@ -1,0 +1,240 @@
+"""Recording, previewing, editing, deleting and undoing hands (edit link only)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, flash, g, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+
+from ..entry import MODES, EntryError, score_entry
+from ..ledger import Match, result_to_dict
+from ..rules import HandResult, Problem, Variant
+from ..storage import DuplicateSubmission
+from .access import load_match, match_ledger
+from .db import get_storage
+from .forms import entry_from_form, formdata_from_entry, hand_form
+
+bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>/<token>")
+
+# Which field of a side's section a problem code is about; the rest go on the section.
+FIELD_FOR_CODE = {
+    "going_out_without_canasta": "went_out",
+    "went_out_with_cards": "hand",
+    "concealed_without_going_out": "concealed",
+    "concealed_going_out": "concealed",
+    "hand_points": "hand_points",
+    "meld_points": "meld_points",
+    "hand_twice": "hand",
+    "red_three_in_hand": "hand",
+    "first_pickup_without_going_out": "first_pickup",
+    "acabar_and_out": "acabar",
+    "not_in_variant": None,
+}
+
+
+class RuleError(str):
+    """A field error that carries the rule it cites, so the page can quote it."""
+
+    rule_text: str | None = None
+    rule_source: str | None = None
+
+
+def _rule_error(variant: Variant, problem: Problem, prefix: str = "") -> RuleError:
+    text = problem.message[0].upper() + problem.message[1:]
+    error = RuleError(prefix + text)
+    rule = variant.rules.get(problem.rule) if problem.rule else None
+    if rule is not None:
+        error.rule_text, error.rule_source = rule.text, rule.source
+    return error
+
+
+def _add_error(field: Any, message: str) -> None:
+    field.errors = [*field.errors, message]
+
+
+def _apply_problems(
+    form: FlaskForm, variant: Variant, entry: dict[str, Any], problems: tuple[Problem, ...]
+) -> list[RuleError]:
+    """Put each problem next to the field it is about; return those about the whole hand."""
+    general = []
+    for problem in problems:
+        if problem.side is None:
+            general.append(_rule_error(variant, problem))
+            continue
+        section = form[f"side{problem.side}"]
+        name = "melds" if problem.meld is not None else FIELD_FOR_CODE.get(problem.code)
+        prefix = ""
+        if problem.meld is not None:
+            prefix = _("Meld %(n)s: ", n=problem.meld + 1)
+        target = section.form[name] if name and name in section.form else None
+        if target is None:
+            section.form.section_errors = [
+                *getattr(section.form, "section_errors", []),
+                _rule_error(variant, problem),
+            ]
+        else:
+            _add_error(target, _rule_error(variant, problem, prefix))
+    return general
+
+
+def _score(form: FlaskForm, match: Match, mode: str, totals: tuple[int, ...]):
+    """Score the typed hand through the rules core; on any problem, mark the form."""
+    variant = match.variant
+    sides = len(match.side_names)
+    entry = entry_from_form(form, sides, mode)
+    try:
+        result = score_entry(variant, match.players, match.side_names, entry, totals)
+    except EntryError as error:
+        section = form[f"side{error.side}"].form
+        _add_error(section[error.field], str(error)[0].upper() + str(error)[1:])
+        return entry, None, []
+    general = _apply_problems(form, variant, entry, result.problems)
+    return entry, result, general
+
+
+def _totals_before(match: Match, hand_id: int | None) -> tuple[int, ...]:
+    ledger = match_ledger(match)
+    for row in ledger.rows:
+        if row.hand.id == hand_id:
+            return tuple(t - s for t, s in zip(row.totals, row.scores, strict=True))
+    return ledger.totals
+
+
+def _render(match, token, form, mode, general, *, hand=None, status=200):
+    return render_template(
+        "hand_form.html",
+        match=match,
+        variant=match.variant,
+        token=token,
+        form=form,
+        mode=mode,
+        general=general,
+        hand=hand,
+        sides=range(len(match.side_names)),
+    ), status
+
+
+def _mode() -> str:
+    mode = request.values.get("mode", "detailed")
+    return mode if mode in MODES else "detailed"
+
+
+@bp.route("/hands/new", methods=["GET", "POST"])
+def new(match_id: int, token: str):
+    match, _can_edit = load_match(match_id, token, edit=True)
+    storage = get_storage()
+    mode = _mode()
+    sides = len(match.side_names)
+    if request.method == "GET":
+        form = hand_form(
+            match.variant, sides, mode, formdata=None, token=secrets.token_urlsafe(16), mode=mode
+        )
+        return _render(match, token, form, mode, [])
+    form = hand_form(match.variant, sides, mode)
+    if g.get("csrf_error"):
+        form.validate()
+        return _render(match, token, form, mode, [g.csrf_error], status=400)
+    general: list[str] = []
+    if form.validate():
+        if storage.token_used(form.token.data):
+            flash(_("That hand was already recorded; it is not counted twice."))
+            return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+        entry, result, general = _score(form, match, mode, _totals_before(match, None))
+        if result is not None and result.valid:
+            try:
+                storage.add_hand(match.id, entry, result_to_dict(result), form.token.data)
+            except DuplicateSubmission:
+                flash(_("That hand was already recorded; it is not counted twice."))
+            else:
+                number = len(storage.hands(match.id))
+                flash(_("Hand %(n)s recorded.", n=number))
+            return redirect(url_for("matches.ledger", match_id=match.id, token=token) + "#totals")
+    elif form.token.errors:
+        general.append(_("The form is missing its one-time token; reload the page and try again."))
+    return _render(match, token, form, mode, general, status=422)
+
+
+@bp.route("/hands/<int:hand_id>/edit", methods=["GET", "POST"])
+def edit(match_id: int, token: str, hand_id: int):
+    match, _can_edit = load_match(match_id, token, edit=True)
+    storage = get_storage()
+    hand = storage.get_hand(match.id, hand_id)
+    if hand is None:
+        flash(_("That hand is no longer in the match."))
+        return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+    mode = hand.entry.get("mode", "detailed")
+    sides = len(match.side_names)
+    if request.method == "GET":
+        data = formdata_from_entry(dict(hand.entry))
+        data["token"] = secrets.token_urlsafe(16)
+        form = hand_form(match.variant, sides, mode, formdata=data)
+        return _render(match, token, form, mode, [], hand=hand)
+    form = hand_form(match.variant, sides, mode)
+    if g.get("csrf_error"):
+        form.validate()
+        return _render(match, token, form, mode, [g.csrf_error], hand=hand, status=400)
+    general: list[str] = []
+    if form.validate():
+        entry, result, general = _score(form, match, mode, _totals_before(match, hand.id))
+        if result is not None and result.valid:
+            storage.update_hand(match.id, hand.id, entry, result_to_dict(result))
+            flash(_("Hand changed; the totals are recomputed."))
+            return redirect(url_for("matches.ledger", match_id=match.id, token=token) + "#totals")
+    return _render(match, token, form, mode, general, hand=hand, status=422)
+
+
+@bp.route("/hands/<int:hand_id>/delete", methods=["POST"])
+def delete(match_id: int, token: str, hand_id: int):
+    match, _can_edit = load_match(match_id, token, edit=True)
+    if get_storage().delete_hand(match.id, hand_id):
+        flash(_("Hand deleted. Undo brings it back."))
+    return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+
+
+@bp.route("/undo", methods=["POST"])
+def undo(match_id: int, token: str):
+    match, _can_edit = load_match(match_id, token, edit=True)
+    variant = match.variant
+
+    def rescore(entry: dict[str, Any]) -> dict[str, Any]:
+        result: HandResult = score_entry(variant, match.players, match.side_names, entry)
+        return result_to_dict(result)
+
+    change = get_storage().undo(match.id, rescore)
+    if change is None:
+        flash(_("There is nothing to undo."))
+    else:
+        flash(_("The last change is undone."))
+    return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+
+
+@bp.route("/hands/preview")
+def preview(match_id: int, token: str):
+    """Each side's total for the hand as typed so far, for the form's live preview."""
+    match, _can_edit = load_match(match_id, token, edit=True)
+    mode = _mode()
+    form = hand_form(
+        match.variant, len(match.side_names), mode, formdata=request.args, meta={"csrf": False}
+    )
+    if not form.validate():
+        return jsonify(sides=None, error=_("Some fields are not filled in right yet."))
+    try:
+        result = score_entry(
+            match.variant,
+            match.players,
+            match.side_names,
+            entry_from_form(form, len(match.side_names), mode),
+        )
+    except EntryError as error:
+        return jsonify(sides=None, error=str(error))
+    ledger = match_ledger(match)
+    return jsonify(
+        sides=[
+            {"total": s.total, "match_total": t + s.total}
+            for s, t in zip(result.sides, ledger.totals, strict=True)
+        ],
+        problems=len(result.problems),
+    )

@@ -1,0 +1,192 @@
+"""Home page, new match, the ledger, its history, and the poll that keeps phones current."""
+
+from __future__ import annotations
+
+import segno
+from flask import (
+    Blueprint,
+    current_app,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from ..rules import PRESETS
+from ..rules.snapshot import variant_to_dict
+from .access import load_match, match_ledger, remember, remembered_token
+from .chart import totals_chart
+from .db import get_storage
+from .forms import PLAYERS_PER_SIDE, NewMatchForm, option_field_name
+
+bp = Blueprint("matches", __name__)
+
+
+def qr_svg(url: str) -> Markup:
+    # segno writes a plain SVG; the figure around it carries the text alternative.
+    return Markup(segno.make(url, error="m").svg_inline(scale=5, border=2, omitsize=True))
+
+
+def lan_url() -> str:
+    return current_app.config.get("LAN_URL") or request.host_url
+
+
+@bp.route("/")
+def home():
+    matches = get_storage().list_matches()
+    links = {}
+    for match in matches:
+        token = remembered_token(match) or match.view_token
+        links[match.id] = url_for("matches.ledger", match_id=match.id, token=token)
+    url = lan_url()
+    return render_template(
+        "home.html",
+        playing=[m for m in matches if not m.finished],
+        finished=[m for m in matches if m.finished],
+        links=links,
+        url=url,
+        qr=qr_svg(url),
+    )
+
+
+def _side_names(form, sides: int, per_side: int) -> tuple[list[str], list[str]]:
+    names, players = [], []
+    for s in range(1, sides + 1):
+        members = [
+            (form[f"side{s}_p{p}"].data or "").strip()
+            or _("Player %(n)s", n=(s - 1) * per_side + p)
+            for p in range(1, per_side + 1)
+        ]
+        players += members
+        typed = (form[f"side{s}_name"].data or "").strip()
+        if per_side == 1:
+            names.append(typed or members[0])
+        else:
+            names.append(typed or _("Side %(letter)s", letter="ABC"[s - 1]))
+    return names, players
+
+
+@bp.route("/matches/new", methods=["GET", "POST"])
+def new_match():
+    form = NewMatchForm()
+    problems: list[str] = []
+    if g.get("csrf_error"):
+        form.validate()
+        problems.append(g.csrf_error)
+    elif form.validate_on_submit():
+        base = PRESETS[form.preset.data]
+        players = int(form.players.data)
+        if players not in base.players:
+            allowed = ", ".join(str(n) for n in base.players)
+            form.players.errors.append(
+                _("%(rules)s is played by %(allowed)s players.", rules=base.name, allowed=allowed)
+            )
+        else:
+            options = {
+                o.name: bool(form[option_field_name(base.id, o.name)].data) for o in base.options
+            }
+            variant = base.with_options(options)
+            sides = variant.sides_for(players)
+            per_side = min(players // sides, PLAYERS_PER_SIDE)
+            side_names, player_names = _side_names(form, sides, per_side)
+            if len(set(side_names)) < len(side_names):
+                form[f"side{sides}_name"].errors.append(_("Give each side a different name."))
+            else:
+                match = get_storage().create_match(
+                    name=(form.name.data or "").strip(),
+                    variant_id=base.id,
+                    options=options,
+                    snapshot=variant_to_dict(base),
+                    players=players,
+                    side_names=side_names,
+                    player_names=player_names,
+                    target=form.target.data or variant.target_score,
+                )
+                remember(match)
+                return redirect(
+                    url_for("matches.ledger", match_id=match.id, token=match.edit_token)
+                )
+    status = 200 if request.method == "GET" else (400 if g.get("csrf_error") else 422)
+    return render_template("new_match.html", form=form, presets=PRESETS, problems=problems), status
+
+
+@bp.route("/m/<int:match_id>/<token>")
+def ledger(match_id: int, token: str):
+    match, can_edit = load_match(match_id, token)
+    ledger = match_ledger(match)
+    storage = get_storage()
+    view_url = url_for("matches.ledger", match_id=match.id, token=match.view_token, _external=True)
+    return render_template(
+        "match.html",
+        match=match,
+        ledger=ledger,
+        variant=match.variant,
+        can_edit=can_edit,
+        token=token,
+        chart=totals_chart(match.side_names, ledger.history, match.target),
+        version=storage.version(match.id),
+        view_url=view_url,
+        edit_url=url_for("matches.ledger", match_id=match.id, token=token, _external=True)
+        if can_edit
+        else None,
+        can_undo=can_edit
+        and any(not c.undone and c.action != "undo" for c in storage.history(match.id)),
+    )
+
+
+@bp.route("/m/<int:match_id>/<token>/version")
+def version(match_id: int, token: str):
+    match, _can_edit = load_match(match_id, token)
+    response = jsonify(version=get_storage().version(match.id))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/m/<int:match_id>/<token>/history")
+def history(match_id: int, token: str):
+    match, can_edit = load_match(match_id, token)
+    storage = get_storage()
+    numbers = {hand.id: n for n, hand in enumerate(storage.hands(match.id), start=1)}
+    return render_template(
+        "history.html",
+        match=match,
+        token=token,
+        can_edit=can_edit,
+        changes=storage.history(match.id),
+        numbers=numbers,
+    )
+
+
+@bp.route("/manifest.webmanifest")
+def manifest():
+    response = jsonify(
+        name=_("Canasta Referee"),
+        short_name=_("Canasta"),
+        start_url=url_for("matches.home"),
+        display="standalone",
+        background_color="#14532d",
+        theme_color="#14532d",
+        icons=[
+            {
+                "src": url_for("static", filename="icon.svg"),
+                "sizes": "any",
+                "type": "image/svg+xml",
+            },
+            {
+                "src": url_for("static", filename="icon-192.png"),
+                "sizes": "192x192",
+                "type": "image/png",
+            },
+            {
+                "src": url_for("static", filename="icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+            },
+        ],
+    )
+    response.mimetype = "application/manifest+json"
+    return response

@@ -1,0 +1,87 @@
+/* Progressive enhancement only: every page works without this file. */
+(function () {
+  "use strict";
+  var $ = function (sel, root) { return (root || document).querySelector(sel); };
+  var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
+
+  // New match: show only the names and house rules the chosen preset and table use.
+  var nm = $("#new-match");
+  if (nm) {
+    var preset = $("#preset", nm), players = $("#players", nm), target = $("#target", nm);
+    var sync = function () {
+      var opt = preset.options[preset.selectedIndex], n = +players.value;
+      target.placeholder = opt.dataset.target;
+      var allowed = opt.dataset.players.split(" ");
+      $$("option", players).forEach(function (o) { o.disabled = allowed.indexOf(o.value) < 0; });
+      $$("fieldset.options", nm).forEach(function (f) { f.hidden = f.dataset.preset !== preset.value; });
+      var sides = n === 3 ? 3 : 2, per = n === 6 ? 3 : n === 4 ? 2 : 1;
+      $$("fieldset.side", nm).forEach(function (f) {
+        var s = +f.dataset.side;
+        f.hidden = s > sides;
+        $$(".field", f).forEach(function (div, k) {
+          // k = 0 is the side name: a one-player side is named after its player.
+          div.hidden = k === 0 ? per === 1 : k > per;
+        });
+      });
+    };
+    preset.addEventListener("change", sync);
+    players.addEventListener("change", sync);
+    sync();
+  }
+
+  // Card picker: tap ranks to build one meld, then add it as a line of the melds box.
+  $$(".picker").forEach(function (p) {
+    var cards = [], out = $("output", p);
+    var melds = document.getElementById(p.dataset.melds), hand = document.getElementById(p.dataset.hand);
+    var show = function () { out.textContent = cards.length ? cards.join(" ") : "—"; };
+    var changed = function (el) { el.dispatchEvent(new Event("input", { bubbles: true })); };
+    p.hidden = false;
+    p.addEventListener("click", function (e) {
+      var b = e.target.closest("button");
+      if (!b) return;
+      if (b.dataset.card) cards.push(b.dataset.card);
+      else if (b.dataset.act === "back") cards.pop();
+      else if (cards.length && b.dataset.act === "meld") {
+        melds.value = (melds.value.trim() ? melds.value.trim() + "\n" : "") + cards.join(" ");
+        cards = []; changed(melds);
+      } else if (cards.length && b.dataset.act === "hand") {
+        hand.value = (hand.value.trim() + " " + cards.join(" ")).trim();
+        cards = []; changed(hand);
+      }
+      show();
+    });
+  });
+
+  // Live preview of each side's score while the hand is typed.
+  var hf = $("#hand-form");
+  if (hf && window.fetch) {
+    var timer, outs = $$(".preview output", hf);
+    $$(".preview", hf).forEach(function (p) { p.hidden = false; });
+    var update = function () {
+      var q = new URLSearchParams(new FormData(hf));
+      q.delete("csrf_token");
+      fetch(hf.dataset.preview + "?" + q, { credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (d) {
+          outs.forEach(function (o, i) {
+            o.textContent = d.sides ? (d.sides[i].total >= 0 ? "+" : "") + d.sides[i].total +
+              " → " + d.sides[i].match_total : "…";
+          });
+        }).catch(function () {});
+    };
+    hf.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(update, 250); });
+    update();
+  }
+
+  // Other phones: poll the match's version and reload when a hand is added or changed.
+  var m = $("main[data-poll]");
+  if (m && window.fetch) {
+    setInterval(function () {
+      if (document.hidden) return;
+      fetch(m.dataset.poll, { cache: "no-store" }).then(function (r) { return r.json(); })
+        .then(function (d) {
+          if (String(d.version) !== m.dataset.version) location.reload();
+        }).catch(function () {});
+    }, 3000);
+  }
+})();
