@@ -39,7 +39,7 @@ Json = dict[str, Any]
 
 def _field(data: Json, key: str, kind: type | tuple[type, ...], default: Any, where: str) -> Any:
     value = data.get(key, default)
-    if value is default:
+    if value is default or type(value) is kind:  # the common cases, quickly
         return value
     wanted = kind if isinstance(kind, tuple) else (kind,)
     if isinstance(value, bool) and bool not in wanted:
@@ -80,6 +80,12 @@ def _melds(value: Any, where: str) -> tuple[Meld, ...]:
         raise MalformedInput(f"{where}melds must be a list")
     melds = []
     for j, item in enumerate(value):
+        if type(item) is str:  # the common case first, without building a location
+            try:
+                melds.append(Meld(parse_cards(item)))
+                continue
+            except NotationError:
+                pass
         at = f"{where}meld {j + 1}: "
         if isinstance(item, str):
             melds.append(Meld(_cards(item, at)))

@@ -43,6 +43,10 @@ class Rank(Enum):
     TWO = "2"
     JOKER = "X"
 
+    # Members are singletons compared by identity; hashing them the same way keeps the
+    # many rank-keyed lookups of scoring in C (Enum's own hash is Python code).
+    __hash__ = object.__hash__
+
     @property
     def is_wild(self) -> bool:
         return self in (Rank.TWO, Rank.JOKER)
@@ -67,6 +71,7 @@ _ORDER = {
     Rank.ACE: 14,
 }
 RANK_BY_ORDER = {order: rank for rank, order in _ORDER.items()}
+WILD_RANKS = frozenset({Rank.TWO, Rank.JOKER})
 
 
 class Suit(Enum):
@@ -74,6 +79,8 @@ class Suit(Enum):
     HEARTS = "h"
     DIAMONDS = "d"
     CLUBS = "c"
+
+    __hash__ = object.__hash__  # as Rank.__hash__
 
     @property
     def is_red(self) -> bool:
@@ -89,11 +96,11 @@ class Card:
 
     @property
     def is_wild(self) -> bool:
-        return self.rank.is_wild
+        return self.rank in WILD_RANKS
 
     @property
     def is_natural(self) -> bool:
-        return not self.rank.is_wild
+        return self.rank not in WILD_RANKS
 
     @property
     def is_red_three(self) -> bool:

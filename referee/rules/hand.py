@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import attrgetter
 
 from .cards import Card, Rank, format_cards
 from .melds import Meld, MeldInfo, MeldShape, classify, meld_problems
@@ -88,6 +90,9 @@ class HandResult:
         return not self.problems
 
 
+_rank_of = attrgetter("rank")
+
+
 def _info(variant: Variant, side: Side) -> list[MeldInfo]:
     return [classify(variant, meld) for meld in side.melds]
 
@@ -101,13 +106,11 @@ def _canasta_rank(meld: Meld, info: MeldInfo) -> str:
 def _hand_points(variant: Variant, side: Side) -> int:
     if side.hand is None:
         return side.hand_points or 0
+    ranks = list(map(_rank_of, side.hand))
+    total = sum(map(variant.card_points.__getitem__, ranks))
     penalty = variant.black_three_in_hand_penalty
-    total = 0
-    for card in side.hand:
-        if penalty is not None and card.rank is Rank.THREE:
-            total += penalty
-        else:
-            total += variant.card_points[card.rank]
+    if penalty is not None:  # a black three left in hand costs the penalty, not its value
+        total += ranks.count(Rank.THREE) * (penalty - variant.card_points[Rank.THREE])
     return total
 
 
@@ -128,9 +131,13 @@ def _going_out_bonus(variant: Variant, side: Side, infos: list[MeldInfo]) -> int
     return bonus
 
 
-def score_side(variant: Variant, side: Side) -> SideScore:
-    """Score one side's hand as ``variant`` counts it (assuming the hand is legal)."""
-    infos = _info(variant, side)
+def score_side(variant: Variant, side: Side, infos: list[MeldInfo] | None = None) -> SideScore:
+    """Score one side's hand as ``variant`` counts it (assuming the hand is legal).
+
+    ``infos`` is the side's melds already classified, if the caller has them.
+    """
+    if infos is None:
+        infos = _info(variant, side)
     canastas = tuple(
         CanastaScore(_canasta_rank(meld, info), info.canasta, info.bonus, meld.concealed)
         for meld, info in zip(side.melds, infos, strict=True)
@@ -185,10 +192,14 @@ def _acabar_scores(variant: Variant, hand: Hand) -> tuple[SideScore, ...]:
 
 def score_hand(variant: Variant, hand: Hand) -> HandResult:
     """Score every side and list every rule the hand breaks (see :func:`hand_problems`)."""
-    problems = tuple(hand_problems(variant, hand))
+    infos = [_info(variant, side) for side in hand.sides]  # classify each meld once
+    problems = tuple(hand_problems(variant, hand, infos))
     if variant.acabar_points is not None and any(side.acabar for side in hand.sides):
         return HandResult(_acabar_scores(variant, hand), problems)
-    return HandResult(tuple(score_side(variant, side) for side in hand.sides), problems)
+    return HandResult(
+        tuple(score_side(variant, side, i) for side, i in zip(hand.sides, infos, strict=True)),
+        problems,
+    )
 
 
 def score_legal_hand(variant: Variant, hand: Hand) -> HandResult:
@@ -199,18 +210,26 @@ def score_legal_hand(variant: Variant, hand: Hand) -> HandResult:
     return result
 
 
-def side_problems(variant: Variant, hand: Hand, index: int) -> list[Problem]:
-    """Every rule side ``index`` breaks on its own (not counting the other sides)."""
+def side_problems(
+    variant: Variant, hand: Hand, index: int, infos: list[MeldInfo] | None = None
+) -> list[Problem]:
+    """Every rule side ``index`` breaks on its own (not counting the other sides).
+
+    ``infos`` is the side's melds already classified, if the caller has them.
+    """
     side = hand.sides[index]
     problems: list[Problem] = []
 
     def add(code: str, rule: str | None, text: str, meld: int | None = None) -> None:
         problems.append(Problem(code, text, rule, index, meld))
 
-    infos = _info(variant, side)
+    if infos is None:
+        infos = _info(variant, side)
     seen: dict[Rank, int] = {}
     for j, (meld, info) in enumerate(zip(side.melds, infos, strict=True)):
-        problems += meld_problems(variant, meld, going_out=side.went_out, side=index, index=j)
+        problems += meld_problems(
+            variant, meld, going_out=side.went_out, side=index, index=j, info=info
+        )
         if info.shape is MeldShape.RANK and info.rank is not None:
             if variant.one_meld_per_rank and info.rank in seen:
                 add(
@@ -317,16 +336,18 @@ def side_problems(variant: Variant, hand: Hand, index: int) -> list[Problem]:
 def deck_problems(variant: Variant, hand: Hand) -> list[Problem]:
     """Cards the packs cannot hold: more of a rank, suit or red three than there are."""
     packs = variant.packs.get(hand.players, 2)
-    ranks: Counter[Rank] = Counter()
-    suited: Counter[Card] = Counter()
+    groups: list[tuple[Card, ...]] = []
     for side in hand.sides:
-        for cards in [meld.cards for meld in side.melds] + [side.hand or ()]:
-            for card in cards:
-                if card.is_red_three:
-                    continue
-                ranks[card.rank] += 1
-                if card.suit is not None:
-                    suited[card] += 1
+        groups += [meld.cards for meld in side.melds]
+        groups.append(side.hand or ())
+    cards = list(chain.from_iterable(groups))
+    with_suit = [card for card in cards if card.suit is not None]
+    if any(card.is_red_three for card in with_suit):  # counted apart, as red_threes
+        cards = [card for card in cards if not card.is_red_three]
+        with_suit = [card for card in with_suit if not card.is_red_three]
+    # Counting in C: this runs for every hand scored.
+    ranks: Counter[Rank] = Counter(map(_rank_of, cards))
+    suited: Counter[Card] = Counter(with_suit)
     problems: list[Problem] = []
     held = {Rank.JOKER: 2 * packs, Rank.THREE: 2 * packs}
     pack_words = {
@@ -370,11 +391,16 @@ def deck_problems(variant: Variant, hand: Hand) -> list[Problem]:
     return problems
 
 
-def hand_problems(variant: Variant, hand: Hand) -> list[Problem]:
-    """Every rule the hand breaks, each located by side and meld where it applies."""
+def hand_problems(
+    variant: Variant, hand: Hand, infos: list[list[MeldInfo]] | None = None
+) -> list[Problem]:
+    """Every rule the hand breaks, each located by side and meld where it applies.
+
+    ``infos`` holds each side's melds already classified, if the caller has them.
+    """
     problems: list[Problem] = []
     for index in range(len(hand.sides)):
-        problems += side_problems(variant, hand, index)
+        problems += side_problems(variant, hand, index, infos[index] if infos else None)
     out = [i for i, side in enumerate(hand.sides) if side.went_out]
     if len(out) > 1:
         problems.append(

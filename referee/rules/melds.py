@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import RANK_BY_ORDER, Card, Rank, format_cards
+from .cards import RANK_BY_ORDER, WILD_RANKS, Card, Rank, format_cards
 from .problems import Problem
 from .variant import CanastaKind, Variant
 
@@ -49,16 +49,19 @@ class MeldInfo:
     escala_bonus: int
 
 
-def _shape(cards: Sequence[Card]) -> tuple[MeldShape, Rank | None]:
-    ranks = {card.rank for card in cards if card.is_natural}
-    if not ranks:
+_SHAPES_WITH_THREES = (MeldShape.BLACK_THREES, MeldShape.BROKEN)
+
+
+def _shape_of(ranks: Sequence[Rank]) -> tuple[MeldShape, Rank | None]:
+    natural = set(ranks) - WILD_RANKS
+    if not natural:
         return MeldShape.WILD, None
-    if len(ranks) == 1:
-        (rank,) = ranks
+    if len(natural) == 1:
+        (rank,) = natural
         if rank is Rank.THREE:
             return MeldShape.BLACK_THREES, rank
         return MeldShape.RANK, rank
-    if Rank.THREE in ranks:
+    if Rank.THREE in natural:
         return MeldShape.BROKEN, None
     return MeldShape.SEQUENCE, None
 
@@ -66,10 +69,13 @@ def _shape(cards: Sequence[Card]) -> tuple[MeldShape, Rank | None]:
 def classify(variant: Variant, meld: Meld) -> MeldInfo:
     """Describe ``meld`` under ``variant`` without judging it; works on illegal melds too."""
     cards = meld.cards
-    shape, rank = _shape(cards)
-    wilds = sum(1 for card in cards if card.is_wild)
+    # Rank lists and C-level counting: this runs for every meld of every hand scored.
+    ranks = [card.rank for card in cards]
+    shape, rank = _shape_of(ranks)
+    jokers = ranks.count(Rank.JOKER)
+    wilds = jokers + ranks.count(Rank.TWO)
     naturals = len(cards) - wilds
-    points = sum(variant.card_points[card.rank] for card in cards)
+    points = sum(map(variant.card_points.__getitem__, ranks))
     kind: CanastaKind | None = None
     bonus = escala = 0
     bonuses = variant.canasta_bonus
@@ -78,10 +84,9 @@ def classify(variant: Variant, meld: Meld) -> MeldInfo:
             kind = CanastaKind.MIXED if wilds else CanastaKind.NATURAL
         elif shape is MeldShape.WILD:
             if CanastaKind.WILD_JOKERS in bonuses:
-                jokers = sum(1 for card in cards if card.rank is Rank.JOKER)
                 kind = CanastaKind.WILD_JOKERS if jokers >= 4 else CanastaKind.WILD_DEUCES
             elif CanastaKind.WILD_CLEAN in bonuses:
-                same = len({card.rank for card in cards}) == 1
+                same = len(set(ranks)) == 1
                 kind = CanastaKind.WILD_CLEAN if same else CanastaKind.WILD_MIXED
             elif CanastaKind.WILD in bonuses:
                 kind = CanastaKind.WILD
@@ -130,28 +135,30 @@ def meld_problems(
     going_out: bool = False,
     side: int | None = None,
     index: int | None = None,
+    info: MeldInfo | None = None,
 ) -> list[Problem]:
     """Every reason ``meld`` is illegal on its own under ``variant``; empty if it is legal.
 
     ``going_out`` allows what the variant allows only to a player going out
     (black threes).  ``side`` and ``index`` locate the meld in the problems.
+    ``info`` is ``classify(variant, meld)`` if the caller has it already.
     """
     cards = meld.cards
-    shown = format_cards(cards)
     problems: list[Problem] = []
 
     def add(code: str, rule: str, text: str) -> None:
-        problems.append(Problem(code, f'"{shown}": {text}', rule, side, index))
+        problems.append(Problem(code, f'"{format_cards(cards)}": {text}', rule, side, index))
 
     if not cards:
         add("meld_empty", "meld.min-cards", "a meld needs cards")
         return problems
-    if any(card.is_red_three for card in cards):
+    if info is None:
+        info = classify(variant, meld)
+    shape, wilds, naturals = info.shape, info.wilds, info.naturals
+    # Only these shapes hold threes, so only they can hold a red one.
+    if shape in _SHAPES_WITH_THREES and any(card.is_red_three for card in cards):
         add("red_three_melded", "meld.red-threes", "red threes are never melded")
         return problems
-    shape, rank = _shape(cards)
-    wilds = sum(1 for card in cards if card.is_wild)
-    naturals = len(cards) - wilds
     if len(cards) < variant.min_meld_cards:
         add(
             "meld_too_small",
@@ -170,7 +177,7 @@ def meld_problems(
                 "meld.wild-meld",
                 "a meld of wild cards must be a whole canasta of seven, laid in one move",
             )
-        return problems + _concealed_problems(variant, meld, shown, side, index)
+        return problems + _concealed_problems(meld, side, index)
     if shape is MeldShape.SEQUENCE:
         if not (variant.sequences or variant.escalas):
             add("meld_mixed_ranks", "meld.one-rank", "all cards of a meld must be of one rank")
@@ -233,13 +240,11 @@ def meld_problems(
             "meld.wild-limit",
             f"a meld may not hold more wild cards ({wilds}) than natural ones ({naturals})",
         )
-    return problems + _concealed_problems(variant, meld, shown, side, index)
+    return problems + _concealed_problems(meld, side, index)
 
 
-def _concealed_problems(
-    variant: Variant, meld: Meld, shown: str, side: int | None, index: int | None
-) -> list[Problem]:
+def _concealed_problems(meld: Meld, side: int | None, index: int | None) -> list[Problem]:
     if meld.concealed and len(meld.cards) < CANASTA_SIZE:
-        text = f'"{shown}": only a canasta of seven or more cards can be laid from the hand'
+        text = f'"{meld}": only a canasta of seven or more cards can be laid from the hand'
         return [Problem("concealed_not_canasta", text, "canasta.concealed", side, index)]
     return []
