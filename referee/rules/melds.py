@@ -168,6 +168,15 @@ def meld_problems(
     if shape is MeldShape.BROKEN:
         add("meld_mixed_ranks", "meld.one-rank", "black threes cannot be melded with other ranks")
         return problems
+    # 001's "grupos de 3 a 7 cartas" holds for wild and black-three canastas too; only its
+    # escala real (4 to ace, eleven cards) is longer, so sequences are left out.
+    if shape is not MeldShape.SEQUENCE and variant.max_meld_cards is not None:
+        if len(cards) > variant.max_meld_cards:
+            add(
+                "meld_too_big",
+                "meld.max-cards",
+                f"a meld holds at most {variant.max_meld_cards} cards",
+            )
     if shape is MeldShape.WILD:
         if not variant.wild_melds:
             add("wild_meld", "meld.wild-meld", "wild cards alone are not a meld")
@@ -214,13 +223,6 @@ def meld_problems(
                 "black_threes_count",
                 "meld.black-threes",
                 f"a meld of black threes holds at most {cap} of them",
-            )
-    if shape is MeldShape.RANK and variant.max_meld_cards is not None:
-        if len(cards) > variant.max_meld_cards:
-            add(
-                "meld_too_big",
-                "meld.max-cards",
-                f"a meld holds at most {variant.max_meld_cards} cards",
             )
     if wilds > variant.max_wild:
         add(
