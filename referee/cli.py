@@ -8,21 +8,28 @@ imports (Flask, WeasyPrint) happen only inside the commands that need them, so
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from types import SimpleNamespace
 
-TYPE_CHECKING = False  # importing typing costs 2 ms at start-up; mypy reads this block
+# typing and argparse cost milliseconds at every start, and `referee score` in a
+# script's loop notices: typing is for mypy only, argparse is imported when needed.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import argparse
     from typing import Any, TextIO
 
 EXIT_MALFORMED = 2
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # one line, not argparse's usage block
-        self.exit(EXIT_MALFORMED, f"referee: {message}\n")
+# Characters that start a new line for str.splitlines(); an error message stays on one.
+_LINE_BREAKS = {ord(c): repr(c)[1:-1] for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
+def one_line(text: str) -> str:
+    """``text`` with its line breaks written as escapes, for a one-line message."""
+    return text.translate(_LINE_BREAKS)
 
 
 def _read(path: str | None) -> Any:
@@ -49,7 +56,10 @@ def _read(path: str | None) -> Any:
 
 
 def _write(out: TextIO, data: Any) -> None:
-    out.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    try:
+        out.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    except UnicodeEncodeError:  # a lone surrogate from the input, or an ASCII-only terminal
+        out.write(json.dumps(data, ensure_ascii=True, indent=2) + "\n")
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -139,8 +149,14 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str) -> Any:  # one line, not argparse's usage block
+            self.exit(EXIT_MALFORMED, f"referee: {one_line(message)}\n")
+
     parser = _Parser(prog="referee", description="Canasta Referee: score, referee, print.")
-    # An explicit prog spares argparse a help formatter (and its shutil import) at start-up.
+    # An explicit prog spares argparse formatting a usage line at every start.
     commands = parser.add_subparsers(
         dest="command", required=True, parser_class=_Parser, prog="referee"
     )
@@ -164,15 +180,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def quick_args(argv: Sequence[str]) -> SimpleNamespace | None:
+    """``score [FILE]`` and ``check [FILE]`` read as ``build_parser()`` reads them, or None.
+
+    Building the parser costs a few milliseconds at every start, which ``referee
+    score`` in a script's loop notices; anything else goes to argparse.
+    """
+    if not argv or argv[0] not in ("score", "check") or len(argv) > 2:
+        return None
+    if len(argv) == 2 and argv[1].startswith("-") and argv[1] != "-":
+        return None
+    return SimpleNamespace(command=argv[0], file=argv[1] if len(argv) == 2 else None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from .rules import MalformedInput
 
-    args = build_parser().parse_args(argv)
+    if argv is None:
+        argv = sys.argv[1:]
+    args = quick_args(argv) or build_parser().parse_args(argv)
     func = COMMANDS[args.command][0]
     try:
         return func(args)
     except MalformedInput as error:
-        print(f"referee {args.command}: {error}", file=sys.stderr)
+        print(f"referee {args.command}: {one_line(str(error))}", file=sys.stderr)
         return EXIT_MALFORMED
     except KeyboardInterrupt:
         return 130
@@ -180,8 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except Exception as error:  # never a traceback at the table
         print(
-            f"referee {args.command}: internal error ({type(error).__name__}: {error}); "
-            "please report it",
+            f"referee {args.command}: internal error "
+            f"({type(error).__name__}: {one_line(str(error))}); please report it",
             file=sys.stderr,
         )
         return 3
