@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,10 @@ _HERE = Path(__file__).resolve().parent
 
 
 def _asset_dir(name: str) -> str:
-    # Editable checkout: <project>/templates; installed wheel: referee/web/_<name> (package data).
-    for candidate in (_HERE.parent.parent / name, _HERE / f"_{name}"):
+    # A checkout (or editable install) has <project>/templates; an installed wheel puts them
+    # in <prefix>/share/canasta-referee/templates (pyproject's data-files).
+    shared = Path(sys.prefix) / "share" / "canasta-referee" / name
+    for candidate in (_HERE.parent.parent / name, shared):
         if candidate.is_dir():
             return str(candidate)
     return str(_HERE.parent.parent / name)

@@ -149,7 +149,7 @@ def new(match_id: int, token: str):
             except DuplicateSubmission:
                 flash(_("That hand was already recorded; it is not counted twice."))
             else:
-                number = len(storage.hands(match.id))
+                number = len(match_ledger(match).rows)  # also marks a match just won
                 flash(_("Hand %(n)s recorded.", n=number))
             return redirect(url_for("matches.ledger", match_id=match.id, token=token) + "#totals")
     elif form.token.errors:
@@ -181,6 +181,7 @@ def edit(match_id: int, token: str, hand_id: int):
         entry, result, general = _score(form, match, mode, _totals_before(match, hand.id))
         if result is not None and result.valid:
             storage.update_hand(match.id, hand.id, entry, result_to_dict(result))
+            match_ledger(match)
             flash(_("Hand changed; the totals are recomputed."))
             return redirect(url_for("matches.ledger", match_id=match.id, token=token) + "#totals")
     return _render(match, token, form, mode, general, hand=hand, status=422)
@@ -190,6 +191,7 @@ def edit(match_id: int, token: str, hand_id: int):
 def delete(match_id: int, token: str, hand_id: int):
     match, _can_edit = load_match(match_id, token, edit=True)
     if get_storage().delete_hand(match.id, hand_id):
+        match_ledger(match)
         flash(_("Hand deleted. Undo brings it back."))
     return redirect(url_for("matches.ledger", match_id=match.id, token=token))
 
@@ -207,6 +209,7 @@ def undo(match_id: int, token: str):
     if change is None:
         flash(_("There is nothing to undo."))
     else:
+        match_ledger(match)
         flash(_("The last change is undone."))
     return redirect(url_for("matches.ledger", match_id=match.id, token=token))
 

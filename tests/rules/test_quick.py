@@ -1,0 +1,61 @@
+"""Quick scoring from counts uses the variant's own bonus numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rules import CanastaKind, find_variant
+from referee.rules.quick import QuickSide, score_quick_hand
+
+CLASSIC = find_variant("classic")
+
+
+def _score(*sides, players=4, variant=CLASSIC):
+    return score_quick_hand(variant, players, tuple(sides))
+
+
+def test_counts_score_with_the_variants_bonuses():
+    out = QuickSide(
+        canastas={CanastaKind.NATURAL: 1, CanastaKind.MIXED: 1},
+        red_threes=4,
+        went_out=True,
+        concealed=True,
+        meld_points=300,
+    )
+    result = _score(out, QuickSide(meld_points=50, hand_points=20))
+    # 004 §Puntentelling: 500 natural, 300 mixed, 800 for all four red threes;
+    # §Uitgaan: 100 for going out, 100 more concealed.
+    assert result.valid
+    assert result.sides[0].breakdown == {
+        "melds": 300,
+        "canastas": 800,
+        "red_threes": 800,
+        "going_out": 200,
+        "hand": 0,
+    }
+    assert result.sides[1].total == 30
+
+
+def test_red_threes_count_against_a_side_that_did_not_meld():
+    result = _score(QuickSide(red_threes=1, hand_points=10), QuickSide())
+    assert result.sides[0].breakdown["red_threes"] == -100
+
+
+@pytest.mark.parametrize(
+    ("side", "code"),
+    [
+        (QuickSide(went_out=True, meld_points=60), "going_out_without_canasta"),
+        (QuickSide(concealed=True), "concealed_without_going_out"),
+        (QuickSide(hand_points=12), "hand_points"),
+        (QuickSide(canastas={CanastaKind.NATURAL: 2}, meld_points=20), "meld_points"),
+        (QuickSide(canastas={CanastaKind.WILD: 1}, meld_points=350), "not_in_variant"),
+    ],
+)
+def test_impossible_counts_are_problems(side, code):
+    result = _score(side, QuickSide())
+    assert code in [p.code for p in result.problems]
+
+
+def test_more_red_threes_than_the_packs_hold():
+    result = _score(QuickSide(red_threes=3), QuickSide(red_threes=2))
+    assert [p.code for p in result.problems] == ["deck_count"]

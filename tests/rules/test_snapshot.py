@@ -1,0 +1,28 @@
+"""A variant survives the round trip through JSON, house rules included."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from referee.rules import PRESETS
+from referee.rules.snapshot import SnapshotError, variant_from_dict, variant_to_dict
+
+
+@pytest.mark.parametrize("variant", PRESETS.values(), ids=list(PRESETS))
+def test_round_trip_through_json(variant):
+    again = variant_from_dict(json.loads(json.dumps(variant_to_dict(variant))))
+    assert again == variant
+    for option in variant.options:
+        choice = {option.name: not option.default}
+        assert again.with_options(choice) == variant.with_options(choice)
+
+
+def test_an_unreadable_snapshot_says_so():
+    with pytest.raises(SnapshotError):
+        variant_from_dict({"snapshot_version": 99})
+    data = variant_to_dict(PRESETS["classic"])
+    del data["card_points"]
+    with pytest.raises(SnapshotError):
+        variant_from_dict(data)

@@ -1,0 +1,73 @@
+"""The ledger: running totals, opening minimums, the winner and ties, from stored entries."""
+
+from __future__ import annotations
+
+from referee.ledger import HandRecord, Match, compute_ledger
+from referee.rules import find_variant
+from referee.rules.snapshot import variant_to_dict
+
+
+def _match(target=5000, preset="classic"):
+    return Match(
+        id=1,
+        name="",
+        variant_id=preset,
+        options={},
+        snapshot=variant_to_dict(find_variant(preset)),
+        players=4,
+        side_names=("A", "B"),
+        player_names=(),
+        target=target,
+        edit_token="e",
+        view_token="v",
+    )
+
+
+def _quick(a: int, b: int) -> dict:
+    # Meld points only: a side's score for the hand is exactly its meld points.
+    return {"mode": "quick", "sides": [{"meld_points": a}, {"meld_points": b}]}
+
+
+def _hands(*entries):
+    return [HandRecord(i, 1, entry, {}) for i, entry in enumerate(entries, start=1)]
+
+
+def test_running_totals_and_minimums():
+    ledger = compute_ledger(_match(), _hands(_quick(1000, 50), _quick(600, -0)))
+    assert [row.totals for row in ledger.rows] == [(1000, 50), (1600, 50)]
+    assert ledger.totals == (1600, 50)
+    assert ledger.minimums == (90, 50)
+    assert ledger.winner is None
+    assert ledger.progress(0) == 32
+
+
+def test_a_negative_total_has_the_negative_minimum():
+    detailed = {
+        "mode": "detailed",
+        "sides": [{"melds": "", "hand_points": 100}, {"melds": "", "hand_points": 0}],
+    }
+    ledger = compute_ledger(_match(), _hands(detailed))
+    assert ledger.totals == (-100, 0)
+    assert ledger.minimums == (15, 50)
+
+
+def test_the_higher_total_wins_at_the_end_of_the_hand():
+    ledger = compute_ledger(_match(target=1000), _hands(_quick(900, 800), _quick(300, 500)))
+    assert ledger.winner == 1
+    assert ledger.finished
+
+
+def test_an_exact_tie_over_the_target_means_another_hand():
+    ledger = compute_ledger(_match(target=1000), _hands(_quick(1000, 1000)))
+    assert ledger.winner is None
+    assert ledger.tie
+    decided = compute_ledger(_match(target=1000), _hands(_quick(1000, 1000), _quick(5, 0)))
+    assert decided.winner == 0
+    assert not decided.tie
+
+
+def test_a_hand_that_no_longer_scores_is_shown_not_hidden():
+    broken = {"mode": "detailed", "sides": [{"melds": "K K ?"}, {}]}
+    ledger = compute_ledger(_match(), _hands(broken, _quick(50, 0)))
+    assert ledger.rows[0].error
+    assert ledger.totals == (50, 0)

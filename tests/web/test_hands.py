@@ -1,0 +1,256 @@
+"""Recording, validating, editing, deleting and undoing hands."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import GOING_OUT, GOING_OUT_SCORES, csrf_token, hand, start_match, totals, view_url
+
+
+def test_detailed_hand_updates_the_ledger(client):
+    url = start_match(client)
+    response = client.post(url + "/hands/new", data=hand(**GOING_OUT), follow_redirects=True)
+    page = response.get_data(as_text=True)
+    assert "Hand 1 recorded" in page
+    assert totals(client, url) == GOING_OUT_SCORES
+    assert "canastas" in page
+    assert "500" in page
+    assert "Needs 50 to open" in page  # 685 is still below classic's 1500 step
+
+
+def test_opening_minimum_follows_the_total(client):
+    url = start_match(client)
+    for _ in range(3):
+        client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    page = client.get(url).get_data(as_text=True)
+    assert totals(client, url) == [2055, 90]
+    assert "Needs 90 to open" in page
+    assert "Needs 50 to open" in page
+
+
+def test_quick_hand_scores_from_counts(client):
+    url = start_match(client)
+    data = hand(
+        "quick",
+        side0={
+            "canastas_natural": 1,
+            "canastas_mixed": 1,
+            "red_threes": 1,
+            "went_out": True,
+            "meld_points": 250,
+            "hand_points": 0,
+        },
+        side1={"canastas_natural": 0, "canastas_mixed": 0, "meld_points": 60, "hand_points": 45},
+    )
+    response = client.post(url + "/hands/new?mode=quick", data=data)
+    assert response.status_code == 302
+    # 250 + 500 + 300 + 100 (red three) + 100 (going out) = 1250; 60 - 45 = 15
+    assert totals(client, url) == [1250, 15]
+
+
+def test_quick_form_offers_the_variants_canasta_kinds(client):
+    url = start_match(client, preset="czech")
+    page = client.get(url + "/hands/new?mode=quick").get_data(as_text=True)
+    assert "Wild canastas of four jokers" in page
+    assert "Natural canastas" in page
+
+
+def test_illegal_meld_is_shown_next_to_it_with_the_rule_and_input_kept(client):
+    url = start_match(client)
+    data = hand(
+        side0={"melds": "K K K K K K K\n9 9 X X X X", "went_out": True},
+        side1={"melds": "A A A", "hand_points": 30},
+    )
+    response = client.post(url + "/hands/new", data=data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    errors = page.split('id="side0-melds-err"', 1)[1].split("</ul>", 1)[0]
+    assert "Meld 2" in errors
+    assert "at most 3 wild cards" in errors
+    assert "Rule:" in errors
+    assert "at most three wild cards" in errors
+    assert "K K K K K K K\n9 9 X X X X</textarea>" in page
+    assert totals(client, url) == [0, 0]
+
+
+@pytest.mark.parametrize(
+    ("side0", "field", "message"),
+    [
+        ({"melds": "K K Z"}, "side0-melds", "meld 1"),
+        ({"hand": "Q 5 ?"}, "side0-hand", "?"),
+        ({"red_threes": 99}, "side0-red_threes", "Number must be between 0 and 8"),
+        ({"red_threes": "three"}, "side0-red_threes", "Not a valid integer value"),
+        ({"hand_points": 10**15}, "side0-hand_points", "Number must be between 0 and 5000"),
+        ({"hand_points": 33}, "side0-hand_points", "multiple of 5"),
+        ({"went_out": True, "melds": "K K K"}, "side0-went_out", "needs one canasta"),
+        ({"concealed": True}, "side0-concealed", "only the side that went out"),
+        ({"hand": "3h"}, "side0-hand", "red threes are never kept"),
+    ],
+)
+def test_bad_hand_is_refused_next_to_the_field(client, side0, field, message):
+    url = start_match(client)
+    response = client.post(url + "/hands/new", data=hand(side0=side0, side1={"melds": "A A A"}))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert f'id="{field}-err"' in page
+    errors = page.split(f'id="{field}-err"', 1)[1].split("</ul>", 1)[0]
+    assert message.lower() in errors.lower()
+    assert 'value="A A A"' not in page  # melds box is a textarea …
+    assert "A A A</textarea>" in page  # … and it keeps what was typed
+
+
+def test_two_sides_going_out_is_a_problem_for_the_whole_hand(client):
+    url = start_match(client)
+    canasta = {"melds": "K K K K K K K", "went_out": True}
+    response = client.post(
+        url + "/hands/new", data=hand(side0=canasta, side1={**canasta, "melds": "Q Q Q Q Q Q Q"})
+    )
+    assert response.status_code == 422
+    assert "Only one side can go out" in response.get_data(as_text=True)
+
+
+def test_double_submit_records_the_hand_once(client):
+    url = start_match(client)
+    data = hand(**GOING_OUT)
+    first = client.post(url + "/hands/new", data=data)
+    second = client.post(url + "/hands/new", data=data, follow_redirects=True)
+    assert first.status_code == 302
+    assert "already recorded" in second.get_data(as_text=True)
+    assert totals(client, url) == GOING_OUT_SCORES
+
+
+def test_a_form_without_its_token_is_refused(client):
+    url = start_match(client)
+    data = hand(**GOING_OUT)
+    del data["token"]
+    response = client.post(url + "/hands/new", data=data)
+    assert response.status_code == 422
+    assert "one-time token" in response.get_data(as_text=True)
+
+
+def test_hand_post_without_csrf_is_refused_and_keeps_input(csrf_client):
+    token = csrf_token(csrf_client, "/matches/new")
+    url = csrf_client.post(
+        "/matches/new", data={"preset": "classic", "players": "4", "csrf_token": token}
+    ).location
+    response = csrf_client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "security token" in page
+    assert "K K K K K K K\n5 5 5</textarea>" in page
+    assert totals(csrf_client, url) == [0, 0]
+
+
+def test_read_only_link_cannot_change_anything(client):
+    url = start_match(client)
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    hand_id = client.get(f"/api/matches/{url.split('/')[2]}?token={url.split('/')[3]}").get_json()[
+        "hands"
+    ][0]["id"]
+    read_only = view_url(client, url)
+    for method, suffix in [
+        ("get", "/hands/new"),
+        ("post", "/hands/new"),
+        ("get", f"/hands/{hand_id}/edit"),
+        ("post", f"/hands/{hand_id}/edit"),
+        ("post", f"/hands/{hand_id}/delete"),
+        ("post", "/undo"),
+    ]:
+        response = getattr(client, method)(read_only + suffix, data=hand(**GOING_OUT))
+        assert response.status_code == 403, suffix
+        assert "read-only link" in response.get_data(as_text=True)
+    assert totals(client, url) == GOING_OUT_SCORES
+
+
+def _hand_ids(client, url):
+    match_id, token = url.split("/")[2:4]
+    return [
+        h["id"] for h in client.get(f"/api/matches/{match_id}?token={token}").get_json()["hands"]
+    ]
+
+
+def test_edit_recomputes_the_ledger_and_keeps_history(client):
+    url = start_match(client)
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    first = _hand_ids(client, url)[0]
+    form = client.get(f"{url}/hands/{first}/edit").get_data(as_text=True)
+    assert "K K K K K K K\n5 5 5</textarea>" in form  # the stored entry comes back
+    changed = {**GOING_OUT, "side1": {"melds": "A A A", "hand_points": 0}}
+    response = client.post(f"{url}/hands/{first}/edit", data=hand(**changed))
+    assert response.status_code == 302
+    assert totals(client, url) == [1370, 90]
+    history = client.get(url + "/history").get_data(as_text=True)
+    assert "Edited" in history
+    assert "hand points" in history
+    assert "<del>30</del>" in history
+    assert "<ins>0</ins>" in history
+
+
+def test_bad_edit_is_refused_and_changes_nothing(client):
+    url = start_match(client)
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    first = _hand_ids(client, url)[0]
+    bad = {**GOING_OUT, "side0": {"melds": "K K", "went_out": True}}
+    response = client.post(f"{url}/hands/{first}/edit", data=hand(**bad))
+    assert response.status_code == 422
+    assert totals(client, url) == GOING_OUT_SCORES
+
+
+def test_delete_then_undo_brings_the_hand_back(client):
+    url = start_match(client)
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    first = _hand_ids(client, url)[0]
+    client.post(f"{url}/hands/{first}/delete")
+    assert totals(client, url) == [0, 0]
+    client.post(url + "/undo")
+    assert totals(client, url) == GOING_OUT_SCORES
+
+
+def test_undo_reverts_an_edit_then_the_recording(client):
+    url = start_match(client)
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    first = _hand_ids(client, url)[0]
+    changed = {**GOING_OUT, "side1": {"melds": "A A A", "hand_points": 0}}
+    client.post(f"{url}/hands/{first}/edit", data=hand(**changed))
+    client.post(url + "/undo")
+    assert totals(client, url) == GOING_OUT_SCORES
+    client.post(url + "/undo")
+    assert totals(client, url) == [0, 0]
+    response = client.post(url + "/undo", follow_redirects=True)
+    assert "nothing to undo" in response.get_data(as_text=True)
+
+
+def test_edit_of_a_missing_hand_says_so(client):
+    url = start_match(client)
+    response = client.get(url + "/hands/12345/edit", follow_redirects=True)
+    assert "no longer in the match" in response.get_data(as_text=True)
+
+
+def test_winner_when_target_is_reached(client):
+    url = start_match(client, target="1000")
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    assert "wins the match" not in client.get(url).get_data(as_text=True)
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    assert "Side A wins the match with 1370" in client.get(url).get_data(as_text=True)
+
+
+def test_higher_total_wins_when_both_sides_pass_the_target(client):
+    url = start_match(client, target="500")
+    both = {
+        "side0": {"melds": "K K K K K K K", "went_out": True},
+        "side1": {"melds": "Q Q Q Q Q Q Q\n4 4 4 4 4 4", "hand_points": 30},
+    }
+    # 70 + 500 + 100 = 670 against 70 + 500 + 30 - 30 = 570: both over 500, A higher
+    client.post(url + "/hands/new", data=hand(**both))
+    page = client.get(url).get_data(as_text=True)
+    assert "Side A wins the match with 670" in page
+
+
+def test_preview_gives_each_sides_total(client):
+    url = start_match(client)
+    data = hand(**GOING_OUT)
+    preview = client.get(url + "/hands/preview", query_string=data).get_json()
+    assert [s["total"] for s in preview["sides"]] == GOING_OUT_SCORES
+    bad = client.get(url + "/hands/preview", query_string={"side0-red_threes": "x"}).get_json()
+    assert bad["sides"] is None

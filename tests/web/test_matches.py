@@ -1,0 +1,203 @@
+"""Home page, new-match form, the ledger page, links and the rules snapshot."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from referee.rules import CanastaKind, presets
+
+from .conftest import GOING_OUT, GOING_OUT_SCORES, csrf_token, hand, start_match, totals, view_url
+
+
+def test_home_offers_a_new_match_and_a_qr_code(client):
+    page = client.get("/").get_data(as_text=True)
+    assert "Start a new match" in page
+    assert "<svg" in page
+    assert "http://localhost/" in page
+
+
+def test_new_match_with_defaults_opens_its_ledger(client):
+    url = start_match(client)
+    page = client.get(url).get_data(as_text=True)
+    assert "Side A" in page
+    assert "Side B" in page
+    assert "Needs 50 to open" in page
+    assert "to 5000" in page
+    assert "Record a hand" in page
+
+
+def test_new_match_keeps_names_and_target(client):
+    url = start_match(
+        client,
+        name="Friday",
+        side1_name="We",
+        side2_name="They",
+        side1_p1="Ann",
+        side1_p2="Bob",
+        target="3000",
+    )
+    page = client.get(url).get_data(as_text=True)
+    assert "Friday" in page
+    assert "We" in page
+    assert "They" in page
+    assert "to 3000" in page
+    api = client.get(f"/api/matches/{url.split('/')[2]}?token={url.split('/')[3]}").get_json()
+    assert api["player_names"][:2] == ["Ann", "Bob"]
+
+
+def test_two_player_sides_are_named_after_the_players(client):
+    url = start_match(client, players="2", side1_p1="Ann", side2_p1="Eve")
+    page = client.get(url).get_data(as_text=True)
+    assert "Ann" in page
+    assert "Eve" in page
+
+
+def test_home_lists_matches_in_progress_and_finished(client):
+    start_match(client, name="Still going")
+    done = start_match(client, name="All over", target="500")
+    client.post(done + "/hands/new", data=hand(**GOING_OUT))
+    page = client.get("/").get_data(as_text=True)
+    playing, finished = page.split("Finished", 1)
+    assert "Still going" in playing
+    assert "All over" in finished
+    assert "won by Side A" in finished
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"preset": "no-such-rules"}, "Not a valid choice"),
+        ({"players": "5"}, "Not a valid choice"),
+        ({"preset": "german", "players": "2"}, "is played by 4 players"),
+        ({"target": "1000000000000"}, "Number must be between 500 and 100000"),
+        ({"target": "lots"}, "Not a valid integer value"),
+        ({"target": "-5"}, "Number must be between"),
+        ({"side1_name": "x" * 200}, "Field cannot be longer than 30 characters"),
+        ({"side1_name": "Same", "side2_name": "Same"}, "different name"),
+    ],
+)
+def test_bad_new_match_is_refused_and_keeps_input(client, fields, message):
+    data = {"preset": "classic", "players": "4", "name": "Kept name", **fields}
+    response = client.post("/matches/new", data=data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert message in page
+    assert 'value="Kept name"' in page
+    assert client.get("/").get_data(as_text=True).count("Kept name") == 0
+
+
+def test_house_rules_are_stored_with_the_match(client):
+    url = start_match(client, preset="dutch", opt_dutch_acabar="y")
+    match_id, token = url.split("/")[2:4]
+    data = client.get(f"/api/matches/{match_id}?token={token}").get_json()
+    assert data["options"] == {"acabar": True, "hand_canasta": False, "undeclared_red_three": False}
+    assert "Called acabar" in client.get(url + "/hands/new").get_data(as_text=True)
+
+
+def test_missing_csrf_token_is_refused_and_keeps_input(csrf_client):
+    response = csrf_client.post("/matches/new", data={"preset": "classic", "name": "Mine"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "security token" in page
+    assert 'value="Mine"' in page
+
+
+def test_wrong_csrf_token_is_refused(csrf_client):
+    response = csrf_client.post(
+        "/matches/new", data={"preset": "classic", "players": "4", "csrf_token": "forged"}
+    )
+    assert response.status_code == 400
+    assert "Nothing was saved" in response.get_data(as_text=True)
+
+
+def test_valid_csrf_token_starts_a_match(csrf_client):
+    token = csrf_token(csrf_client, "/matches/new")
+    response = csrf_client.post(
+        "/matches/new", data={"preset": "classic", "players": "4", "csrf_token": token}
+    )
+    assert response.status_code == 302
+
+
+def test_read_only_link_shows_the_ledger_without_edit_controls(client):
+    url = start_match(client)
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    read_only = view_url(client, url)
+    fresh = client.application.test_client()
+    page = fresh.get(read_only).get_data(as_text=True)
+    assert "read-only" in page
+    assert "Record a hand" not in page
+    assert "Undo" not in page
+    assert "Edit hand" not in page
+    assert totals(fresh, read_only) == GOING_OUT_SCORES
+    assert url not in page  # the edit link is never shown to a viewer
+
+
+@pytest.mark.parametrize("suffix", ["", "/history", "/version", "/hands/new"])
+def test_wrong_token_is_not_found(client, suffix):
+    url = start_match(client)
+    match_id = url.split("/")[2]
+    response = client.get(f"/m/{match_id}/guessed{suffix}")
+    assert response.status_code == 404
+    assert client.get(f"/m/999/whatever{suffix}").status_code == 404
+
+
+def test_unknown_page_is_a_friendly_404(client):
+    response = client.get("/no/such/page")
+    assert response.status_code == 404
+    assert "There is nothing at this address" in response.get_data(as_text=True)
+
+
+def test_version_grows_with_each_change(client):
+    url = start_match(client)
+    before = client.get(url + "/version").get_json()["version"]
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    assert client.get(url + "/version").get_json()["version"] > before
+
+
+def test_chart_and_winner_appear(client):
+    url = start_match(client, target="600")
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    page = client.get(url).get_data(as_text=True)
+    assert "Side A wins the match with 685" in page
+    assert '<svg class="chart"' in page
+    assert "<polyline" in page
+    assert "Record a hand" not in page  # a finished match takes no more hands
+
+
+def test_manifest_and_icons_are_served(client):
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.mimetype == "application/manifest+json"
+    for icon in manifest.get_json()["icons"]:
+        with client.get(icon["src"]) as response:  # static files stream: close them
+            assert response.status_code == 200
+
+
+def test_match_page_stays_light(client):
+    url = start_match(client)
+    for _ in range(3):
+        client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    size = len(client.get(url).data)
+    for asset in ("style.css", "app.js"):
+        with client.get(f"/static/{asset}") as response:
+            size += len(response.data)
+    assert size < 25_000
+
+
+def test_rules_snapshot_keeps_an_old_match_as_it_was(client, monkeypatch):
+    url = start_match(client)
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    assert totals(client, url) == GOING_OUT_SCORES
+    # The preset is corrected later: a natural canasta now worth 1000.
+    changed = dataclasses.replace(
+        presets.PRESETS["classic"],
+        canasta_bonus={CanastaKind.NATURAL: 1000, CanastaKind.MIXED: 300},
+    )
+    monkeypatch.setitem(presets.PRESETS, "classic", changed)
+    assert totals(client, url) == GOING_OUT_SCORES
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    assert totals(client, url) == [2 * 685, 60]
+    newer = start_match(client)
+    client.post(newer + "/hands/new", data=hand(**GOING_OUT))
+    assert totals(client, newer) == [1185, 30]
