@@ -53,6 +53,8 @@ def _read(path: str | None) -> Any:
         ) from None
     except RecursionError:
         raise MalformedInput("not JSON: nested too deeply") from None
+    except ValueError:  # JSON, but with a number of more than 4300 digits
+        raise MalformedInput("not JSON: a number in it is too long to read") from None
 
 
 def _write(out: TextIO, data: Any) -> None:

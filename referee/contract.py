@@ -185,10 +185,11 @@ def problem_json(variant: Variant, problem: Problem) -> Json:
         out["side"] = problem.side
     if problem.meld is not None:
         out["meld"] = problem.meld
-    if problem.rule is not None:
-        rule = variant.rule(problem.rule)
+    if problem.rule is None:  # the variant has no such rule at all (not_in_variant)
+        out["rule"] = out["rule_text"] = None
+    else:
         out["rule"] = f"{variant.id}.{problem.rule}"
-        out["rule_text"] = rule.text
+        out["rule_text"] = variant.rule(problem.rule).text
     return out
 
 

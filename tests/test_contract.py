@@ -1,0 +1,565 @@
+"""The JSON contracts of ``referee score`` and ``referee check`` (spec/contracts.md §2, §3).
+
+In-process, through :mod:`referee.contract`; tests/test_cli.py runs the same
+contracts through the command line.  Figures cite the seed that decides them.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.contract import check_json, score_json, variants_json
+from referee.rules import PRESETS, MalformedInput
+
+PRESET_IDS = ["classic", "czech", "czech-fast", "spanish", "german", "polish", "dutch"]
+
+# The example input of contracts.md §2, as written there.
+EXAMPLE_HAND = {
+    "variant": "classic",
+    "players": 4,
+    "sides": [
+        {
+            "name": "North-South",
+            "score": 1200,
+            "melds": [
+                "K K K K 2",
+                "7 7 7 7 7 2 2",
+                {"cards": "Q Q Q Q Q Q Q", "concealed": True},
+            ],
+            "red_threes": 1,
+            "went_out": True,
+            "concealed": False,
+            "hand": "Q 5 X",
+        },
+        {"name": "East-West", "melds": ["A A A"], "red_threes": 0, "hand_points": 65},
+    ],
+}
+
+
+def hand(variant: str, *sides: dict, **fields: object) -> dict:
+    return {"variant": variant, "sides": list(sides), **fields}
+
+
+def assert_score_shape(out: dict, status: int) -> None:
+    """The output shape of contracts.md §2, whatever the hand."""
+    assert list(out)[:4] == ["variant", "valid", "sides", "errors"]
+    assert isinstance(out["valid"], bool)
+    assert status == (0 if out["valid"] else 1)
+    assert (out["errors"] == []) is out["valid"]
+    for side in out["sides"]:
+        assert {"name", "total", "breakdown", "canastas"} <= set(side)
+        assert isinstance(side["name"], str)
+        assert sum(side["breakdown"].values()) == side["total"]
+        for canasta in side["canastas"]:
+            assert {"rank", "kind", "bonus"} <= set(canasta)
+            assert isinstance(canasta["rank"], str)
+            assert isinstance(canasta["bonus"], int)
+    for error in out["errors"]:
+        assert {"code", "message", "rule"} <= set(error)
+        assert error["message"]
+        assert "\n" not in error["message"]
+        if error["code"] == "not_in_variant":  # no rule of the variant decides it
+            assert error["rule"] is None
+        else:
+            assert error["rule"].startswith(out["variant"] + ".")
+    json.dumps(out)  # plain JSON values only
+
+
+# -- referee score -------------------------------------------------------------------
+
+
+def test_example_hand_scores_as_the_laws_count_it():
+    out, status = score_json(copy.deepcopy(EXAMPLE_HAND))
+    assert status == 0
+    assert_score_shape(out, status)
+    assert out["variant"] == "classic"
+    assert out["errors"] == []
+    north, east = out["sides"]
+    assert north["name"] == "North-South"
+    # 004 §Puntentelling: K=10, 2=20, 7=5, Q=10, X=50; canastas 500/300; red three 100;
+    # going out 100 (§Uitgaan).
+    assert north["breakdown"] == {
+        "melds": 60 + 65 + 70,
+        "canastas": 300 + 500,
+        "red_threes": 100,
+        "going_out": 100,
+        "hand": -(10 + 5 + 50),
+    }
+    assert north["total"] == 1130
+    assert north["canastas"] == [
+        {"rank": "7", "kind": "mixed", "bonus": 300},
+        {"rank": "Q", "kind": "natural", "bonus": 500, "concealed": True},
+    ]
+    assert east == {
+        "name": "East-West",
+        "total": -5,
+        "breakdown": {"melds": 60, "canastas": 0, "red_threes": 0, "going_out": 0, "hand": -65},
+        "canastas": [],
+    }
+
+
+def test_players_default_to_the_variants_table_and_names_default_to_side_numbers():
+    data = hand("classic", {"melds": ["K K K"]}, {})
+    out, status = score_json(data)
+    assert status == 0
+    assert [s["name"] for s in out["sides"]] == ["Side 1", "Side 2"]
+
+
+def test_three_players_make_three_sides():
+    out, status = score_json(hand("classic", {}, {}, {}, players=3))
+    assert status == 0
+    assert len(out["sides"]) == 3
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # 004 §Uitgaan: going out needs a canasta.
+        (
+            hand("classic", {"melds": ["K K K"], "went_out": True}, {}),
+            [("going_out_without_canasta", 0, None)],
+        ),
+        # 004 §Uitkomen op tafel: at most three wild cards.
+        (hand("classic", {"melds": ["9 9 X X X 2"]}, {}), [("too_many_wilds", 0, 0)]),
+        # 002 §Meldung, german: no more wild cards than natural ones.
+        (
+            hand("german", {}, {"melds": ["A A A", "9 9 X X X"]}),
+            [("more_wilds_than_naturals", 1, 1)],
+        ),
+        # 002 §Ausmachen: only one player goes out.
+        (
+            hand(
+                "classic",
+                {"melds": ["K K K K K K K"], "went_out": True},
+                {"melds": ["Q Q Q Q Q Q Q"], "went_out": True},
+            ),
+            [("two_went_out", None, None)],
+        ),
+        # 004 §Delen: two packs hold eight kings.
+        (
+            hand("classic", {"melds": ["K K K K K"]}, {"melds": ["K K K K"]}),
+            [("deck_count", None, None)],
+        ),
+    ],
+)
+def test_a_hand_that_breaks_the_rules_is_answered_not_refused(data, expected):
+    out, status = score_json(data)
+    assert status == 1
+    assert_score_shape(out, status)
+    assert out["valid"] is False
+    assert [(e["code"], e.get("side"), e.get("meld")) for e in out["errors"]] == expected
+    for error in out["errors"]:
+        assert error["message"][0].isupper() or error["message"].startswith('"')
+        assert error["rule_text"]  # the rule in words, beside its id
+
+
+def test_every_problem_of_a_hand_is_listed_at_once():
+    data = hand(
+        "classic",
+        {"melds": ["K K K", "Q Q X X X X"], "went_out": True},
+        {"melds": ["3 3 3"], "hand": "3h"},
+    )
+    out, status = score_json(data)
+    assert status == 1
+    codes = {e["code"] for e in out["errors"]}
+    assert {
+        "going_out_without_canasta",
+        "too_many_wilds",
+        "black_threes_melded",
+        "red_three_in_hand",
+    } <= codes
+
+
+# -- the extensions we added to the score input and output -------------------------
+
+
+def test_options_switch_house_rules_on():
+    # 004 §Puntentelling (dutch house rule): a hand canasta scores double.
+    data = hand("dutch", {"melds": [{"cards": "K K K K K K K", "concealed": True}]}, {})
+    assert score_json(copy.deepcopy(data))[0]["sides"][0]["breakdown"]["canastas"] == 500
+    data["options"] = {"hand_canasta": True}
+    assert score_json(data)[0]["sides"][0]["breakdown"]["canastas"] == 1000
+
+
+def test_undeclared_red_threes_cost_500_each_where_the_table_plays_it():
+    # 004 §De Rode Drie: "500 punten" for a red three not laid out.
+    data = hand(
+        "dutch",
+        {"melds": ["K K K"], "undeclared_red_threes": 1},
+        {},
+        options={"undeclared_red_three": True},
+    )
+    out, status = score_json(data)
+    assert status == 0
+    assert out["sides"][0]["breakdown"]["undeclared_red_threes"] == -500
+
+
+def test_acabar_gives_the_other_side_1500():
+    # 004 §Uitgaan: "De tegenpartij krijgt daarmee 1500 punten en de eigen partij niets."
+    data = hand("dutch", {"melds": ["K K K"], "acabar": True}, {}, options={"acabar": True})
+    out, status = score_json(data)
+    assert status == 0
+    assert [s["total"] for s in out["sides"]] == [0, 1500]
+
+
+@pytest.mark.parametrize(("melds", "cut"), [(["K K K K K K K"], 100), (["K K K"], -100)])
+def test_an_exact_cut_counts_plus_with_a_canasta_minus_without(melds, cut):
+    # 001 §Preparación del juego: 100, "sólo serán positivos si hace una canasta".
+    out, status = score_json(hand("spanish", {"melds": melds, "exact_cut": True}, {}))
+    assert status == 0
+    assert out["sides"][0]["breakdown"]["exact_cut"] == cut
+
+
+def test_going_out_on_the_first_pickup_scores_1000_in_czech_fast():
+    # 000 fast variant, bod 7: "Za uzavření kola při první koupi balíku v kole – 1000 bodů".
+    side = {"melds": ["K K K K K K K"], "went_out": True, "went_out_on_first_pickup": True}
+    out, status = score_json(hand("czech-fast", side, {}))
+    assert status == 0
+    assert out["sides"][0]["breakdown"]["going_out"] == 1000
+
+
+def test_a_canasta_of_black_threes_wins_the_match_in_spanish():
+    # 001 §Canasta: "Canasta a lo gusto: Canasta realizada con los 3 negros. Gana el partido"
+    out, status = score_json(hand("spanish", {"melds": ["3 3 3 3 3 3 3"]}, {}))
+    assert status == 0
+    first, second = out["sides"]
+    assert first["wins_match"] is True
+    assert first["canastas"] == [{"rank": "3", "kind": "black_threes", "bonus": 0}]
+    assert "wins_match" not in second
+
+
+def test_an_event_the_variant_does_not_score_is_a_problem():
+    out, status = score_json(hand("classic", {"melds": ["K K K"], "exact_cut": True}, {}))
+    assert status == 1
+    assert [(e["code"], e["side"], e["rule"]) for e in out["errors"]] == [
+        ("not_in_variant", 0, None)
+    ]
+
+
+# -- input that is not a hand at all ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ([], "JSON object"),
+        ("classic", "JSON object"),
+        ({"sides": []}, "variant is required"),
+        ({"variant": "rummy", "sides": []}, "unknown variant 'rummy'"),
+        ({"variant": 7, "sides": []}, "variant is required"),
+        (hand("classic", {}, {}, players="4"), "players must be a whole number"),
+        (hand("classic", {}, {}, players=True), "players must be a whole number"),
+        (hand("classic", {}, {}, players=5), "not 5"),
+        (hand("german", {}, {}, players=2), "german is played by 4 players"),
+        ({"variant": "classic", "sides": {}}, "sides must be a list"),
+        (hand("classic", {}), "4 players make 2 sides, but 1 were given"),
+        (hand("classic", [], {}), "side 1: a side must be an object"),
+        (hand("classic", {}, {"melds": "K K K"}), "side 2: melds must be a list"),
+        (hand("classic", {"melds": [7]}, {}), "side 1: meld 1: a meld is card notation"),
+        (hand("classic", {"melds": [{"concealed": True}]}, {}), "side 1: meld 1: cards is missing"),
+        (hand("classic", {"melds": ["K K 1"]}, {}), 'unknown card "1"'),
+        (hand("classic", {"melds": ["K Z K"]}, {}), 'unknown card "Z" at position 3'),
+        (hand("classic", {"melds": ["K", "Xh X X"]}, {}), 'meld 2: "Xh X X": a joker has no suit'),
+        (hand("classic", {"hand": "Q 5 Y"}, {}), 'side 1: hand: "Q 5 Y": unknown card "Y"'),
+        (hand("classic", {"hand": ["Q"]}, {}), "side 1: hand must be text"),
+        (hand("classic", {"red_threes": -1}, {}), "red_threes cannot be negative"),
+        (hand("classic", {"red_threes": 2.0}, {}), "red_threes must be a whole number"),
+        (hand("classic", {"went_out": "yes"}, {}), "went_out must be true or false"),
+        (hand("classic", {"hand_points": -5}, {}), "hand_points must be between 0 and 100000"),
+        (hand("classic", {"score": "1200"}, {}), "score must be a whole number"),
+        (hand("classic", {"name": 3}, {}), "name must be text"),
+        (hand("classic", {}, {}, options=[]), "options must be an object"),
+        (hand("classic", {}, {}, options={"acabar": True}), "classic has no house rule 'acabar'"),
+        (hand("dutch", {}, {}, options={"acabar": "yes"}), "dutch has no house rule 'acabar'"),
+    ],
+)
+def test_input_that_is_not_a_hand_raises_one_line_naming_the_field(data, words):
+    with pytest.raises(MalformedInput) as caught:
+        score_json(data)
+    message = str(caught.value)
+    assert words in message
+    assert "\n" not in message
+
+
+# -- referee check -------------------------------------------------------------------
+
+
+def assert_ruling_shape(ruling: dict, variant: str) -> None:
+    assert isinstance(ruling["allowed"], bool)
+    assert isinstance(ruling["reason"], str)
+    assert ruling["reason"]
+    assert ruling["rule"]["id"].startswith(variant + ".")
+    assert ruling["rule"]["text"]
+    json.dumps(ruling)
+
+
+@pytest.mark.parametrize(
+    ("question", "allowed", "rule"),
+    [
+        # 004 §Uitkomen op tafel: "Dus bijvoorbeeld 9-9-joker-joker-joker mag."
+        ({"variant": "classic", "cards": "9 9 X X X", "going_out": False}, True, "meld.wild-limit"),
+        # 002 §Meldung: at least as many natural cards as wild ones.
+        ({"variant": "german", "cards": "9 9 X X X"}, False, "meld.wild-limit"),
+        ({"variant": "classic", "cards": "K K K K 2 2 2"}, True, "canasta.kinds"),
+        ({"variant": "classic", "cards": "9 9 X X X X"}, False, "meld.wild-limit"),
+        ({"variant": "classic", "cards": "K K"}, False, "meld.min-cards"),
+        ({"variant": "classic", "cards": "X X X"}, False, "meld.wild-meld"),
+        ({"variant": "classic", "cards": "3h 3d 3h"}, False, "meld.red-threes"),
+        # 004 §De zwarte Drie: black threes only when going out.
+        ({"variant": "classic", "cards": "3 3 3"}, False, "meld.black-threes"),
+        ({"variant": "classic", "cards": "3 3 3", "going_out": True}, True, "meld.min-cards"),
+        # 000 §10: sequences of one suit in czech, none in czech-fast.
+        ({"variant": "czech", "cards": "7h 8h 9h"}, True, "meld.min-cards"),
+        ({"variant": "czech-fast", "cards": "7h 8h 9h"}, False, "meld.one-rank"),
+    ],
+)
+def test_meld_question(question, allowed, rule):
+    ruling = check_json({"question": "meld", **question})
+    assert_ruling_shape(ruling, question["variant"])
+    assert ruling["allowed"] is allowed
+    assert ruling["rule"]["id"] == f"{question['variant']}.{rule}"
+    assert ruling["reason"].startswith("Yes" if allowed else "No")
+    assert "\n" not in ruling["reason"]
+
+
+def test_a_refused_meld_lists_every_problem():
+    ruling = check_json({"variant": "classic", "question": "meld", "cards": "3 3 X X X X"})
+    assert ruling["allowed"] is False
+    assert {p["code"] for p in ruling["problems"]} >= {"black_threes_melded", "too_many_wilds"}
+
+
+@pytest.mark.parametrize(
+    ("question", "allowed", "minimum", "points"),
+    [
+        # contracts.md §3 examples; 004 §Uitkomen op tafel: 1500-2995 needs 90.
+        ({"score": 1500, "melds": ["K K K 2", "4 4 4"]}, False, 90, 65),
+        ({"score": 1500, "melds": ["K K"], "pile_top": "K"}, False, 90, 30),
+        ({"score": 0, "melds": ["K K"], "pile_top": "K", "players": 2}, False, 50, 30),
+        ({"score": 1495, "melds": ["A A A", "X K K"]}, True, 50, 130),
+        ({"score": -20, "melds": ["4 4 4"]}, True, 15, 15),
+        ({"score": 3000, "melds": ["A A A A", "K K X"]}, True, 120, 150),
+        ({"melds": []}, False, 50, 0),
+    ],
+)
+def test_opening_question_in_classic(question, allowed, minimum, points):
+    ruling = check_json({"variant": "classic", "question": "opening", **question})
+    assert_ruling_shape(ruling, "classic")
+    assert (ruling["allowed"], ruling["minimum"], ruling["points"]) == (allowed, minimum, points)
+
+
+def test_opening_minimum_rises_with_failed_attempts_in_czech_fast():
+    # 000 fast variant, bod 10: "Každý nezdařený pokus ... zvýšením minimálního počtu bodů o 10."
+    question = {"variant": "czech-fast", "question": "opening", "score": 0, "melds": ["K K K"]}
+    assert check_json(question)["minimum"] == 50
+    ruling = check_json({**question, "failed_attempts": 2})
+    assert (ruling["allowed"], ruling["minimum"]) == (False, 70)
+
+
+def test_going_out_with_everything_needs_no_minimum_in_polish():
+    # 003 §Punktacja: "Przy takim wyłożeniu nie musi zostać spełniony warunek minimalnej ..."
+    question = {
+        "variant": "polish",
+        "question": "opening",
+        "score": 3000,
+        "melds": ["4 4 4 4 4 4 4"],
+    }
+    assert check_json(question)["allowed"] is False
+    ruling = check_json({**question, "going_out": True})
+    assert ruling["allowed"] is True
+    assert ruling["rule"]["id"] == "polish.opening.going-out-waiver"
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ({"variant": "classic"}, "question must be one of"),
+        ({"variant": "classic", "question": "bluff"}, "question must be one of"),
+        ({"variant": "classic", "question": 3}, "question must be one of"),
+        ({"question": "meld", "cards": "K K K"}, "variant is required"),
+        ({"variant": "classic", "question": "meld"}, "cards is required"),
+        ({"variant": "classic", "question": "meld", "cards": ["K"]}, "cards must be text"),
+        ({"variant": "classic", "question": "meld", "cards": "K K 11"}, 'unknown card "1"'),
+        ({"variant": "classic", "question": "meld", "cards": "K", "going_out": 1}, "going_out"),
+        ({"variant": "classic", "question": "opening", "score": "0"}, "score must be"),
+        ({"variant": "classic", "question": "opening", "melds": "K K K"}, "melds must be a list"),
+        ({"variant": "classic", "question": "opening", "pile_top": "K Q"}, "one card, not 2"),
+        ({"variant": "classic", "question": "opening", "failed_attempts": -1}, "negative"),
+    ],
+)
+def test_a_malformed_question_raises_one_line(question, words):
+    with pytest.raises(MalformedInput) as caught:
+        check_json(question)
+    assert words in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+# -- referee variants ----------------------------------------------------------------
+
+
+def test_variants_lists_the_seven_presets_with_their_main_numbers():
+    rows = variants_json()
+    assert [row["id"] for row in rows] == PRESET_IDS
+    for row in rows:
+        assert {"name", "seed", "players", "target_score", "two_points"} <= set(row)
+        assert {"canasta_bonus", "going_out_bonus", "opening", "options"} <= set(row)
+        assert row["seed"].endswith(".txt") or ".txt" in row["seed"]
+    by_id = {row["id"]: row for row in rows}
+    assert by_id["german"]["two_points"] == 50  # 002: "2 | Wilde Karten | 50"
+    assert by_id["czech"]["target_score"] == 10000  # 000 §2
+    assert by_id["spanish"]["options"] == ["escalas"]
+
+
+# -- properties ------------------------------------------------------------------------
+
+NATURALS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
+
+
+@st.composite
+def legal_hands(draw: st.DrawFn) -> dict:
+    """An end-of-hand position that breaks no rule of its variant.
+
+    Each side melds its own ranks (so no rank is melded twice); cards come out
+    of the packs the table uses; the side that went out has the canastas it needs.
+    """
+    variant_id = draw(st.sampled_from(PRESET_IDS))
+    variant = PRESETS[variant_id]
+    players = draw(st.sampled_from(variant.players))
+    packs = variant.packs.get(players, 2)
+    pool = {rank: 4 * packs for rank in NATURALS}
+    pool.update({"2": 4 * packs, "X": 2 * packs, "3": 2 * packs})
+    n_sides = variant.sides_for(players)
+    out = draw(st.none() | st.integers(0, n_sides - 1))
+    ranks = list(draw(st.permutations(NATURALS)))
+    biggest = variant.max_meld_cards or 10
+
+    def meld(naturals: int, wilds: int, concealable: bool) -> object:
+        rank = ranks.pop()
+        twos = min(wilds, pool["2"])
+        pool[rank] -= naturals
+        pool["2"] -= twos
+        pool["X"] -= wilds - twos
+        text = " ".join([rank] * naturals + ["2"] * twos + ["X"] * (wilds - twos))
+        if concealable and draw(st.booleans()):
+            return {"cards": text, "concealed": True}
+        return text
+
+    def cards_left(most: int) -> str:
+        symbols = [s for s, n in pool.items() for _ in range(n)]
+        chosen = draw(st.lists(st.sampled_from(symbols), max_size=most)) if symbols else []
+        kept = []
+        for symbol in chosen:
+            if pool[symbol]:
+                pool[symbol] -= 1
+                kept.append(symbol)
+        return " ".join(kept)
+
+    all_melds: list[list[object]] = []
+    for i in range(n_sides):  # every meld first, then the cards left from what remains
+        melds: list[object] = []
+        if i == out:
+            needed = variant.going_out_canastas.get(players, 1)
+            kinds = ["natural", "mixed"] if variant.going_out_needs_clean_and_dirty else []
+            while len(kinds) < needed:
+                kinds.append(draw(st.sampled_from(["natural", "mixed"])))
+            for kind in kinds:
+                wilds = 0 if kind == "natural" else draw(st.integers(1, 3))
+                size = draw(st.integers(7, min(biggest, 8)))
+                melds.append(meld(size - wilds, wilds, concealable=True))
+        for _ in range(draw(st.integers(0, 2))):
+            naturals = draw(st.integers(2, 4))
+            wilds = draw(st.integers(0, min(3, naturals, pool["2"] + pool["X"])))
+            melds.append(meld(max(naturals, 3 - wilds), wilds, concealable=False))
+        all_melds.append(melds)
+    red_threes = 2 * packs
+    sides = []
+    for i, melds in enumerate(all_melds):
+        side: dict[str, object] = {
+            "name": f"Side {i + 1}",
+            "melds": melds,
+            "score": draw(st.integers(-5000, 12000)),
+        }
+        reds = draw(st.integers(0, min(red_threes, 4)))
+        red_threes -= reds
+        side["red_threes"] = reds
+        if i == out:
+            side["went_out"] = True
+            if variant.concealed_going_out_bonus is not None and draw(st.booleans()):
+                side["concealed"] = True
+            if players != n_sides:  # the partner still holds cards
+                side["hand"] = cards_left(8)
+            if variant.first_pickup_going_out_bonus is not None and draw(st.booleans()):
+                side["went_out_on_first_pickup"] = True
+        elif draw(st.booleans()):
+            side["hand"] = cards_left(12)
+        else:
+            side["hand_points"] = 5 * draw(st.integers(0, 100))
+        if variant.exact_cut_bonus is not None and draw(st.booleans()):
+            side["exact_cut"] = True
+        sides.append(side)
+    data: dict[str, object] = {"variant": variant_id, "players": players, "sides": sides}
+    if variant_id == "dutch" and draw(st.booleans()):
+        data["options"] = {"hand_canasta": draw(st.booleans())}
+    return data
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(legal_hands())
+def test_a_legal_hand_scores_valid_with_parts_adding_up(data):
+    out, status = score_json(data)
+    assert out["errors"] == [], out["errors"]
+    assert status == 0
+    assert_score_shape(out, status)
+    assert len(out["sides"]) == len(data["sides"])
+
+
+card = st.sampled_from(NATURALS + ["2", "X", "3", "3h", "Ks", "7h", "8h", "9h"])
+meld_text = st.lists(card, min_size=0, max_size=9).map(" ".join)
+any_side = st.fixed_dictionaries(
+    {
+        "melds": st.lists(
+            meld_text
+            | st.builds(lambda c, f: {"cards": c, "concealed": f}, meld_text, st.booleans()),
+            max_size=4,
+        )
+    },
+    optional={
+        "red_threes": st.integers(0, 9),
+        "went_out": st.booleans(),
+        "concealed": st.booleans(),
+        "hand": st.lists(card, max_size=12).map(",".join),
+        "hand_points": st.integers(0, 400),
+        "score": st.integers(-10_000, 20_000),
+        "undeclared_red_threes": st.integers(0, 2),
+        "acabar": st.booleans(),
+        "exact_cut": st.booleans(),
+        "went_out_on_first_pickup": st.booleans(),
+    },
+)
+
+
+@st.composite
+def well_formed_hands(draw: st.DrawFn) -> dict:
+    """Any hand the contract can read, legal or not."""
+    variant = PRESETS[draw(st.sampled_from(PRESET_IDS))]
+    players = draw(st.sampled_from(variant.players))
+    sides = draw(
+        st.lists(any_side, min_size=variant.sides_for(players), max_size=variant.sides_for(players))
+    )
+    data = {"variant": variant.id, "players": players, "sides": sides}
+    if variant.options:
+        names = [option.name for option in variant.options]
+        data["options"] = draw(st.dictionaries(st.sampled_from(names), st.booleans()))
+    return data
+
+
+@settings(max_examples=200, deadline=None)
+@given(well_formed_hands())
+def test_any_well_formed_hand_gets_an_answer_never_an_exception(data):
+    out, status = score_json(data)
+    assert status in (0, 1)
+    assert_score_shape(out, status)
