@@ -839,6 +839,8 @@ def test_concealed_needs_going_out(variant_id):
         ("german", 4, [side("Q Q X X", "J J X X", hand="X")], "5 jokers"),
         ("polish", 4, [side("K K K", red_threes=3), side("A A A", red_threes=2)], "5 red threes"),
         ("czech", 4, [side("K♥ K♥ K♥")], "3 × Kh"),
+        # 000 §9: "Ve hře jsou čtyři žolíky a 8 dvojek, celkem tedy 12 divokých karet."
+        ("czech", 4, [side("Q Q Q Q 2 2 2", "J J J J 2 2 2", hand="2 2 2")], "9 twos"),
         ("dutch", 4, [side("A A A", hand="3 3 3 3s 3c")], "5 black threes"),
         # 004 §Delen: "met 6 spelers ... 3 spellen kaarten": twelve kings
         ("classic", 6, [side(CANASTA, "A A A", hand="K K K K K K")], "13 kings"),

@@ -314,3 +314,65 @@ def test_004_going_out_100_and_concealed_100_more():
     plain = score("dutch", side(CANASTA, went_out=True)).sides[0]
     hidden = score("dutch", side(CANASTA, went_out=True, concealed=True)).sides[0]
     assert (plain.breakdown["going_out"], hidden.breakdown["going_out"]) == (100, 200)
+
+
+def test_004_second_meld_of_sevens_beside_a_canasta():
+    # 004 §Uitkomen op tafel: "men heeft 4 zevens en 2 jokers op tafel liggen. Men mag een stapel
+    # met een zeven bovenop pakken en maakt zo een onechte canasta (5 zevens, 2 jokers). Dit mag
+    # ook als er al een canasta van zevens ligt" – twelve sevens need the six-player three packs.
+    # 5 x 5 + 2 x 50 = 125 in cards, 300 for the mixed canasta.
+    melds = ("7 7 7 7 7 7 7", "7 7 7 7 7 X X")
+    dutch = score("dutch", side(*melds), players=6)
+    assert dutch.valid
+    assert [(c.kind, c.bonus) for c in dutch.sides[0].canastas] == [
+        (CanastaKind.NATURAL, 500),
+        (CanastaKind.MIXED, 300),
+    ]
+    assert dutch.sides[0].breakdown["melds"] == 35 + 125
+    # 002 §Meldungen forbids it ("nicht erlaubt, mehrere Meldungen des selben Ranges").
+    assert codes(score("german", side(melds[1], "7 7 X"))) == ["second_meld_of_rank"]
+
+
+# -- the table: how far a match goes, how many cards are dealt ---------------------
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "target"),
+    [
+        ("classic", 5000),  # 004 §Doel: "De partij die het eerst 5000 punten heeft bereikt"
+        ("dutch", 5000),
+        ("czech", 10000),  # 000 §2: "dosáhly počtu 10000 bodů nebo více"
+        ("czech-fast", 5000),  # 000 fast, Bod 2: "Hraje se do dosažení 5000 bodů."
+        # 001: "5.000 puntos (partida rápida) o a los 7.000 (partida normal o estándar)"
+        ("spanish", 7000),
+        ("german", 5000),  # 002 §Spielpunkte: "die als erste 5.000 Punkte erreicht"
+        ("polish", 5000),  # 003 §Cel gry: "zdobędą 5000 punktów"
+    ],
+)
+def test_match_target(variant_id, target):
+    assert variant(variant_id).target_score == target
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "players", "dealt"),
+    [
+        # 004 §Delen: "2 personen worden 15 kaarten ... 3 personen 13 ... 4 deelnemers 11"
+        ("classic", 2, 15),
+        ("classic", 3, 13),
+        ("classic", 4, 11),
+        # 000 §5: "Každý hráč dostává 13 karet."; §16: "o 2 karty více" for two or three
+        ("czech", 4, 13),
+        ("czech", 2, 15),
+        # 000 fast, Bod 5: "jen 11 karet"
+        ("czech-fast", 4, 11),
+        # 001 §Preparación: "Entregará 15 cartas a cada participante"
+        ("spanish", 4, 15),
+        # 002 §Kartenverteilung: "bekommt jeder Spieler 11 Karten"
+        ("german", 4, 11),
+        # 003 §Jak zacząć: "11 kart (w wersji 2 na 2) lub 15 kart (w wersji 1 na 1)"
+        ("polish", 4, 11),
+        ("polish", 2, 15),
+    ],
+)
+def test_cards_dealt(variant_id, players, dealt):
+    assert variant(variant_id).cards_dealt[players] == dealt
