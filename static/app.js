@@ -65,7 +65,7 @@
         .then(function (d) {
           outs.forEach(function (o, i) {
             o.textContent = d.sides ? (d.sides[i].total >= 0 ? "+" : "") + d.sides[i].total +
-              " → " + d.sides[i].match_total : "…";
+              " → " + d.sides[i].match_total + (d.problems ? " (" + hf.dataset.check + ")" : "") : "…";
           });
         }).catch(function () {});
     };

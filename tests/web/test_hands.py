@@ -13,7 +13,7 @@ def test_detailed_hand_updates_the_ledger(client):
     page = response.get_data(as_text=True)
     assert "Hand 1 recorded" in page
     assert totals(client, url) == GOING_OUT_SCORES
-    assert "canastas" in page
+    assert "Canasta bonuses" in page
     assert "500" in page
     assert "Needs 50 to open" in page  # 685 is still below classic's 1500 step
 
@@ -230,9 +230,9 @@ def test_edit_of_a_missing_hand_says_so(client):
 def test_winner_when_target_is_reached(client):
     url = start_match(client, target="1000")
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
-    assert "wins the match" not in client.get(url).get_data(as_text=True)
+    assert "Winner:" not in client.get(url).get_data(as_text=True)
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
-    assert "Side A wins the match with 1370" in client.get(url).get_data(as_text=True)
+    assert "Winner: Side A, with 1370" in client.get(url).get_data(as_text=True)
 
 
 def test_higher_total_wins_when_both_sides_pass_the_target(client):
@@ -244,7 +244,7 @@ def test_higher_total_wins_when_both_sides_pass_the_target(client):
     # 70 + 500 + 100 = 670 against 70 + 500 + 30 - 30 = 570: both over 500, A higher
     client.post(url + "/hands/new", data=hand(**both))
     page = client.get(url).get_data(as_text=True)
-    assert "Side A wins the match with 670" in page
+    assert "Winner: Side A, with 670" in page
 
 
 def test_preview_gives_each_sides_total(client):

@@ -160,7 +160,7 @@ def test_chart_and_winner_appear(client):
     url = start_match(client, target="600")
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
     page = client.get(url).get_data(as_text=True)
-    assert "Side A wins the match with 685" in page
+    assert "Winner: Side A, with 685" in page
     assert '<svg class="chart"' in page
     assert "<polyline" in page
     assert "Record a hand" not in page  # a finished match takes no more hands

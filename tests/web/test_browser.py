@@ -1,0 +1,203 @@
+"""The whole flow in a real Chromium at phone size, with an accessibility scan of every page.
+
+Playwright's Python client drives Debian's /usr/bin/chromium (never a downloaded
+browser); the app runs on waitress in a thread, as ``referee serve`` runs it.
+Screenshots go to tests/artifacts/ for a human to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from pathlib import Path
+
+import pytest
+import waitress
+from playwright.sync_api import Page, expect, sync_playwright
+
+from referee.web import create_app
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+ARTIFACTS = Path(__file__).parent.parent / "artifacts"
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    db = tmp_path_factory.mktemp("browser") / "referee.db"
+    app = create_app({"DATABASE": str(db), "SECRET_KEY": "browser-test"})
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Chromium is missing: run scripts/setup.sh test (installs Debian's chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def check_page(page: Page, name: str) -> None:
+    """Screenshot, no sideways scrolling at 390 px or 360 px, and no axe violation."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    for width in (390, 360):
+        page.set_viewport_size({"width": width, "height": 844})
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= width, f"{name}: {scroll}px wide at a {width}px viewport"
+    page.set_viewport_size(PHONE)
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        "async () => (await axe.run(document)).violations.map(v => ({id: v.id, help: v.help,"
+        " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))"
+    )
+    assert violations == [], f"{name}: " + json.dumps(violations, indent=1)
+
+
+def pick(page: Page, side: int, cards: str, then: str = "meld") -> None:
+    picker = page.locator(f"fieldset.s{side} .picker")
+    for card in cards.split():
+        picker.locator(f'button[data-card="{card}"]').click()
+    picker.locator(f'button[data-act="{then}"]').click()
+
+
+def totals(page: Page) -> list[int]:
+    return [int(t) for t in page.locator(".total .big").all_inner_texts()]
+
+
+def test_a_whole_match_on_two_phones(browser, base_url):
+    scorer = browser.new_context(viewport=PHONE).new_page()
+    scorer.goto(base_url + "/")
+    check_page(scorer, "01-home-empty")
+
+    # Start a 4-player classic match.
+    scorer.get_by_role("link", name="Start a new match").click()
+    expect(scorer.get_by_label("Rules")).to_have_value("classic")
+    expect(scorer.locator("#target")).to_have_attribute("placeholder", "5000")
+    check_page(scorer, "02-new-match")
+    scorer.get_by_label("Players").select_option("4")
+    scorer.locator("#side1_name").fill("We")
+    scorer.locator("#side2_name").fill("They")
+    scorer.locator("#target").fill("2000")
+    scorer.get_by_role("button", name="Start the match").click()
+    expect(scorer.locator(".total h2")).to_have_text(["We", "They"])
+    check_page(scorer, "03-match-new")
+    match_url = scorer.url
+
+    # Hand 1 with the card picker only: no typing of cards.
+    scorer.get_by_role("link", name="Record a hand").click()
+    pick(scorer, 0, "K K K K K K K")
+    pick(scorer, 0, "5 5 5")
+    expect(scorer.locator("#side0-melds")).to_have_value("K K K K K K K\n5 5 5")
+    scorer.locator("#side0-went_out").check()
+    pick(scorer, 1, "A A A")
+    scorer.locator("#side1-hand_points").fill("30")
+    expect(scorer.locator('output[data-side="0"]')).to_have_text("+685 → 685")
+    check_page(scorer, "04-hand-picker")
+    scorer.get_by_role("button", name="Record the hand").click()
+    expect(scorer.locator(".flash")).to_contain_text("Hand 1 recorded")
+    assert totals(scorer) == [685, 30]
+
+    # Hand 2 in quick mode.
+    scorer.get_by_role("link", name="Quick hand").click()
+    scorer.locator("#side0-canastas_natural").fill("1")
+    scorer.locator("#side0-meld_points").fill("200")
+    scorer.locator("#side0-went_out").check()
+    scorer.locator("#side1-meld_points").fill("50")
+    scorer.locator("#side1-hand_points").fill("10")
+    check_page(scorer, "05-hand-quick")
+    scorer.get_by_role("button", name="Record the hand").click()
+    expect(scorer.locator(".flash")).to_contain_text("Hand 2 recorded")
+    assert totals(scorer) == [1485, 70]
+
+    # A second phone with the read-only link.
+    view_link = scorer.locator("a.link").first.get_attribute("href")
+    viewer = browser.new_context(viewport=PHONE).new_page()
+    viewer.goto(view_link)
+    expect(viewer.locator(".hands > li")).to_have_count(2)
+    check_page(viewer, "06-viewer-before")
+
+    # Hand 3: an illegal meld, refused next to it, corrected in place.
+    scorer.get_by_role("link", name="Record a hand").click()
+    scorer.locator("#side0-melds").fill("Q Q Q Q Q Q X\n9 9 X X X X")
+    scorer.locator("#side0-went_out").check()
+    scorer.locator("#side1-melds").fill("A A A")
+    scorer.locator("#side1-hand_points").fill("20")
+    scorer.evaluate("document.getElementById('hand-form').noValidate = true")
+    scorer.get_by_role("button", name="Record the hand").click()
+    error = scorer.locator("#side0-melds-err")
+    expect(error).to_contain_text("Meld 2")
+    expect(error).to_contain_text("at most 3 wild cards")
+    expect(error).to_contain_text("Rule:")
+    expect(scorer.locator("#side1-hand_points")).to_have_value("20")
+    check_page(scorer, "07-hand-error")
+    scorer.locator("#side0-melds").fill("Q Q Q Q Q Q X\n9 9 X")
+    scorer.get_by_role("button", name="Record the hand").click()
+    expect(scorer.locator(".flash")).to_contain_text("Hand 3 recorded")
+    # 60 + 50 + 300 (mixed canasta) + 20 + 50 + 100 (out) = 580; They: 60 - 20 = 40
+    assert totals(scorer) == [2065, 110]
+    expect(scorer.locator(".winner")).to_contain_text("Winner: We, with 2065")
+
+    # The viewer sees the new hand appear by itself.
+    expect(viewer.locator(".hands > li")).to_have_count(3, timeout=15_000)
+    expect(viewer.locator(".winner")).to_contain_text("Winner: We")
+    check_page(viewer, "08-viewer-after")
+
+    # Edit hand 1: They had nothing left in hand after all.
+    scorer.goto(match_url)
+    scorer.locator("#hand-1 summary").click()
+    check_page(scorer, "09-match-breakdown")
+    scorer.get_by_role("link", name="Edit hand 1").click()
+    expect(scorer.locator("#side1-hand_points")).to_have_value("30")
+    scorer.locator("#side1-hand_points").fill("0")
+    check_page(scorer, "10-hand-edit")
+    scorer.get_by_role("button", name="Save changes").click()
+    expect(scorer.locator(".flash")).to_contain_text("recomputed")
+    assert totals(scorer) == [2065, 140]
+    first_row = scorer.locator("#hand-1 summary").inner_text()
+    assert re.search(r"They:\s*\+60 60", first_row)  # 3 aces, nothing in hand now
+    check_page(scorer, "11-match-finished")
+
+    scorer.get_by_role("link", name="History of changes").click()
+    expect(scorer.locator(".history")).to_contain_text("Edited hand 1")
+    check_page(scorer, "12-history")
+
+    scorer.goto(base_url + "/")
+    expect(scorer.locator(".matches")).to_contain_text("won by We")
+    check_page(scorer, "13-home")
+    scorer.goto(base_url + "/m/1/wrong-token")
+    check_page(scorer, "14-not-found")
+
+
+def test_dark_mode_pages_pass_the_scan(browser, base_url):
+    page = browser.new_context(viewport=PHONE, color_scheme="dark").new_page()
+    page.goto(base_url + "/matches/new")
+    page.get_by_role("button", name="Start the match").click()
+    page.get_by_role("link", name="Record a hand").click()
+    pick(page, 0, "J J J")
+    page.locator("#side0-red_threes").fill("1")
+    page.get_by_role("button", name="Record the hand").click()
+    expect(page.locator(".hands > li")).to_have_count(1)
+    check_page(page, "15-match-dark")
+    page.get_by_role("link", name="Record a hand").click()
+    check_page(page, "16-hand-dark")
