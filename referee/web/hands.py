@@ -128,6 +128,10 @@ def new(match_id: int, token: str):
     storage = get_storage()
     mode = _mode()
     sides = len(match.side_names)
+    if match_ledger(match).finished:
+        # Hands can still be edited or undone, which may reopen the match.
+        flash(_("The match is over: no more hands. Edit or undo a hand to reopen it."))
+        return redirect(url_for("matches.ledger", match_id=match.id, token=token))
     if request.method == "GET":
         form = hand_form(
             match.variant, sides, mode, formdata=None, token=secrets.token_urlsafe(16), mode=mode

@@ -254,3 +254,13 @@ def test_preview_gives_each_sides_total(client):
     assert [s["total"] for s in preview["sides"]] == GOING_OUT_SCORES
     bad = client.get(url + "/hands/preview", query_string={"side0-red_threes": "x"}).get_json()
     assert bad["sides"] is None
+
+
+def test_a_finished_match_takes_no_more_hands_until_reopened(client):
+    url = start_match(client, target="600")
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    response = client.post(url + "/hands/new", data=hand(**GOING_OUT), follow_redirects=True)
+    assert "The match is over" in response.get_data(as_text=True)
+    assert totals(client, url) == GOING_OUT_SCORES
+    client.post(url + "/undo")
+    assert client.get(url + "/hands/new").status_code == 200
