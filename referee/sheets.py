@@ -13,10 +13,19 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
+from .ledger import Ledger
 from .rules import CanastaKind, Rank, Variant
 
-__all__ = ["PAPERS", "blank_sheet_pdf", "reference_tables", "render_pdf"]
+__all__ = [
+    "PAPERS",
+    "blank_sheet_pdf",
+    "match_sheet_pdf",
+    "reference_tables",
+    "render_pdf",
+    "sheet_rows",
+]
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -96,14 +105,22 @@ def reference_tables(variant: Variant) -> dict[str, list[tuple[str, str]]]:
     return {"cards": cards, "bonuses": bonuses, "opening": opening}
 
 
-def render_pdf(template: str, paper: str = "a4", **context: Any) -> bytes:
+def render_pdf(
+    template: str,
+    paper: str = "a4",
+    gettext: Callable[[str], str] | None = None,
+    landscape: bool = False,
+    **context: Any,
+) -> bytes:
     """Render ``templates/sheets/<template>`` to PDF bytes on ``paper`` (a4 or letter)."""
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
-    html = _env().get_template(f"sheets/{template}").render(page_size=PAPERS[paper], **context)
-    import weasyprint  # noqa: PLC0415 – lazily: it costs most of a second to import
+    size = PAPERS[paper] + (" landscape" if landscape else "")
+    html = _env(gettext).get_template(f"sheets/{template}").render(page_size=size, **context)
+    import weasyprint  # lazily: it costs most of a second to import
 
-    return weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf()  # type: ignore[no-any-return]
+    pdf: bytes = weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
+    return pdf
 
 
 def blank_sheet_pdf(
@@ -120,4 +137,56 @@ def blank_sheet_pdf(
         rows=rows,
         players=players,
         tables=reference_tables(variant),
+    )
+
+
+def _bonus(breakdown: dict[str, int]) -> int:
+    """Canasta bonuses and every preset-specific part, in one column of the sheet."""
+    plain = ("melds", "red_threes", "going_out", "hand")
+    return sum(value for key, value in breakdown.items() if key not in plain)
+
+
+def sheet_rows(ledger: Ledger) -> list[dict[str, Any]]:
+    """One row per hand: per side the minimum that applied, the breakdown, score and total."""
+    variant = ledger.match.variant
+    rows = []
+    for row in ledger.rows:
+        before = ledger.history[row.number - 1]
+        sides = []
+        for i, breakdown in enumerate(row.breakdowns):
+            sides.append(
+                {
+                    "minimum": variant.opening_minimum(before[i]),
+                    "melds": breakdown.get("melds", 0),
+                    "bonus": _bonus(breakdown),
+                    "red_threes": breakdown.get("red_threes", 0),
+                    "going_out": breakdown.get("going_out", 0),
+                    "hand": breakdown.get("hand", 0),
+                    "score": row.scores[i],
+                    "total": row.totals[i],
+                }
+            )
+        rows.append({"number": row.number, "sides": sides, "error": row.error})
+    return rows
+
+
+def match_sheet_pdf(
+    ledger: Ledger, paper: str = "a4", chart: str = "", gettext: Callable[[str], str] | None = None
+) -> bytes:
+    """The match's score sheet: header, a row per hand, totals, winner, chart, rules box."""
+    match = ledger.match
+    variant = match.variant
+    winner = match.side_names[ledger.winner] if ledger.winner is not None else None
+    return render_pdf(
+        "match.html",
+        paper,
+        gettext=gettext,
+        match=match,
+        variant=variant,
+        ledger=ledger,
+        rows=sheet_rows(ledger),
+        winner=winner,
+        chart=Markup(chart),
+        tables=reference_tables(variant),
+        landscape=len(match.side_names) > 2,
     )
