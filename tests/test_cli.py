@@ -1,0 +1,380 @@
+"""The ``referee`` command line: exit statuses, streams and JSON of contracts §2 and §3.
+
+A few cases run the installed console script as a real process; the rest call
+``referee.cli.main`` in-process, which is the same code without the start-up.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.cli import COMMANDS, build_parser, main, quick_args
+from referee.rules import PRESETS
+from tests.test_contract import EXAMPLE_HAND, PRESET_IDS, legal_hands, well_formed_hands
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = Path(sys.executable).parent / "referee"
+REFEREE = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "referee.cli"]
+
+ILLEGAL_HAND = {
+    "variant": "classic",
+    "sides": [{"melds": ["K K K", "Q Q X X X X"], "went_out": True}, {"melds": ["A A A"]}],
+}
+MELD_QUESTION = {"variant": "classic", "question": "meld", "cards": "9 9 X X X", "going_out": False}
+OPENING_QUESTION = {
+    "variant": "classic",
+    "question": "opening",
+    "score": 1500,
+    "melds": ["K K K 2", "4 4 4"],
+}
+
+
+def run(args: list[str], stdin: str | bytes = b"") -> tuple[int, str, str]:
+    """``referee ARGS`` in-process: exit status, standard output, standard error."""
+    data = stdin.encode("utf-8", "surrogatepass") if isinstance(stdin, str) else stdin
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = main(args)
+            except SystemExit as leaving:  # argparse refusing the command line
+                code = leaving.code if isinstance(leaving.code, int) else 1
+    finally:
+        sys.stdin = saved
+    return code, out.getvalue(), err.getvalue()
+
+
+def process(args: list[str], stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """``referee ARGS`` as a real process."""
+    return subprocess.run(
+        [*REFEREE, *args], input=stdin, capture_output=True, timeout=60, check=False
+    )
+
+
+def assert_refused(code: int, out: str, err: str) -> None:
+    """Malformed input: exit 2, nothing on standard output, one line on standard error."""
+    assert code == 2, (out, err)
+    assert out == ""
+    assert err.endswith("\n")
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith("referee")
+    assert "Traceback" not in err
+
+
+# -- as a real process -----------------------------------------------------------------
+
+
+def test_score_example_hand_from_standard_input():
+    done = process(["score"], json.dumps(EXAMPLE_HAND).encode())
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == b""
+    out = json.loads(done.stdout)
+    assert list(out) == ["variant", "valid", "sides", "errors"]
+    assert out["valid"] is True
+    assert [side["total"] for side in out["sides"]] == [1130, -5]
+
+
+def test_score_illegal_hand_from_a_file_exits_1(tmp_path):
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(ILLEGAL_HAND), encoding="utf-8")
+    done = process(["score", str(path)])
+    assert done.returncode == 1
+    out = json.loads(done.stdout)
+    assert out["valid"] is False
+    assert {"code", "message", "side", "rule"} <= set(out["errors"][0])
+
+
+@pytest.mark.parametrize(
+    "stdin",
+    [
+        b"",
+        b"not json",
+        b"\xff\xfe\x00garbage",
+        b"[" * 100_000,
+        b"1" * 5000,
+        b'{"variant": "rummy", "sides": []}',
+        b'{"variant": "classic", "sides": [{"melds": ["K K 1"]}, {}]}',
+        b'{"variant": "classic", "sides": [{"melds": ["K\\nK 1"]}, {}]}',
+    ],
+)
+def test_score_refuses_what_is_not_a_hand_with_one_line_and_exit_2(stdin):
+    done = process(["score"], stdin)
+    assert_refused(done.returncode, done.stdout.decode(), done.stderr.decode())
+
+
+def test_output_that_cannot_be_encoded_is_escaped_not_an_error():
+    data = b'{"variant": "classic", "sides": [{"name": "\\ud800", "melds": []}, {}]}'
+    done = process(["score"], data)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["sides"][0]["name"] == "\ud800"
+
+
+def test_check_answers_with_exit_0_whatever_the_verdict():
+    for question, allowed in ((MELD_QUESTION, True), (OPENING_QUESTION, False)):
+        done = process(["check"], json.dumps(question).encode())
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["allowed"] is allowed
+
+
+def test_check_refuses_a_malformed_question_with_exit_2():
+    done = process(["check"], b'{"variant": "classic", "question": "meld"}')
+    assert_refused(done.returncode, done.stdout.decode(), done.stderr.decode())
+
+
+def test_variants_json_as_a_process():
+    done = process(["variants", "--json"])
+    assert done.returncode == 0
+    assert [row["id"] for row in json.loads(done.stdout)] == PRESET_IDS
+
+
+# -- referee score, in-process -----------------------------------------------------------
+
+
+def test_score_reads_a_file_and_writes_indented_json(tmp_path):
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(EXAMPLE_HAND), encoding="utf-8")
+    code, out, err = run(["score", str(path)])
+    assert (code, err) == (0, "")
+    assert out.endswith("}\n")
+    assert out.startswith('{\n  "variant": "classic"')
+    assert json.loads(out)["sides"][0]["canastas"][1] == {
+        "rank": "Q",
+        "kind": "natural",
+        "bonus": 500,
+        "concealed": True,
+    }
+
+
+def test_score_dash_reads_standard_input():
+    code, out, _ = run(["score", "-"], json.dumps(EXAMPLE_HAND))
+    assert code == 0
+    assert json.loads(out)["variant"] == "classic"
+
+
+def test_score_illegal_hand_lists_errors_and_exits_1():
+    code, out, err = run(["score"], json.dumps(ILLEGAL_HAND))
+    assert (code, err) == (1, "")
+    result = json.loads(out)
+    assert result["valid"] is False
+    assert [(e["code"], e["side"], e.get("meld")) for e in result["errors"]] == [
+        ("too_many_wilds", 0, 1),
+        ("going_out_without_canasta", 0, None),
+    ]
+    for error in result["errors"]:
+        assert error["rule"].startswith("classic.")
+        assert error["message"]
+
+
+@pytest.mark.parametrize(
+    ("stdin", "words"),
+    [
+        ("", "not JSON"),
+        ("{'variant': 'classic'}", "not JSON"),
+        ("[]", "must be a JSON object"),
+        ('{"variant": "rummy", "sides": []}', "unknown variant 'rummy'"),
+        ('{"variant": "classic", "players": "4", "sides": []}', "players must be a whole number"),
+        ('{"variant": "classic", "sides": [{"red_threes": "one"}, {}]}', "red_threes"),
+        ('{"variant": "classic", "sides": [{"melds": ["K Q 1"]}, {}]}', 'unknown card "1"'),
+        ('{"variant": "classic", "sides": [{"hand": "K\\r\\nZ"}, {}]}', 'unknown card "Z"'),
+    ],
+)
+def test_score_malformed_input_is_one_line_on_stderr(stdin, words):
+    code, out, err = run(["score"], stdin)
+    assert_refused(code, out, err)
+    assert words in err
+
+
+def test_score_missing_file_is_malformed_input(tmp_path):
+    code, out, err = run(["score", str(tmp_path / "nope.json")])
+    assert_refused(code, out, err)
+    assert "cannot read" in err
+
+
+def test_score_file_that_is_not_utf8(tmp_path):
+    path = tmp_path / "hand.json"
+    path.write_bytes(b'{"variant": "\xe9"}')
+    code, out, err = run(["score", str(path)])
+    assert_refused(code, out, err)
+    assert "not UTF-8" in err
+
+
+# -- referee check, in-process ------------------------------------------------------------
+
+
+def test_check_meld_ruling_shape():
+    code, out, err = run(["check"], json.dumps(MELD_QUESTION))
+    assert (code, err) == (0, "")
+    ruling = json.loads(out)
+    assert ruling["allowed"] is True
+    assert ruling["reason"].startswith("Yes")
+    assert ruling["rule"]["id"] == "classic.meld.wild-limit"
+    assert ruling["rule"]["text"]
+
+
+def test_check_opening_ruling_gives_minimum_and_points(tmp_path):
+    path = tmp_path / "question.json"
+    path.write_text(json.dumps(OPENING_QUESTION), encoding="utf-8")
+    code, out, _ = run(["check", str(path)])
+    assert code == 0
+    ruling = json.loads(out)
+    assert (ruling["allowed"], ruling["minimum"], ruling["points"]) == (False, 90, 65)
+    assert ruling["rule"]["id"] == "classic.opening.minimum"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        {"variant": "classic", "question": "poker"},
+        {"variant": "classic", "question": "meld", "cards": 7},
+        {"variant": "classic", "question": "meld", "cards": "9 9 Q1"},
+        {"variant": "classic", "question": "opening", "melds": [["K"]]},
+        {"question": "meld", "cards": "K K K"},
+        ["meld"],
+    ],
+)
+def test_check_malformed_question_exits_2(question):
+    assert_refused(*run(["check"], json.dumps(question)))
+
+
+# -- referee variants and the command line itself -------------------------------------------
+
+
+def test_variants_lists_every_preset():
+    code, out, _ = run(["variants"])
+    assert code == 0
+    listed = [line.split()[0] for line in out.splitlines()[1:] if line[:1].strip()]
+    assert listed == PRESET_IDS
+
+
+def test_variants_json_gives_every_preset_with_its_numbers():
+    code, out, _ = run(["variants", "--json"])
+    assert code == 0
+    rows = json.loads(out)
+    assert [row["id"] for row in rows] == list(PRESETS) == PRESET_IDS
+    assert all(row["target_score"] > 0 and row["players"] for row in rows)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [[], ["bogus"], ["score", "a.json", "b.json"], ["score", "--bogus"], ["variants", "x"]],
+)
+def test_a_bad_command_line_is_one_line_and_exit_2(args):
+    assert_refused(*run(args))
+
+
+@pytest.mark.parametrize(
+    "args", [["score"], ["score", "hand.json"], ["score", "-"], ["check"], ["check", "q.json"]]
+)
+def test_the_quick_path_reads_arguments_as_argparse_does(args):
+    quick = quick_args(args)
+    assert quick is not None
+    assert vars(quick) == vars(build_parser().parse_args(args))
+
+
+@pytest.mark.parametrize("args", [["score", "-h"], ["score", "a", "b"], ["variants"], []])
+def test_anything_else_goes_to_argparse(args):
+    assert quick_args(args) is None
+
+
+def test_every_command_is_documented_in_the_readme():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = [name for name in COMMANDS if f"referee {name}" not in readme]
+    assert missing == [], f"README.md does not document: {missing}"
+
+
+def test_every_variant_and_house_rule_is_documented_in_the_readme():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    names = [*PRESETS, *(option.name for v in PRESETS.values() for option in v.options)]
+    missing = [name for name in names if f"`{name}`" not in readme and f" {name} " not in readme]
+    assert missing == [], f"README.md does not document: {missing}"
+
+
+def test_the_readme_gives_the_two_fresh_machine_commands():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "bash scripts/run.sh" in readme
+    assert "bash scripts/test.sh" in readme
+
+
+# -- properties ----------------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+not_a_hand = json_values.filter(
+    lambda value: not (isinstance(value, dict) and value.get("variant") in PRESETS)
+)
+QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@QUICK
+@given(st.sampled_from(["score", "check"]), st.binary() | st.text().map(str.encode))
+def test_random_bytes_or_text_exit_2_with_one_line(command, stdin):
+    assert_refused(*run([command], stdin))
+
+
+@QUICK
+@given(st.sampled_from(["score", "check"]), not_a_hand)
+def test_random_json_values_exit_2_with_one_line(command, value):
+    assert_refused(*run([command], json.dumps(value)))
+
+
+def _paths(value: object, path: tuple = ()) -> list[tuple]:
+    """Every place inside a JSON value, as a tuple of keys and indexes."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*path, index))
+    return found
+
+
+@QUICK
+@given(st.data())
+def test_a_hand_with_one_field_replaced_by_junk_never_crashes(data):
+    hand = copy.deepcopy(EXAMPLE_HAND)
+    path = data.draw(st.sampled_from(_paths(hand)[1:]))
+    target = hand
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = data.draw(json_values)
+    code, out, err = run(["score"], json.dumps(hand))
+    if code == 2:
+        assert_refused(code, out, err)
+    else:
+        assert code in (0, 1), err
+        assert err == ""
+        assert json.loads(out)["valid"] is (code == 0)
+
+
+@QUICK
+@given(legal_hands() | well_formed_hands())
+def test_a_readable_hand_gives_json_on_stdout_and_exit_0_or_1(hand):
+    code, out, err = run(["score"], json.dumps(hand))
+    assert code in (0, 1), err
+    assert err == ""
+    result = json.loads(out)
+    assert result["valid"] is (code == 0)
+    for side in result["sides"]:
+        assert sum(side["breakdown"].values()) == side["total"]
+
+
+def test_a_few_junk_inputs_as_real_processes():
+    for stdin in (b"\x00\x01", b"null", b'{"variant": ["classic"]}', "☃".encode()):
+        done = process(["score"], stdin)
+        assert_refused(done.returncode, done.stdout.decode(), done.stderr.decode())
