@@ -27,7 +27,6 @@ from .rules import (
     parse_cards,
     score_hand,
 )
-from .rules.pickup import Ruling, check_going_out, check_pickup, pile_state
 from .rules.presets import PRESETS
 
 __all__ = ["check_json", "score_json", "variants_json"]
@@ -35,6 +34,8 @@ __all__ = ["check_json", "score_json", "variants_json"]
 TYPE_CHECKING = False  # typing costs 2 ms at start-up, and referee score must start fast
 if TYPE_CHECKING:
     from typing import Any
+
+    from .rules.pickup import Ruling
 
     Json = dict[str, Any]
 
@@ -303,6 +304,8 @@ def _ruling_json(variant: Variant, ruling: Ruling) -> Json:
 
 
 def _pickup_question(variant: Variant, data: Json) -> Json:
+    from .rules.pickup import check_pickup, pile_state  # not needed to start referee score
+
     _players(variant, data)
     pile_text = _field(data, "pile", str, None, "")
     pile_size = None
@@ -338,6 +341,8 @@ def _pickup_question(variant: Variant, data: Json) -> Json:
 
 
 def _go_out_question(variant: Variant, data: Json) -> Json:
+    from .rules.pickup import check_going_out
+
     ruling = check_going_out(
         variant,
         players=_players(variant, data),
