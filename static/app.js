@@ -60,7 +60,7 @@
     var update = function () {
       var q = new URLSearchParams(new FormData(hf));
       q.delete("csrf_token");
-      fetch(hf.dataset.preview + "?" + q, { credentials: "same-origin" })
+      fetch(hf.dataset.preview + (hf.dataset.preview.indexOf("?") < 0 ? "?" : "&") + q, { credentials: "same-origin" })
         .then(function (r) { return r.json(); })
         .then(function (d) {
           outs.forEach(function (o, i) {

@@ -125,7 +125,8 @@ def side_form(variant: Variant, mode: str) -> type[Form]:
     if variant.concealed_going_out_bonus is not None:
         attrs["concealed"] = BooleanField(_l("Went out concealed"))
     if mode == "quick":
-        for kind in variant.canasta_bonus:
+        # Enum order, not the snapshot's (stored JSON has its keys sorted).
+        for kind in [k for k in CanastaKind if k in variant.canasta_bonus]:
             attrs[f"canastas_{kind.value}"] = _count(KIND_LABELS[kind], 20)
         attrs["meld_points"] = _points(_l("Points of all melded cards"), 20_000)
         attrs["hand_points"] = _points(_l("Points of cards left in hand"), 5_000)

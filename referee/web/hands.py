@@ -237,11 +237,17 @@ def preview(match_id: int, token: str):
         )
     except EntryError as error:
         return jsonify(sides=None, error=str(error))
+    # The match total as it will be: when editing, the hand's old score comes out first.
     ledger = match_ledger(match)
+    before = ledger.totals
+    edited = request.args.get("hand", type=int)
+    for row in ledger.rows:
+        if row.hand.id == edited:
+            before = tuple(t - s for t, s in zip(ledger.totals, row.scores, strict=True))
     return jsonify(
         sides=[
             {"total": s.total, "match_total": t + s.total}
-            for s, t in zip(result.sides, ledger.totals, strict=True)
+            for s, t in zip(result.sides, before, strict=True)
         ],
         problems=len(result.problems),
     )

@@ -125,6 +125,10 @@ def test_a_whole_match_on_two_phones(browser, base_url):
     scorer.locator("#side0-went_out").check()
     scorer.locator("#side1-meld_points").fill("50")
     scorer.locator("#side1-hand_points").fill("10")
+    expect(scorer.locator('output[data-side="0"]')).to_have_text("+800 → 1485")
+    expect(scorer.locator('output[data-side="1"]')).to_have_text("+40 → 70")
+    labels = scorer.locator("fieldset.s0 label").all_inner_texts()
+    assert labels[:2] == ["Natural canastas", "Mixed canastas"]
     check_page(scorer, "05-hand-quick")
     scorer.get_by_role("button", name="Record the hand").click()
     expect(scorer.locator(".flash")).to_contain_text("Hand 2 recorded")
@@ -170,6 +174,7 @@ def test_a_whole_match_on_two_phones(browser, base_url):
     scorer.get_by_role("link", name="Edit hand 1").click()
     expect(scorer.locator("#side1-hand_points")).to_have_value("30")
     scorer.locator("#side1-hand_points").fill("0")
+    expect(scorer.locator('output[data-side="1"]')).to_have_text("+60 → 140")
     check_page(scorer, "10-hand-edit")
     scorer.get_by_role("button", name="Save changes").click()
     expect(scorer.locator(".flash")).to_contain_text("recomputed")

@@ -264,3 +264,13 @@ def test_a_finished_match_takes_no_more_hands_until_reopened(client):
     assert totals(client, url) == GOING_OUT_SCORES
     client.post(url + "/undo")
     assert client.get(url + "/hands/new").status_code == 200
+
+
+def test_preview_of_an_edit_replaces_the_hands_old_score(client):
+    url = start_match(client)
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    first = _hand_ids(client, url)[0]
+    data = hand(**GOING_OUT)
+    preview = client.get(url + "/hands/preview", query_string={**data, "hand": first}).get_json()
+    assert [s["match_total"] for s in preview["sides"]] == [2 * 685, 2 * 30]
