@@ -9,8 +9,8 @@ suit (``3h``, ``3d``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 __all__ = ["Card", "NotationError", "Rank", "Suit", "format_cards", "parse_cards"]
 
@@ -87,8 +87,7 @@ class Suit(Enum):
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     """One card; ``suit`` is None where the notation left it out."""
 
     rank: Rank
@@ -133,6 +132,8 @@ _SUIT_SYMBOLS.update({"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMON
 # Emoji-style suits (with the variation selector) are what phone keyboards produce.
 _SEPARATORS = frozenset(" ,\t\n\r\ufe0f")
 _CACHE: dict[str, tuple[Card, ...]] = {}
+# Every card there can be, made once: parsing hands out these instead of building new ones.
+_CARDS = {(rank, suit): Card(rank, suit) for rank in Rank for suit in (None, *Suit)}
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -170,7 +171,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             if rank is Rank.JOKER:
                 raise NotationError(text, i + 1, "a joker has no suit")
             i += 1
-        cards.append(Card(rank, suit))
+        cards.append(_CARDS[rank, suit])
     result = tuple(cards)
     if len(_CACHE) < 4096:
         _CACHE[text] = result

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 from itertools import chain
 from operator import attrgetter
+from typing import NamedTuple
 
 from .cards import Card, Rank, format_cards
 from .melds import Meld, MeldInfo, MeldShape, classify, meld_problems
@@ -32,8 +32,7 @@ _RANK_NAMES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Side:
+class Side(NamedTuple):
     """What one side (a player, or a partnership) has at the end of a hand.
 
     Give the cards left in its players' hands as ``hand`` or, for tables that
@@ -55,22 +54,19 @@ class Side:
     first_pickup: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     players: int
     sides: tuple[Side, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class CanastaScore:
+class CanastaScore(NamedTuple):
     rank: str
     kind: CanastaKind
     bonus: int
     concealed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class SideScore:
+class SideScore(NamedTuple):
     """A side's score for the hand; the parts of ``breakdown`` add up to ``total``."""
 
     name: str
@@ -80,10 +76,9 @@ class SideScore:
     wins_match: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     sides: tuple[SideScore, ...]
-    problems: tuple[Problem, ...] = field(default=())
+    problems: tuple[Problem, ...] = ()
 
     @property
     def valid(self) -> bool:

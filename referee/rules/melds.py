@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .cards import RANK_BY_ORDER, WILD_RANKS, Card, Rank, format_cards
 from .problems import Problem
@@ -24,8 +24,7 @@ class MeldShape(Enum):
     BROKEN = "broken"  # mixes ranks that make no meld at all
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(NamedTuple):
     """One meld on the table, as entered: its cards and whether it was laid from the hand."""
 
     cards: tuple[Card, ...]
@@ -35,8 +34,7 @@ class Meld:
         return format_cards(self.cards)
 
 
-@dataclass(frozen=True, slots=True)
-class MeldInfo:
+class MeldInfo(NamedTuple):
     """What a meld is under a variant: its shape, rank, counts, points and canasta."""
 
     shape: MeldShape

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card, Rank
 from .melds import Meld, MeldShape, classify, meld_problems
@@ -12,8 +12,7 @@ from .variant import Variant
 __all__ = ["OpeningRuling", "check_opening"]
 
 
-@dataclass(frozen=True, slots=True)
-class OpeningRuling:
+class OpeningRuling(NamedTuple):
     """The verdict on a proposed opening: ``points`` counted against ``minimum``."""
 
     allowed: bool

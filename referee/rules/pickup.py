@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card, Rank, format_cards
 from .melds import CANASTA_SIZE, Meld, MeldShape, classify, meld_problems
@@ -19,8 +19,7 @@ _PLURAL = {
 }  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(NamedTuple):
     """A verdict: ``allowed``, one sentence of ``reason``, the catalogue key of the ``rule``."""
 
     allowed: bool

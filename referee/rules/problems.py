@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["IllegalHand", "MalformedInput", "Problem"]
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """One rule broken: a stable ``code``, a ``message`` a player understands, and the
     catalogue key of the ``rule`` that decides it (None where the variant has no such rule)."""
 

@@ -9,7 +9,7 @@ same :class:`~referee.rules.Variant` numbers the card-by-card scoring reads.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .hand import CanastaScore, HandResult, SideScore
 from .problems import Problem
@@ -18,12 +18,11 @@ from .variant import CanastaKind, RedThreeCondition, Variant
 __all__ = ["QuickSide", "score_quick_hand"]
 
 
-@dataclass(frozen=True, slots=True)
-class QuickSide:
+class QuickSide(NamedTuple):
     """One side's hand in counts: ``canastas`` maps each kind to how many the side made."""
 
     name: str = ""
-    canastas: Mapping[CanastaKind, int] = field(default_factory=dict)
+    canastas: Mapping[CanastaKind, int] = {}
     red_threes: int = 0
     went_out: bool = False
     concealed: bool = False

@@ -6,7 +6,6 @@ corrected later, matches in progress and finished ones still score as they did.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,23 +29,23 @@ def _int_keys(mapping: Mapping[int, int]) -> dict[str, int]:
 def variant_to_dict(variant: Variant) -> dict[str, Any]:
     """Every number, switch, house rule and catalogue entry of ``variant`` as JSON values."""
     out: dict[str, Any] = {"snapshot_version": SNAPSHOT_VERSION}
-    for f in dataclasses.fields(variant):
-        value = getattr(variant, f.name)
-        if f.name in ("packs", "cards_dealt", "going_out_canastas", "canasta_count_bonus"):
+    for name in Variant._fields:
+        value = getattr(variant, name)
+        if name in ("packs", "cards_dealt", "going_out_canastas", "canasta_count_bonus"):
             value = _int_keys(value)
-        elif f.name == "black_three_going_out_bonus":
+        elif name == "black_three_going_out_bonus":
             value = _int_keys(value)
-        elif f.name == "card_points":
+        elif name == "card_points":
             value = {rank.value: points for rank, points in value.items()}
-        elif f.name == "canasta_bonus":
+        elif name == "canasta_bonus":
             value = {kind.value: bonus for kind, bonus in value.items()}
-        elif f.name == "red_threes_count_if":
+        elif name == "red_threes_count_if":
             value = value.value
-        elif f.name == "players":
+        elif name == "players":
             value = list(value)
-        elif f.name == "opening_table":
+        elif name == "opening_table":
             value = [[step.from_score, step.minimum] for step in value]
-        elif f.name == "options":
+        elif name == "options":
             value = [
                 {
                     "name": o.name,
@@ -58,12 +57,12 @@ def variant_to_dict(variant: Variant) -> dict[str, Any]:
                 }
                 for o in value
             ]
-        elif f.name == "rules":
+        elif name == "rules":
             value = {
                 key: {"text": r.text, "source": r.source, "quote": r.quote}
                 for key, r in value.items()
             }
-        out[f.name] = value
+        out[name] = value
     return out
 
 
@@ -76,9 +75,9 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         raise SnapshotError(f"unknown snapshot version {data.get('snapshot_version')!r}")
     values: dict[str, Any] = {}
     try:
-        for f in dataclasses.fields(Variant):
-            value = data[f.name]
-            if f.name in (
+        for name in Variant._fields:
+            value = data[name]
+            if name in (
                 "packs",
                 "cards_dealt",
                 "going_out_canastas",
@@ -86,26 +85,26 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
                 "black_three_going_out_bonus",
             ):
                 value = {int(key): int(v) for key, v in value.items()}
-            elif f.name == "card_points":
+            elif name == "card_points":
                 value = {Rank(key): int(v) for key, v in value.items()}
-            elif f.name == "canasta_bonus":
+            elif name == "canasta_bonus":
                 value = {CanastaKind(key): int(v) for key, v in value.items()}
-            elif f.name == "red_threes_count_if":
+            elif name == "red_threes_count_if":
                 value = RedThreeCondition(value)
-            elif f.name == "players":
+            elif name == "players":
                 value = tuple(int(n) for n in value)
-            elif f.name == "opening_table":
+            elif name == "opening_table":
                 value = tuple(OpeningStep(int(a), int(b)) for a, b in value)
-            elif f.name == "options":
+            elif name == "options":
                 value = tuple(
                     Option(o["name"], o["help"], o["source"], o["default"], o["on"], o["off"])
                     for o in value
                 )
-            elif f.name == "rules":
+            elif name == "rules":
                 value = {
                     key: Rule(key, r["text"], r["source"], r["quote"]) for key, r in value.items()
                 }
-            values[f.name] = value
+            values[name] = value
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise SnapshotError(f"snapshot field unreadable: {error}") from None
     return Variant(**values)

@@ -7,10 +7,9 @@ sentence it comes from.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from .cards import Rank
 
@@ -49,16 +48,14 @@ class RedThreeCondition(Enum):
     CANASTA = "canasta"  # the side has a canasta (000, 001)
 
 
-@dataclass(frozen=True, slots=True)
-class OpeningStep:
+class OpeningStep(NamedTuple):
     """From ``from_score`` on (inclusive), a side's initial meld needs ``minimum`` points."""
 
     from_score: int
     minimum: int
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(NamedTuple):
     """One entry of a variant's rule catalogue.
 
     ``text`` says the rule in plain words; ``source`` is the seed file and
@@ -71,8 +68,7 @@ class Rule:
     quote: str
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """A house rule a table may switch on or off.
 
     ``on`` and ``off`` give the :class:`Variant` fields the switch sets; the
@@ -87,8 +83,7 @@ class Option:
     off: Mapping[str, object]
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(NamedTuple):
     """Everything the engine needs to know about one rule variant."""
 
     id: str
@@ -152,7 +147,7 @@ class Variant:
     opening_waived_going_out: bool
     # -- house rules and catalogue ---------------------------------------------
     options: tuple[Option, ...] = ()
-    rules: Mapping[str, Rule] = field(default_factory=dict)
+    rules: Mapping[str, Rule] = {}
     # -- the discard pile (defaults: the classic game; presets override) ---------
     pile_freezing: bool = True  # wild cards (and red threes) freeze the pile
     red_three_discard_freezes: bool = False  # a red three from the table may be discarded
@@ -206,7 +201,7 @@ class Variant:
             if option is None or not isinstance(value, bool):
                 raise UnknownOption(name)
             changes.update(option.on if value else option.off)
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        return self._replace(**changes)  # type: ignore[arg-type]
 
     def option_defaults(self) -> dict[str, bool]:
         return {option.name: option.default for option in self.options}

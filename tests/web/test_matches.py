@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from referee.rules import CanastaKind, presets
@@ -190,8 +188,7 @@ def test_rules_snapshot_keeps_an_old_match_as_it_was(client, monkeypatch):
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
     assert totals(client, url) == GOING_OUT_SCORES
     # The preset is corrected later: a natural canasta now worth 1000.
-    changed = dataclasses.replace(
-        presets.PRESETS["classic"],
+    changed = presets.PRESETS["classic"]._replace(
         canasta_bonus={CanastaKind.NATURAL: 1000, CanastaKind.MIXED: 300},
     )
     monkeypatch.setitem(presets.PRESETS, "classic", changed)

@@ -7,8 +7,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
 from .classic import CLASSIC, rule
 
@@ -244,8 +242,7 @@ RULES.update(
     ]
 )
 
-CZECH = dataclasses.replace(
-    CLASSIC,
+CZECH = CLASSIC._replace(
     id="czech",
     name="Czech (Canasta, 000)",
     seed=C,
@@ -452,8 +449,7 @@ FAST_RULES.update(
     ]
 )
 
-CZECH_FAST = dataclasses.replace(
-    CZECH,
+CZECH_FAST = CZECH._replace(
     id="czech-fast",
     name="Czech fast (000, rychlejší varianta)",
     seed=F,

@@ -7,8 +7,6 @@ the British "acabar".
 
 from __future__ import annotations
 
-import dataclasses
-
 from ..variant import Option
 from .classic import CLASSIC, D, rule
 
@@ -73,8 +71,7 @@ RULES.update(
     ]
 )
 
-DUTCH = dataclasses.replace(
-    CLASSIC,
+DUTCH = CLASSIC._replace(
     id="dutch",
     name="Dutch (Laws of Canasta, 004)",
     seed=D,

@@ -8,8 +8,6 @@ steps at 1 500 and 3 000.
 
 from __future__ import annotations
 
-import dataclasses
-
 from ..cards import Rank
 from ..variant import OpeningStep
 from .classic import CLASSIC, rule
@@ -211,8 +209,7 @@ RULES.update(
     ]
 )
 
-GERMAN = dataclasses.replace(
-    CLASSIC,
+GERMAN = CLASSIC._replace(
     id="german",
     name="German (Canasta für Anfänger, 002)",
     seed=G,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from ..variant import CanastaKind, OpeningStep
 from .classic import CLASSIC, rule
 
@@ -195,8 +193,7 @@ RULES.update(
     ]
 )
 
-POLISH = dataclasses.replace(
-    CLASSIC,
+POLISH = CLASSIC._replace(
     id="polish",
     name="Polish (online room, 003)",
     seed=P,

@@ -14,8 +14,6 @@ Choices where the text is unclear, each written beside its value:
 
 from __future__ import annotations
 
-import dataclasses
-
 from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
 from .classic import CLASSIC, rule
 
@@ -266,8 +264,7 @@ RULES.update(
 # ways of taking it by adding to a meld, or with one card and a wild one, are not this game's.
 del RULES["pile.add-to-meld"], RULES["pile.natural-and-wild"]
 
-SPANISH = dataclasses.replace(
-    CLASSIC,
+SPANISH = CLASSIC._replace(
     id="spanish",
     name="Spanish (Reglamento, 001)",
     seed=S,
