@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from itertools import chain
 from operator import attrgetter
 from typing import NamedTuple
@@ -109,21 +110,65 @@ def _hand_points(variant: Variant, side: Side) -> int:
     return total
 
 
-def _going_out_bonus(variant: Variant, side: Side, infos: list[MeldInfo]) -> int:
-    if not side.went_out:
+def going_out_points(
+    variant: Variant,
+    *,
+    went_out: bool,
+    concealed: bool = False,
+    black_threes: int = 0,
+    first_pickup: bool = False,
+) -> int:
+    """The going-out bonus; ``black_threes`` is how many the side melded going out."""
+    if not went_out:
         return 0
     bonus = variant.going_out_bonus
-    if side.concealed and variant.concealed_going_out_bonus is not None:
+    if concealed and variant.concealed_going_out_bonus is not None:
         bonus = variant.concealed_going_out_bonus
     # 000 (fast) gives each way of closing its own premium: a side gets the one that
     # describes its closing, the highest if several do.
-    threes = sum(i.naturals for i in infos if i.shape is MeldShape.BLACK_THREES)
-    best_threes = [v for n, v in variant.black_three_going_out_bonus.items() if threes >= n]
+    best_threes = [v for n, v in variant.black_three_going_out_bonus.items() if black_threes >= n]
     if best_threes:
         bonus = max(bonus, *best_threes)
-    if side.first_pickup and variant.first_pickup_going_out_bonus is not None:
+    if first_pickup and variant.first_pickup_going_out_bonus is not None:
         bonus = max(bonus, variant.first_pickup_going_out_bonus)
     return bonus
+
+
+def base_breakdown(
+    variant: Variant,
+    *,
+    meld_points: int,
+    canastas: Sequence[CanastaScore],
+    melded: bool,
+    red_threes: int,
+    going_out: int,
+    hand_points: int,
+) -> dict[str, int]:
+    """The parts of a side's score every variant has, plus its canasta-count bonus.
+
+    Shared by card-by-card and quick scoring, so both count red threes, the
+    no-canasta rule and the bonuses the same way.
+    """
+    has_canasta = bool(canastas)
+    reds = red_threes * variant.red_three_bonus
+    if red_threes >= 4:
+        reds += variant.all_red_threes_extra
+    if variant.red_threes_count_if is RedThreeCondition.MELD:
+        reds_count = melded
+    else:
+        reds_count = has_canasta
+    negative = variant.no_canasta_scores_all_negative and not has_canasta
+    breakdown = {
+        "melds": -meld_points if negative else meld_points,
+        "canastas": sum(c.bonus for c in canastas),
+        "red_threes": reds if reds_count else -reds,
+        "going_out": going_out,
+        "hand": -hand_points,
+    }
+    tiers = [v for n, v in variant.canasta_count_bonus.items() if len(canastas) >= n]
+    if tiers:
+        breakdown["canasta_count"] = max(tiers)
+    return breakdown
 
 
 def score_side(variant: Variant, side: Side, infos: list[MeldInfo] | None = None) -> SideScore:
@@ -139,30 +184,27 @@ def score_side(variant: Variant, side: Side, infos: list[MeldInfo] | None = None
         if info.canasta is not None
     )
     has_canasta = bool(canastas)
-    melds = sum(info.points for info in infos)
-    canasta_bonus = sum(c.bonus for c in canastas)
-    reds = side.red_threes * variant.red_three_bonus
-    if side.red_threes >= 4:
-        reds += variant.all_red_threes_extra
-    reds_count = (
-        bool(side.melds) if variant.red_threes_count_if is RedThreeCondition.MELD else (has_canasta)
+    threes = sum(i.naturals for i in infos if i.shape is MeldShape.BLACK_THREES)
+    going_out = going_out_points(
+        variant,
+        went_out=side.went_out,
+        concealed=side.concealed,
+        black_threes=threes,
+        first_pickup=side.first_pickup,
     )
-    breakdown = {
-        "melds": melds,
-        "canastas": canasta_bonus,
-        "red_threes": reds if reds_count else -reds,
-        "going_out": _going_out_bonus(variant, side, infos),
-        "hand": -_hand_points(variant, side),
-    }
-    if variant.no_canasta_scores_all_negative and not has_canasta:
-        breakdown["melds"] = -melds
+    breakdown = base_breakdown(
+        variant,
+        meld_points=sum(info.points for info in infos),
+        canastas=canastas,
+        melded=bool(side.melds),
+        red_threes=side.red_threes,
+        going_out=going_out,
+        hand_points=_hand_points(variant, side),
+    )
     escalas = sum(info.escala_bonus for info in infos)
     if escalas and has_canasta:
         # 001 §Variaciones: an escala's bonus counts only with at least one canasta.
         breakdown["escalas"] = escalas
-    tiers = [v for n, v in variant.canasta_count_bonus.items() if len(canastas) >= n]
-    if tiers:
-        breakdown["canasta_count"] = max(tiers)
     if side.exact_cut and variant.exact_cut_bonus is not None:
         cut = variant.exact_cut_bonus
         breakdown["exact_cut"] = cut if has_canasta else -cut

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from .hand import CanastaScore, HandResult, SideScore
+from .hand import CanastaScore, HandResult, SideScore, base_breakdown, going_out_points
 from .problems import Problem
-from .variant import CanastaKind, RedThreeCondition, Variant
+from .variant import CanastaKind, Variant
 
 __all__ = ["QuickSide", "score_quick_hand"]
 
@@ -36,32 +36,15 @@ def _score_side(variant: Variant, side: QuickSide) -> SideScore:
         for kind, count in side.canastas.items()
         for _ in range(count)
     )
-    has_canasta = bool(canastas)
-    reds = side.red_threes * variant.red_three_bonus
-    if side.red_threes >= 4:
-        reds += variant.all_red_threes_extra
-    if variant.red_threes_count_if is RedThreeCondition.MELD:
-        reds_count = side.meld_points > 0 or has_canasta
-    else:
-        reds_count = has_canasta
-    going_out = 0
-    if side.went_out:
-        going_out = variant.going_out_bonus
-        if side.concealed and variant.concealed_going_out_bonus is not None:
-            going_out = variant.concealed_going_out_bonus
-    melds = side.meld_points
-    if variant.no_canasta_scores_all_negative and not has_canasta:
-        melds = -melds
-    breakdown = {
-        "melds": melds,
-        "canastas": sum(c.bonus for c in canastas),
-        "red_threes": reds if reds_count else -reds,
-        "going_out": going_out,
-        "hand": -side.hand_points,
-    }
-    tiers = [v for n, v in variant.canasta_count_bonus.items() if len(canastas) >= n]
-    if tiers:
-        breakdown["canasta_count"] = max(tiers)
+    breakdown = base_breakdown(
+        variant,
+        meld_points=side.meld_points,
+        canastas=canastas,
+        melded=side.meld_points > 0 or bool(canastas),
+        red_threes=side.red_threes,
+        going_out=going_out_points(variant, went_out=side.went_out, concealed=side.concealed),
+        hand_points=side.hand_points,
+    )
     wins = any(c.kind is CanastaKind.BLACK_THREES for c in canastas)
     return SideScore(side.name, sum(breakdown.values()), breakdown, canastas, wins)
 
