@@ -247,6 +247,65 @@ def score_legal_hand(variant: Variant, hand: Hand) -> HandResult:
     return result
 
 
+def going_out_problems(
+    variant: Variant,
+    players: int,
+    *,
+    went_out: bool,
+    concealed: bool,
+    kinds: Sequence[CanastaKind],
+    side: int | None = None,
+) -> list[Problem]:
+    """Whether a side with canastas of ``kinds`` may have gone out (concealed) as it says.
+
+    Shared by card-by-card and quick entry.
+    """
+    problems: list[Problem] = []
+    if went_out:
+        needed = variant.going_out_canastas.get(players, 1)
+        if len(kinds) < needed:
+            have = f"{len(kinds)} canasta" + ("" if len(kinds) == 1 else "s")
+            need = "one canasta" if needed == 1 else f"{needed} canastas"
+            problems.append(
+                Problem(
+                    "going_out_without_canasta",
+                    f"a side needs {need} to go out; this side has {have}",
+                    "going-out.canastas",
+                    side,
+                )
+            )
+        elif variant.going_out_needs_clean_and_dirty and not (
+            CanastaKind.NATURAL in kinds and CanastaKind.MIXED in kinds
+        ):
+            problems.append(
+                Problem(
+                    "going_out_without_canasta",
+                    "a side needs a clean and a dirty canasta to go out",
+                    "going-out.canastas",
+                    side,
+                )
+            )
+    if concealed and not went_out:
+        problems.append(
+            Problem(
+                "concealed_without_going_out",
+                "only the side that went out can have gone out concealed",
+                "going-out.concealed-needs-out",
+                side,
+            )
+        )
+    elif concealed and variant.concealed_going_out_bonus is None:
+        problems.append(
+            Problem(
+                "concealed_going_out",
+                "this variant has no going out concealed",
+                "going-out.concealed",
+                side,
+            )
+        )
+    return problems
+
+
 def side_problems(
     variant: Variant, hand: Hand, index: int, infos: list[MeldInfo] | None = None
 ) -> list[Problem]:
@@ -297,25 +356,16 @@ def side_problems(
             f"{side.hand_points} points left in hand cannot be: every card is worth a "
             "multiple of 5",
         )
-    canastas = [info for info in infos if info.canasta is not None]
+    kinds = [info.canasta for info in infos if info.canasta is not None]
+    problems += going_out_problems(
+        variant,
+        hand.players,
+        went_out=side.went_out,
+        concealed=side.concealed,
+        kinds=kinds,
+        side=index,
+    )
     if side.went_out:
-        needed = variant.going_out_canastas.get(hand.players, 1)
-        if len(canastas) < needed:
-            have = f"{len(canastas)} canasta" + ("" if len(canastas) == 1 else "s")
-            need = "one canasta" if needed == 1 else f"{needed} canastas"
-            add(
-                "going_out_without_canasta",
-                "going-out.canastas",
-                f"a side needs {need} to go out; this side has {have}",
-            )
-        elif variant.going_out_needs_clean_and_dirty:
-            kinds = {info.canasta for info in canastas}
-            if not {CanastaKind.NATURAL, CanastaKind.MIXED} <= kinds:
-                add(
-                    "going_out_without_canasta",
-                    "going-out.canastas",
-                    "a side needs a clean and a dirty canasta to go out",
-                )
         if side.hand and hand.players == len(hand.sides):
             add(
                 "went_out_with_cards",
@@ -330,19 +380,6 @@ def side_problems(
             )
         if side.acabar and variant.acabar_points is not None:
             add("acabar_and_out", "scoring.acabar", "a hand ended by acabar has nobody going out")
-    if side.concealed:
-        if not side.went_out:
-            add(
-                "concealed_without_going_out",
-                "going-out.concealed-needs-out",
-                "only the side that went out can have gone out concealed",
-            )
-        elif variant.concealed_going_out_bonus is None:
-            add(
-                "concealed_going_out",
-                "going-out.concealed",
-                "this variant has no going out concealed",
-            )
     for flag, present, available, rule in (
         (
             "undeclared red threes",

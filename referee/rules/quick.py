@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from .hand import CanastaScore, HandResult, SideScore, base_breakdown, going_out_points
+from .hand import (
+    CanastaScore,
+    HandResult,
+    SideScore,
+    base_breakdown,
+    going_out_points,
+    going_out_problems,
+)
 from .problems import Problem
 from .variant import CanastaKind, Variant
 
@@ -61,28 +68,15 @@ def _side_problems(variant: Variant, players: int, side: QuickSide, index: int) 
         elif count < 0:
             add("negative_count", "canasta.kinds", "a number of canastas cannot be negative")
     made = sum(side.canastas.values())
-    if side.went_out:
-        needed = variant.going_out_canastas.get(players, 1)
-        if made < needed:
-            need = "one canasta" if needed == 1 else f"{needed} canastas"
-            add(
-                "going_out_without_canasta",
-                "going-out.canastas",
-                f"a side needs {need} to go out; this side has {made}",
-            )
-    if side.concealed:
-        if not side.went_out:
-            add(
-                "concealed_without_going_out",
-                "going-out.concealed-needs-out",
-                "only the side that went out can have gone out concealed",
-            )
-        elif variant.concealed_going_out_bonus is None:
-            add(
-                "concealed_going_out",
-                "going-out.concealed",
-                "this variant has no going out concealed",
-            )
+    kinds = [kind for kind, count in side.canastas.items() for _ in range(max(count, 0))]
+    problems += going_out_problems(
+        variant,
+        players,
+        went_out=side.went_out,
+        concealed=side.concealed,
+        kinds=kinds,
+        side=index,
+    )
     for code, what, points in (
         ("meld_points", "melded cards", side.meld_points),
         ("hand_points", "cards left in hand", side.hand_points),

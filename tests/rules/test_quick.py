@@ -59,3 +59,18 @@ def test_impossible_counts_are_problems(side, code):
 def test_more_red_threes_than_the_packs_hold():
     result = _score(QuickSide(red_threes=3), QuickSide(red_threes=2))
     assert [p.code for p in result.problems] == ["deck_count"]
+
+
+@pytest.mark.parametrize(
+    ("kinds", "valid"),
+    [
+        # 001 §Acciones: "es necesario tener por lo menos una canasta limpia y otra sucia"
+        ({CanastaKind.NATURAL: 2}, False),
+        ({CanastaKind.NATURAL: 1, CanastaKind.MIXED: 1}, True),
+    ],
+)
+def test_quick_spanish_closing_needs_a_clean_and_a_dirty_canasta(kinds, valid):
+    spanish = find_variant("spanish")
+    closing = QuickSide(canastas=kinds, went_out=True, meld_points=150)
+    result = _score(closing, QuickSide(meld_points=50), variant=spanish)
+    assert result.valid is valid
