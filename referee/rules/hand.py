@@ -10,26 +10,26 @@ from typing import NamedTuple
 
 from .cards import Card, Rank, format_cards
 from .melds import Meld, MeldInfo, MeldShape, classify, meld_problems
-from .problems import IllegalHand, Problem
+from .problems import N_, IllegalHand, Problem, Text, problem
 from .variant import CanastaKind, RedThreeCondition, Variant
 
 __all__ = ["CanastaScore", "Hand", "HandResult", "Side", "SideScore", "score_hand"]
 
 _RANK_NAMES = {
-    Rank.ACE: "aces",
-    Rank.KING: "kings",
-    Rank.QUEEN: "queens",
-    Rank.JACK: "jacks",
-    Rank.TEN: "tens",
-    Rank.NINE: "nines",
-    Rank.EIGHT: "eights",
-    Rank.SEVEN: "sevens",
-    Rank.SIX: "sixes",
-    Rank.FIVE: "fives",
-    Rank.FOUR: "fours",
-    Rank.THREE: "black threes",
-    Rank.TWO: "twos",
-    Rank.JOKER: "jokers",
+    Rank.ACE: N_("aces"),
+    Rank.KING: N_("kings"),
+    Rank.QUEEN: N_("queens"),
+    Rank.JACK: N_("jacks"),
+    Rank.TEN: N_("tens"),
+    Rank.NINE: N_("nines"),
+    Rank.EIGHT: N_("eights"),
+    Rank.SEVEN: N_("sevens"),
+    Rank.SIX: N_("sixes"),
+    Rank.FIVE: N_("fives"),
+    Rank.FOUR: N_("fours"),
+    Rank.THREE: N_("black threes"),
+    Rank.TWO: N_("twos"),
+    Rank.JOKER: N_("jokers"),
 }
 
 
@@ -264,42 +264,44 @@ def going_out_problems(
     if went_out:
         needed = variant.going_out_canastas.get(players, 1)
         if len(kinds) < needed:
-            have = f"{len(kinds)} canasta" + ("" if len(kinds) == 1 else "s")
-            need = "one canasta" if needed == 1 else f"{needed} canastas"
             problems.append(
-                Problem(
+                problem(
                     "going_out_without_canasta",
-                    f"a side needs {need} to go out; this side has {have}",
                     "going-out.canastas",
+                    N_("a side needs one canasta to go out; this side has %(have)s")
+                    if needed == 1
+                    else N_("a side needs %(needed)s canastas to go out; this side has %(have)s"),
                     side,
+                    needed=needed,
+                    have=len(kinds),
                 )
             )
         elif variant.going_out_needs_clean_and_dirty and not (
             CanastaKind.NATURAL in kinds and CanastaKind.MIXED in kinds
         ):
             problems.append(
-                Problem(
+                problem(
                     "going_out_without_canasta",
-                    "a side needs a clean and a dirty canasta to go out",
                     "going-out.canastas",
+                    N_("a side needs a clean and a dirty canasta to go out"),
                     side,
                 )
             )
     if concealed and not went_out:
         problems.append(
-            Problem(
+            problem(
                 "concealed_without_going_out",
-                "only the side that went out can have gone out concealed",
                 "going-out.concealed-needs-out",
+                N_("only the side that went out can have gone out concealed"),
                 side,
             )
         )
     elif concealed and variant.concealed_going_out_bonus is None:
         problems.append(
-            Problem(
+            problem(
                 "concealed_going_out",
-                "this variant has no going out concealed",
                 "going-out.concealed",
+                N_("this variant has no going out concealed"),
                 side,
             )
         )
@@ -316,8 +318,10 @@ def side_problems(
     side = hand.sides[index]
     problems: list[Problem] = []
 
-    def add(code: str, rule: str | None, text: str, meld: int | None = None) -> None:
-        problems.append(Problem(code, text, rule, index, meld))
+    def add(
+        code: str, rule: str | None, template: str, meld: int | None = None, **params: object
+    ) -> None:
+        problems.append(problem(code, rule, template, index, meld, **params))
 
     if infos is None:
         infos = _info(variant, side)
@@ -331,30 +335,38 @@ def side_problems(
                 add(
                     "second_meld_of_rank",
                     "meld.one-per-rank",
-                    f'"{meld}": this side already has a meld of {_RANK_NAMES[info.rank]} '
-                    f"(meld {seen[info.rank] + 1}); add the cards to it",
+                    N_(
+                        '"%(cards)s": this side already has a meld of %(rank)s (meld %(first)s); '
+                        "add the cards to it"
+                    ),
                     j,
+                    cards=str(meld),
+                    rank=Text(_RANK_NAMES[info.rank]),
+                    first=seen[info.rank] + 1,
                 )
             seen.setdefault(info.rank, j)
     if side.hand is not None and side.hand_points is not None:
         add(
             "hand_twice",
             "hand.points",
-            "give the cards left in hand either as cards or as points, not both",
+            N_("give the cards left in hand either as cards or as points, not both"),
         )
     if side.hand is not None and any(card.is_red_three for card in side.hand):
         add(
             "red_three_in_hand",
             "hand.red-threes",
-            f'"{format_cards(side.hand)}": red threes are never kept in the hand; '
-            "count them with the red threes laid out",
+            N_(
+                '"%(hand)s": red threes are never kept in the hand; count them with the red '
+                "threes laid out"
+            ),
+            hand=format_cards(side.hand),
         )
     if side.hand_points is not None and side.hand_points % 5:
         add(
             "hand_points",
             "hand.points",
-            f"{side.hand_points} points left in hand cannot be: every card is worth a "
-            "multiple of 5",
+            N_("%(points)s points left in hand cannot be: every card is worth a multiple of 5"),
+            points=side.hand_points,
         )
     kinds = [info.canasta for info in infos if info.canasta is not None]
     problems += going_out_problems(
@@ -370,39 +382,50 @@ def side_problems(
             add(
                 "went_out_with_cards",
                 "going-out.empty-hand",
-                f'"{format_cards(side.hand)}": a player who went out has no cards left in hand',
+                N_('"%(hand)s": a player who went out has no cards left in hand'),
+                hand=format_cards(side.hand),
             )
         if side.hand_points and hand.players == len(hand.sides):
             add(
                 "went_out_with_cards",
                 "going-out.empty-hand",
-                "a player who went out has no cards left in hand",
+                N_("a player who went out has no cards left in hand"),
             )
         if side.acabar and variant.acabar_points is not None:
-            add("acabar_and_out", "scoring.acabar", "a hand ended by acabar has nobody going out")
+            add(
+                "acabar_and_out",
+                "scoring.acabar",
+                N_("a hand ended by acabar has nobody going out"),
+            )
     for flag, present, available, rule in (
         (
-            "undeclared red threes",
+            N_("undeclared red threes"),
             side.undeclared_red_threes,
             variant.undeclared_red_three_penalty,
             "red-threes.undeclared",
         ),
-        ("acabar", side.acabar, variant.acabar_points, "scoring.acabar"),
-        ("an exact cut", side.exact_cut, variant.exact_cut_bonus, "scoring.exact-cut"),
+        (N_("acabar"), side.acabar, variant.acabar_points, "scoring.acabar"),
+        (N_("an exact cut"), side.exact_cut, variant.exact_cut_bonus, "scoring.exact-cut"),
         (
-            "going out on the first pickup",
+            N_("going out on the first pickup"),
             side.first_pickup,
             variant.first_pickup_going_out_bonus,
             "going-out.first-pickup",
         ),
     ):
         if present and not available:
-            add("not_in_variant", None, f"{variant.name} does not score {flag} at this table")
+            add(
+                "not_in_variant",
+                None,
+                N_("%(variant)s does not score %(event)s at this table"),
+                variant=variant.name,
+                event=Text(flag),
+            )
         elif present and rule == "going-out.first-pickup" and not side.went_out:
             add(
                 "first_pickup_without_going_out",
                 rule,
-                "the first-pickup premium is for the side that went out",
+                N_("the first-pickup premium is for the side that went out"),
             )
     return problems
 
@@ -424,42 +447,45 @@ def deck_problems(variant: Variant, hand: Hand) -> list[Problem]:
     suited: Counter[Card] = Counter(with_suit)
     problems: list[Problem] = []
     held = {Rank.JOKER: 2 * packs, Rank.THREE: 2 * packs}
-    pack_words = {
-        1: "one pack holds",
-        2: "two packs hold",
-        3: "three packs hold",
-        4: "four packs hold",
-        8: "eight packs hold",
-    }
-    packs_hold = pack_words.get(packs, f"{packs} packs hold")
     for rank, count in ranks.items():
         limit = held.get(rank, 4 * packs)
         if count > limit:
             problems.append(
-                Problem(
+                problem(
                     "deck_count",
-                    f"there are {count} {_RANK_NAMES[rank]} on the table and in the "
-                    f"hands, but {packs_hold} only {limit}",
                     "deck.composition",
+                    N_(
+                        "there are %(count)s %(rank)s on the table and in the hands, but %(packs)s "
+                        "packs hold only %(limit)s"
+                    ),
+                    count=count,
+                    rank=Text(_RANK_NAMES[rank]),
+                    packs=packs,
+                    limit=limit,
                 )
             )
     for card, count in suited.items():
-        if card.is_black_three or card.rank is not Rank.THREE:
-            if count > packs:
-                problems.append(
-                    Problem(
-                        "deck_count",
-                        f"there are {count} × {card.symbol()}, but {packs_hold} only {packs}",
-                        "deck.composition",
-                    )
+        if (card.is_black_three or card.rank is not Rank.THREE) and count > packs:
+            problems.append(
+                problem(
+                    "deck_count",
+                    "deck.composition",
+                    N_("there are %(count)s × %(card)s, but %(packs)s packs hold only %(packs)s"),
+                    count=count,
+                    card=card.symbol(),
+                    packs=packs,
                 )
+            )
     reds = sum(side.red_threes + side.undeclared_red_threes for side in hand.sides)
     if reds > 2 * packs:
         problems.append(
-            Problem(
+            problem(
                 "deck_count",
-                f"there are {reds} red threes, but {packs_hold} only {2 * packs}",
                 "red-threes.count",
+                N_("there are %(count)s red threes, but %(packs)s packs hold only %(limit)s"),
+                count=reds,
+                packs=packs,
+                limit=2 * packs,
             )
         )
     return problems
@@ -478,14 +504,16 @@ def hand_problems(
     out = [i for i, side in enumerate(hand.sides) if side.went_out]
     if len(out) > 1:
         problems.append(
-            Problem(
+            problem(
                 "two_went_out",
-                "only one side can go out in a hand; "
-                f"sides {', '.join(str(i + 1) for i in out)} all say they did",
                 "going-out.one-side",
+                N_("only one side can go out in a hand; sides %(sides)s all say they did"),
+                sides=", ".join(str(i + 1) for i in out),
             )
         )
     if variant.acabar_points is not None and sum(side.acabar for side in hand.sides) > 1:
-        problems.append(Problem("two_acabar", "only one side can call acabar", "scoring.acabar"))
+        problems.append(
+            problem("two_acabar", "scoring.acabar", N_("only one side can call acabar"))
+        )
     problems += deck_problems(variant, hand)
     return problems

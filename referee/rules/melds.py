@@ -7,7 +7,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .cards import RANK_BY_ORDER, WILD_RANKS, Card, Rank, format_cards
-from .problems import Problem
+from .problems import N_, Problem, Text
 from .variant import CanastaKind, Variant
 
 __all__ = ["Meld", "MeldInfo", "MeldShape", "classify", "meld_problems"]
@@ -104,26 +104,42 @@ def classify(variant: Variant, meld: Meld) -> MeldInfo:
     return MeldInfo(shape, rank, naturals, wilds, points, kind, bonus, escala)
 
 
-def _sequence_problem(variant: Variant, cards: Sequence[Card], wilds: int) -> str | None:
+def _sequence_problem(variant: Variant, cards: Sequence[Card], wilds: int) -> Text | None:
     """Why these cards are not a run of one suit, or None if they are."""
     naturals = [card for card in cards if card.is_natural]
     suits = {card.suit for card in naturals}
     if None in suits:
-        return "give the suit of every card of a sequence (for example 7h 8h 9h)"
+        return Text(N_("give the suit of every card of a sequence (for example 7h 8h 9h)"))
     if len(suits) > 1:
-        return "a sequence must be all of one suit"
+        return Text(N_("a sequence must be all of one suit"))
     orders = sorted(card.rank.order for card in naturals)
     if len(set(orders)) != len(orders):
-        return "a sequence cannot hold the same card twice"
+        return Text(N_("a sequence cannot hold the same card twice"))
     if wilds and not variant.sequence_wilds:
-        return "a sequence may not hold wild cards"
+        return Text(N_("a sequence may not hold wild cards"))
     gaps = orders[-1] - orders[0] + 1 - len(orders)
     if gaps > wilds:
         low, high = RANK_BY_ORDER[orders[0]].value, RANK_BY_ORDER[orders[-1]].value
-        return f"the cards from {low} to {high} are not in unbroken order"
+        return Text(
+            N_("the cards from %(low)s to %(high)s are not in unbroken order"),
+            {"low": low, "high": high},
+        )
     if len(cards) > ESCALA_REAL_SIZE:
-        return "a sequence runs from 4 to ace, eleven cards at most"
+        return Text(N_("a sequence runs from 4 to ace, eleven cards at most"))
     return None
+
+
+def meld_problem(
+    code: str,
+    rule: str,
+    cards: Sequence[Card],
+    problem: Text,
+    side: int | None,
+    index: int | None,
+) -> Problem:
+    """A problem with one meld, its message led by the meld's cards."""
+    text = Text(N_('"%(meld)s": %(problem)s'), {"meld": format_cards(cards), "problem": problem})
+    return Problem(code, text.render(), rule, side, index, text)
 
 
 def meld_problems(
@@ -144,27 +160,33 @@ def meld_problems(
     cards = meld.cards
     problems: list[Problem] = []
 
-    def add(code: str, rule: str, text: str) -> None:
-        problems.append(Problem(code, f'"{format_cards(cards)}": {text}', rule, side, index))
+    def add(code: str, rule: str, template: str | Text, **params: object) -> None:
+        text = template if isinstance(template, Text) else Text(template, params)
+        problems.append(meld_problem(code, rule, cards, text, side, index))
 
     if not cards:
-        add("meld_empty", "meld.min-cards", "a meld needs cards")
+        add("meld_empty", "meld.min-cards", N_("a meld needs cards"))
         return problems
     if info is None:
         info = classify(variant, meld)
     shape, wilds, naturals = info.shape, info.wilds, info.naturals
     # Only these shapes hold threes, so only they can hold a red one.
     if shape in _SHAPES_WITH_THREES and any(card.is_red_three for card in cards):
-        add("red_three_melded", "meld.red-threes", "red threes are never melded")
+        add("red_three_melded", "meld.red-threes", N_("red threes are never melded"))
         return problems
     if len(cards) < variant.min_meld_cards:
         add(
             "meld_too_small",
             "meld.min-cards",
-            f"a meld needs at least {variant.min_meld_cards} cards",
+            N_("a meld needs at least %(count)s cards"),
+            count=variant.min_meld_cards,
         )
     if shape is MeldShape.BROKEN:
-        add("meld_mixed_ranks", "meld.one-rank", "black threes cannot be melded with other ranks")
+        add(
+            "meld_mixed_ranks",
+            "meld.one-rank",
+            N_("black threes cannot be melded with other ranks"),
+        )
         return problems
     # 001's "grupos de 3 a 7 cartas" holds for wild and black-three canastas too; only its
     # escala real (4 to ace, eleven cards) is longer, so sequences are left out.
@@ -173,21 +195,22 @@ def meld_problems(
             add(
                 "meld_too_big",
                 "meld.max-cards",
-                f"a meld holds at most {variant.max_meld_cards} cards",
+                N_("a meld holds at most %(count)s cards"),
+                count=variant.max_meld_cards,
             )
     if shape is MeldShape.WILD:
         if not variant.wild_melds:
-            add("wild_meld", "meld.wild-meld", "wild cards alone are not a meld")
+            add("wild_meld", "meld.wild-meld", N_("wild cards alone are not a meld"))
         elif variant.wild_meld_at_once and len(cards) < CANASTA_SIZE:
             add(
                 "wild_meld",
                 "meld.wild-meld",
-                "a meld of wild cards must be a whole canasta of seven, laid in one move",
+                N_("a meld of wild cards must be a whole canasta of seven, laid in one move"),
             )
         return problems + _concealed_problems(meld, side, index)
     if shape is MeldShape.SEQUENCE:
         if not (variant.sequences or variant.escalas):
-            add("meld_mixed_ranks", "meld.one-rank", "all cards of a meld must be of one rank")
+            add("meld_mixed_ranks", "meld.one-rank", N_("all cards of a meld must be of one rank"))
             return problems
         why = _sequence_problem(variant, cards, wilds)
         if why:
@@ -201,50 +224,59 @@ def meld_problems(
         if canasta_of_threes:
             return problems
         if not variant.black_threes_when_going_out:
-            add("black_threes_melded", "meld.black-threes", "black threes are never melded")
+            add("black_threes_melded", "meld.black-threes", N_("black threes are never melded"))
             return problems
         if not going_out:
             add(
                 "black_threes_melded",
                 "meld.black-threes",
-                "black threes may be melded only by a player going out",
+                N_("black threes may be melded only by a player going out"),
             )
         if wilds and not variant.black_three_meld_wilds:
             add(
                 "black_threes_wild",
                 "meld.black-threes",
-                "a meld of black threes may not hold wild cards",
+                N_("a meld of black threes may not hold wild cards"),
             )
         cap = variant.black_three_meld_max
         if cap is not None and naturals > cap:
             add(
                 "black_threes_count",
                 "meld.black-threes",
-                f"a meld of black threes holds at most {cap} of them",
+                N_("a meld of black threes holds at most %(count)s of them"),
+                count=cap,
             )
     if wilds > variant.max_wild:
         add(
             "too_many_wilds",
             "meld.wild-limit",
-            f"a meld may hold at most {variant.max_wild} wild cards, this one has {wilds}",
+            N_("a meld may hold at most %(most)s wild cards, this one has %(wilds)s"),
+            most=variant.max_wild,
+            wilds=wilds,
         )
     if naturals < variant.min_natural:
         add(
             "too_few_naturals",
             "meld.natural-min",
-            f"a meld needs at least {variant.min_natural} natural cards, this one has {naturals}",
+            N_("a meld needs at least %(least)s natural cards, this one has %(naturals)s"),
+            least=variant.min_natural,
+            naturals=naturals,
         )
     elif variant.wild_not_more_than_natural and wilds > naturals:
         add(
             "more_wilds_than_naturals",
             "meld.wild-limit",
-            f"a meld may not hold more wild cards ({wilds}) than natural ones ({naturals})",
+            N_("a meld may not hold more wild cards (%(wilds)s) than natural ones (%(naturals)s)"),
+            wilds=wilds,
+            naturals=naturals,
         )
     return problems + _concealed_problems(meld, side, index)
 
 
 def _concealed_problems(meld: Meld, side: int | None, index: int | None) -> list[Problem]:
     if meld.concealed and len(meld.cards) < CANASTA_SIZE:
-        text = f'"{meld}": only a canasta of seven or more cards can be laid from the hand'
-        return [Problem("concealed_not_canasta", text, "canasta.concealed", side, index)]
+        why = Text(N_("only a canasta of seven or more cards can be laid from the hand"))
+        return [
+            meld_problem("concealed_not_canasta", "canasta.concealed", meld.cards, why, side, index)
+        ]
     return []

@@ -2,9 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-__all__ = ["IllegalHand", "MalformedInput", "Problem"]
+__all__ = ["N_", "IllegalHand", "MalformedInput", "Problem", "Text", "problem"]
+
+
+def N_(template: str) -> str:
+    """Mark ``template`` for the translation catalogues; it is translated where it is shown."""
+    return template
+
+
+def _same(text: str) -> str:
+    return text
+
+
+class Text(NamedTuple):
+    """Words for a player: an English ``template`` with ``%(name)s`` fields and their values.
+
+    The core stays free of any translation library: :meth:`render` takes the
+    translating function of whoever shows the text (the web's gettext, say).
+    Values that are themselves :class:`Text` are translated too.
+    """
+
+    template: str
+    params: Mapping[str, object] = {}
+
+    def render(self, translate: Callable[[str], str] | None = None) -> str:
+        tr = translate or _same
+        values = {
+            key: value.render(translate) if isinstance(value, Text) else value
+            for key, value in self.params.items()
+        }
+        return tr(self.template) % values if values else tr(self.template)
 
 
 class Problem(NamedTuple):
@@ -16,6 +46,24 @@ class Problem(NamedTuple):
     rule: str | None
     side: int | None = None
     meld: int | None = None
+    text: Text | None = None  # ``message`` as a translatable text
+
+    def render(self, translate: Callable[[str], str] | None = None) -> str:
+        """The message in the language of ``translate`` (English without one)."""
+        return self.text.render(translate) if self.text else self.message
+
+
+def problem(
+    code: str,
+    rule: str | None,
+    template: str,
+    side: int | None = None,
+    meld: int | None = None,
+    **params: object,
+) -> Problem:
+    """A :class:`Problem` whose message is ``template`` filled with ``params``."""
+    text = Text(template, params)
+    return Problem(code, text.render(), rule, side, meld, text)
 
 
 class MalformedInput(ValueError):
