@@ -74,6 +74,29 @@ RANK_BY_ORDER = {order: rank for rank, order in _ORDER.items()}
 WILD_RANKS = frozenset({Rank.TWO, Rank.JOKER})
 
 
+def _mark(text: str) -> str:  # the core's N_, without importing problems here
+    return text
+
+
+# The plural a player says ("two natural kings"), marked for the translation catalogues.
+RANK_PLURALS = {
+    Rank.ACE: _mark("aces"),
+    Rank.KING: _mark("kings"),
+    Rank.QUEEN: _mark("queens"),
+    Rank.JACK: _mark("jacks"),
+    Rank.TEN: _mark("tens"),
+    Rank.NINE: _mark("nines"),
+    Rank.EIGHT: _mark("eights"),
+    Rank.SEVEN: _mark("sevens"),
+    Rank.SIX: _mark("sixes"),
+    Rank.FIVE: _mark("fives"),
+    Rank.FOUR: _mark("fours"),
+    Rank.THREE: _mark("black threes"),
+    Rank.TWO: _mark("twos"),
+    Rank.JOKER: _mark("jokers"),
+}
+
+
 class Suit(Enum):
     SPADES = "s"
     HEARTS = "h"

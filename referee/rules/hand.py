@@ -8,29 +8,14 @@ from itertools import chain
 from operator import attrgetter
 from typing import NamedTuple
 
-from .cards import Card, Rank, format_cards
+from .cards import RANK_PLURALS, Card, Rank, format_cards
 from .melds import Meld, MeldInfo, MeldShape, classify, meld_problems
 from .problems import N_, IllegalHand, Problem, Text, problem
 from .variant import CanastaKind, RedThreeCondition, Variant
 
 __all__ = ["CanastaScore", "Hand", "HandResult", "Side", "SideScore", "score_hand"]
 
-_RANK_NAMES = {
-    Rank.ACE: N_("aces"),
-    Rank.KING: N_("kings"),
-    Rank.QUEEN: N_("queens"),
-    Rank.JACK: N_("jacks"),
-    Rank.TEN: N_("tens"),
-    Rank.NINE: N_("nines"),
-    Rank.EIGHT: N_("eights"),
-    Rank.SEVEN: N_("sevens"),
-    Rank.SIX: N_("sixes"),
-    Rank.FIVE: N_("fives"),
-    Rank.FOUR: N_("fours"),
-    Rank.THREE: N_("black threes"),
-    Rank.TWO: N_("twos"),
-    Rank.JOKER: N_("jokers"),
-}
+_RANK_NAMES = RANK_PLURALS
 
 
 class Side(NamedTuple):

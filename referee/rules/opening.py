@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import Card, Rank
+from .cards import RANK_PLURALS, Card, Rank
 from .melds import Meld, MeldShape, classify, meld_problems
-from .problems import Problem
+from .problems import N_, Problem, Text, problem
 from .variant import Variant
 
 __all__ = ["OpeningRuling", "check_opening"]
@@ -21,20 +21,29 @@ class OpeningRuling(NamedTuple):
     reason: str
     rule: str
     problems: tuple[Problem, ...] = ()
+    text: Text | None = None  # ``reason``, translatable
 
 
-def _with_pile_top(variant: Variant, melds: list[Meld], top: Card) -> tuple[list[Meld], str | None]:
+def _with_pile_top(
+    variant: Variant, melds: list[Meld], top: Card
+) -> tuple[list[Meld], Text | None]:
     """Put the pile's top card into the meld it joins, or say why it cannot join one."""
     if top.is_wild or top.rank is Rank.THREE:
-        return melds, f"the pile cannot be taken when its top card is {top.symbol()}"
+        return melds, Text(
+            N_("No: the pile cannot be taken when its top card is %(card)s."),
+            {"card": top.symbol()},
+        )
     for i, meld in enumerate(melds):
         matching = sum(1 for card in meld.cards if card.rank is top.rank)
         if matching >= 2 and classify(variant, meld).shape is MeldShape.RANK:
             joined = Meld((*meld.cards, top), meld.concealed)
             return [*melds[:i], joined, *melds[i + 1 :]], None
-    return melds, (
-        f"to open with the pile you need two natural {top.rank.value}s from your hand "
-        "to go with its top card"
+    return melds, Text(
+        N_(
+            "No: to open with the pile you need two natural %(rank)s from your hand to go with "
+            "its top card."
+        ),
+        {"rank": Text(RANK_PLURALS[top.rank])},
     )
 
 
@@ -57,20 +66,23 @@ def check_opening(
     minimum = variant.opening_minimum(score, failed_attempts)
 
     def ruling(
-        allowed: bool, points: int, reason: str, rule: str, problems: tuple[Problem, ...] = ()
+        allowed: bool, points: int, rule: str, text: Text, problems: tuple[Problem, ...] = ()
     ) -> OpeningRuling:
-        return OpeningRuling(allowed, minimum, points, reason, rule, problems)
+        return OpeningRuling(allowed, minimum, points, text.render(), rule, problems, text)
 
     if pile_top is not None:
         melds, why = _with_pile_top(variant, melds, pile_top)
         if why:
-            return ruling(False, 0, why[0].upper() + why[1:] + ".", "opening.pile-top")
+            return ruling(False, 0, "opening.pile-top", why)
     if not melds:
         return ruling(
             False,
             0,
-            f"An opening needs at least one meld; the minimum is {minimum}.",
             "opening.minimum",
+            Text(
+                N_("No: an opening needs at least one meld; the minimum is %(minimum)s."),
+                {"minimum": minimum},
+            ),
         )
     problems: list[Problem] = []
     for j, meld in enumerate(melds):
@@ -79,10 +91,10 @@ def check_opening(
     named = [rank for rank in ranks if rank is not None]
     if variant.one_meld_per_rank and len(named) != len(set(named)):
         problems.append(
-            Problem(
+            problem(
                 "second_meld_of_rank",
-                "two melds of the same rank must be one meld",
                 "meld.one-per-rank",
+                N_("two melds of the same rank must be one meld"),
             )
         )
     infos = [classify(variant, meld) for meld in melds]
@@ -91,11 +103,12 @@ def check_opening(
         points += sum(info.bonus for info in infos)
     if problems:
         first = problems[0]
+        why = first.text or Text(first.message)
         return ruling(
             False,
             points,
-            first.message[0].upper() + first.message[1:] + ".",
             first.rule or "opening.minimum",
+            Text(N_("No: %(problem)s."), {"problem": why}),
             tuple(problems),
         )
     # 000 §11a lets the opener add wild cards to the three natural tens it laid ("přidáním
@@ -106,9 +119,13 @@ def check_opening(
         return ruling(
             False,
             points,
-            "The first meld must include three natural cards of one rank (wild cards may "
-            "be added to them).",
             "opening.natural-group",
+            Text(
+                N_(
+                    "No: the first meld must include three natural cards of one rank "
+                    "(wild cards may be added to them)."
+                )
+            ),
         )
     canastas = sum(1 for info in infos if info.canasta is not None)
     needed = variant.going_out_canastas.get(players or variant.default_players, 1)
@@ -116,23 +133,34 @@ def check_opening(
         return ruling(
             True,
             points,
-            f"Yes: going out with everything in the first meld needs no minimum "
-            f"({points} points laid).",
             "opening.going-out-waiver",
+            Text(
+                N_(
+                    "Yes: going out with everything in the first meld needs no minimum (%(points)s "
+                    "points laid)."
+                ),
+                {"points": points},
+            ),
         )
-    at = f"for a score of {score}"
+    values = {"points": points, "minimum": minimum, "score": score, "failed": failed_attempts}
     if failed_attempts and variant.failed_opening_step:
-        at += f" after {failed_attempts} failed attempt" + ("s" if failed_attempts > 1 else "")
-    if points >= minimum:
-        return ruling(
-            True,
-            points,
-            f"Yes: {points} points reach the minimum of {minimum} {at}.",
-            "opening.minimum",
+        if points >= minimum:
+            template = N_(
+                "Yes: %(points)s points reach the minimum of %(minimum)s for a score "
+                "of %(score)s after %(failed)s failed attempt(s)."
+            )
+        else:
+            template = N_(
+                "No: %(points)s points fall short of the minimum of %(minimum)s for a "
+                "score of %(score)s after %(failed)s failed attempt(s)."
+            )
+    elif points >= minimum:
+        template = N_(
+            "Yes: %(points)s points reach the minimum of %(minimum)s for a score of %(score)s."
         )
-    return ruling(
-        False,
-        points,
-        f"No: {points} points fall short of the minimum of {minimum} {at}.",
-        "opening.minimum",
-    )
+    else:
+        template = N_(
+            "No: %(points)s points fall short of the minimum of %(minimum)s for a "
+            "score of %(score)s."
+        )
+    return ruling(points >= minimum, points, "opening.minimum", Text(template, values))
