@@ -22,20 +22,19 @@ from .rules import (
     check_opening,
     classify,
     find_variant,
-    format_cards,
     meld_problems,
     parse_cards,
     score_hand,
 )
 from .rules.presets import PRESETS
 
-__all__ = ["check_json", "score_json", "variants_json"]
+__all__ = ["answer_json", "check_json", "score_json", "variants_json"]
 
 TYPE_CHECKING = False  # typing costs 2 ms at start-up, and referee score must start fast
 if TYPE_CHECKING:
     from typing import Any
 
-    from .rules.pickup import Ruling
+    from .rules.rulings import Ruling
 
     Json = dict[str, Any]
 
@@ -227,36 +226,20 @@ def _ruling(variant: Variant, allowed: bool, reason: str, rule: str, **extra: An
 
 
 def _meld_question(variant: Variant, data: Json) -> Json:
+    from .rules.rulings import check_meld
+
     cards = _field(data, "cards", str, None, "")
     if cards is None:
         raise MalformedInput("cards is required: the meld in card notation")
     going_out = _field(data, "going_out", bool, False, "")
     meld = Meld(_cards(cards, "cards: "), _field(data, "concealed", bool, False, ""))
-    info = classify(variant, meld)
-    extra = {"points": info.points, "canasta": info.canasta.value if info.canasta else None}
-    problems = meld_problems(variant, meld, going_out=going_out)
-    if problems:
-        first = problems[0]
-        message = first.message[0].upper() + first.message[1:]
-        return _ruling(
-            variant,
-            False,
-            f"No. {message}.",
-            first.rule or "meld.min-cards",
-            problems=[problem_json(variant, p) for p in problems],
-            **extra,
-        )
-    what = f"a {info.canasta.value.replace('_', ' ')} canasta" if info.canasta else "a legal meld"
-    rule = (
-        "canasta.kinds" if info.canasta else ("meld.wild-limit" if info.wilds else "meld.min-cards")
-    )
-    return _ruling(
-        variant,
-        True,
-        f'Yes: "{format_cards(meld.cards)}" is {what}, worth {info.points} in cards.',
-        rule,
-        **extra,
-    )
+    ruling = check_meld(variant, meld, going_out=going_out)
+    canasta = classify(variant, meld).canasta
+    extra: Json = {"points": ruling.points, "canasta": canasta.value if canasta else None}
+    if not ruling.allowed:
+        problems = meld_problems(variant, meld, going_out=going_out)
+        extra["problems"] = [problem_json(variant, p) for p in problems]
+    return _ruling(variant, ruling.allowed, ruling.reason, ruling.rule, **extra)
 
 
 def _opening_question(variant: Variant, data: Json) -> Json:
@@ -304,7 +287,7 @@ def _ruling_json(variant: Variant, ruling: Ruling) -> Json:
 
 
 def _pickup_question(variant: Variant, data: Json) -> Json:
-    from .rules.pickup import check_pickup, pile_state  # not needed to start referee score
+    from .rules.rulings import check_pickup, pile_state  # not needed to start referee score
 
     _players(variant, data)
     pile_text = _field(data, "pile", str, None, "")
@@ -341,7 +324,7 @@ def _pickup_question(variant: Variant, data: Json) -> Json:
 
 
 def _go_out_question(variant: Variant, data: Json) -> Json:
-    from .rules.pickup import check_going_out
+    from .rules.rulings import check_going_out
 
     ruling = check_going_out(
         variant,
@@ -363,7 +346,14 @@ QUESTIONS = {
 
 def check_json(data: Any) -> Json:
     """Answer a ``referee check`` question with a ruling."""
-    variant = _variant(data)
+    return answer_json(_variant(data), data)
+
+
+def answer_json(variant: Variant, data: Json) -> Json:
+    """Answer a question about ``variant`` as given, whatever ``data`` names as its variant.
+
+    For rules that are not a preset as shipped: a match's own snapshot with its house rules.
+    """
     question = data.get("question")
     answer = QUESTIONS.get(question) if isinstance(question, str) else None
     if answer is None:
