@@ -9,12 +9,13 @@ and the web share them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from .assets import asset_dir
+from .chart import totals_chart
 from .ledger import Ledger
 from .rules import CanastaKind, Rank, Variant
 
@@ -22,14 +23,22 @@ __all__ = [
     "PAPERS",
     "blank_sheet_pdf",
     "match_sheet_pdf",
+    "reference_columns",
     "reference_tables",
     "render_pdf",
     "sheet_rows",
 ]
 
 PAPERS = {"a4": "A4", "letter": "letter"}
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = asset_dir("templates")
 
+# Black and white: the sides differ by dash pattern, not colour.
+CHART_STYLE = (
+    "polyline,line{fill:none;stroke:#000;stroke-width:1.6}"
+    ".s1{stroke-dasharray:6 3}.s2{stroke:#555;stroke-dasharray:1.5 2}"
+    ".axis{stroke:#999;stroke-width:.5}.target{stroke-width:.6;stroke-dasharray:2 2}"
+    'text{font-size:8px;font-family:"DejaVu Sans",sans-serif;fill:#000}.tick{fill:#444}'
+)
 _KIND_NAMES = {
     CanastaKind.NATURAL: "Natural (clean) canasta",
     CanastaKind.MIXED: "Mixed (dirty) canasta",
@@ -105,6 +114,29 @@ def reference_tables(variant: Variant) -> dict[str, list[tuple[str, str]]]:
     return {"cards": cards, "bonuses": bonuses, "opening": opening}
 
 
+def reference_columns(
+    tables: dict[str, list[tuple[str, str]]], columns: int = 3
+) -> list[list[dict[str, str]]]:
+    """The reference tables as ``columns`` columns of about equal length, for the rules box.
+
+    Each item is a heading (``{"head": "cards"}``) or a row (``{"label": ..., "value": ...}``);
+    a heading never ends a column.  Split here rather than by CSS columns, whose balancing
+    WeasyPrint does not do reliably next to page breaks.
+    """
+    items: list[dict[str, str]] = []
+    for key in ("cards", "bonuses", "opening"):
+        items.append({"head": key})
+        items += [{"label": label, "value": value} for label, value in tables[key]]
+    per_column = -(-len(items) // columns)
+    result: list[list[dict[str, str]]] = [[]]
+    for item in items:
+        if len(result[-1]) >= per_column and len(result) < columns:
+            carried = [result[-1].pop()] if "head" in result[-1][-1] else []
+            result.append(carried)
+        result[-1].append(item)
+    return result
+
+
 def render_pdf(
     template: str,
     paper: str = "a4",
@@ -116,7 +148,11 @@ def render_pdf(
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
     size = PAPERS[paper] + (" landscape" if landscape else "")
-    html = _env(gettext).get_template(f"sheets/{template}").render(page_size=size, **context)
+    html = (
+        _env(gettext)
+        .get_template(f"sheets/{template}")
+        .render(page_size=size, landscape=landscape, **context)
+    )
     import weasyprint  # lazily: it costs most of a second to import
 
     pdf: bytes = weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
@@ -136,7 +172,7 @@ def blank_sheet_pdf(
         sides=sides,
         rows=rows,
         players=players,
-        tables=reference_tables(variant),
+        columns=reference_columns(reference_tables(variant)),
     )
 
 
@@ -171,12 +207,38 @@ def sheet_rows(ledger: Ledger) -> list[dict[str, Any]]:
 
 
 def match_sheet_pdf(
-    ledger: Ledger, paper: str = "a4", chart: str = "", gettext: Callable[[str], str] | None = None
+    ledger: Ledger,
+    paper: str = "a4",
+    chart: str | None = None,
+    gettext: Callable[[str], str] | None = None,
 ) -> bytes:
-    """The match's score sheet: header, a row per hand, totals, winner, chart, rules box."""
+    """The match's score sheet: header, a row per hand, totals, winner, chart, rules box.
+
+    ``chart`` is the totals chart as SVG; by default it is drawn here (none before
+    the first hand), its words put through ``gettext``.
+    """
     match = ledger.match
     variant = match.variant
     winner = match.side_names[ledger.winner] if ledger.winner is not None else None
+    landscape = len(match.side_names) > 2
+    if chart is None:
+        translate = gettext or (lambda text: text)
+        chart = (
+            totals_chart(
+                match.side_names,
+                ledger.history,
+                match.target,
+                title=translate("Running totals after each hand"),
+                target_label=translate("Target"),
+                # Landscape puts the chart in a column of the rules box: narrower.
+                width=260 if landscape else 640,
+                height=150 if landscape else 125,
+                legend=True,
+                style=CHART_STYLE,
+            )
+            if ledger.rows
+            else ""
+        )
     return render_pdf(
         "match.html",
         paper,
@@ -187,6 +249,6 @@ def match_sheet_pdf(
         rows=sheet_rows(ledger),
         winner=winner,
         chart=Markup(chart),
-        tables=reference_tables(variant),
-        landscape=len(match.side_names) > 2,
+        columns=reference_columns(reference_tables(variant), 3),
+        landscape=landscape,
     )

@@ -8,26 +8,29 @@ from __future__ import annotations
 
 import os
 import secrets
-import sys
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
+from ..assets import asset_dir
+
 csrf = CSRFProtect()
 
-_HERE = Path(__file__).resolve().parent
+
+def _default_database(instance_path: str) -> str:
+    return os.environ.get("REFEREE_DB") or str(Path(instance_path) / "data" / "referee.db")
 
 
-def _asset_dir(name: str) -> str:
-    # A checkout (or editable install) has <project>/templates; an installed wheel puts them
-    # in <prefix>/share/canasta-referee/templates (pyproject's data-files).
-    shared = Path(sys.prefix) / "share" / "canasta-referee" / name
-    for candidate in (_HERE.parent.parent / name, shared):
-        if candidate.is_dir():
-            return str(candidate)
-    return str(_HERE.parent.parent / name)
+def database_path(db: str | None = None) -> str:
+    """The database the app uses: ``db``, else ``$REFEREE_DB``, else the instance folder's.
+
+    For commands that work on the data without serving it (``referee export``, ...).
+    """
+    if db:
+        return db
+    return _default_database(Flask(__name__, instance_relative_config=True).instance_path)
 
 
 def _secret_key(instance: Path) -> str:
@@ -46,12 +49,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=_asset_dir("templates"),
-        static_folder=_asset_dir("static"),
+        template_folder=str(asset_dir("templates")),
+        static_folder=str(asset_dir("static")),
     )
     instance = Path(app.instance_path)
     app.config.from_mapping(
-        DATABASE=os.environ.get("REFEREE_DB") or str(instance / "data" / "referee.db"),
+        DATABASE=_default_database(app.instance_path),
         LAN_URL=None,  # set by `referee serve`; the home page's QR code points there
         POLL_SECONDS=3,
         MAX_CONTENT_LENGTH=256 * 1024,
