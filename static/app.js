@@ -5,12 +5,12 @@
   var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
 
   // New match: show only the names and house rules the chosen preset and table use.
-  var nm = $("#new-match");
-  if (nm) {
+  // The referee's choice of rules (#rules-choice) keeps players and house rules in step the same way.
+  $$("#new-match, #rules-choice").forEach(function (nm) {
     var preset = $("#preset", nm), players = $("#players", nm), target = $("#target", nm);
     var sync = function () {
       var opt = preset.options[preset.selectedIndex], n = +players.value;
-      target.placeholder = opt.dataset.target;
+      if (target) target.placeholder = opt.dataset.target;
       var allowed = opt.dataset.players.split(" ");
       $$("option", players).forEach(function (o) { o.disabled = allowed.indexOf(o.value) < 0; });
       $$("fieldset.options", nm).forEach(function (f) { f.hidden = f.dataset.preset !== preset.value; });
@@ -27,26 +27,25 @@
     preset.addEventListener("change", sync);
     players.addEventListener("change", sync);
     sync();
-  }
+  });
 
-  // Card picker: tap ranks to build one meld, then add it as a line of the melds box.
+  // Card picker: tap ranks, then send them to the field a button names (data-to):
+  // as a new line (data-put="line"), added to the end ("add"), or in place of it ("set").
   $$(".picker").forEach(function (p) {
     var cards = [], out = $("output", p);
-    var melds = document.getElementById(p.dataset.melds), hand = document.getElementById(p.dataset.hand);
     var show = function () { out.textContent = cards.length ? cards.join(" ") : "—"; };
-    var changed = function (el) { el.dispatchEvent(new Event("input", { bubbles: true })); };
     p.hidden = false;
     p.addEventListener("click", function (e) {
       var b = e.target.closest("button");
       if (!b) return;
       if (b.dataset.card) cards.push(b.dataset.card);
       else if (b.dataset.act === "back") cards.pop();
-      else if (cards.length && b.dataset.act === "meld") {
-        melds.value = (melds.value.trim() ? melds.value.trim() + "\n" : "") + cards.join(" ");
-        cards = []; changed(melds);
-      } else if (cards.length && b.dataset.act === "hand") {
-        hand.value = (hand.value.trim() + " " + cards.join(" ")).trim();
-        cards = []; changed(hand);
+      else if (cards.length && b.dataset.to) {
+        var el = document.getElementById(b.dataset.to), text = cards.join(" "), old = el.value.trim();
+        el.value = b.dataset.put === "set" ? text
+          : b.dataset.put === "line" ? (old ? old + "\n" : "") + text : (old + " " + text).trim();
+        cards = [];
+        el.dispatchEvent(new Event("input", { bubbles: true }));
       }
       show();
     });

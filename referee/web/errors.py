@@ -9,7 +9,13 @@ from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 # Views that, on a CSRF failure, show their form again with the typed input.
-FORM_VIEWS = {"matches.new_match", "hands.new", "hands.edit"}
+FORM_VIEWS = {
+    "matches.new_match",
+    "hands.new",
+    "hands.edit",
+    "rulings.referee",
+    "rulings.match_referee",
+}
 
 
 def _wants_json() -> bool:

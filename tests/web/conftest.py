@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +22,46 @@ def app(tmp_path):
             "WTF_CSRF_ENABLED": False,
         }
     )
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    """The app served by waitress in a thread, as ``referee serve`` runs it (browser tests)."""
+    import waitress
+
+    db = tmp_path_factory.mktemp("browser") / "referee.db"
+    app = create_app({"DATABASE": str(db), "SECRET_KEY": "browser-test"})
+    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.effective_port}"
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Chromium is missing: run scripts/setup.sh test (installs Debian's chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
 
 
 @pytest.fixture

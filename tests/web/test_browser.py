@@ -9,52 +9,19 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from pathlib import Path
 
 import pytest
-import waitress
-from playwright.sync_api import Page, expect, sync_playwright
-
-from referee.web import create_app
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE = {"width": 390, "height": 844}
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 ARTIFACTS = Path(__file__).parent.parent / "artifacts"
 
 
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory):
-    db = tmp_path_factory.mktemp("browser") / "referee.db"
-    app = create_app({"DATABASE": str(db), "SECRET_KEY": "browser-test"})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail("Chromium is missing: run scripts/setup.sh test (installs Debian's chromium)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+# The base_url (the app on waitress) and browser fixtures live in conftest.py.
 
 
 def check_page(page: Page, name: str) -> None:

@@ -1,0 +1,224 @@
+"""The referee: the four table questions answered with the rule quoted; each preset's rules;
+the presets side by side.
+
+Answers come from :func:`referee.contract.answer_json`, as ``referee check`` gives them.
+Card notation the core cannot read becomes an error on its field here and nowhere else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
+
+from ..contract import answer_json
+from ..rules import PRESETS, MalformedInput, NotationError, UnknownVariant, Variant, parse_cards
+from ..rules import find_variant as find_preset
+from . import rulebook
+from .access import load_match
+from .forms import QUESTION_FORMS, RulesChoice, option_field_name, question_forms
+
+bp = Blueprint("rulings", __name__)
+
+
+def _rules_choice() -> Any:
+    """The rules form as sent; with no ``house`` flag, every preset's house rules at default."""
+    args = MultiDict(request.args)
+    if "house" not in args:
+        args["house"] = "1"
+        for variant in PRESETS.values():
+            for option in variant.options:
+                if option.default:
+                    args[option_field_name(variant.id, option.name)] = "y"
+    return RulesChoice(args)
+
+
+def _chosen(form: Any) -> tuple[Variant, int, list[str]]:
+    """The preset, players and house rules the form names, and what was wrong with them."""
+    problems = []
+    variant_id = form.variant.data or "classic"
+    try:
+        base = find_preset(variant_id)
+    except UnknownVariant:
+        base = PRESETS["classic"]
+        form.variant.errors = [
+            _(
+                "There are no rules called “%(id)s”; choose one of the list.",
+                id=variant_id[:40],
+            )
+        ]
+        problems.append(form.variant.errors[0])
+    players = base.default_players
+    if form.players.data:
+        try:
+            players = int(form.players.data)
+        except ValueError:
+            players = 0
+        if players not in base.players:
+            allowed = ", ".join(str(n) for n in base.players)
+            message = _(
+                "%(rules)s is played by %(allowed)s players, not “%(n)s”.",
+                rules=base.name,
+                allowed=allowed,
+                n=form.players.data[:10],
+            )
+            form.players.errors = [message]
+            problems.append(message)
+            players = base.default_players
+    chosen = {o.name: bool(form[option_field_name(base.id, o.name)].data) for o in base.options}
+    return base.with_options(chosen), players, problems
+
+
+def _notation(form: FlaskForm, name: str, *, one: bool = False) -> str | None:
+    """The field's cards, checked by the core; a problem goes on the field."""
+    field = form[name]
+    text = (field.data or "").strip()
+    try:
+        cards = parse_cards(text)
+    except NotationError as error:
+        field.errors.append(_("Not card notation: %(problem)s.", problem=str(error)))
+        return None
+    if one and len(cards) != 1:
+        field.errors.append(_("Give one card, such as K or 7."))
+        return None
+    return text
+
+
+def _meld_lines(form: FlaskForm) -> list[str] | None:
+    field = form["melds"]
+    lines = [line.strip() for line in (field.data or "").splitlines() if line.strip()]
+    for n, line in enumerate(lines, start=1):
+        try:
+            parse_cards(line)
+        except NotationError as error:
+            message = _("Meld %(n)s is not card notation: %(problem)s.", n=n, problem=str(error))
+            field.errors.append(message)
+    return None if field.errors else lines
+
+
+def _question(question: str, form: FlaskForm, players: int) -> dict[str, Any] | None:
+    """The question in the contract's JSON, or None when a field could not be read."""
+    data: dict[str, Any] = {"question": question, "players": players}
+    for name in ("going_out", "frozen", "first_round", "concealed"):
+        if name in form:
+            data[name] = bool(form[name].data)
+    for name in ("score", "failed_attempts", "pile_size"):
+        if name in form and form[name].data is not None:
+            data[name] = form[name].data
+    if "melds" in form:
+        data["melds"] = _meld_lines(form)
+    if question == "meld":
+        data["cards"] = _notation(form, "cards")
+        if data["cards"] is not None and not data["cards"]:
+            form["cards"].errors.append(_("Give the cards of the meld."))
+    if "hand" in form:
+        data["hand"] = _notation(form, "hand")
+    if question == "pickup":
+        data["top"] = _notation(form, "top", one=True)
+    if question == "opening" and (form["pile_top"].data or "").strip():
+        data["pile_top"] = _notation(form, "pile_top", one=True)
+    if any(field.errors for field in form):
+        return None
+    return data
+
+
+def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
+    """Show the four forms; answer the one posted, keeping everything typed."""
+    posted = request.form.get("question") if request.method == "POST" else None
+    general = list(problems)
+    status = 400 if problems else 200
+    if request.method == "POST" and posted not in QUESTION_FORMS:
+        general.append(_("The form did not say which question it asks; ask it again."))
+        posted, status = None, 400
+    forms = question_forms(variant, posted)
+    answer = None
+    if posted:
+        form = forms[posted]
+        valid = form.validate()
+        if g.get("csrf_error"):
+            general.append(g.csrf_error)
+            status = 400
+        elif problems:
+            pass  # the rules chosen above are in doubt: no answer until they are fixed
+        elif valid and (data := _question(posted, form, players)) is not None:
+            try:
+                answer = answer_json(variant, data)
+            except MalformedInput as error:  # should not happen: the fields were read above
+                general.append(str(error)[0].upper() + str(error)[1:] + ".")
+                status = 422
+        else:
+            status = 422
+    return render_template(
+        "referee.html",
+        variant=variant,
+        players=players,
+        forms=forms,
+        posted=posted,
+        answer=answer,
+        general=general,
+        here=request.full_path.rstrip("?"),
+        rule_presets=PRESETS,
+        quote_language=rulebook.quote_language,
+        **context,
+    ), status
+
+
+@bp.route("/referee", methods=["GET", "POST"])
+def referee():
+    choice = _rules_choice()
+    variant, players, problems = _chosen(choice)
+    if not choice.players.errors:
+        choice.players.data = str(players)  # the preset's usual table when none was named
+    return _ask(
+        variant,
+        players,
+        problems,
+        choice=choice,
+        presets=PRESETS,
+        option_field_name=option_field_name,
+    )
+
+
+@bp.route("/m/<int:match_id>/<token>/referee", methods=["GET", "POST"])
+def match_referee(match_id: int, token: str):
+    """The referee under a match's own rules: its snapshot, players and house rules."""
+    match, _can_edit = load_match(match_id, token)
+    return _ask(match.variant, match.players, [], match=match, token=token)
+
+
+@bp.route("/rules")
+def rules_index():
+    return redirect(url_for("rulings.compare"))
+
+
+@bp.route("/rules/compare")
+def compare():
+    variants = list(PRESETS.values())
+    return render_template(
+        "compare.html",
+        variants=variants,
+        sections=rulebook.comparison(variants),
+        short_name=rulebook.short_name,
+    )
+
+
+@bp.route("/rules/<variant_id>")
+def rules(variant_id: str):
+    try:
+        variant = find_preset(variant_id)
+    except UnknownVariant:
+        abort(404, _("There are no rules called “%(id)s”.", id=variant_id[:40]))
+    return render_template(
+        "rules.html",
+        variant=variant,
+        groups=rulebook.groups(variant),
+        values=rulebook.card_values(variant),
+        opening=rulebook.opening_rows(variant),
+        bonuses=rulebook.canasta_bonuses(variant),
+        presets=PRESETS,
+        short_name=rulebook.short_name,
+        quote_language=rulebook.quote_language,
+    )

@@ -1,0 +1,144 @@
+"""The referee, rules and comparison pages in a real Chromium at phone size (390x844).
+
+One question of each kind from a match's own referee page (its house rules applying),
+the card picker for the meld and the opening; an axe-core scan of every page, light and dark.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .test_browser import PHONE, check_page
+
+pytestmark = pytest.mark.browser
+
+
+def pick(page: Page, section: str, cards: str, then: str) -> None:
+    """Tap ``cards`` on the picker of question ``section``, then its ``then`` button."""
+    picker = page.locator(f"#q-{section} .picker")
+    for card in cards.split():
+        picker.locator(f'button[data-card="{card}"]').click()
+    picker.get_by_role("button", name=then).click()
+
+
+def answer(page: Page, section: str) -> str:
+    return page.locator(f"#q-{section} .ruling .verdict").inner_text()
+
+
+def start_czech_match(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/matches/new")
+    page.get_by_label("Rules").select_option("czech")
+    page.get_by_label("Going out needs a last card to discard.").check()
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator(".total h2")).to_have_count(2)
+
+
+def test_four_questions_from_a_match(browser, base_url):
+    page = browser.new_context(viewport=PHONE).new_page()
+    start_czech_match(page, base_url)
+    page.get_by_role("link", name="Ask the referee").click()
+    expect(page.locator("h1")).to_have_text("Referee")
+    expect(page.locator("main > p.muted").first).to_contain_text("Czech (Canasta, 000)")
+    expect(page.locator("main > p.muted").first).to_contain_text("going out needs discard")
+
+    # A meld, with the card picker only.
+    pick(page, "meld", "9 9 X X X", "Use as the meld")
+    expect(page.locator("#meld-cards")).to_have_value("9 9 X X X")
+    page.get_by_role("button", name="Ask about the meld").click()
+    assert answer(page, "meld").startswith("✓ Allowed. Yes:")
+    expect(page.locator("#q-meld .rule-cited")).to_contain_text("czech.meld.wild-limit")
+    expect(page.locator("#meld-cards")).to_have_value("9 9 X X X")  # the question stays
+    check_page(page, "20-referee-meld")
+
+    # The opening: melds from the picker, the score typed.
+    pick(page, "opening", "A A A", "Add meld")
+    pick(page, "opening", "K K K", "Add meld")
+    expect(page.locator("#opening-melds")).to_have_value("A A A\nK K K")
+    page.locator("#opening-score").fill("1500")
+    page.get_by_role("button", name="Ask about the opening").click()
+    assert answer(page, "opening") == (
+        "✓ Allowed. Yes: 90 points reach the minimum of 90 for a score of 1500."
+    )
+    expect(page.locator("#q-opening .rule-cited")).to_contain_text("czech.opening.minimum")
+
+    # The pile: the top card and hand typed.
+    page.locator("#pickup-top").fill("7")
+    page.locator("#pickup-hand").fill("7 X Q")
+    page.locator("#pickup-melds").fill("7 7 7")
+    page.get_by_role("button", name="Ask about the pile").click()
+    assert answer(page, "pickup") == (
+        "✓ Allowed. Yes: the top card goes onto your side's meld of sevens."
+    )
+    expect(page.locator("#q-pickup .rule-cited")).to_contain_text("czech.pile.add-to-meld")
+
+    # Going out with no card to discard: this match's house rule forbids it.
+    page.locator("#go_out-melds").fill("7 7 7 7 7 2 2\nK K K")
+    page.get_by_role("button", name="Ask about going out").click()
+    assert answer(page, "go_out") == (
+        "✗ Not allowed. No: going out needs one card left to discard."
+    )
+    expect(page.locator("#q-go_out .rule-cited")).to_contain_text("czech.going-out.discard")
+    expect(page.locator("#q-go_out blockquote")).to_have_attribute("lang", "cs")
+    check_page(page, "21-referee-go-out")
+
+    # A bad question keeps what was typed and names the problem next to the field.
+    page.locator("#go_out-hand").fill("Q Z")
+    page.get_by_role("button", name="Ask about going out").click()
+    expect(page.locator("#go_out-hand-err")).to_contain_text('unknown card "Z"')
+    expect(page.locator("#go_out-hand")).to_have_value("Q Z")
+    expect(page.locator("#go_out-melds")).to_have_value("7 7 7 7 7 2 2\nK K K")
+    check_page(page, "22-referee-error")
+
+
+def test_referee_without_a_match_offers_every_preset(browser, base_url):
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(base_url + "/")
+    page.locator(".site").get_by_role("link", name="Referee").click()
+    page.locator(".rules-choice summary").click()
+    page.get_by_label("Rules").select_option("german")
+    expect(page.locator("#players option[value='2']")).to_be_disabled()
+    page.get_by_role("button", name="Use these rules").click()
+    expect(page.locator(".rules-choice summary")).to_contain_text("German")
+    page.locator("#meld-cards").fill("9 9 X X X")
+    page.get_by_role("button", name="Ask about the meld").click()
+    assert answer(page, "meld").startswith("✗ Not allowed.")
+    expect(page.locator("#q-meld .rule-cited")).to_contain_text("german.meld.wild-limit")
+    check_page(page, "23-referee-german")
+
+
+@pytest.mark.parametrize(("path", "name"), [
+    ("/rules/classic", "24-rules-classic"),
+    ("/rules/czech", "25-rules-czech"),
+    ("/rules/spanish", "26-rules-spanish"),
+    ("/rules/compare", "27-compare"),
+])  # fmt: skip
+def test_rules_pages_pass_the_scan(browser, base_url, path, name):
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(base_url + path)
+    check_page(page, name)
+
+
+def test_compare_scrolls_inside_its_table_only(browser, base_url):
+    page = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
+    page.goto(base_url + "/rules/compare")
+    wrap = page.locator(".table-wrap")
+    assert wrap.evaluate("e => e.scrollWidth > e.clientWidth")  # the table scrolls...
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # ...the page does not
+    german_two = page.locator('tr[data-row="two"] td[data-preset="german"]')
+    expect(german_two).to_have_class("differs")
+    expect(german_two).to_contain_text("≠")
+
+
+def test_dark_mode_referee_and_rules_pass_the_scan(browser, base_url):
+    page = browser.new_context(viewport=PHONE, color_scheme="dark").new_page()
+    page.goto(base_url + "/referee?variant=dutch")
+    page.locator("#pickup-top").fill("3")
+    page.locator("#pickup-hand").fill("3 3 K")
+    page.get_by_role("button", name="Ask about the pile").click()
+    assert answer(page, "pickup").startswith("✗ Not allowed.")
+    check_page(page, "28-referee-dark")
+    page.goto(base_url + "/rules/dutch")
+    check_page(page, "29-rules-dark")
+    page.goto(base_url + "/rules/compare")
+    check_page(page, "30-compare-dark")
