@@ -28,7 +28,7 @@ from .rules import (
 )
 from .rules.presets import PRESETS
 
-__all__ = ["answer_json", "check_json", "score_json", "variants_json"]
+__all__ = ["check_json", "score_json", "variants_json"]
 
 TYPE_CHECKING = False  # typing costs 2 ms at start-up, and referee score must start fast
 if TYPE_CHECKING:
@@ -346,14 +346,7 @@ QUESTIONS = {
 
 def check_json(data: Any) -> Json:
     """Answer a ``referee check`` question with a ruling."""
-    return answer_json(_variant(data), data)
-
-
-def answer_json(variant: Variant, data: Json) -> Json:
-    """Answer a question about ``variant`` as given, whatever ``data`` names as its variant.
-
-    For rules that are not a preset as shipped: a match's own snapshot with its house rules.
-    """
+    variant = _variant(data)
     question = data.get("question")
     answer = QUESTIONS.get(question) if isinstance(question, str) else None
     if answer is None:

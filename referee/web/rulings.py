@@ -1,8 +1,8 @@
 """The referee: the four table questions answered with the rule quoted; each preset's rules;
 the presets side by side.
 
-Answers come from :func:`referee.contract.answer_json`, as ``referee check`` gives them.
-Card notation the core cannot read becomes an error on its field here and nowhere else.
+Answers come from the rules core, as ``referee check`` gives them, each sentence rendered
+through gettext.  Card notation the core cannot read becomes an error on its field here.
 """
 
 from __future__ import annotations
@@ -14,9 +14,18 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 
-from ..contract import answer_json
-from ..rules import PRESETS, MalformedInput, NotationError, UnknownVariant, Variant, parse_cards
+from ..rules import (
+    PRESETS,
+    Card,
+    Meld,
+    NotationError,
+    UnknownVariant,
+    Variant,
+    check_opening,
+    parse_cards,
+)
 from ..rules import find_variant as find_preset
+from ..rules.rulings import check_going_out, check_meld, check_pickup
 from . import rulebook
 from .access import load_match
 from .forms import QUESTION_FORMS, RulesChoice, option_field_name, question_forms
@@ -72,57 +81,104 @@ def _chosen(form: Any) -> tuple[Variant, int, list[str]]:
     return base.with_options(chosen), players, problems
 
 
-def _notation(form: FlaskForm, name: str, *, one: bool = False) -> str | None:
-    """The field's cards, checked by the core; a problem goes on the field."""
+def _cards(form: FlaskForm, name: str, *, one: bool = False) -> tuple[Card, ...] | None:
+    """The field's cards as the core reads them; what it cannot read goes on the field."""
     field = form[name]
-    text = (field.data or "").strip()
     try:
-        cards = parse_cards(text)
+        cards = parse_cards((field.data or "").strip())
     except NotationError as error:
         field.errors.append(_("Not card notation: %(problem)s.", problem=str(error)))
         return None
     if one and len(cards) != 1:
         field.errors.append(_("Give one card, such as K or 7."))
         return None
-    return text
+    return cards
 
 
-def _meld_lines(form: FlaskForm) -> list[str] | None:
+def _melds(form: FlaskForm) -> list[Meld] | None:
     field = form["melds"]
-    lines = [line.strip() for line in (field.data or "").splitlines() if line.strip()]
-    for n, line in enumerate(lines, start=1):
+    melds = []
+    for n, line in enumerate(filter(None, map(str.strip, (field.data or "").splitlines())), 1):
         try:
-            parse_cards(line)
+            melds.append(Meld(parse_cards(line)))
         except NotationError as error:
             message = _("Meld %(n)s is not card notation: %(problem)s.", n=n, problem=str(error))
             field.errors.append(message)
-    return None if field.errors else lines
+    return None if field.errors else melds
 
 
-def _question(question: str, form: FlaskForm, players: int) -> dict[str, Any] | None:
-    """The question in the contract's JSON, or None when a field could not be read."""
-    data: dict[str, Any] = {"question": question, "players": players}
-    for name in ("going_out", "frozen", "first_round", "concealed"):
-        if name in form:
-            data[name] = bool(form[name].data)
-    for name in ("score", "failed_attempts", "pile_size"):
-        if name in form and form[name].data is not None:
-            data[name] = form[name].data
-    if "melds" in form:
-        data["melds"] = _meld_lines(form)
+def _flag(form: FlaskForm, name: str) -> bool:
+    return name in form and bool(form[name].data)
+
+
+def _number(form: FlaskForm, name: str) -> int | None:
+    return form[name].data if name in form else None
+
+
+def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> Any:
+    """The core's ruling on the question as typed, or None when a field could not be read."""
     if question == "meld":
-        data["cards"] = _notation(form, "cards")
-        if data["cards"] is not None and not data["cards"]:
+        cards = _cards(form, "cards")
+        if cards == ():
             form["cards"].errors.append(_("Give the cards of the meld."))
-    if "hand" in form:
-        data["hand"] = _notation(form, "hand")
+        if not cards:
+            return None
+        return check_meld(variant, Meld(cards), going_out=_flag(form, "going_out"))
+    melds = _melds(form)
+    failed = _number(form, "failed_attempts") or 0
+    if question == "opening":
+        top = _cards(form, "pile_top", one=True) if (form.pile_top.data or "").strip() else ()
+        if melds is None or top is None:
+            return None
+        return check_opening(
+            variant,
+            _number(form, "score") or 0,
+            melds,
+            pile_top=top[0] if top else None,
+            failed_attempts=failed,
+            going_out=_flag(form, "going_out"),
+            players=players,
+        )
+    hand = _cards(form, "hand")
     if question == "pickup":
-        data["top"] = _notation(form, "top", one=True)
-    if question == "opening" and (form["pile_top"].data or "").strip():
-        data["pile_top"] = _notation(form, "pile_top", one=True)
-    if any(field.errors for field in form):
+        top = _cards(form, "top", one=True)
+        if melds is None or hand is None or top is None:
+            return None
+        return check_pickup(
+            variant,
+            top=top[0],
+            frozen=_flag(form, "frozen"),
+            stopped=False,  # a black three on top says it
+            hand=hand,
+            melds=melds,
+            score=_number(form, "score") or 0,
+            pile_size=_number(form, "pile_size"),
+            first_round=_flag(form, "first_round"),
+            going_out=_flag(form, "going_out"),
+            failed_attempts=failed,
+        )
+    if melds is None or hand is None:
         return None
-    return data
+    return check_going_out(
+        variant, players=players, melds=melds, hand=hand, concealed=_flag(form, "concealed")
+    )
+
+
+def _shown(variant: Variant, ruling: Any) -> dict[str, Any]:
+    """A ruling as the page shows it: the sentence in the app's language, the rule cited."""
+    text = getattr(ruling, "text", None)
+    rule = variant.rule(ruling.rule)
+    return {
+        "allowed": ruling.allowed,
+        "reason": text.render(_) if text is not None else ruling.reason,
+        "rule": {
+            "id": f"{variant.id}.{ruling.rule}",
+            "key": ruling.rule,
+            "text": rule.text,
+            "source": rule.source,
+            "quote": rule.quote,
+        },
+    }
 
 
 def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
@@ -143,12 +199,8 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
             status = 400
         elif problems:
             pass  # the rules chosen above are in doubt: no answer until they are fixed
-        elif valid and (data := _question(posted, form, players)) is not None:
-            try:
-                answer = answer_json(variant, data)
-            except MalformedInput as error:  # should not happen: the fields were read above
-                general.append(str(error)[0].upper() + str(error)[1:] + ".")
-                status = 422
+        elif valid and (ruling := _judge(posted, form, variant, players)) is not None:
+            answer = _shown(variant, ruling)
         else:
             status = 422
     return render_template(
