@@ -120,6 +120,108 @@ def cmd_blank_sheet(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_storage(args: argparse.Namespace, create: bool = False) -> Any:
+    """The database ``referee serve`` uses (or --db), as a :class:`~referee.storage.Storage`."""
+    import sqlite3
+    from pathlib import Path
+
+    from .rules import MalformedInput
+    from .storage import Storage
+    from .web import database_path
+
+    path = database_path(args.db)
+    if not create and not Path(path).is_file():
+        raise MalformedInput(f"no database at {path} (give --db FILE or set REFEREE_DB)")
+    try:
+        if create:
+            Storage.initialise(path)
+        storage = Storage(path)
+        storage.db.execute("SELECT 1 FROM matches LIMIT 1")
+    except sqlite3.DatabaseError as error:
+        raise MalformedInput(f"{path} is not a referee database ({error})") from None
+    return storage
+
+
+def _load_match(storage: Any, match_id: int) -> Any:
+    from .rules import MalformedInput
+
+    match = storage.get_match(match_id)
+    if match is None:
+        raise MalformedInput(f"no match {match_id} in {storage.path}")
+    return match
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    from .ledger import compute_ledger
+    from .sheets import match_sheet_pdf
+
+    storage = _open_storage(args)
+    try:
+        match = _load_match(storage, args.match_id)
+        ledger = compute_ledger(match, storage.hands(match.id))
+    finally:
+        storage.close()
+    _write_bytes(args.out, match_sheet_pdf(ledger, args.paper))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from .exchange import ledger_csv, match_to_json
+    from .ledger import compute_ledger
+
+    form = args.format or ("csv" if args.out.lower().endswith(".csv") else "json")
+    storage = _open_storage(args)
+    try:
+        match = _load_match(storage, args.match_id)
+        if form == "csv":
+            text = ledger_csv(compute_ledger(match, storage.hands(match.id)))
+        else:
+            data = match_to_json(match, storage.all_hands(match.id), storage.history(match.id))
+            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    finally:
+        storage.close()
+    # A spreadsheet reads names with accents right only after a byte order mark.
+    bom = "\ufeff" if form == "csv" and args.out != "-" else ""
+    _write_bytes(args.out, (bom + text).encode("utf-8"))
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from .exchange import NotAnExport, match_from_json
+    from .rules import MalformedInput
+
+    try:
+        imported = match_from_json(_read(args.file))
+    except NotAnExport as error:
+        raise MalformedInput(f"{args.file}: {error}") from None
+    storage = _open_storage(args, create=True)
+    try:
+        match = storage.import_match(imported.match, imported.hands, imported.history)
+    finally:
+        storage.close()
+    name = f" {match.name!r}" if match.name else ""
+    print(f"imported as match {match.id}{name}, with new links:")
+    print(f"  edit:      /m/{match.id}/{match.edit_token}")
+    print(f"  read-only: /m/{match.id}/{match.view_token}")
+    return 0
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    import sqlite3
+
+    from .rules import MalformedInput
+
+    storage = _open_storage(args)
+    try:
+        target = storage.backup(args.path)
+    except (OSError, ValueError, sqlite3.Error) as error:
+        raise MalformedInput(f"cannot back up to {args.path}: {error}") from None
+    finally:
+        storage.close()
+    print(f"backed up {storage.path} to {target}")
+    return 0
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import os
 
@@ -146,6 +248,10 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
     "check": (cmd_check, "answer a rule question: JSON in, a ruling out"),
     "variants": (cmd_variants, "list the rule variants with their main numbers"),
     "blank-sheet": (cmd_blank_sheet, "print a blank score sheet of a variant as PDF"),
+    "sheet": (cmd_sheet, "print a match's score sheet as PDF"),
+    "export": (cmd_export, "write a match as JSON (all of it) or CSV (a row per hand and side)"),
+    "import": (cmd_import, "recreate a match from a JSON export, with new links"),
+    "backup": (cmd_backup, "copy the database safely, even while the server runs"),
     "serve": (cmd_serve, "run the phone companion (waitress) for phones on the same Wi-Fi"),
 }
 
@@ -173,9 +279,24 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("--out", required=True, help="the PDF file to write (- for stdout)")
             sub.add_argument("--paper", choices=["a4", "letter"], default="a4")
             sub.add_argument("--players", type=int, help="default: the variant's usual table")
+        if name in ("sheet", "export"):
+            sub.add_argument("match_id", type=int, metavar="MATCH_ID", help="the number in /m/N/")
+        if name == "sheet":
+            sub.add_argument("--out", required=True, help="the PDF file to write (- for stdout)")
+            sub.add_argument("--paper", choices=["a4", "letter"], default="a4")
+        if name == "export":
+            sub.add_argument("--out", default="-", help="the file to write (default: stdout)")
+            sub.add_argument(
+                "--format", choices=["json", "csv"], help="default: csv for a .csv file, else json"
+            )
+        if name == "import":
+            sub.add_argument("file", help="a JSON file from referee export (- for stdin)")
+        if name == "backup":
+            sub.add_argument("path", help="the file to write the copy to")
         if name == "serve":
             sub.add_argument("--host", default="0.0.0.0", help="default: every interface")
             sub.add_argument("--port", type=int, default=5000, help="default: 5000")
+        if name in ("sheet", "export", "import", "backup", "serve"):
             sub.add_argument(
                 "--db", help="SQLite file (default: $REFEREE_DB, else instance/data/referee.db)"
             )

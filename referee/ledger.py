@@ -16,7 +16,7 @@ from .entry import EntryError, score_entry
 from .rules import HandResult, Variant
 from .rules.snapshot import variant_from_dict
 
-__all__ = ["HandRecord", "Ledger", "LedgerRow", "Match", "compute_ledger"]
+__all__ = ["Change", "HandRecord", "Ledger", "LedgerRow", "Match", "compute_ledger"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,19 @@ class HandRecord:
     result: Mapping[str, Any]
     created: str = ""
     updated: str = ""
+
+
+@dataclass(frozen=True)
+class Change:
+    """One line of a match's history: a hand added, edited, deleted, or a change undone."""
+
+    id: int
+    hand_id: int
+    action: str
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    at: str
+    undone: bool
 
 
 @dataclass(frozen=True)

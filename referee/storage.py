@@ -10,15 +10,14 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from sqlite_utils import Database, Migrations
 
-from .ledger import HandRecord, Match
+from .ledger import Change, HandRecord, Match
 
 __all__ = ["Change", "DuplicateSubmission", "Storage", "migrations"]
 
@@ -84,19 +83,6 @@ def create_matches_and_hands(db: Database) -> None:
     db["form_tokens"].create({"token": str, "match_id": int, "at": str}, pk="token")
 
 
-@dataclass(frozen=True)
-class Change:
-    """One line of a match's history."""
-
-    id: int
-    hand_id: int
-    action: str
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
-    at: str
-    undone: bool
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -144,6 +130,7 @@ class Storage:
 
     def __init__(self, path: str | Path) -> None:
         # check_same_thread=False: Flask may tear a request down on another thread.
+        self.path = Path(path)
         conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False)
         self.db = Database(conn)
         self.db.execute("PRAGMA synchronous=NORMAL")
@@ -162,6 +149,35 @@ class Storage:
 
     def close(self) -> None:
         self.db.close()
+
+    def backup(self, path: str | Path) -> Path:
+        """Copy the whole database to ``path`` with SQLite's backup API; return the file.
+
+        Safe while the server runs: the copy is one consistent snapshot of what was
+        committed (a write in progress is left out, never half in).  It is written
+        next to ``path`` first and renamed into place, so ``path`` is never a partial
+        copy; the copy is a single file (rollback journal, not WAL).
+        """
+        target = Path(path)
+        if target.resolve() == self.path.resolve():
+            raise ValueError(f"{target} is the database itself; name another file")
+        partial = target.with_name(f".{target.name}.partial")
+        partial.unlink(missing_ok=True)
+        try:
+            copy = sqlite3.connect(str(partial))
+            try:
+                self.db.conn.backup(copy)
+                copy.execute("PRAGMA journal_mode=DELETE")
+                (status,) = copy.execute("PRAGMA integrity_check").fetchone()
+                if status != "ok":
+                    raise sqlite3.DatabaseError(f"the copy fails its integrity check: {status}")
+            finally:
+                copy.close()
+            partial.replace(target)
+        except BaseException:
+            partial.unlink(missing_ok=True)
+            raise
+        return target
 
     # -- matches ---------------------------------------------------------------
 
@@ -196,6 +212,73 @@ class Storage:
             pk = self.db["matches"].insert(row).last_pk
         return _match({**row, "id": pk})
 
+    def import_match(
+        self,
+        match: Match,
+        hands: Sequence[tuple[HandRecord, bool]],
+        history: Sequence[Change],
+    ) -> Match:
+        """Write a match read from an export, in one transaction; return it as stored.
+
+        It gets a new id and new secret links (an export carries neither); everything
+        else is kept: names, rules snapshot, house rules, target, creation time, every
+        hand (deleted ones too) and the history in its order.  ``hands`` and ``history``
+        refer to each other by the ids in ``HandRecord.id`` and ``Change.hand_id``.
+        """
+        row = {
+            "created": match.created or _now(),
+            "name": match.name,
+            "variant_id": match.variant_id,
+            "options": _dumps(dict(match.options)),
+            "snapshot": _dumps(dict(match.snapshot)),
+            "players": match.players,
+            "side_names": _dumps(list(match.side_names)),
+            "player_names": _dumps(list(match.player_names)),
+            "target": match.target,
+            "edit_token": secrets.token_urlsafe(16),
+            "view_token": secrets.token_urlsafe(12),
+            "finished": int(match.finished),
+            "winner": match.winner,
+        }
+        with self.db.atomic():
+            columns = ", ".join(row)
+            cursor = self.db.execute(
+                f"INSERT INTO matches ({columns}) VALUES ({', '.join('?' * len(row))})",
+                list(row.values()),
+            )
+            match_id = cursor.lastrowid
+            new_ids = {}
+            for hand, deleted in hands:
+                cursor = self.db.execute(
+                    "INSERT INTO hands (match_id, entry, result, created, updated, deleted) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        match_id,
+                        _dumps(dict(hand.entry)),
+                        _dumps(dict(hand.result)),
+                        hand.created,
+                        hand.updated,
+                        int(deleted),
+                    ],
+                )
+                new_ids[hand.id] = cursor.lastrowid
+            for change in history:
+                self.db.execute(
+                    "INSERT INTO history (match_id, hand_id, action, before, after, at, undone) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [
+                        match_id,
+                        new_ids[change.hand_id],
+                        change.action,
+                        _dumps(change.before),
+                        _dumps(change.after),
+                        change.at,
+                        int(change.undone),
+                    ],
+                )
+        assert match_id is not None
+        return _match({**row, "id": match_id})
+
     def get_match(self, match_id: int) -> Match | None:
         rows = list(self.db["matches"].rows_where("id = ?", [match_id]))
         return _match(rows[0]) if rows else None
@@ -226,6 +309,12 @@ class Storage:
             )
         )
         return _hand(rows[0]) if rows else None
+
+    def all_hands(self, match_id: int) -> list[tuple[HandRecord, bool]]:
+        """Every hand ever recorded in the match, deleted ones too (an undo may bring them
+        back), each with whether it is deleted; oldest first."""
+        rows = self.db["hands"].rows_where("match_id = ?", [match_id], order_by="id")
+        return [(_hand(row), bool(row["deleted"])) for row in rows]
 
     def token_used(self, token: str) -> bool:
         return bool(list(self.db["form_tokens"].rows_where("token = ?", [token])))

@@ -1,12 +1,15 @@
 """Blank score sheets as PDF: one page, the preset's own numbers, readable text."""
 
+import dataclasses
 import subprocess
 
 import pytest
 
 from referee.cli import main
+from referee.ledger import compute_ledger
 from referee.rules import find_variant
-from referee.sheets import blank_sheet_pdf
+from referee.sheets import blank_sheet_pdf, match_sheet_pdf
+from tests import sample
 
 
 def pdf_text(pdf: bytes, tmp_path) -> tuple[str, int]:
@@ -46,3 +49,135 @@ def test_blank_sheet_from_the_cli(tmp_path, capsys):
     assert out.read_bytes().startswith(b"%PDF")
     assert main(["blank-sheet", "--variant", "polish", "--players", "3", "--out", str(out)]) == 2
     assert "not 3" in capsys.readouterr().err
+
+
+# -- the match sheet -----------------------------------------------------------------------
+
+
+def hand_lines(text: str, sides: int = 2) -> dict[int, list[str]]:
+    """The table's rows as pdftotext -layout gives them: hand number -> the cells."""
+    rows = {}
+    for line in text.splitlines():
+        cells = line.split()
+        if len(cells) == 1 + 8 * sides and all(_number(c) for c in cells):
+            rows[int(cells[0])] = cells[1:]
+    return rows
+
+
+def _number(cell: str) -> bool:
+    return cell.lstrip("-").isdigit()
+
+
+@pytest.mark.parametrize(
+    ("players", "preset", "paper"),
+    [
+        (4, "classic", "a4"),
+        (2, "czech", "letter"),
+        (4, "spanish", "letter"),  # the longest rules box
+        (3, "classic", "a4"),  # three sides: landscape
+        (3, "spanish", "letter"),
+        (3, "czech-fast", "a4"),
+    ],
+)
+def test_a_match_of_20_hands_is_one_page_with_every_score(players, preset, paper, tmp_path):
+    ledger = sample.ledger(20, players=players, preset=preset)
+    pdf = match_sheet_pdf(ledger, paper)
+    assert pdf.startswith(b"%PDF")
+    text, pages = pdf_text(pdf, tmp_path)
+    assert pages == 1
+    for name in ledger.match.side_names:
+        assert name in text
+    rows = hand_lines(text, len(ledger.match.side_names))
+    assert sorted(rows) == list(range(1, 21))
+    for row in ledger.rows:
+        cells = rows[row.number]
+        per_side = len(cells) // len(row.scores)
+        for side, (score, total) in enumerate(zip(row.scores, row.totals, strict=True)):
+            # each side: minimum, melds, bonus, red threes, out, hand, score, total
+            assert cells[side * per_side + 6 : side * per_side + 8] == [str(score), str(total)]
+    sums = next(line for line in text.splitlines() if "Next opening" in line)
+    # Σ  Next opening: <minimum>  <total>, for each side
+    assert [int(n) for n in sums.split()[1:] if _number(n)][1::2] == list(ledger.totals)
+
+
+def test_60_hands_break_cleanly_with_the_header_on_every_page(tmp_path):
+    ledger = sample.ledger(60)
+    text, pages = pdf_text(match_sheet_pdf(ledger), tmp_path)
+    assert pages == 2
+    page_texts = text.split("\f")[:pages]
+    for n, page in enumerate(page_texts, start=1):
+        assert "Melds" in page
+        assert "Total" in page
+        assert sample.SIDE_NAMES[0] in page
+        assert f"Page {n} / {pages}" in page
+    assert sorted(hand_lines(text)) == list(range(1, 61))  # no row lost or split
+
+
+LETTERS = {
+    "czech": "ěščřžýáíéůúťďň ĚŠČŘŽÝÁÍÉŮÚŤĎŇ",
+    "polish": "ąćęłńóśźż ĄĆĘŁŃÓŚŹŻ",
+    "german": "äöüß ÄÖÜ",
+    "spanish": "ñáéíóúü¿¡ Ñ",
+}
+
+
+def test_letters_of_four_languages_and_the_suits_come_out(tmp_path):
+    base = sample.ledger(3)
+    match = dataclasses.replace(
+        base.match,
+        name=f"{LETTERS['czech']} ♠♥♦♣",
+        side_names=(LETTERS["polish"], LETTERS["german"]),
+        player_names=(LETTERS["spanish"], "Bořek", "Zoë", "Łucja"),
+    )
+    pdf = match_sheet_pdf(compute_ledger(match, [row.hand for row in base.rows]))
+    text, _pages = pdf_text(pdf, tmp_path)
+    for words in (*LETTERS.values(), "♠♥♦♣"):
+        assert words in text
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True).stdout
+    # Every glyph came from DejaVu (fonts-dejavu-core): no fallback font, no empty boxes.
+    assert sorted(line.split()[0].split("+")[1] for line in fonts.splitlines()[2:]) == [
+        "DejaVu-Sans",
+        "DejaVu-Sans-Bold",
+    ]
+
+
+def test_the_sheet_is_black_and_white(tmp_path):
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(match_sheet_pdf(sample.ledger(12, players=3)))
+    subprocess.run(["pdftoppm", "-r", "40", str(path), str(tmp_path / "p")], check=True)
+    for page in tmp_path.glob("p*.ppm"):
+        data = page.read_bytes()
+        # P6 header: magic, width, height, maxval, then RGB bytes
+        pixels = data.split(b"\n", 3)[3]
+        assert all(pixels[i] == pixels[i + 1] == pixels[i + 2] for i in range(0, len(pixels), 3)), (
+            "a coloured pixel: the sheet must print the same on a black-and-white printer"
+        )
+
+
+def test_the_chart_and_the_rules_box_are_on_the_sheet(tmp_path):
+    ledger = sample.ledger(5)
+    text, _pages = pdf_text(match_sheet_pdf(ledger), tmp_path)
+    assert "Target 100000" in text  # the chart's target line
+    for heading in ("Card values", "Bonuses", "Opening minimum by score"):
+        assert heading in text
+    assert "Min.: the opening minimum that applied" in text
+
+
+def test_the_match_sheet_from_the_cli(tmp_path, capsys):
+    from referee.storage import Storage
+
+    db = tmp_path / "r.db"
+    Storage.initialise(db)
+    storage = Storage(db)
+    match = sample.stored_match(storage, hands=4)
+    storage.close()
+    out = tmp_path / "sheet.pdf"
+    args = ["sheet", str(match.id), "--out", str(out), "--db", str(db), "--paper", "letter"]
+    assert main(args) == 0
+    text, pages = pdf_text(out.read_bytes(), tmp_path)
+    assert pages == 1
+    assert sample.MATCH_NAME in text
+    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
+    assert "612 x 792 pts (letter)" in info

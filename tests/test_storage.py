@@ -85,3 +85,83 @@ def test_the_database_refuses_a_hand_for_no_match(tmp_path):
         storage.db.execute(
             "INSERT INTO hands (match_id, entry, result, deleted) VALUES (99, '{}', '{}', 0)"
         )
+
+
+# -- backup --------------------------------------------------------------------------------
+
+
+def _count(path, table="hands"):
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_backup_of_a_live_database_holds_what_was_committed(tmp_path):
+    path = tmp_path / "live.db"
+    storage = _open(path)
+    match = _match(storage)
+    for i in range(5):
+        storage.add_hand(match.id, ENTRY, {}, f"t{i}")
+    # Another connection (a request of the running server) is half-way through a write.
+    writer = sqlite3.connect(path, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute(
+        "INSERT INTO hands (match_id, entry, result, created, updated, deleted) "
+        "VALUES (?, '{}', '{}', '', '', 0)",
+        [match.id],
+    )
+    copy = storage.backup(tmp_path / "copy.db")
+    writer.execute("COMMIT")
+    writer.close()
+    assert _count(copy) == 5  # the unfinished write is not in the copy
+    assert _count(path) == 6
+    conn = sqlite3.connect(copy)
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # one file
+    conn.close()
+    restored = Storage(copy)
+    assert restored.hands(match.id) == storage.hands(match.id)[:5]
+    restored.close()
+    assert not list(tmp_path.glob(".*partial"))
+    storage.close()
+
+
+def test_backups_while_another_thread_keeps_writing_are_each_consistent(tmp_path):
+    import threading
+
+    path = tmp_path / "busy.db"
+    storage = _open(path)
+    match = _match(storage)
+    done = threading.Event()
+
+    def keep_writing():
+        other = Storage(path)
+        try:
+            for i in range(300):
+                other.add_hand(match.id, ENTRY, {}, f"w{i}")
+        finally:
+            other.close()
+            done.set()
+
+    thread = threading.Thread(target=keep_writing)
+    thread.start()
+    counts = []
+    for n in range(6):
+        copy = storage.backup(tmp_path / f"b{n}.db")
+        # Each hand is written with its history line in one transaction: a consistent copy
+        # has exactly as many of one as of the other.
+        counts.append((_count(copy), _count(copy, "history")))
+    thread.join()
+    assert done.is_set()
+    assert all(hands == history for hands, history in counts)
+    assert _count(path) == 300
+    storage.close()
+
+
+def test_backup_refuses_to_overwrite_the_database_itself(tmp_path):
+    storage = _open(tmp_path / "r.db")
+    with pytest.raises(ValueError, match="is the database itself"):
+        storage.backup(tmp_path / "r.db")
+    storage.close()

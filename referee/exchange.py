@@ -1,0 +1,272 @@
+"""A match in and out of the referee: JSON (the whole match) and CSV (its numbers).
+
+Pure Python over :mod:`referee.ledger`; no storage and no web here.  The JSON
+export holds everything needed to recreate the match: its names, rules snapshot,
+house rules, target, every hand as typed (deleted ones too, which an undo may
+bring back) and the history of changes.  It holds no database ids and no secret
+links: hands are numbered within the file, and an imported match gets new links.
+The CSV export is for spreadsheets: a row per hand and side, with the breakdown.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .ledger import Change, HandRecord, Ledger, Match, compute_ledger
+from .rules.snapshot import variant_from_dict
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "Imported",
+    "NotAnExport",
+    "ledger_csv",
+    "match_from_json",
+    "match_to_json",
+]
+
+FORMAT = "canasta-referee/match"
+FORMAT_VERSION = 1
+ACTIONS = ("add", "edit", "delete", "undo")
+# The breakdown's parts every preset has, in the sheet's order; a preset's own parts follow.
+CSV_PARTS = ("melds", "canastas", "red_threes", "going_out", "hand")
+
+
+class NotAnExport(ValueError):
+    "The data is not a match exported by Canasta Referee, or a part of it is damaged."
+
+
+@dataclass(frozen=True)
+class Imported:
+    """A match read from an export, ready for :meth:`referee.storage.Storage.import_match`.
+
+    ``match`` has id 0 and no links; hand ids are the file's own numbers (1, 2, ...),
+    which ``history`` refers to.
+    """
+
+    match: Match
+    hands: tuple[tuple[HandRecord, bool], ...]
+    history: tuple[Change, ...]
+
+
+# -- JSON out ------------------------------------------------------------------------------
+
+
+def match_to_json(
+    match: Match, hands: Sequence[tuple[HandRecord, bool]], history: Sequence[Change]
+) -> dict[str, Any]:
+    """The whole match as JSON values: ``hands`` as (hand, deleted), oldest first."""
+    numbers = {hand.id: n for n, (hand, _deleted) in enumerate(hands, start=1)}
+    ledger = compute_ledger(match, [hand for hand, deleted in hands if not deleted])
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "match": {
+            "name": match.name,
+            "variant_id": match.variant_id,
+            "options": dict(match.options),
+            "snapshot": dict(match.snapshot),
+            "players": match.players,
+            "side_names": list(match.side_names),
+            "player_names": list(match.player_names),
+            "target": match.target,
+            "created": match.created,
+            "finished": match.finished,
+            "winner": match.winner,
+        },
+        "hands": [
+            {
+                "number": numbers[hand.id],
+                "entry": dict(hand.entry),
+                "result": dict(hand.result),
+                "created": hand.created,
+                "updated": hand.updated,
+                "deleted": deleted,
+            }
+            for hand, deleted in hands
+        ],
+        "history": [
+            {
+                "hand": numbers[change.hand_id],
+                "action": change.action,
+                "before": change.before,
+                "after": change.after,
+                "at": change.at,
+                "undone": change.undone,
+            }
+            for change in sorted(history, key=lambda change: change.id)
+        ],
+        # For a reader of the file; an import recomputes it from the hands.
+        "ledger": {
+            "totals": list(ledger.totals),
+            "winner": None if ledger.winner is None else match.side_names[ledger.winner],
+        },
+    }
+
+
+# -- JSON in -------------------------------------------------------------------------------
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in data:
+        raise NotAnExport(f"{where}.{key} is missing")
+    value = data[key]
+    # bool is an int to Python, never to this format.
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
+        names = " or ".join(k.__name__ for k in _kinds(kind))
+        raise NotAnExport(f"{where}.{key} should be {names}, not {type(value).__name__}")
+    return value
+
+
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _strings(values: list[Any], where: str) -> tuple[str, ...]:
+    for i, value in enumerate(values):
+        if not isinstance(value, str):
+            raise NotAnExport(f"{where}[{i}] should be str, not {type(value).__name__}")
+    return tuple(values)
+
+
+def _match(data: Mapping[str, Any]) -> Match:
+    where = "match"
+    options = _get(data, "options", dict, where)
+    if not all(isinstance(k, str) and isinstance(v, bool) for k, v in options.items()):
+        raise NotAnExport("match.options should map house rules to true or false")
+    match = Match(
+        id=0,
+        name=_get(data, "name", str, where),
+        variant_id=_get(data, "variant_id", str, where),
+        options=options,
+        snapshot=_get(data, "snapshot", dict, where),
+        players=_get(data, "players", int, where),
+        side_names=_strings(_get(data, "side_names", list, where), "match.side_names"),
+        player_names=_strings(_get(data, "player_names", list, where), "match.player_names"),
+        target=_get(data, "target", int, where),
+        edit_token="",
+        view_token="",
+        created=_get(data, "created", str, where),
+        finished=_get(data, "finished", bool, where),
+        winner=_get(data, "winner", (str, type(None)), where),
+    )
+    try:  # the rules core judges the snapshot
+        variant = variant_from_dict(match.snapshot).with_options(dict(match.options))
+        sides = variant.sides_for(match.players)
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        raise NotAnExport(f"match.snapshot is not rules this version reads: {error}") from None
+    if match.players not in variant.players:
+        allowed = ", ".join(map(str, variant.players))
+        raise NotAnExport(f"match.players is {match.players}; {variant.id} is for {allowed}")
+    if len(match.side_names) != sides:
+        raise NotAnExport(
+            f"match.side_names has {len(match.side_names)} names; "
+            f"{match.players} players of {variant.id} play as {sides} sides"
+        )
+    return match
+
+
+def _hands(items: list[Any]) -> tuple[tuple[HandRecord, bool], ...]:
+    hands = []
+    for i, item in enumerate(items):
+        where = f"hands[{i}]"
+        if not isinstance(item, dict):
+            raise NotAnExport(f"{where} should be an object")
+        number = _get(item, "number", int, where)
+        if number != i + 1:
+            raise NotAnExport(f"{where}.number should be {i + 1}, not {number}")
+        record = HandRecord(
+            id=number,
+            match_id=0,
+            entry=_get(item, "entry", dict, where),
+            result=_get(item, "result", dict, where),
+            created=_get(item, "created", str, where),
+            updated=_get(item, "updated", str, where),
+        )
+        hands.append((record, _get(item, "deleted", bool, where)))
+    return tuple(hands)
+
+
+def _history(items: list[Any], count: int) -> tuple[Change, ...]:
+    changes = []
+    for i, item in enumerate(items):
+        where = f"history[{i}]"
+        if not isinstance(item, dict):
+            raise NotAnExport(f"{where} should be an object")
+        hand = _get(item, "hand", int, where)
+        if not 1 <= hand <= count:
+            raise NotAnExport(f"{where}.hand is {hand}, but the file has hands 1 to {count}")
+        action = _get(item, "action", str, where)
+        if action not in ACTIONS:
+            raise NotAnExport(f"{where}.action should be one of {', '.join(ACTIONS)}")
+        changes.append(
+            Change(
+                id=i + 1,
+                hand_id=hand,
+                action=action,
+                before=_get(item, "before", (dict, type(None)), where),
+                after=_get(item, "after", (dict, type(None)), where),
+                at=_get(item, "at", str, where),
+                undone=_get(item, "undone", bool, where),
+            )
+        )
+    return tuple(changes)
+
+
+def match_from_json(data: Any) -> Imported:
+    """Read a JSON export (parsed) back.
+
+    :raises NotAnExport: naming the first part that is missing or of the wrong kind.
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise NotAnExport(f'not a Canasta Referee match export (no "format": "{FORMAT}")')
+    version = data.get("format_version")
+    if version != FORMAT_VERSION:
+        raise NotAnExport(f"export format version {version!r}; this version reads {FORMAT_VERSION}")
+    match = _match(_get(data, "match", dict, "export"))
+    hands = _hands(_get(data, "hands", list, "export"))
+    history = _history(_get(data, "history", list, "export"), len(hands))
+    return Imported(match, hands, history)
+
+
+# -- CSV -----------------------------------------------------------------------------------
+
+
+def _cell(text: str) -> str:
+    # A spreadsheet runs a cell that starts with = + - @ as a formula; names are text.
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def ledger_csv(ledger: Ledger) -> str:
+    """A row per hand and side: the opening minimum that applied, the breakdown, the
+    hand's score and the running total.  ``left_in_hand`` is the breakdown's ``hand``
+    (cards left in the hand); a preset's own parts follow the common ones."""
+    match = ledger.match
+    variant = match.variant
+    extra: list[str] = []
+    for row in ledger.rows:
+        for breakdown in row.breakdowns:
+            extra += [key for key in breakdown if key not in CSV_PARTS and key not in extra]
+    parts = [*CSV_PARTS, *extra]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    names = {"hand": "left_in_hand"}
+    writer.writerow(
+        ["hand", "side", "side_name", "opening_minimum"]
+        + [names.get(part, part) for part in parts]
+        + ["score", "total", "error"]
+    )
+    for row in ledger.rows:
+        before = ledger.history[row.number - 1]
+        for side, name in enumerate(match.side_names):
+            breakdown = row.breakdowns[side]
+            writer.writerow(
+                [row.number, side + 1, _cell(name), variant.opening_minimum(before[side])]
+                + [breakdown.get(part, 0) for part in parts]
+                + [row.scores[side], row.totals[side], _cell(row.error or "")]
+            )
+    return out.getvalue()

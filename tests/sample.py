@@ -1,0 +1,100 @@
+"""Sample matches for the sheet, export and backup tests: names in four languages and suits."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from referee.entry import score_entry
+from referee.ledger import HandRecord, Ledger, Match, compute_ledger, result_to_dict
+from referee.rules import find_variant
+from referee.rules.snapshot import variant_to_dict
+
+# Czech, Polish, German and Spanish letters, and the four suits.
+MATCH_NAME = "Pátek u Žofie ♠♥♦♣"
+SIDE_NAMES = ("Łódź Wschód", "Jürgen & Iñigo", "Señoría Año")
+PLAYER_NAMES = ("Bořek", "Zoë", "Łucja", "Ñandú", "Grüße", "Čeněk")
+
+
+def entries(count: int, sides: int = 2, seed: int = 1) -> list[dict]:
+    """``count`` legal detailed hands: one side goes out with a canasta, the others meld."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        winner = rng.randrange(sides)
+        out.append(
+            {
+                "mode": "detailed",
+                "sides": [
+                    {
+                        "melds": "K K K K K 2 2\n7 7 7" if side == winner else "A A A",
+                        "red_threes": rng.randint(0, 1),
+                        "went_out": side == winner,
+                        "concealed": False,
+                        "hand": "" if side == winner else rng.choice(["5 6", "Q J 9", "X 4"]),
+                    }
+                    for side in range(sides)
+                ],
+            }
+        )
+    return out
+
+
+def match(players: int = 4, preset: str = "classic", target: int = 100_000) -> Match:
+    variant = find_variant(preset)
+    sides = variant.sides_for(players)
+    return Match(
+        id=1,
+        name=MATCH_NAME,
+        variant_id=preset,
+        options={},
+        snapshot=variant_to_dict(variant),
+        players=players,
+        side_names=SIDE_NAMES[:sides],
+        player_names=PLAYER_NAMES[:players],
+        target=target,
+        edit_token="e",
+        view_token="v",
+        created="2026-11-22T19:30:00+00:00",
+    )
+
+
+def ledger(hands: int, players: int = 4, preset: str = "classic", **kwargs) -> Ledger:
+    """A ledger of ``hands`` hands, built without a database."""
+    m = match(players, preset, **kwargs)
+    sides = len(m.side_names)
+    records = [HandRecord(i, 1, e, {}) for i, e in enumerate(entries(hands, sides), start=1)]
+    return compute_ledger(m, records)
+
+
+def stored_match(storage, hands: int = 8, preset: str = "classic", churn: bool = True) -> Match:
+    """A match written through storage as the web writes it; with ``churn`` its history
+    holds an edit, a deletion, a hand deleted for good and undos."""
+    template = match(4, preset)
+    m = storage.create_match(
+        name=template.name,
+        variant_id=preset,
+        options={},
+        snapshot=dict(template.snapshot),
+        players=4,
+        side_names=list(template.side_names),
+        player_names=list(template.player_names),
+        target=template.target,
+    )
+    variant = m.variant
+
+    def result(entry):
+        scored = score_entry(variant, m.players, m.side_names, entry)
+        return result_to_dict(scored)
+
+    added = [storage.add_hand(m.id, e, result(e), secrets.token_urlsafe(8)) for e in entries(hands)]
+    if churn and hands >= 3:
+        edited = entries(1, seed=99)[0]
+        storage.update_hand(m.id, added[1].id, edited, result(edited))
+        storage.delete_hand(m.id, added[2].id)
+        storage.undo(m.id, result)  # the deletion is undone: hand 3 is back
+        storage.delete_hand(m.id, added[0].id)  # hand 1 goes for good
+        extra = entries(1, seed=7)[0]
+        storage.add_hand(m.id, extra, result(extra), secrets.token_urlsafe(8))
+        storage.undo(m.id, result)  # ... and that addition is undone: a deleted hand
+    return m

@@ -1,0 +1,315 @@
+"""Export and import: JSON recreates the same match, CSV has a row per hand and side."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.exchange import (
+    FORMAT,
+    NotAnExport,
+    ledger_csv,
+    match_from_json,
+    match_to_json,
+)
+from referee.ledger import Change, HandRecord, compute_ledger
+from referee.storage import Storage
+from tests import sample
+
+
+@pytest.fixture
+def storage(tmp_path):
+    Storage.initialise(tmp_path / "a.db")
+    storage = Storage(tmp_path / "a.db")
+    yield storage
+    storage.close()
+
+
+def export(storage, match) -> dict:
+    data = match_to_json(match, storage.all_hands(match.id), storage.history(match.id))
+    return json.loads(json.dumps(data, ensure_ascii=False))  # as a file would give it back
+
+
+def same_ledger(a, b):
+    def rows(ledger):
+        return [(r.number, r.scores, r.totals, r.breakdowns, r.error) for r in ledger.rows]
+
+    assert rows(a) == rows(b)
+    assert (a.totals, a.minimums, a.winner, a.tie, a.history) == (
+        b.totals,
+        b.minimums,
+        b.winner,
+        b.tie,
+        b.history,
+    )
+
+
+def test_export_then_import_recreates_the_same_match(storage, tmp_path):
+    original = sample.stored_match(storage, hands=8)
+    data = export(storage, original)
+    Storage.initialise(tmp_path / "b.db")
+    other = Storage(tmp_path / "b.db")
+    try:
+        imported = match_from_json(data)
+        copy_ = other.import_match(imported.match, imported.hands, imported.history)
+        same_ledger(
+            compute_ledger(original, storage.hands(original.id)),
+            compute_ledger(copy_, other.hands(copy_.id)),
+        )
+        # Everything but the id and the secret links is the same, history and deleted hands too.
+        assert export(other, copy_) == data
+        assert {copy_.edit_token, copy_.view_token}.isdisjoint(
+            {original.edit_token, original.view_token}
+        )
+        for field in ("name", "snapshot", "options", "side_names", "player_names", "created"):
+            assert getattr(copy_, field) == getattr(original, field)
+        # The history works as before: an undo in the copy does what it did in the original.
+        assert [c.action for c in other.history(copy_.id)] == [
+            c.action for c in storage.history(original.id)
+        ]
+        assert other.version(copy_.id) > 0
+    finally:
+        other.close()
+
+
+def test_an_import_into_the_same_database_is_a_new_match(storage):
+    original = sample.stored_match(storage, hands=5)
+    imported = match_from_json(export(storage, original))
+    copy_ = storage.import_match(imported.match, imported.hands, imported.history)
+    assert copy_.id != original.id
+    assert len(storage.all_hands(copy_.id)) == len(storage.all_hands(original.id))
+    same_ledger(
+        compute_ledger(original, storage.hands(original.id)),
+        compute_ledger(copy_, storage.hands(copy_.id)),
+    )
+
+
+def test_the_export_keeps_deleted_hands_history_and_no_secrets(storage):
+    original = sample.stored_match(storage, hands=8)
+    data = export(storage, original)
+    assert data["format"] == FORMAT
+    assert [h["deleted"] for h in data["hands"]].count(True) == 2
+    assert [c["action"] for c in data["history"]][-3:] == ["delete", "add", "undo"]
+    text = json.dumps(data)
+    assert original.edit_token not in text
+    assert original.view_token not in text
+    assert data["ledger"]["totals"] == list(
+        compute_ledger(original, storage.hands(original.id)).totals
+    )
+
+
+records = st.lists(
+    st.tuples(st.integers(0, 3), st.booleans()), min_size=0, max_size=12
+)  # (seed of the entry, deleted)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(records, st.sampled_from(["classic", "spanish", "czech", "dutch"]), st.data())
+def test_json_round_trip_is_exact(hands_spec, preset, data):
+    match = sample.match(4, preset)
+    hands = [
+        (HandRecord(10 * i + 3, 1, sample.entries(1, seed=seed)[0], {"x": i}, "c", "u"), deleted)
+        for i, (seed, deleted) in enumerate(hands_spec)
+    ]
+    history = []
+    if hands:
+        for i in range(data.draw(st.integers(0, 5))):
+            hand = data.draw(st.sampled_from(hands))[0]
+            action = data.draw(st.sampled_from(["add", "edit", "delete", "undo"]))
+            history.append(Change(100 + i, hand.id, action, None, dict(hand.entry), "t", False))
+    out = match_to_json(match, hands, history)
+    back = match_from_json(json.loads(json.dumps(out)))
+    assert match_to_json(back.match, back.hands, back.history) == out
+    assert [(h.entry, h.result, d) for h, d in back.hands] == [
+        (h.entry, h.result, d) for h, d in hands
+    ]
+
+
+def _valid(storage):
+    return export(storage, sample.stored_match(storage, hands=4))
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda d: d.pop("format"), "not a Canasta Referee match export"),
+        (lambda d: d.update(format_version=9), "format version 9"),
+        (lambda d: d["match"].pop("snapshot"), "match.snapshot is missing"),
+        (lambda d: d["match"].update(players="4"), "match.players should be int, not str"),
+        (lambda d: d["match"].update(players=True), "match.players should be int, not bool"),
+        (lambda d: d["match"].update(players=5), "match.players is 5"),
+        (lambda d: d["match"].update(side_names=["A"]), "match.side_names has 1 names"),
+        (lambda d: d["match"].update(side_names=["A", 2]), "match.side_names[1] should be str"),
+        (lambda d: d["match"].update(options={"x": 1}), "match.options should map"),
+        (lambda d: d["match"]["snapshot"].pop("target_score"), "match.snapshot is not rules"),
+        (lambda d: d["hands"].append([]), "hands[5] should be an object"),
+        (lambda d: d["hands"][0].update(number=7), "hands[0].number should be 1, not 7"),
+        (lambda d: d["hands"][1].update(entry="K K K"), "hands[1].entry should be dict"),
+        (lambda d: d["history"][0].update(hand=99), "history[0].hand is 99"),
+        (lambda d: d["history"][0].update(action="burn"), "history[0].action should be one of"),
+        (lambda d: d["history"][2].pop("undone"), "history[2].undone is missing"),
+    ],
+)
+def test_a_damaged_export_is_refused_naming_the_part(storage, damage, message):
+    data = copy.deepcopy(_valid(storage))
+    damage(data)
+    with pytest.raises(NotAnExport, match=message.replace("[", r"\[").replace("]", r"\]")):
+        match_from_json(data)
+
+
+@pytest.mark.parametrize("value", [None, [], "x", 3, {"format": "other"}])
+def test_anything_else_is_not_an_export(value):
+    with pytest.raises(NotAnExport, match="not a Canasta Referee match export"):
+        match_from_json(value)
+
+
+def test_csv_has_a_row_per_hand_and_side_that_adds_up():
+    ledger = sample.ledger(12, players=3, preset="spanish")
+    rows = list(csv.DictReader(io.StringIO(ledger_csv(ledger))))
+    assert len(rows) == 12 * 3
+    header = list(rows[0])
+    assert header[:9] == [
+        "hand",
+        "side",
+        "side_name",
+        "opening_minimum",
+        "melds",
+        "canastas",
+        "red_threes",
+        "going_out",
+        "left_in_hand",
+    ]
+    assert header[-3:] == ["score", "total", "error"]
+    parts = header[4:-3]
+    for row in rows:
+        number, side = int(row["hand"]), int(row["side"]) - 1
+        assert row["side_name"] == sample.SIDE_NAMES[side]
+        assert sum(int(row[p]) for p in parts) == int(row["score"])
+        assert int(row["score"]) == ledger.rows[number - 1].scores[side]
+        assert int(row["total"]) == ledger.rows[number - 1].totals[side]
+    last = [int(r["total"]) for r in rows[-3:]]
+    assert tuple(last) == ledger.totals
+
+
+def test_csv_opening_minimum_is_the_one_before_the_hand():
+    ledger = sample.ledger(20)
+    rows = list(csv.DictReader(io.StringIO(ledger_csv(ledger))))
+    variant = ledger.match.variant
+    for row in rows:
+        n, side = int(row["hand"]), int(row["side"]) - 1
+        assert int(row["opening_minimum"]) == variant.opening_minimum(ledger.history[n - 1][side])
+
+
+def test_csv_names_never_become_spreadsheet_formulas():
+    ledger = sample.ledger(1)
+    m = ledger.match
+    evil = type(m)(**{**m.__dict__, "side_names": ("=HYPERLINK(1)", "@x")})
+    text = ledger_csv(compute_ledger(evil, [row.hand for row in ledger.rows]))
+    names = [row["side_name"] for row in csv.DictReader(io.StringIO(text))]
+    assert names == ["'=HYPERLINK(1)", "'@x"]
+
+
+# -- from the command line -----------------------------------------------------------------
+
+
+@pytest.fixture
+def db_with_match(tmp_path):
+    path = tmp_path / "cli.db"
+    Storage.initialise(path)
+    storage = Storage(path)
+    match = sample.stored_match(storage, hands=6)
+    storage.close()
+    return path, match
+
+
+def test_cli_export_import_round_trip(db_with_match, tmp_path, capsys):
+    from referee.cli import main
+
+    path, match = db_with_match
+    out = tmp_path / "match.json"
+    assert main(["export", str(match.id), "--out", str(out), "--db", str(path)]) == 0
+    other = tmp_path / "other.db"  # made by the import
+    assert main(["import", str(out), "--db", str(other)]) == 0
+    printed = capsys.readouterr().out
+    assert "imported as match 1" in printed
+    assert "new links" in printed
+    a, b = Storage(path), Storage(other)
+    try:
+        copy_ = b.get_match(1)
+        assert f"/m/1/{copy_.edit_token}" in printed
+        same_ledger(compute_ledger(match, a.hands(match.id)), compute_ledger(copy_, b.hands(1)))
+    finally:
+        a.close()
+        b.close()
+
+
+def test_cli_export_csv_to_stdout_and_to_a_file(db_with_match, tmp_path, capsysbinary):
+    from referee.cli import main
+
+    path, match = db_with_match
+    assert main(["export", str(match.id), "--format", "csv", "--db", str(path)]) == 0
+    text = capsysbinary.readouterr().out.decode("utf-8")
+    assert text.startswith("hand,side,side_name,")
+    assert sample.SIDE_NAMES[0] in text
+    out = tmp_path / "m.csv"
+    assert main(["export", str(match.id), "--out", str(out), "--db", str(path)]) == 0
+    # A file gets a byte order mark, so spreadsheets read Ł and ü right.
+    assert out.read_bytes().startswith("\ufeffhand,side".encode())
+
+
+def test_cli_database_from_the_environment(db_with_match, monkeypatch, capsysbinary):
+    from referee.cli import main
+
+    path, match = db_with_match
+    monkeypatch.setenv("REFEREE_DB", str(path))
+    assert main(["export", str(match.id)]) == 0
+    assert json.loads(capsysbinary.readouterr().out)["match"]["name"] == sample.MATCH_NAME
+
+
+def test_cli_backup(db_with_match, tmp_path, capsys):
+    from referee.cli import main
+
+    path, match = db_with_match
+    target = tmp_path / "backup.db"
+    assert main(["backup", str(target), "--db", str(path)]) == 0
+    assert "backed up" in capsys.readouterr().out
+    copy_ = Storage(target)
+    assert copy_.get_match(match.id).name == sample.MATCH_NAME
+    copy_.close()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["export", "99"], "no match 99 in"),
+        (["export", "1", "--db", "{tmp}/none.db"], "no database at"),
+        (["export", "1", "--db", "{tmp}/junk.db"], "is not a referee database"),
+        (["import", "{tmp}/junk.db"], "not UTF-8 text"),
+        (["import", "{tmp}/other.json"], "not a Canasta Referee match export"),
+        (["import", "{tmp}/none.json"], "cannot read"),
+        (["backup", "{db}"], "is the database itself"),
+        (["backup", "{tmp}/no/such/dir/b.db"], "cannot back up"),
+        (["sheet", "1", "--out", "{tmp}/no/such/dir/s.pdf"], "cannot write"),
+    ],
+)
+def test_cli_errors_are_one_line_and_exit_2(db_with_match, tmp_path, capsys, args, message):
+    from referee.cli import main
+
+    path, _match = db_with_match
+    (tmp_path / "junk.db").write_bytes(b"\xff" * 4096)
+    (tmp_path / "other.json").write_text('{"a": 1}')
+    args = [a.format(tmp=tmp_path, db=path) for a in args]
+    if "--db" not in args and args[0] != "import":
+        args += ["--db", str(path)]
+    if args[0] == "import":
+        args += ["--db", str(tmp_path / "new.db")]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert message in err
