@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import csv
 import io
 import json
@@ -209,7 +210,7 @@ def test_csv_opening_minimum_is_the_one_before_the_hand():
 def test_csv_names_never_become_spreadsheet_formulas():
     ledger = sample.ledger(1)
     m = ledger.match
-    evil = type(m)(**{**m.__dict__, "side_names": ("=HYPERLINK(1)", "@x")})
+    evil = dataclasses.replace(m, side_names=("=HYPERLINK(1)", "@x"))
     text = ledger_csv(compute_ledger(evil, [row.hand for row in ledger.rows]))
     names = [row["side_name"] for row in csv.DictReader(io.StringIO(text))]
     assert names == ["'=HYPERLINK(1)", "'@x"]

@@ -68,7 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         instance.mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    from . import api, db, errors, hands, i18n, matches, rulings
+    from . import api, db, downloads, errors, hands, i18n, matches, rulings
 
     db.init_app(app)
     i18n.init_app(app)
@@ -78,5 +78,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(rulings.bp)
+    app.register_blueprint(downloads.bp)
     csrf.exempt(api.bp)
     return app

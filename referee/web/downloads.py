@@ -1,0 +1,109 @@
+"""Downloads from the match page: its score sheet (PDF), and the match as CSV and as JSON.
+
+Either link of a match (edit or read-only) may download.  Rendering a sheet
+takes WeasyPrint a fair fraction of a second, so each one is kept in a small
+in-process cache keyed by the match's version: asking again for an unchanged
+match (another phone, a second tap) sends the same bytes without rendering, and
+a browser that already has them gets 304 Not Modified.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import threading
+from collections import OrderedDict
+
+from flask import Blueprint, abort, current_app, request, send_file
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from ..exchange import ledger_csv, match_to_json
+from ..ledger import Match
+from ..sheets import PAPERS, match_sheet_pdf
+from .access import load_match, match_ledger
+from .db import get_storage
+
+bp = Blueprint("downloads", __name__)
+
+CACHE_SIZE = 32  # sheets kept per process; a few matches at a few tables, both papers
+
+
+class SheetCache:
+    """The last ``size`` rendered sheets, least recently used dropped first; thread-safe."""
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[object, ...]) -> bytes | None:
+        with self._lock:
+            pdf = self._items.get(key)
+            if pdf is not None:
+                self._items.move_to_end(key)
+            return pdf
+
+    def put(self, key: tuple[object, ...], pdf: bytes) -> None:
+        with self._lock:
+            self._items[key] = pdf
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+def sheet_cache() -> SheetCache:
+    """This app's cache (one per app: two apps in a process have two databases)."""
+    return current_app.extensions.setdefault("referee.sheet_cache", SheetCache())
+
+
+def filename(match: Match, suffix: str) -> str:
+    """A file name from the match's name (letters of any language kept), e.g. ``Pátek.pdf``."""
+    name = re.sub(r'[\\/:*?"<>|\x00-\x1f\x7f]+', "", match.name).strip()
+    name = re.sub(r"\s+", " ", name)[:80].strip() or _("match-%(n)s", n=match.id)
+    return f"{name}{suffix}"
+
+
+def _send(data: bytes, mimetype: str, name: str, etag: str | None = None):
+    response = send_file(
+        io.BytesIO(data), mimetype=mimetype, as_attachment=True, download_name=name, etag=etag
+    )
+    response.cache_control.private = True  # the link in the address is a secret
+    return response
+
+
+@bp.route("/m/<int:match_id>/<token>/sheet.pdf")
+def sheet(match_id: int, token: str):
+    """The score sheet; ``?paper=letter`` for US Letter, A4 otherwise."""
+    match, _can_edit = load_match(match_id, token)
+    paper = request.args.get("paper", "a4")
+    if paper not in PAPERS:
+        abort(400, _("Paper is a4 or letter."))
+    lang = str(get_locale() or "en")
+    version = get_storage().version(match.id)
+    key = (match.id, version, paper, lang)
+    cache = sheet_cache()
+    pdf = cache.get(key)
+    if pdf is None:
+        pdf = match_sheet_pdf(match_ledger(match), paper, gettext=_)
+        cache.put(key, pdf)
+    etag = f"sheet-{match.id}-{version}-{paper}-{lang}"
+    return _send(pdf, "application/pdf", filename(match, ".pdf"), etag)
+
+
+@bp.route("/m/<int:match_id>/<token>/export.csv")
+def export_csv(match_id: int, token: str):
+    match, _can_edit = load_match(match_id, token)
+    # The byte order mark makes spreadsheets read names with accents as UTF-8.
+    data = ("\ufeff" + ledger_csv(match_ledger(match))).encode("utf-8")
+    return _send(data, "text/csv", filename(match, ".csv"))
+
+
+@bp.route("/m/<int:match_id>/<token>/export.json")
+def export_json(match_id: int, token: str):
+    match, _can_edit = load_match(match_id, token)
+    storage = get_storage()
+    data = match_to_json(match, storage.all_hands(match.id), storage.history(match.id))
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return _send(text.encode("utf-8"), "application/json", filename(match, ".json"))

@@ -1,0 +1,166 @@
+"""Downloads from the match page: the score sheet (cached by version), CSV and JSON."""
+
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+
+import pytest
+
+from referee.exchange import match_from_json
+from referee.ledger import compute_ledger
+from referee.storage import Storage
+from referee.web import downloads
+
+from .conftest import GOING_OUT, GOING_OUT_SCORES, hand, start_match, view_url
+
+NAME = "Pátek u Žofie ♠♥♦♣"
+
+
+@pytest.fixture
+def match_url(client):
+    url = start_match(client, name=NAME, side1_name="Łódź", side2_name="Señoría", target="20000")
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    return url
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """Counts the sheets actually rendered."""
+    calls = []
+    real = downloads.match_sheet_pdf
+
+    def counting(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(downloads, "match_sheet_pdf", counting)
+    return calls
+
+
+def pdf_text(pdf: bytes, tmp_path) -> str:
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    return subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def test_the_match_page_offers_every_download(client, match_url):
+    for url in (match_url, view_url(client, match_url)):
+        page = client.get(url).get_data(as_text=True)
+        for link in ("/sheet.pdf", "/sheet.pdf?paper=letter", "/export.csv", "/export.json"):
+            assert f'href="{url}{link}"' in page
+
+
+@pytest.mark.parametrize("which", ["edit", "view"])
+def test_either_link_downloads_the_sheet(client, match_url, which, tmp_path):
+    url = match_url if which == "edit" else view_url(client, match_url)
+    response = client.get(url + "/sheet.pdf")
+    assert response.status_code == 200
+    assert response.mimetype == "application/pdf"
+    assert response.data.startswith(b"%PDF")
+    disposition = response.headers["Content-Disposition"]
+    assert disposition.startswith("attachment;")
+    assert "filename*=UTF-8''P%C3%A1tek%20u%20%C5%BDofie" in disposition
+    assert "private" in response.headers["Cache-Control"]
+    text = pdf_text(response.data, tmp_path)
+    for words in (NAME, "Łódź", "Señoría", str(GOING_OUT_SCORES[0]), str(GOING_OUT_SCORES[1])):
+        assert words in text
+
+
+def test_paper_is_a4_or_letter(client, match_url, tmp_path):
+    letter = client.get(match_url + "/sheet.pdf?paper=letter")
+    path = tmp_path / "letter.pdf"
+    path.write_bytes(letter.data)
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
+    assert "612 x 792 pts (letter)" in info
+    assert client.get(match_url + "/sheet.pdf?paper=a3").status_code == 400
+
+
+@pytest.mark.parametrize("suffix", ["/sheet.pdf", "/export.csv", "/export.json"])
+def test_a_wrong_link_downloads_nothing(client, match_url, suffix):
+    match_id = match_url.split("/")[2]
+    assert client.get(f"/m/{match_id}/not-the-token{suffix}").status_code == 404
+    assert client.get(f"/m/999/whatever{suffix}").status_code == 404
+
+
+def test_an_unchanged_match_is_not_rendered_again(client, match_url, renders):
+    first = client.get(match_url + "/sheet.pdf")
+    second = client.get(view_url(client, match_url) + "/sheet.pdf")  # another phone
+    assert len(renders) == 1
+    assert second.data == first.data
+    # A browser that has it gets 304 Not Modified, with no body and no render.
+    again = client.get(match_url + "/sheet.pdf", headers={"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    assert len(renders) == 1
+    # Each paper is its own sheet; a new hand is a new version.
+    client.get(match_url + "/sheet.pdf?paper=letter")
+    assert len(renders) == 2
+    client.post(match_url + "/hands/new", data=hand(**GOING_OUT))
+    changed = client.get(match_url + "/sheet.pdf")
+    assert len(renders) == 3
+    assert changed.headers["ETag"] != first.headers["ETag"]
+    client.get(match_url + "/sheet.pdf")
+    assert len(renders) == 3
+
+
+def test_an_undo_is_a_new_version_too(client, match_url, renders):
+    client.get(match_url + "/sheet.pdf")
+    client.post(match_url + "/undo")
+    client.get(match_url + "/sheet.pdf")
+    assert len(renders) == 2
+
+
+def test_the_cache_keeps_only_the_latest_sheets():
+    cache = downloads.SheetCache(size=2)
+    cache.put((1,), b"a")
+    cache.put((2,), b"b")
+    assert cache.get((1,)) == b"a"  # 1 is now the most recently used
+    cache.put((3,), b"c")
+    assert cache.get((2,)) is None
+    assert cache.get((1,)) == b"a"
+    assert cache.get((3,)) == b"c"
+
+
+def test_csv_download(client, match_url):
+    response = client.get(view_url(client, match_url) + "/export.csv")
+    assert response.status_code == 200
+    assert response.mimetype == "text/csv"
+    text = response.data.decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [(r["side_name"], int(r["score"])) for r in rows] == [
+        ("Łódź", GOING_OUT_SCORES[0]),
+        ("Señoría", GOING_OUT_SCORES[1]),
+    ]
+    assert ".csv" in response.headers["Content-Disposition"]
+
+
+def test_json_download_imports_as_the_same_match(client, match_url, app, tmp_path):
+    client.post(match_url + "/hands/new", data=hand(**GOING_OUT))
+    response = client.get(match_url + "/export.json")
+    assert response.mimetype == "application/json"
+    imported = match_from_json(response.get_json())
+    other = tmp_path / "other.db"
+    Storage.initialise(other)
+    storage, original = Storage(other), Storage(app.config["DATABASE"])
+    try:
+        copy_ = storage.import_match(imported.match, imported.hands, imported.history)
+        match_id = int(match_url.split("/")[2])
+        a = compute_ledger(original.get_match(match_id), original.hands(match_id))
+        b = compute_ledger(copy_, storage.hands(copy_.id))
+        assert [r.totals for r in a.rows] == [r.totals for r in b.rows]
+        assert copy_.name == NAME
+        assert copy_.edit_token not in response.get_data(as_text=True)
+    finally:
+        storage.close()
+        original.close()
+
+
+def test_a_match_with_no_name_or_hands_still_downloads(client):
+    url = start_match(client)
+    response = client.get(url + "/sheet.pdf")
+    assert response.data.startswith(b"%PDF")
+    assert "match-" in response.headers["Content-Disposition"]
+    assert client.get(url + "/export.csv").data.decode("utf-8-sig").startswith("hand,side,")
