@@ -392,7 +392,8 @@ def check_going_out(
             ask = _t(N_("First ask your partner, who must agree."))
         else:
             ask = _t(N_("You may first ask your partner; the answer binds you."))
+        # The canastas decide; the partner rule is only mentioned, where the text has it.
         return Ruling(
-            True, _t(N_("%(verdict)s %(partner)s"), verdict=yes, partner=ask), "going-out.partner"
+            True, _t(N_("%(verdict)s %(partner)s"), verdict=yes, partner=ask), "going-out.canastas"
         )
     return Ruling(True, yes, "going-out.canastas")

@@ -149,7 +149,7 @@ def test_pickup_as_opening_counts_top_card_and_hand_only(
             "classic",
             {"players": 4, "melds": ["7 7 7 7 7 2 2", "K K K"], "hand": "Q"},
             True,
-            "going-out.partner",
+            "going-out.canastas",
         ),
         (
             "classic",
@@ -168,7 +168,7 @@ def test_pickup_as_opening_counts_top_card_and_hand_only(
             "polish",
             {"players": 4, "melds": ["7 7 7 7 7 2 2", "K K K"], "hand": ""},
             True,
-            "going-out.partner",
+            "going-out.canastas",
         ),
         # 001 §Acciones: "por lo menos una canasta limpia y otra sucia" and "una carta sobrante"
         (
@@ -194,7 +194,7 @@ def test_pickup_as_opening_counts_top_card_and_hand_only(
             "german",
             {"players": 4, "melds": ["7 7 7 7 7 7 7", "3 3 3"], "hand": ""},
             True,
-            "going-out.partner",
+            "going-out.canastas",
         ),
         (
             "german",

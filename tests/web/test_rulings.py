@@ -103,7 +103,7 @@ def contract(variant: str, question: str, **fields) -> dict:
             "go_out",
             {"melds": "7 7 7 7 7 2 2\nK K K", "hand": "Q"},
             True,
-            "classic.going-out.partner",
+            "classic.going-out.canastas",
         ),
         ("classic", "go_out", {"melds": "K K K"}, False, "classic.going-out.canastas"),
         (
