@@ -80,4 +80,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(rulings.bp)
     app.register_blueprint(downloads.bp)
     csrf.exempt(api.bp)
+
+    @app.get("/healthz")
+    def healthz():
+        # Touches neither the database nor the session: a liveness probe, and the
+        # baseline that bench/bench_web.py measures the real pages against.
+        return "ok", {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
     return app

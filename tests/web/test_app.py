@@ -28,3 +28,11 @@ def test_templates_and_static_files_are_the_top_level_folders(app):
     root = Path(__file__).parents[2]
     assert Path(app.template_folder) == root / "templates"
     assert Path(app.static_folder) == root / "static"
+
+
+def test_healthz_answers_ok_without_a_session_or_the_database(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.data == b"ok"
+    assert response.headers["Cache-Control"] == "no-store"
+    assert "Set-Cookie" not in response.headers
