@@ -7,15 +7,23 @@ so the home page can offer them back.
 
 from __future__ import annotations
 
+import dataclasses
 from hmac import compare_digest
+from typing import Any
 
-from flask import abort, session
+from flask import abort, current_app, session
 from flask_babel import gettext as _
 
 from ..ledger import Ledger, Match, compute_ledger
 from .db import get_storage
 
 REMEMBERED = 30  # edit links a browser keeps for its home page
+
+# The last ledger of each recent match, with what it was computed from.  Every phone at
+# the table reloads the match page after each hand, and recording a hand looks at the
+# ledger before and after; rescoring the evening's hands each time was most of the cost.
+_LEDGERS: dict[tuple[str, int], tuple[tuple[Any, ...], Ledger]] = {}
+_LEDGERS_KEPT = 64
 
 
 def load_match(match_id: int, token: str, *, edit: bool = False) -> tuple[Match, bool]:
@@ -54,9 +62,31 @@ def remembered_token(match: Match) -> str | None:
 
 
 def match_ledger(match: Match) -> Ledger:
-    """The ledger of ``match``; keeps the stored finished/winner flag in step with it."""
+    """The ledger of ``match``; keeps the stored finished/winner flag in step with it.
+
+    Computed again only when the match has changed since: its version grows with
+    every change to its hands, and the rest of what the ledger depends on is part
+    of the key.  The version is read before the hands, so a hand recorded in
+    between can only make the kept ledger newer than its version says, never older.
+    """
     storage = get_storage()
-    ledger = compute_ledger(match, storage.hands(match.id))
+    key = (current_app.config["DATABASE"], match.id)
+    stamp = (
+        storage.version(match.id),
+        match.edit_token,  # a match's own secret: ids of deleted matches may come back
+        match.players,
+        match.side_names,
+        match.target,
+        tuple(sorted(match.options.items())),
+    )
+    kept = _LEDGERS.get(key)
+    if kept is not None and kept[0] == stamp:
+        ledger = dataclasses.replace(kept[1], match=match)
+    else:
+        ledger = compute_ledger(match, storage.hands(match.id))
+        if len(_LEDGERS) >= _LEDGERS_KEPT:
+            _LEDGERS.pop(next(iter(_LEDGERS)), None)
+        _LEDGERS[key] = (stamp, ledger)
     winner = None if ledger.winner is None else match.side_names[ledger.winner]
     if winner != match.winner or ledger.finished != match.finished:
         storage.set_outcome(match.id, winner)
