@@ -86,4 +86,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Touches neither the database nor the session: a liveness probe, and the
         # baseline that bench/bench_web.py measures the real pages against.
         return "ok", {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+
+    from .compress import Gzip
+
+    app.wsgi_app = Gzip(app.wsgi_app)
     return app
