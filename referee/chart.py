@@ -78,7 +78,7 @@ def totals_chart(
                 f'<line class="s{side}" x1="{left}" y1="{top_y}" x2="{left + 28}" y2="{top_y}"/>'
                 f'<text x="{left + 32}" y="{top_y + 3}">{escape(name)}</text>'
             )
-        room = max(1, (width - 2 * PAD) // 14)  # a number needs about 14 units of width
+        room = max(1, (width - 2 * PAD) // 40)  # a number every 40 units or more: readable
         every = next(n for n in (1, 2, 5, 10, 20, 50, 100, steps) if steps / n <= room)
         for i in range(0, len(history), every):
             parts.append(

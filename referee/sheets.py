@@ -1,6 +1,6 @@
 """Score sheets as PDF: a blank sheet per preset, and a match's sheet.
 
-WeasyPrint is imported only inside :func:`render_pdf` – importing it costs most
+WeasyPrint is imported only inside :func:`html_to_pdf` – importing it costs most
 of a second, which no other command should pay.  The sheets are plain Jinja
 templates under ``templates/sheets/`` rendered without a Flask app, so the CLI
 and the web share them.
@@ -8,6 +8,7 @@ and the web share them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -22,9 +23,12 @@ from .rules import CanastaKind, Rank, Variant
 __all__ = [
     "PAPERS",
     "blank_sheet_pdf",
+    "html_to_pdf",
+    "match_sheet_html",
     "match_sheet_pdf",
     "reference_columns",
     "reference_tables",
+    "render_html",
     "render_pdf",
     "sheet_rows",
 ]
@@ -59,7 +63,10 @@ _CARD_ROWS = (
 )
 
 
+@functools.lru_cache(maxsize=8)
 def _env(gettext: Callable[[str], str] | None = None) -> Environment:
+    # Kept per gettext (the web passes the same function every time): building the
+    # environment and compiling the templates costs ~15 ms a sheet otherwise.
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(["html"]),
@@ -137,6 +144,32 @@ def reference_columns(
     return result
 
 
+def render_html(
+    template: str,
+    paper: str = "a4",
+    gettext: Callable[[str], str] | None = None,
+    landscape: bool = False,
+    **context: Any,
+) -> str:
+    """The HTML of ``templates/sheets/<template>`` laid out for ``paper`` (a4 or letter)."""
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+    size = PAPERS[paper] + (" landscape" if landscape else "")
+    return (
+        _env(gettext)
+        .get_template(f"sheets/{template}")
+        .render(page_size=size, landscape=landscape, **context)
+    )
+
+
+def html_to_pdf(html: str) -> bytes:
+    """WeasyPrint's PDF of ``html`` (relative links resolve in ``templates/``)."""
+    import weasyprint  # lazily: it costs most of a second to import
+
+    pdf: bytes = weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
+    return pdf
+
+
 def render_pdf(
     template: str,
     paper: str = "a4",
@@ -145,18 +178,7 @@ def render_pdf(
     **context: Any,
 ) -> bytes:
     """Render ``templates/sheets/<template>`` to PDF bytes on ``paper`` (a4 or letter)."""
-    if paper not in PAPERS:
-        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
-    size = PAPERS[paper] + (" landscape" if landscape else "")
-    html = (
-        _env(gettext)
-        .get_template(f"sheets/{template}")
-        .render(page_size=size, landscape=landscape, **context)
-    )
-    import weasyprint  # lazily: it costs most of a second to import
-
-    pdf: bytes = weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
-    return pdf
+    return html_to_pdf(render_html(template, paper, gettext, landscape, **context))
 
 
 def blank_sheet_pdf(
@@ -206,17 +228,13 @@ def sheet_rows(ledger: Ledger) -> list[dict[str, Any]]:
     return rows
 
 
-def match_sheet_pdf(
+def match_sheet_html(
     ledger: Ledger,
     paper: str = "a4",
     chart: str | None = None,
     gettext: Callable[[str], str] | None = None,
-) -> bytes:
-    """The match's score sheet: header, a row per hand, totals, winner, chart, rules box.
-
-    ``chart`` is the totals chart as SVG; by default it is drawn here (none before
-    the first hand), its words put through ``gettext``.
-    """
+) -> str:
+    """The HTML of :func:`match_sheet_pdf`."""
     match = ledger.match
     variant = match.variant
     winner = match.side_names[ledger.winner] if ledger.winner is not None else None
@@ -231,15 +249,15 @@ def match_sheet_pdf(
                 title=translate("Running totals after each hand"),
                 target_label=translate("Target"),
                 # Landscape puts the chart in a column of the rules box: narrower.
-                width=260 if landscape else 640,
-                height=150 if landscape else 125,
+                width=300 if landscape else 640,
+                height=110 if landscape else 125,
                 legend=True,
                 style=CHART_STYLE,
             )
             if ledger.rows
             else ""
         )
-    return render_pdf(
+    return render_html(
         "match.html",
         paper,
         gettext=gettext,
@@ -252,3 +270,17 @@ def match_sheet_pdf(
         columns=reference_columns(reference_tables(variant), 3),
         landscape=landscape,
     )
+
+
+def match_sheet_pdf(
+    ledger: Ledger,
+    paper: str = "a4",
+    chart: str | None = None,
+    gettext: Callable[[str], str] | None = None,
+) -> bytes:
+    """The match's score sheet: header, a row per hand, totals, winner, chart, rules box.
+
+    ``chart`` is the totals chart as SVG; by default it is drawn here (none before
+    the first hand), its words put through ``gettext``.  Three sides print landscape.
+    """
+    return html_to_pdf(match_sheet_html(ledger, paper, chart, gettext))

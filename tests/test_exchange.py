@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
 import csv
+import dataclasses
 import io
 import json
 
