@@ -1,4 +1,5 @@
-"""Downloads from the match page: its score sheet (PDF), and the match as CSV and as JSON.
+"""Downloads from the match page (its score sheet as PDF, the match as CSV and as JSON),
+and the page that reads a JSON download back as a new match.
 
 Either link of a match (edit or read-only) may download.  Rendering a sheet
 takes WeasyPrint a fair fraction of a second, so each one is kept in a small
@@ -15,15 +16,26 @@ import re
 import threading
 from collections import OrderedDict
 
-from flask import Blueprint, abort, current_app, request, send_file
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    g,
+    redirect,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from ..exchange import ledger_csv, match_to_json
+from ..exchange import NotAnExport, ledger_csv, match_from_json, match_to_json
 from ..ledger import Match
 from ..sheets import PAPERS, match_sheet_pdf
-from .access import load_match, match_ledger
+from .access import load_match, match_ledger, remember
 from .db import get_storage
+from .forms import ImportForm
 
 bp = Blueprint("downloads", __name__)
 
@@ -107,3 +119,27 @@ def export_json(match_id: int, token: str):
     data = match_to_json(match, storage.all_hands(match.id), storage.history(match.id))
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return _send(text.encode("utf-8"), "application/json", filename(match, ".json"))
+
+
+@bp.route("/matches/import", methods=["GET", "POST"])
+def import_match():
+    """A new match from a JSON download: same hands and history, new links (this browser
+    gets the edit link, as for a match started here)."""
+    form = ImportForm()
+    problems: list[str] = []
+    if g.get("csrf_error"):
+        problems.append(g.csrf_error)
+    elif form.validate_on_submit():
+        try:
+            data = json.loads(form.file.data.read().decode("utf-8"))
+            imported = match_from_json(data)
+        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+            # NotAnExport says which part is wrong; anything else is not JSON at all.
+            message = str(error) if isinstance(error, NotAnExport) else _("This is not JSON.")
+            form.file.errors.append(_("Not a match file: %(why)s", why=message))
+        else:
+            match = get_storage().import_match(imported.match, imported.hands, imported.history)
+            remember(match)
+            return redirect(url_for("matches.ledger", match_id=match.id, token=match.edit_token))
+    status = 200 if request.method == "GET" else (400 if g.get("csrf_error") else 422)
+    return render_template("import.html", form=form, problems=problems), status

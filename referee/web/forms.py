@@ -10,6 +10,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
 from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
@@ -353,3 +354,9 @@ def question_forms(variant: Variant, posted: str | None) -> dict[str, FlaskForm]
                 delattr(form, name)
         forms[question] = form
     return forms
+
+
+class ImportForm(FlaskForm):
+    """A match file from the match page's JSON download (or ``referee export``)."""
+
+    file = FileField(_l("Match file (JSON)"), validators=[FileRequired(_l("Choose a file."))])

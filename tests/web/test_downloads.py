@@ -164,3 +164,62 @@ def test_a_match_with_no_name_or_hands_still_downloads(client):
     assert response.data.startswith(b"%PDF")
     assert "match-" in response.headers["Content-Disposition"]
     assert client.get(url + "/export.csv").data.decode("utf-8-sig").startswith("hand,side,")
+
+
+# -- importing a download back -------------------------------------------------------------
+
+
+def test_the_home_page_links_to_the_import(client):
+    assert 'href="/matches/import"' in client.get("/").get_data(as_text=True)
+    assert "Import a match" in client.get("/matches/import").get_data(as_text=True)
+
+
+def test_a_downloaded_match_imports_as_a_new_match_with_new_links(client, match_url):
+    client.post(match_url + "/hands/new", data=hand(**GOING_OUT))
+    data = client.get(match_url + "/export.json").data
+    response = client.post(
+        "/matches/import",
+        data={"file": (io.BytesIO(data), "match.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 302
+    new_url = response.location
+    assert new_url.split("/")[2] != match_url.split("/")[2]
+    assert new_url.split("/")[3] != match_url.split("/")[3]
+    page = client.get(new_url).get_data(as_text=True)
+    assert NAME in page
+    assert "Record a hand" in page  # this browser holds the new edit link
+    assert client.get(new_url + "/export.csv").data == client.get(match_url + "/export.csv").data
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe junk", "This is not JSON."),
+        (b"{not json", "This is not JSON."),
+        (b'{"a": 1}', "not a Canasta Referee match export"),
+        (b"[" * 100_000, "This is not JSON."),
+    ],
+)
+def test_a_file_that_is_not_a_match_is_refused_with_the_reason(client, content, message):
+    response = client.post(
+        "/matches/import",
+        data={"file": (io.BytesIO(content), "x.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Not a match file" in page
+    assert message in page
+
+
+def test_an_import_needs_a_file_and_the_form_token(client, csrf_client):
+    response = client.post("/matches/import", data={}, content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert "Choose a file." in response.get_data(as_text=True)
+    response = csrf_client.post(
+        "/matches/import",
+        data={"file": (io.BytesIO(b"{}"), "x.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 400
