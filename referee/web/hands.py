@@ -16,6 +16,7 @@ from ..storage import DuplicateSubmission
 from .access import load_match, match_ledger
 from .db import get_storage
 from .forms import entry_from_form, formdata_from_entry, hand_form
+from .i18n import rule_text
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>/<token>")
 
@@ -43,11 +44,11 @@ class RuleError(str):
 
 
 def _rule_error(variant: Variant, problem: Problem, prefix: str = "") -> RuleError:
-    text = problem.message[0].upper() + problem.message[1:]
-    error = RuleError(prefix + text)
+    message = problem.render(_)
+    error = RuleError(prefix + message[:1].upper() + message[1:])
     rule = variant.rules.get(problem.rule) if problem.rule else None
     if rule is not None:
-        error.rule_text, error.rule_source = rule.text, rule.source
+        error.rule_text, error.rule_source = rule_text(rule), rule.source
     return error
 
 

@@ -1,17 +1,88 @@
-"""Flask-Babel: every user-facing string goes through gettext; English is the only locale yet."""
+"""Languages: the table's language from the browser, switchable on every page and remembered.
+
+Flask-Babel does the catalogues and the number and date formats; this module
+only decides which language a request speaks: a ``?lang=`` switch (kept in a
+cookie), else the cookie, else the browser's Accept-Language, else English.
+"""
 
 from __future__ import annotations
 
-from flask import Flask
-from flask_babel import Babel, get_locale
+from pathlib import Path
+from urllib.parse import urlencode
+
+from flask import Flask, Response, request
+from flask_babel import Babel, format_decimal, get_locale, gettext
+
+from ..i18n import LANGUAGES, TRANSLATIONS
+from ..rules import Rule
 
 babel = Babel()
+COOKIE = "lang"
+ONE_YEAR = 365 * 24 * 3600
 
 
 def _locale() -> str:
-    return "en"
+    chosen = request.args.get("lang") or request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES) or "en"
+
+
+def _remember(response: Response) -> Response:
+    chosen = request.args.get("lang")
+    if chosen in LANGUAGES and chosen != request.cookies.get(COOKIE):
+        response.set_cookie(COOKIE, chosen, max_age=ONE_YEAR, samesite="Lax")
+    # Pages differ by language: caches must not hand one table's language to another.
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response
+
+
+def number(value: object) -> str:
+    """A score as the table's language writes it: 5,000 / 5.000 / 5 000."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(format_decimal(value))
+    return str(value)
+
+
+def signed(value: int) -> str:
+    """A hand's score with its sign: +1,230 / −45."""
+    return ("+" if value > 0 else "") + number(value)
+
+
+def translate(text: str) -> str:
+    """Translate text that is data, not a template literal (it stays escaped on the page,
+    unlike the templates' own ``_()``, which marks its result safe)."""
+    return str(gettext(text))
+
+
+def rule_text(rule: Rule) -> str:
+    """A rule's statement in the page's language.
+
+    In the language of the rulebook the rule comes from, that rulebook's own sentence
+    is the statement (the seed's wording); elsewhere, the translated plain statement.
+    """
+    from .rulebook import quote_language
+
+    own = quote_language(rule.source) == str(get_locale())
+    return rule.quote if own else translate(rule.text)
 
 
 def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(Path(TRANSLATIONS)))
     babel.init_app(app, locale_selector=_locale)
+    app.after_request(_remember)
     app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["LANGUAGES"] = LANGUAGES
+    app.jinja_env.globals["rule_text"] = rule_text
+    app.jinja_env.globals["translate"] = translate
+    app.jinja_env.filters["num"] = number
+    app.jinja_env.filters["signed"] = signed
+
+    @app.context_processor
+    def language_links() -> dict[str, object]:
+        def switch_url(code: str) -> str:
+            """This page in language ``code`` (the switch is then remembered)."""
+            return f"{request.path}?{urlencode({**request.args.to_dict(), 'lang': code})}"
+
+        return {"switch_url": switch_url}

@@ -29,6 +29,7 @@ from ..rules.rulings import check_going_out, check_meld, check_pickup
 from . import rulebook
 from .access import load_match
 from .forms import QUESTION_FORMS, RulesChoice, option_field_name, question_forms
+from .i18n import rule_text
 
 bp = Blueprint("rulings", __name__)
 
@@ -174,7 +175,7 @@ def _shown(variant: Variant, ruling: Any) -> dict[str, Any]:
         "rule": {
             "id": f"{variant.id}.{ruling.rule}",
             "key": ruling.rule,
-            "text": rule.text,
+            "text": rule_text(rule),
             "source": rule.source,
             "quote": rule.quote,
         },

@@ -114,7 +114,9 @@ def hand(mode: str = "detailed", token: str | None = None, **sides) -> dict[str,
 
 def totals(client, edit_url: str) -> list[int]:
     page = client.get(edit_url).get_data(as_text=True)
-    return [int(n) for n in re.findall(r'<p class="big">(-?\d+)</p>', page)]
+    # Totals are written as the page's language groups digits (5,000 / 5.000 / 5 000).
+    found = re.findall(r'<p class="big">([-−]?[\d.,\s\u00a0\u202f]+)</p>', page)
+    return [int(re.sub(r"[^\d-]", "", n.replace("−", "-"))) for n in found]
 
 
 # A legal hand under classic: North-South go out with a natural canasta of kings.
