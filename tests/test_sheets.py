@@ -181,3 +181,14 @@ def test_the_match_sheet_from_the_cli(tmp_path, capsys):
     assert sample.MATCH_NAME in text
     info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
     assert "612 x 792 pts (letter)" in info
+
+
+def test_a_hand_that_no_longer_scores_is_marked_not_hidden(tmp_path):
+    base = sample.ledger(3)
+    hands = [row.hand for row in base.rows]
+    broken = dataclasses.replace(hands[1], entry={"mode": "detailed", "sides": [{"melds": "K 1"}]})
+    ledger = compute_ledger(base.match, [hands[0], broken, hands[2]])
+    assert ledger.rows[1].error
+    text, _pages = pdf_text(match_sheet_pdf(ledger), tmp_path)
+    assert "!2" in text.replace(" ", "")
+    assert "Hand 2 no longer scores under the rules of this match and counts 0" in text
