@@ -19,6 +19,7 @@ from typing import Any
 
 from .rules import CanastaKind, Hand, HandResult, Meld, NotationError, Side, Variant, parse_cards
 from .rules import score_hand as core_score_hand
+from .rules.problems import N_, Text
 from .rules.quick import QuickSide, score_quick_hand
 
 __all__ = ["EntryError", "MODES", "meld_lines", "score_entry"]
@@ -30,10 +31,11 @@ CONCEALED_PREFIX = "hand:"
 class EntryError(ValueError):
     "Cards in an entry are badly written; ``side`` and ``field`` say where, for the form."
 
-    def __init__(self, side: int, field: str, message: str) -> None:
+    def __init__(self, side: int, field: str, words: Text) -> None:
         self.side = side
         self.field = field
-        super().__init__(message)
+        self.words = words  # translatable; str(error) is the English
+        super().__init__(words.render())
 
 
 def meld_lines(text: str) -> list[str]:
@@ -49,9 +51,10 @@ def _melds(text: str, side: int) -> tuple[Meld, ...]:
         try:
             cards = parse_cards(cards_text)
         except NotationError as error:
-            raise EntryError(side, "melds", f"meld {number}: {error}") from None
+            words = Text(N_("meld %(n)s: %(error)s"), {"n": number, "error": error.words})
+            raise EntryError(side, "melds", words) from None
         if not cards:
-            raise EntryError(side, "melds", f"meld {number} has no cards")
+            raise EntryError(side, "melds", Text(N_("meld %(n)s has no cards"), {"n": number}))
         melds.append(Meld(cards, concealed))
     return tuple(melds)
 
@@ -63,7 +66,7 @@ def _detailed_side(data: Mapping[str, Any], index: int, name: str, score: int) -
         try:
             hand = parse_cards(hand_text)
         except NotationError as error:
-            raise EntryError(index, "hand", str(error)) from None
+            raise EntryError(index, "hand", error.words) from None
     return Side(
         name=name,
         melds=_melds(data.get("melds") or "", index),

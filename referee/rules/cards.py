@@ -12,17 +12,24 @@ from collections.abc import Iterable
 from enum import Enum
 from typing import NamedTuple
 
+from .problems import N_, Text
+
 __all__ = ["Card", "NotationError", "Rank", "Suit", "format_cards", "parse_cards"]
 
 
 class NotationError(ValueError):
     "The text is not card notation; the message names the offending text and its position."
 
-    def __init__(self, text: str, position: int, problem: str) -> None:
+    def __init__(self, text: str, position: int, problem: str, **params: object) -> None:
         self.text = text
         self.position = position
-        self.problem = problem
-        super().__init__(f'"{text}": {problem} at position {position}')
+        self.problem = problem % params if params else problem
+        # The same words, translatable: the web shows them in the table's language.
+        self.words = Text(
+            N_('"%(text)s": %(problem)s at position %(position)s'),
+            {"text": text, "problem": Text(problem, params), "position": position},
+        )
+        super().__init__(self.words.render())
 
 
 class Rank(Enum):
@@ -74,26 +81,22 @@ RANK_BY_ORDER = {order: rank for rank, order in _ORDER.items()}
 WILD_RANKS = frozenset({Rank.TWO, Rank.JOKER})
 
 
-def _mark(text: str) -> str:  # the core's N_, without importing problems here
-    return text
-
-
 # The plural a player says ("two natural kings"), marked for the translation catalogues.
 RANK_PLURALS = {
-    Rank.ACE: _mark("aces"),
-    Rank.KING: _mark("kings"),
-    Rank.QUEEN: _mark("queens"),
-    Rank.JACK: _mark("jacks"),
-    Rank.TEN: _mark("tens"),
-    Rank.NINE: _mark("nines"),
-    Rank.EIGHT: _mark("eights"),
-    Rank.SEVEN: _mark("sevens"),
-    Rank.SIX: _mark("sixes"),
-    Rank.FIVE: _mark("fives"),
-    Rank.FOUR: _mark("fours"),
-    Rank.THREE: _mark("black threes"),
-    Rank.TWO: _mark("twos"),
-    Rank.JOKER: _mark("jokers"),
+    Rank.ACE: N_("aces"),
+    Rank.KING: N_("kings"),
+    Rank.QUEEN: N_("queens"),
+    Rank.JACK: N_("jacks"),
+    Rank.TEN: N_("tens"),
+    Rank.NINE: N_("nines"),
+    Rank.EIGHT: N_("eights"),
+    Rank.SEVEN: N_("sevens"),
+    Rank.SIX: N_("sixes"),
+    Rank.FIVE: N_("fives"),
+    Rank.FOUR: N_("fours"),
+    Rank.THREE: N_("black threes"),
+    Rank.TWO: N_("twos"),
+    Rank.JOKER: N_("jokers"),
 }
 
 
@@ -138,7 +141,9 @@ class Card(NamedTuple):
         """Parse exactly one card, e.g. ``"10h"``; raise :class:`NotationError` otherwise."""
         cards = parse_cards(symbol)
         if len(cards) != 1:
-            raise NotationError(symbol, 1, f"expected one card, found {len(cards)}")
+            raise NotationError(
+                symbol, 1, N_("expected one card, found %(count)s"), count=len(cards)
+            )
         return cards[0]
 
     def symbol(self) -> str:
@@ -181,18 +186,18 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         elif up in _RANK_SYMBOLS:
             rank, i = _RANK_SYMBOLS[up], i + 1
         elif up == "1":
-            raise NotationError(text, start + 1, 'unknown card "1" (write 10 or T for ten)')
+            raise NotationError(text, start + 1, N_('unknown card "1" (write 10 or T for ten)'))
         else:
             end = i + 1
             while end < n and text[end] not in _SEPARATORS:
                 end += 1
             bad = text[start:end]
-            raise NotationError(text, start + 1, f'unknown card "{bad}"')
+            raise NotationError(text, start + 1, N_('unknown card "%(card)s"'), card=bad)
         suit = None
         if i < n and text[i].lower() in _SUIT_SYMBOLS:
             suit = _SUIT_SYMBOLS[text[i].lower()]
             if rank is Rank.JOKER:
-                raise NotationError(text, i + 1, "a joker has no suit")
+                raise NotationError(text, i + 1, N_("a joker has no suit"))
             i += 1
         cards.append(_CARDS[rank, suit])
     result = tuple(cards)

@@ -90,7 +90,8 @@ def _score(form: FlaskForm, match: Match, mode: str, totals: tuple[int, ...]):
         result = score_entry(variant, match.players, match.side_names, entry, totals)
     except EntryError as error:
         section = form[f"side{error.side}"].form
-        _add_error(section[error.field], str(error)[0].upper() + str(error)[1:])
+        message = error.words.render(_)
+        _add_error(section[error.field], message[:1].upper() + message[1:])
         return entry, None, []
     general = _apply_problems(form, variant, entry, result.problems)
     return entry, result, general
@@ -237,7 +238,7 @@ def preview(match_id: int, token: str):
             entry_from_form(form, len(match.side_names), mode),
         )
     except EntryError as error:
-        return jsonify(sides=None, error=str(error))
+        return jsonify(sides=None, error=error.words.render(_))
     # The match total as it will be: when editing, the hand's old score comes out first.
     ledger = match_ledger(match)
     before = ledger.totals

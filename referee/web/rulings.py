@@ -88,7 +88,7 @@ def _cards(form: FlaskForm, name: str, *, one: bool = False) -> tuple[Card, ...]
     try:
         cards = parse_cards((field.data or "").strip())
     except NotationError as error:
-        field.errors.append(_("Not card notation: %(problem)s.", problem=str(error)))
+        field.errors.append(_("Not card notation: %(problem)s.", problem=error.words.render(_)))
         return None
     if one and len(cards) != 1:
         field.errors.append(_("Give one card, such as K or 7."))
@@ -103,7 +103,9 @@ def _melds(form: FlaskForm) -> list[Meld] | None:
         try:
             melds.append(Meld(parse_cards(line)))
         except NotationError as error:
-            message = _("Meld %(n)s is not card notation: %(problem)s.", n=n, problem=str(error))
+            message = _(
+                "Meld %(n)s is not card notation: %(problem)s.", n=n, problem=error.words.render(_)
+            )
             field.errors.append(message)
     return None if field.errors else melds
 
