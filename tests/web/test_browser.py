@@ -49,7 +49,9 @@ def pick(page: Page, side: int, cards: str, then: str = "meld") -> None:
 
 
 def totals(page: Page) -> list[int]:
-    return [int(t) for t in page.locator(".total .big").all_inner_texts()]
+    # The totals are grouped as the page's language writes them: 1,485 / 1.485 / 1 485.
+    texts = page.locator(".total .big").all_inner_texts()
+    return [int(re.sub(r"[^\d-]", "", t.replace("−", "-"))) for t in texts]
 
 
 def test_a_whole_match_on_two_phones(browser, base_url):
