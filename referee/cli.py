@@ -115,7 +115,9 @@ def cmd_blank_sheet(args: argparse.Namespace) -> int:
     if args.players is not None and args.players not in variant.players:
         allowed = ", ".join(map(str, variant.players))
         raise MalformedInput(f"{variant.id} is played by {allowed} players, not {args.players}")
-    pdf = blank_sheet_pdf(variant, args.paper, args.players)
+    from .i18n import translator
+
+    pdf = blank_sheet_pdf(variant, args.paper, args.players, gettext=translator(args.lang))
     _write_bytes(args.out, pdf)
     return 0
 
@@ -161,7 +163,9 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         ledger = compute_ledger(match, storage.hands(match.id))
     finally:
         storage.close()
-    _write_bytes(args.out, match_sheet_pdf(ledger, args.paper))
+    from .i18n import translator
+
+    _write_bytes(args.out, match_sheet_pdf(ledger, args.paper, gettext=translator(args.lang)))
     return 0
 
 
@@ -296,6 +300,15 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "serve":
             sub.add_argument("--host", default="0.0.0.0", help="default: every interface")
             sub.add_argument("--port", type=int, default=5000, help="default: 5000")
+        if name in ("sheet", "blank-sheet"):
+            from .i18n import LANGUAGES
+
+            sub.add_argument(
+                "--lang",
+                choices=list(LANGUAGES),
+                default="en",
+                help="the sheet's language (default: en)",
+            )
         if name in ("sheet", "export", "import", "backup", "serve"):
             sub.add_argument(
                 "--db", help="SQLite file (default: $REFEREE_DB, else instance/data/referee.db)"

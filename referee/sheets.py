@@ -19,6 +19,7 @@ from .assets import asset_dir
 from .chart import totals_chart
 from .ledger import Ledger
 from .rules import CanastaKind, Rank, Variant
+from .rules.problems import N_
 
 __all__ = [
     "PAPERS",
@@ -44,22 +45,22 @@ CHART_STYLE = (
     'text{font-size:8px;font-family:"DejaVu Sans",sans-serif;fill:#000}.tick{fill:#444}'
 )
 _KIND_NAMES = {
-    CanastaKind.NATURAL: "Natural (clean) canasta",
-    CanastaKind.MIXED: "Mixed (dirty) canasta",
-    CanastaKind.WILD: "Wild canasta",
-    CanastaKind.WILD_JOKERS: "Wild canasta with the four jokers",
-    CanastaKind.WILD_DEUCES: "Other wild canasta",
-    CanastaKind.WILD_MIXED: "Wild canasta, jokers and twos",
-    CanastaKind.WILD_CLEAN: "Wild canasta, all twos or all jokers",
-    CanastaKind.BLACK_THREES: "Canasta of black threes",
+    CanastaKind.NATURAL: N_("Natural (clean) canasta"),
+    CanastaKind.MIXED: N_("Mixed (dirty) canasta"),
+    CanastaKind.WILD: N_("Wild canasta"),
+    CanastaKind.WILD_JOKERS: N_("Wild canasta with the four jokers"),
+    CanastaKind.WILD_DEUCES: N_("Other wild canasta"),
+    CanastaKind.WILD_MIXED: N_("Wild canasta, jokers and twos"),
+    CanastaKind.WILD_CLEAN: N_("Wild canasta, all twos or all jokers"),
+    CanastaKind.BLACK_THREES: N_("Canasta of black threes"),
 }
 _CARD_ROWS = (
-    ("Joker", (Rank.JOKER,)),
+    (N_("Joker"), (Rank.JOKER,)),
     ("2", (Rank.TWO,)),
     ("A", (Rank.ACE,)),
     ("K Q J 10 9 8", (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)),
     ("7 6 5 4", (Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR)),
-    ("Black 3", (Rank.THREE,)),
+    (N_("Black 3"), (Rank.THREE,)),
 )
 
 
@@ -79,41 +80,47 @@ def _env(gettext: Callable[[str], str] | None = None) -> Environment:
     return env
 
 
-def reference_tables(variant: Variant) -> dict[str, list[tuple[str, str]]]:
+def reference_tables(
+    variant: Variant, gettext: Callable[[str], str] | None = None
+) -> dict[str, list[tuple[str, str]]]:
     """The numbers a table wants at hand: card values, bonuses, the opening table."""
+    _ = gettext or (lambda text: text)
     cards = []
     for label, ranks in _CARD_ROWS:
         values = {variant.card_points[rank] for rank in ranks}
-        cards.append((label, " / ".join(str(v) for v in sorted(values))))
+        cards.append((_(label), " / ".join(str(v) for v in sorted(values))))
     bonuses = [
         (
-            _KIND_NAMES[kind],
-            str(points) if kind is not CanastaKind.BLACK_THREES else "wins the match",
+            _(_KIND_NAMES[kind]),
+            str(points) if kind is not CanastaKind.BLACK_THREES else _("wins the match"),
         )
         for kind, points in variant.canasta_bonus.items()
     ]
     if variant.concealed_canasta_bonus is not None:
-        bonuses.append(("Canasta made in the hand", str(variant.concealed_canasta_bonus)))
+        bonuses.append((_("Canasta made in the hand"), str(variant.concealed_canasta_bonus)))
     if variant.hand_canasta_doubles:
-        bonuses.append(("Hand canasta", "double"))
-    bonuses.append(("Red three", str(variant.red_three_bonus)))
+        bonuses.append((_("Hand canasta"), _("double")))
+    bonuses.append((_("Red three"), str(variant.red_three_bonus)))
     if variant.all_red_threes_extra:
         four = 4 * variant.red_three_bonus + variant.all_red_threes_extra
-        bonuses.append(("All four red threes", str(four)))
-    bonuses.append(("Going out", str(variant.going_out_bonus)))
+        bonuses.append((_("All four red threes"), str(four)))
+    bonuses.append((_("Going out"), str(variant.going_out_bonus)))
     if variant.concealed_going_out_bonus is not None:
-        bonuses.append(("Going out concealed", str(variant.concealed_going_out_bonus)))
+        bonuses.append((_("Going out concealed"), str(variant.concealed_going_out_bonus)))
     for threes, points in variant.black_three_going_out_bonus.items():
-        bonuses.append((f"Going out with {threes} black threes", str(points)))
+        bonuses.append((_("Going out with %(n)s black threes") % {"n": threes}, str(points)))
     if variant.first_pickup_going_out_bonus:
-        bonuses.append(("Going out on the first pickup", str(variant.first_pickup_going_out_bonus)))
+        bonuses.append(
+            (_("Going out on the first pickup"), str(variant.first_pickup_going_out_bonus))
+        )
     for count, points in variant.canasta_count_bonus.items():
-        bonuses.append((f"{count} canastas", str(points)))
+        bonuses.append((_("%(n)s canastas") % {"n": count}, str(points)))
     if variant.black_three_in_hand_penalty:
-        bonuses.append(("Black three left in hand", f"−{variant.black_three_in_hand_penalty}"))
+        bonuses.append((_("Black three left in hand"), f"−{variant.black_three_in_hand_penalty}"))
     if variant.exact_cut_bonus:
-        bonuses.append(("Exact cut", str(variant.exact_cut_bonus)))
-    opening = [("Negative", str(variant.negative_minimum) if variant.negative_minimum else "—")]
+        bonuses.append((_("Exact cut"), str(variant.exact_cut_bonus)))
+    negative = str(variant.negative_minimum) if variant.negative_minimum else "—"
+    opening = [(_("Negative"), negative)]
     steps = variant.opening_table
     for i, step in enumerate(steps):
         upper = f"–{steps[i + 1].from_score - 5}" if i + 1 < len(steps) else " +"
@@ -182,19 +189,25 @@ def render_pdf(
 
 
 def blank_sheet_pdf(
-    variant: Variant, paper: str = "a4", players: int | None = None, rows: int = 20
+    variant: Variant,
+    paper: str = "a4",
+    players: int | None = None,
+    rows: int = 20,
+    gettext: Callable[[str], str] | None = None,
 ) -> bytes:
-    """A blank score sheet for ``variant`` with its reference tables."""
+    """A blank score sheet for ``variant`` with its reference tables, in ``gettext``'s
+    language."""
     players = players or variant.default_players
     sides = variant.sides_for(players)
     return render_pdf(
         "blank.html",
         paper,
+        gettext,
         variant=variant,
         sides=sides,
         rows=rows,
         players=players,
-        columns=reference_columns(reference_tables(variant)),
+        columns=reference_columns(reference_tables(variant, gettext)),
     )
 
 
@@ -267,7 +280,7 @@ def match_sheet_html(
         rows=sheet_rows(ledger),
         winner=winner,
         chart=Markup(chart),
-        columns=reference_columns(reference_tables(variant), 3),
+        columns=reference_columns(reference_tables(variant, gettext), 3),
         landscape=landscape,
     )
 
