@@ -30,32 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from referee.contract import score_json
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from referee.rules import PRESETS, Hand, Meld, Side, Variant, find_variant, parse_cards, score_hand
+from tests.sample import EXAMPLE_HAND  # noqa: E402 – the contract's example hand
 
 GOAL_HANDS_PER_SECOND = 20_000
 GOAL_COLD_START_RATIO = 1.5
 NATURAL_RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
-
-EXAMPLE_HAND = {  # the example input of the public contract (contracts.md §2)
-    "variant": "classic",
-    "players": 4,
-    "sides": [
-        {
-            "name": "North-South",
-            "score": 1200,
-            "melds": [
-                "K K K K 2",
-                "7 7 7 7 7 2 2",
-                {"cards": "Q Q Q Q Q Q Q", "concealed": True},
-            ],
-            "red_threes": 1,
-            "went_out": True,
-            "concealed": False,
-            "hand": "Q 5 X",
-        },
-        {"name": "East-West", "melds": ["A A A"], "red_threes": 0, "hand_points": 65},
-    ],
-}
 
 
 # -- a realistic mix of hands ------------------------------------------------------

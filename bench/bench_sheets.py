@@ -30,60 +30,19 @@ import time
 from pathlib import Path
 
 from referee.entry import score_entry
-from referee.ledger import HandRecord, Ledger, Match, compute_ledger, result_to_dict
-from referee.rules import find_variant
-from referee.rules.snapshot import variant_to_dict
+from referee.ledger import Ledger, result_to_dict
 from referee.sheets import html_to_pdf, match_sheet_html, match_sheet_pdf
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' sample matches
+from tests import sample  # noqa: E402
 
 GOAL_RATIO = 1.3
 GOAL_CACHED_MS = 5.0
 ROWS = 30
 
 
-def entries(count: int, seed: int = 1) -> list[dict]:
-    """Legal detailed hands: one side goes out with a canasta, the other melds aces."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(count):
-        winner = rng.randrange(2)
-        out.append(
-            {
-                "mode": "detailed",
-                "sides": [
-                    {
-                        "melds": "K K K K K 2 2\n7 7 7" if side == winner else "A A A",
-                        "red_threes": rng.randint(0, 1),
-                        "went_out": side == winner,
-                        "hand": "" if side == winner else rng.choice(["5 6", "Q J 9", "X 4"]),
-                    }
-                    for side in range(2)
-                ],
-            }
-        )
-    return out
-
-
-def sample_match(match_id: int = 1) -> Match:
-    variant = find_variant("classic")
-    return Match(
-        id=match_id,
-        name="Pátek u Žofie ♠♥♦♣",
-        variant_id="classic",
-        options={},
-        snapshot=variant_to_dict(variant),
-        players=4,
-        side_names=("Łódź Wschód", "Jürgen & Iñigo"),
-        player_names=("Bořek", "Zoë", "Łucja", "Ñandú"),
-        target=100_000,  # no winner: every hand of the 30 counts
-        edit_token="e",
-        view_token="v",
-        created="2026-11-22T19:30:00+00:00",
-    )
-
-
 def sample_ledger(hands: int) -> Ledger:
-    records = [HandRecord(i, 1, e, {}) for i, e in enumerate(entries(hands), start=1)]
-    return compute_ledger(sample_match(), records)
+    return sample.ledger(hands)  # no winner: every hand of the 30 counts
 
 
 def count_cells(html: str) -> int:
@@ -135,7 +94,7 @@ def bench_cached(repeats: int) -> tuple[list[float], float]:
         db = Path(tmp) / "bench.db"
         app = create_app({"DATABASE": str(db), "SECRET_KEY": "bench", "TESTING": True})
         storage = Storage(db)
-        template = sample_match()
+        template = sample.match()
         match = storage.create_match(
             name=template.name,
             variant_id="classic",
@@ -147,7 +106,7 @@ def bench_cached(repeats: int) -> tuple[list[float], float]:
             target=template.target,
         )
         totals = [0, 0]
-        for entry in entries(ROWS):
+        for entry in sample.entries(ROWS):
             result = score_entry(match.variant, 4, match.side_names, entry, totals)
             totals = [t + s.total for t, s in zip(totals, result.sides, strict=True)]
             storage.add_hand(match.id, entry, result_to_dict(result), secrets.token_hex(8))

@@ -16,6 +16,29 @@ SIDE_NAMES = ("Łódź Wschód", "Jürgen & Iñigo", "Señoría Año")
 PLAYER_NAMES = ("Bořek", "Zoë", "Łucja", "Ñandú", "Grüße", "Čeněk")
 
 
+# The example input of contracts.md §2, as written there.
+EXAMPLE_HAND = {
+    "variant": "classic",
+    "players": 4,
+    "sides": [
+        {
+            "name": "North-South",
+            "score": 1200,
+            "melds": [
+                "K K K K 2",
+                "7 7 7 7 7 2 2",
+                {"cards": "Q Q Q Q Q Q Q", "concealed": True},
+            ],
+            "red_threes": 1,
+            "went_out": True,
+            "concealed": False,
+            "hand": "Q 5 X",
+        },
+        {"name": "East-West", "melds": ["A A A"], "red_threes": 0, "hand_points": 65},
+    ],
+}
+
+
 def entries(count: int, sides: int = 2, seed: int = 1) -> list[dict]:
     """``count`` legal detailed hands: one side goes out with a canasta, the others meld."""
     rng = random.Random(seed)

@@ -15,30 +15,9 @@ from hypothesis import strategies as st
 
 from referee.contract import check_json, score_json, variants_json
 from referee.rules import PRESETS, MalformedInput
+from tests.sample import EXAMPLE_HAND
 
 PRESET_IDS = ["classic", "czech", "czech-fast", "spanish", "german", "polish", "dutch"]
-
-# The example input of contracts.md §2, as written there.
-EXAMPLE_HAND = {
-    "variant": "classic",
-    "players": 4,
-    "sides": [
-        {
-            "name": "North-South",
-            "score": 1200,
-            "melds": [
-                "K K K K 2",
-                "7 7 7 7 7 2 2",
-                {"cards": "Q Q Q Q Q Q Q", "concealed": True},
-            ],
-            "red_threes": 1,
-            "went_out": True,
-            "concealed": False,
-            "hand": "Q 5 X",
-        },
-        {"name": "East-West", "melds": ["A A A"], "red_threes": 0, "hand_points": 65},
-    ],
-}
 
 
 def hand(variant: str, *sides: dict, **fields: object) -> dict:
@@ -458,9 +437,12 @@ def legal_hands(draw: st.DrawFn) -> dict:
                 kept.append(symbol)
         return " ".join(kept)
 
-    all_melds: list[list[object]] = []
-    for i in range(n_sides):  # every meld first, then the cards left from what remains
-        melds: list[object] = []
+    all_melds: list[list[object]] = [[] for _ in range(n_sides)]
+    # Every meld first, then the cards left from what remains; the side that went out
+    # melds first, so its canastas always find the wild cards they need in the packs.
+    order = ([out] if out is not None else []) + [i for i in range(n_sides) if i != out]
+    for i in order:
+        melds = all_melds[i]
         if i == out:
             needed = variant.going_out_canastas.get(players, 1)
             kinds = ["natural", "mixed"] if variant.going_out_needs_clean_and_dirty else []
@@ -474,7 +456,6 @@ def legal_hands(draw: st.DrawFn) -> dict:
             naturals = draw(st.integers(2, 4))
             wilds = draw(st.integers(0, min(3, naturals, pool["2"] + pool["X"])))
             melds.append(meld(max(naturals, 3 - wilds), wilds, concealable=False))
-        all_melds.append(melds)
     red_threes = 2 * packs
     sides = []
     for i, melds in enumerate(all_melds):
