@@ -19,7 +19,6 @@ from .rules import (
     UnknownOption,
     UnknownVariant,
     Variant,
-    check_opening,
     classify,
     find_variant,
     meld_problems,
@@ -243,6 +242,8 @@ def _meld_question(variant: Variant, data: Json) -> Json:
 
 
 def _opening_question(variant: Variant, data: Json) -> Json:
+    from .rules.opening import check_opening
+
     players = _players(variant, data)
     score = _field(data, "score", int, 0, "")
     melds = _melds(data.get("melds", []), "")

@@ -7,7 +7,6 @@ every other layer can lean on it.
 from .cards import Card, NotationError, Rank, Suit, format_cards, parse_cards
 from .hand import CanastaScore, Hand, HandResult, Side, SideScore, score_hand, score_legal_hand
 from .melds import Meld, MeldInfo, MeldShape, classify, meld_problems
-from .opening import OpeningRuling, check_opening
 from .presets import PRESETS, UnknownVariant, find_variant
 from .problems import IllegalHand, MalformedInput, Problem
 from .variant import (
@@ -19,6 +18,16 @@ from .variant import (
     UnknownOption,
     Variant,
 )
+
+
+def __getattr__(name: str) -> object:
+    # The opening check is not needed to score a hand: imported when first asked for.
+    if name in ("OpeningRuling", "check_opening"):
+        from . import opening
+
+        return getattr(opening, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "PRESETS",

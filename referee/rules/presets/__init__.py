@@ -1,20 +1,58 @@
-"""The shipped presets, one per rule system of the seeds, found by id."""
+"""The shipped presets, one per rule system of the seeds, found by id.
+
+A preset's module is imported the first time the preset is asked for: scoring one
+hand (``referee score``) builds only the preset it names, not all seven.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, MutableMapping
+from importlib import import_module
+
 from ..variant import Variant
-from .classic import CLASSIC
-from .czech import CZECH, CZECH_FAST
-from .dutch import DUTCH
-from .german import GERMAN
-from .polish import POLISH
-from .spanish import SPANISH
 
 __all__ = ["PRESETS", "UnknownVariant", "find_variant"]
 
-PRESETS: dict[str, Variant] = {
-    v.id: v for v in (CLASSIC, CZECH, CZECH_FAST, SPANISH, GERMAN, POLISH, DUTCH)
+# id -> (module, name), in the order ``referee variants`` lists them.
+_WHERE = {
+    "classic": ("classic", "CLASSIC"),
+    "czech": ("czech", "CZECH"),
+    "czech-fast": ("czech", "CZECH_FAST"),
+    "spanish": ("spanish", "SPANISH"),
+    "german": ("german", "GERMAN"),
+    "polish": ("polish", "POLISH"),
+    "dutch": ("dutch", "DUTCH"),
 }
+
+
+class _Presets(MutableMapping[str, Variant]):
+    """The presets by id, each built on first use (a test may swap one for another)."""
+
+    def __init__(self) -> None:
+        self._built: dict[str, Variant] = {}
+
+    def __getitem__(self, variant_id: str) -> Variant:
+        variant = self._built.get(variant_id)
+        if variant is None:
+            module, name = _WHERE[variant_id]
+            variant = getattr(import_module(f"{__name__}.{module}"), name)
+            self._built[variant_id] = variant
+        return variant
+
+    def __setitem__(self, variant_id: str, variant: Variant) -> None:
+        self._built[variant_id] = variant
+
+    def __delitem__(self, variant_id: str) -> None:
+        del self._built[variant_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_WHERE)
+
+    def __len__(self) -> int:
+        return len(_WHERE)
+
+
+PRESETS: MutableMapping[str, Variant] = _Presets()
 
 
 class UnknownVariant(KeyError):
@@ -29,7 +67,6 @@ def find_variant(variant_id: str) -> Variant:
 
     :raises UnknownVariant: if there is none.
     """
-    try:
-        return PRESETS[variant_id]
-    except KeyError:
-        raise UnknownVariant(variant_id) from None
+    if variant_id not in _WHERE:
+        raise UnknownVariant(variant_id)
+    return PRESETS[variant_id]
