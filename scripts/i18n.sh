@@ -10,7 +10,7 @@ langs=(en cs de es nl pl)
 step="${1:-all}"
 
 if [ "$step" = extract ] || [ "$step" = all ] || [ "$step" = update ]; then
-  "$pybabel" extract -F babel.cfg --no-location --sort-output --omit-header \
+  "$pybabel" extract -F babel.cfg --no-location --sort-output --width 100 \
     -k _l -k N_ -k _mark -k pgettext:1c,2 -k rule:2 -k Option:2 \
     -o "$dir/messages.pot" . >/dev/null 2>&1
 fi
@@ -18,9 +18,10 @@ if [ "$step" = update ] || [ "$step" = all ]; then
   for lang in "${langs[@]}"; do
     po="$dir/$lang/LC_MESSAGES/messages.po"
     if [ -f "$po" ]; then
-      "$pybabel" update --no-fuzzy-matching --omit-header -l "$lang" -i "$dir/messages.pot" -o "$po" >/dev/null
+      "$pybabel" update --no-fuzzy-matching --ignore-obsolete --width 100 -l "$lang" \
+        -i "$dir/messages.pot" -o "$po" >/dev/null
     else
-      "$pybabel" init -l "$lang" -i "$dir/messages.pot" -o "$po" >/dev/null
+      "$pybabel" init --width 100 -l "$lang" -i "$dir/messages.pot" -o "$po" >/dev/null
     fi
   done
 fi

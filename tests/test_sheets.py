@@ -192,3 +192,21 @@ def test_a_hand_that_no_longer_scores_is_marked_not_hidden(tmp_path):
     text, _pages = pdf_text(match_sheet_pdf(ledger), tmp_path)
     assert "!2" in text.replace(" ", "")
     assert "Hand 2 no longer scores under the rules of this match and counts 0" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "letters"),
+    [("cs", set("áčďéěíňóřšťúůýž")), ("pl", set("ąćęłńóśźż"))],
+)
+def test_a_sheet_printed_in_czech_or_polish_speaks_it_with_its_diacritics(lang, letters, tmp_path):
+    from referee.i18n import translator
+
+    translate = translator(lang)
+    pdf = match_sheet_pdf(sample.ledger(3), gettext=translate)
+    text, _pages = pdf_text(pdf, tmp_path)
+    for english in ("Card values", "Bonuses", "Going out", "Total"):
+        assert translate(english) != english
+        assert translate(english) in text
+    assert letters & set(text.lower())
+    blank, _pages = pdf_text(blank_sheet_pdf(find_variant("czech"), gettext=translate), tmp_path)
+    assert translate("Card values") in blank

@@ -96,6 +96,17 @@ class _NewMatchForm(FlaskForm):
     )
 
 
+def _house_rule_fields() -> dict[str, BooleanField]:
+    """A box per house rule of every preset, labelled in the page's language."""
+    return {
+        option_field_name(variant.id, option.name): BooleanField(
+            _l(option.help), default=option.default
+        )
+        for variant in PRESETS.values()
+        for option in variant.options
+    }
+
+
 def _build_new_match_form() -> type[FlaskForm]:
     attrs: dict[str, Any] = {}
     for s in range(1, MAX_SIDES + 1):
@@ -106,11 +117,7 @@ def _build_new_match_form() -> type[FlaskForm]:
             attrs[f"side{s}_p{p}"] = StringField(
                 _l("Player %(n)s", n=p), validators=[Optional(), Length(max=30)]
             )
-    for variant in PRESETS.values():
-        for option in variant.options:
-            attrs[option_field_name(variant.id, option.name)] = BooleanField(
-                option.help, default=option.default
-            )
+    attrs.update(_house_rule_fields())
     return type("NewMatchForm", (_NewMatchForm,), attrs)
 
 
@@ -238,13 +245,7 @@ class RulesChoiceForm(Form):
 
 
 def _build_rules_choice_form() -> type[Form]:
-    attrs: dict[str, Any] = {}
-    for variant in PRESETS.values():
-        for option in variant.options:
-            attrs[option_field_name(variant.id, option.name)] = BooleanField(
-                option.help, default=option.default
-            )
-    return type("RulesChoiceForm", (RulesChoiceForm,), attrs)
+    return type("RulesChoiceForm", (RulesChoiceForm,), _house_rule_fields())
 
 
 RulesChoice = _build_rules_choice_form()

@@ -1,0 +1,95 @@
+"""The translation catalogues: complete, not fuzzy, placeholders kept, compiled, up to date.
+
+Run ``scripts/i18n.sh`` after changing user-facing text; these tests say what is missing.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+
+from referee.i18n import LANGUAGES, TRANSLATIONS
+
+ROOT = Path(__file__).resolve().parent.parent
+PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+
+
+def _text(context: str | bytes | None) -> str | None:
+    # Babel reads a compiled catalogue's message contexts back as bytes.
+    return context.decode() if isinstance(context, bytes) else context
+
+
+def catalogue(lang: str):
+    with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def messages(lang: str):
+    return [m for m in catalogue(lang) if m.id]
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_message_is_translated_and_none_is_fuzzy(lang):
+    missing = [m.id for m in messages(lang) if not m.string]
+    fuzzy = [m.id for m in messages(lang) if m.fuzzy]
+    assert missing == [], f"{lang}: {len(missing)} untranslated, e.g. {missing[:3]}"
+    assert fuzzy == [], f"{lang}: fuzzy {fuzzy[:3]}"
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_translations_keep_every_placeholder(lang):
+    broken = [
+        (m.id, m.string)
+        for m in messages(lang)
+        if set(PLACEHOLDER.findall(m.id)) != set(PLACEHOLDER.findall(m.string or ""))
+    ]
+    assert broken == []
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_compiled_catalogue_matches_its_source(lang):
+    with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.mo", "rb") as handle:
+        compiled = {(_text(m.context), m.id): m.string for m in read_mo(handle) if m.id}
+    source = {(m.context, m.id): m.string for m in messages(lang)}
+    assert compiled == source, f"run scripts/i18n.sh compile ({lang})"
+
+
+def test_every_marked_string_of_the_code_is_in_the_catalogues(tmp_path):
+    pot = tmp_path / "messages.pot"
+    subprocess.run(
+        [Path(sys.executable).parent / "pybabel", "extract", "-F", "babel.cfg", "--no-location",
+         "-k", "_l", "-k", "N_", "-k", "pgettext:1c,2", "-k", "rule:2", "-k", "Option:2",
+         "-o", str(pot), "."],
+        cwd=ROOT, check=True, capture_output=True,
+    )  # fmt: skip
+    with open(pot, "rb") as handle:
+        wanted = {(m.context, m.id) for m in read_po(handle) if m.id}
+    for lang in LANGUAGES:
+        have = {(m.context, m.id) for m in messages(lang)}
+        assert wanted - have == set(), f"{lang} lacks new text: run scripts/i18n.sh"
+
+
+def _text_outside_gettext(template: str) -> list[str]:
+    text = re.sub(r"{#.*?#}", " ", template, flags=re.S)
+    text = re.sub(r"{%.*?%}|{{.*?}}", " ", text, flags=re.S)
+    text = re.sub(r"<(style|script)\b.*?</\1>", " ", text, flags=re.S)
+    text = re.sub(r"<!--.*?-->|<[^>]*>", " ", text, flags=re.S)
+    text = re.sub(r"[\w-]+=\"", " ", text)  # attribute text of a tag split by a Jinja block
+    return re.findall(r"[^\W\d_]{2,}", text)
+
+
+@pytest.mark.parametrize(
+    "template", sorted(p.relative_to(ROOT) for p in (ROOT / "templates").rglob("*.html"))
+)
+def test_templates_have_no_text_outside_gettext(template):
+    assert _text_outside_gettext((ROOT / template).read_text(encoding="utf-8")) == []
+
+
+def test_the_template_check_finds_bare_text():
+    assert _text_outside_gettext("<p>{{ _('Fine') }} Not fine</p>") == ["Not", "fine"]

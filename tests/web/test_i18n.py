@@ -1,0 +1,121 @@
+"""Every page in every language: chosen from the browser, switched and remembered."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from referee.i18n import LANGUAGES
+from referee.rules.presets import PRESETS
+
+from .conftest import GOING_OUT, hand, start_match
+
+
+def _translations(lang: str):
+    from babel.support import Translations
+
+    from referee.i18n import TRANSLATIONS
+
+    return Translations.load(str(TRANSLATIONS), [lang])
+
+
+def _translated(lang: str, text: str) -> str:
+    return _translations(lang).gettext(text)
+
+
+@pytest.fixture
+def match_url(client):
+    url = start_match(client, side0_name="Nord", side1_name="Süd")
+    for _hand in range(2):  # 2 x 685 = 1370: a total with a thousands separator
+        client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    return url
+
+
+def pages(match_url: str) -> list[str]:
+    return [
+        "/",
+        "/matches/new",
+        "/matches/import",
+        match_url,
+        match_url + "/hands/new",
+        match_url + "/hands/new?mode=quick",
+        match_url + "/history",
+        match_url + "/referee",
+        "/referee",
+        "/rules/compare",
+        *(f"/rules/{variant_id}" for variant_id in PRESETS),
+    ]
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_every_page_renders_in_every_language(client, match_url, lang):
+    word = _translated(lang, "Rules")
+    for path in pages(match_url):
+        response = client.get(path, headers={"Accept-Language": lang})
+        page = response.get_data(as_text=True)
+        assert response.status_code == 200, path
+        assert f'<html lang="{lang}">' in page, path
+        assert f">{word}</a>" in page, (path, word)
+
+
+def test_the_browser_language_is_used_then_a_switch_is_remembered(client):
+    assert '<html lang="de">' in client.get("/", headers={"Accept-Language": "de-AT,de;q=0.9"}).text
+    assert '<html lang="en">' in client.get("/", headers={"Accept-Language": "ja"}).text
+    switched = client.get("/?lang=pl", headers={"Accept-Language": "de"})
+    assert '<html lang="pl">' in switched.text
+    assert "lang=pl" in switched.headers["Set-Cookie"]
+    # The next page, without the switch in its address, stays Polish.
+    assert (
+        '<html lang="pl">' in client.get("/rules/compare", headers={"Accept-Language": "de"}).text
+    )
+
+
+def test_every_page_offers_every_language(client):
+    page = client.get("/rules/czech").text
+    for code, name in LANGUAGES.items():
+        assert re.search(rf'href="/rules/czech\?lang={code}"[^>]*>{name}</a>', page)
+
+
+@pytest.mark.parametrize(
+    ("lang", "written"),
+    [
+        ("en", "1,370"),
+        ("de", "1.370"),
+        ("es", "1.370"),
+        ("nl", "1.370"),
+        ("cs", "1\xa0370"),
+        ("pl", "1\xa0370"),
+    ],
+)
+def test_scores_are_written_as_the_language_writes_numbers(client, match_url, lang, written):
+    page = client.get(match_url, headers={"Accept-Language": lang}).text
+    assert f'<p class="big">{written}</p>' in page
+
+
+def test_a_rule_in_its_rulebooks_language_is_the_rulebooks_own_sentence(client):
+    czech = PRESETS["czech"].rule("going-out.bonus")
+    assert czech.quote in client.get("/rules/czech?lang=cs").text
+    assert czech.text not in client.get("/rules/czech?lang=cs").text
+    # In another language, the plain statement, translated.
+    assert _translated("de", czech.text) in client.get("/rules/czech?lang=de").text
+
+
+def test_a_validation_message_comes_in_the_page_language(client, match_url):
+    bad = hand(side0={"melds": "9 9 X X X X"}, side1={"melds": "A A A"})
+    page = client.post(match_url + "/hands/new?lang=de", data=bad).text
+    expected = _translated(
+        "de", "a meld may hold at most %(most)s wild cards, this one has %(wilds)s"
+    )
+    assert (expected % {"most": 3, "wilds": 4}) in page
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_card_picker_shows_the_languages_letters_and_sends_the_notations(
+    client, match_url, lang
+):
+    page = client.get(match_url + f"/hands/new?lang={lang}").text
+    for rank in ("A", "K", "Q", "J"):
+        face = _translations(lang).pgettext("card rank", rank)
+        button = re.search(rf'data-card="{rank}"[^>]*>([^<]+)</button>', page)
+        assert button.group(1) == face
