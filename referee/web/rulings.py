@@ -234,6 +234,7 @@ def referee():
         choice=choice,
         presets=PRESETS,
         option_field_name=option_field_name,
+        chosen=lambda name: bool(choice[option_field_name(variant.id, name)].data),
     )
 
 

@@ -22,7 +22,7 @@ def test_new_match_with_defaults_opens_its_ledger(client):
     assert "Side A" in page
     assert "Side B" in page
     assert "Needs 50 to open" in page
-    assert "to 5000" in page
+    assert "to 5,000" in page
     assert "Record a hand" in page
 
 
@@ -40,7 +40,7 @@ def test_new_match_keeps_names_and_target(client):
     assert "Friday" in page
     assert "We" in page
     assert "They" in page
-    assert "to 3000" in page
+    assert "to 3,000" in page
     api = client.get(f"/api/matches/{url.split('/')[2]}?token={url.split('/')[3]}").get_json()
     assert api["player_names"][:2] == ["Ann", "Bob"]
 
