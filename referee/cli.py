@@ -165,7 +165,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         storage.close()
     from .i18n import translator
 
-    _write_bytes(args.out, match_sheet_pdf(ledger, args.paper, gettext=translator(args.lang)))
+    pdf = match_sheet_pdf(ledger, args.paper, gettext=translator(args.lang), lang=args.lang)
+    _write_bytes(args.out, pdf)
     return 0
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-__all__ = ["LANGUAGES", "TRANSLATIONS", "translator"]
+__all__ = ["LANGUAGES", "TRANSLATIONS", "local_date", "translator"]
 
 # Code -> the language's own name, as the switch on every page shows it.
 LANGUAGES = {
@@ -31,3 +31,15 @@ def translator(lang: str) -> Callable[[str], str]:
     from babel.support import Translations
 
     return Translations.load(str(TRANSLATIONS), [lang]).gettext
+
+
+def local_date(iso: str, lang: str = "en") -> str:
+    """An ISO date-time's day as ``lang`` writes dates (22 Nov 2026 / 22. 11. 2026)."""
+    from datetime import date
+
+    from babel.dates import format_date
+
+    try:
+        return str(format_date(date.fromisoformat(iso[:10]), "medium", locale=lang))
+    except ValueError:
+        return iso[:10]

@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from .assets import asset_dir
 from .chart import totals_chart
+from .i18n import local_date
 from .ledger import Ledger
 from .rules import CanastaKind, Rank, Variant
 from .rules.problems import N_
@@ -246,6 +247,7 @@ def match_sheet_html(
     paper: str = "a4",
     chart: str | None = None,
     gettext: Callable[[str], str] | None = None,
+    lang: str = "en",
 ) -> str:
     """The HTML of :func:`match_sheet_pdf`."""
     match = ledger.match
@@ -279,6 +281,7 @@ def match_sheet_html(
         ledger=ledger,
         rows=sheet_rows(ledger),
         winner=winner,
+        date=local_date(match.created, lang),
         chart=Markup(chart),
         columns=reference_columns(reference_tables(variant, gettext), 3),
         landscape=landscape,
@@ -290,10 +293,11 @@ def match_sheet_pdf(
     paper: str = "a4",
     chart: str | None = None,
     gettext: Callable[[str], str] | None = None,
+    lang: str = "en",
 ) -> bytes:
     """The match's score sheet: header, a row per hand, totals, winner, chart, rules box.
 
     ``chart`` is the totals chart as SVG; by default it is drawn here (none before
     the first hand), its words put through ``gettext``.  Three sides print landscape.
     """
-    return html_to_pdf(match_sheet_html(ledger, paper, chart, gettext))
+    return html_to_pdf(match_sheet_html(ledger, paper, chart, gettext, lang))

@@ -98,7 +98,7 @@ def sheet(match_id: int, token: str):
     cache = sheet_cache()
     pdf = cache.get(key)
     if pdf is None:
-        pdf = match_sheet_pdf(match_ledger(match), paper, gettext=_)
+        pdf = match_sheet_pdf(match_ledger(match), paper, gettext=_, lang=lang)
         cache.put(key, pdf)
     etag = f"sheet-{match.id}-{version}-{paper}-{lang}"
     return _send(pdf, "application/pdf", filename(match, ".pdf"), etag)

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 from flask import Flask, Response, request
 from flask_babel import Babel, format_decimal, get_locale, gettext
 
-from ..i18n import LANGUAGES, TRANSLATIONS
+from ..i18n import LANGUAGES, TRANSLATIONS, local_date
 from ..rules import Rule
 
 babel = Babel()
@@ -43,6 +43,11 @@ def number(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return str(format_decimal(value))
     return str(value)
+
+
+def day(iso: str) -> str:
+    """A stored date-time's day as the page's language writes dates."""
+    return local_date(iso or "", str(get_locale()))
 
 
 def signed(value: int) -> str:
@@ -78,6 +83,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["translate"] = translate
     app.jinja_env.filters["num"] = number
     app.jinja_env.filters["signed"] = signed
+    app.jinja_env.filters["day"] = day
 
     @app.context_processor
     def language_links() -> dict[str, object]:

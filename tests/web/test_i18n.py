@@ -119,3 +119,14 @@ def test_the_card_picker_shows_the_languages_letters_and_sends_the_notations(
         face = _translations(lang).pgettext("card rank", rank)
         button = re.search(rf'data-card="{rank}"[^>]*>([^<]+)</button>', page)
         assert button.group(1) == face
+
+
+@pytest.mark.parametrize(("lang", "written"), [("en", "Nov"), ("de", "."), ("pl", "lis")])
+def test_dates_are_written_as_the_language_writes_them(client, match_url, lang, written):
+    from datetime import date
+
+    from referee.i18n import local_date
+
+    today = local_date(date.today().isoformat(), lang)
+    assert written in today
+    assert today in client.get("/", headers={"Accept-Language": lang}).text
