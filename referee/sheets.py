@@ -282,6 +282,7 @@ def match_sheet_html(
         rows=sheet_rows(ledger),
         winner=winner,
         date=local_date(match.created, lang),
+        lang=lang,
         chart=Markup(chart),
         columns=reference_columns(reference_tables(variant, gettext), 3),
         landscape=landscape,
