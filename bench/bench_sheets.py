@@ -22,15 +22,13 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import secrets
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from referee.entry import score_entry
-from referee.ledger import Ledger, result_to_dict
+from referee.ledger import Ledger
 from referee.sheets import html_to_pdf, match_sheet_html, match_sheet_pdf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' sample matches
@@ -94,22 +92,7 @@ def bench_cached(repeats: int) -> tuple[list[float], float]:
         db = Path(tmp) / "bench.db"
         app = create_app({"DATABASE": str(db), "SECRET_KEY": "bench", "TESTING": True})
         storage = Storage(db)
-        template = sample.match()
-        match = storage.create_match(
-            name=template.name,
-            variant_id="classic",
-            options={},
-            snapshot=dict(template.snapshot),
-            players=4,
-            side_names=list(template.side_names),
-            player_names=list(template.player_names),
-            target=template.target,
-        )
-        totals = [0, 0]
-        for entry in sample.entries(ROWS):
-            result = score_entry(match.variant, 4, match.side_names, entry, totals)
-            totals = [t + s.total for t, s in zip(totals, result.sides, strict=True)]
-            storage.add_hand(match.id, entry, result_to_dict(result), secrets.token_hex(8))
+        match = sample.stored_match(storage, ROWS, churn=False)
         storage.close()
         client = app.test_client()
         url = f"/m/{match.id}/{match.view_token}/sheet.pdf"
