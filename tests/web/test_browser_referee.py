@@ -40,7 +40,8 @@ def test_four_questions_from_a_match(browser, base_url):
     page.get_by_role("link", name="Ask the referee").click()
     expect(page.locator("h1")).to_have_text("Referee")
     expect(page.locator("main > p.muted").first).to_contain_text("Czech (Canasta, 000)")
-    expect(page.locator("main > p.muted").first).to_contain_text("Going out needs a last card to discard.")
+    rules_line = page.locator("main > p.muted").first
+    expect(rules_line).to_contain_text("Going out needs a last card to discard.")
 
     # A meld, with the card picker only.
     pick(page, "meld", "9 9 X X X", "Use as the meld")
