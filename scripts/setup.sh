@@ -25,8 +25,10 @@ fi
 
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip 2>/dev/null || true
-if [ -n "$extras" ]; then
-  .venv/bin/python -m pip install -q -e ".[$extras]"
-else
-  .venv/bin/python -m pip install -q -e .
+target="."
+[ -n "$extras" ] && target=".[$extras]"
+# pip's build chatter goes to a log; it is shown only if the install fails.
+if ! .venv/bin/python -m pip install -q -e "$target" > .venv/pip.log 2>&1; then
+  cat .venv/pip.log >&2
+  exit 1
 fi
