@@ -93,6 +93,10 @@ def _quick_side(data: Mapping[str, Any], name: str) -> QuickSide:
         concealed=bool(data.get("concealed")),
         meld_points=int(data.get("meld_points") or 0),
         hand_points=int(data.get("hand_points") or 0),
+        undeclared_red_threes=int(data.get("undeclared_red_threes") or 0),
+        acabar=bool(data.get("acabar")),
+        exact_cut=bool(data.get("exact_cut")),
+        first_pickup=bool(data.get("first_pickup")),
     )
 
 

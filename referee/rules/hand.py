@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import chain
 from operator import attrgetter
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from .cards import RANK_PLURALS, Card, Rank, format_cards
 from .melds import Meld, MeldInfo, MeldShape, classify, meld_problems
@@ -190,34 +190,130 @@ def score_side(variant: Variant, side: Side, infos: list[MeldInfo] | None = None
     if escalas and has_canasta:
         # 001 §Variaciones: an escala's bonus counts only with at least one canasta.
         breakdown["escalas"] = escalas
-    if side.exact_cut and variant.exact_cut_bonus is not None:
-        cut = variant.exact_cut_bonus
-        breakdown["exact_cut"] = cut if has_canasta else -cut
-    if side.undeclared_red_threes:
-        breakdown["undeclared_red_threes"] = (
-            -variant.undeclared_red_three_penalty * side.undeclared_red_threes
-        )
+    breakdown.update(event_parts(variant, side, has_canasta))
     wins = any(c.kind is CanastaKind.BLACK_THREES for c in canastas)
     return SideScore(side.name, sum(breakdown.values()), breakdown, canastas, wins)
 
 
-def _acabar_scores(variant: Variant, hand: Hand) -> tuple[SideScore, ...]:
+class Events(Protocol):
+    """What both entry modes say of a side besides its cards: going out and the events
+    only some variants score."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def went_out(self) -> bool: ...
+    @property
+    def undeclared_red_threes(self) -> int: ...
+    @property
+    def acabar(self) -> bool: ...
+    @property
+    def exact_cut(self) -> bool: ...
+    @property
+    def first_pickup(self) -> bool: ...
+
+
+def event_parts(variant: Variant, side: Events, has_canasta: bool) -> dict[str, int]:
+    """The breakdown parts of the variant-only events (exact cut, undeclared red threes)."""
+    parts: dict[str, int] = {}
+    if side.exact_cut and variant.exact_cut_bonus is not None:
+        cut = variant.exact_cut_bonus
+        parts["exact_cut"] = cut if has_canasta else -cut
+    if side.undeclared_red_threes:
+        parts["undeclared_red_threes"] = (
+            -variant.undeclared_red_three_penalty * side.undeclared_red_threes
+        )
+    return parts
+
+
+def acabar_scores(variant: Variant, sides: Sequence[Events]) -> tuple[SideScore, ...] | None:
+    """The scores of a hand ended by acabar, or None if nobody called it (or no such rule)."""
+    if variant.acabar_points is None or not any(side.acabar for side in sides):
+        return None
     # 004 §Uitgaan: "De tegenpartij krijgt daarmee 1500 punten en de eigen partij niets."
-    points = variant.acabar_points or 0
+    points = variant.acabar_points
     return tuple(
         SideScore(
             side.name, 0 if side.acabar else points, {"acabar": 0 if side.acabar else points}, ()
         )
-        for side in hand.sides
+        for side in sides
     )
+
+
+def event_problems(variant: Variant, side: Events, index: int) -> list[Problem]:
+    """Events the variant does not score, and events that contradict going out."""
+    problems: list[Problem] = []
+    if side.went_out and side.acabar and variant.acabar_points is not None:
+        problems.append(
+            problem(
+                "acabar_and_out",
+                "scoring.acabar",
+                N_("a hand ended by acabar has nobody going out"),
+                index,
+            )
+        )
+    for flag, present, available, rule in (
+        (
+            N_("undeclared red threes"),
+            side.undeclared_red_threes,
+            variant.undeclared_red_three_penalty,
+            "red-threes.undeclared",
+        ),
+        (N_("acabar"), side.acabar, variant.acabar_points, "scoring.acabar"),
+        (N_("an exact cut"), side.exact_cut, variant.exact_cut_bonus, "scoring.exact-cut"),
+        (
+            N_("going out on the first pickup"),
+            side.first_pickup,
+            variant.first_pickup_going_out_bonus,
+            "going-out.first-pickup",
+        ),
+    ):
+        if present and not available:
+            problems.append(
+                problem(
+                    "not_in_variant",
+                    None,
+                    N_("%(variant)s does not score %(event)s at this table"),
+                    index,
+                    variant=variant.name,
+                    event=Text(flag),
+                )
+            )
+        elif present and rule == "going-out.first-pickup" and not side.went_out:
+            problems.append(
+                problem(
+                    "first_pickup_without_going_out",
+                    rule,
+                    N_("the first-pickup premium is for the side that went out"),
+                    index,
+                )
+            )
+    return problems
+
+
+def one_going_out_problems(sides: Sequence[Events]) -> list[Problem]:
+    """At most one side goes out (and calls acabar) in a hand."""
+    problems: list[Problem] = []
+    out = [i for i, side in enumerate(sides) if side.went_out]
+    if len(out) > 1:
+        problems.append(
+            problem(
+                "two_went_out",
+                "going-out.one-side",
+                N_("only one side can go out in a hand; sides %(sides)s all say they did"),
+                sides=", ".join(str(i + 1) for i in out),
+            )
+        )
+    return problems
 
 
 def score_hand(variant: Variant, hand: Hand) -> HandResult:
     """Score every side and list every rule the hand breaks (see :func:`hand_problems`)."""
     infos = [_info(variant, side) for side in hand.sides]  # classify each meld once
     problems = tuple(hand_problems(variant, hand, infos))
-    if variant.acabar_points is not None and any(side.acabar for side in hand.sides):
-        return HandResult(_acabar_scores(variant, hand), problems)
+    ended = acabar_scores(variant, hand.sides)
+    if ended is not None:
+        return HandResult(ended, problems)
     return HandResult(
         tuple(score_side(variant, side, i) for side, i in zip(hand.sides, infos, strict=True)),
         problems,
@@ -376,42 +472,7 @@ def side_problems(
                 "going-out.empty-hand",
                 N_("a player who went out has no cards left in hand"),
             )
-        if side.acabar and variant.acabar_points is not None:
-            add(
-                "acabar_and_out",
-                "scoring.acabar",
-                N_("a hand ended by acabar has nobody going out"),
-            )
-    for flag, present, available, rule in (
-        (
-            N_("undeclared red threes"),
-            side.undeclared_red_threes,
-            variant.undeclared_red_three_penalty,
-            "red-threes.undeclared",
-        ),
-        (N_("acabar"), side.acabar, variant.acabar_points, "scoring.acabar"),
-        (N_("an exact cut"), side.exact_cut, variant.exact_cut_bonus, "scoring.exact-cut"),
-        (
-            N_("going out on the first pickup"),
-            side.first_pickup,
-            variant.first_pickup_going_out_bonus,
-            "going-out.first-pickup",
-        ),
-    ):
-        if present and not available:
-            add(
-                "not_in_variant",
-                None,
-                N_("%(variant)s does not score %(event)s at this table"),
-                variant=variant.name,
-                event=Text(flag),
-            )
-        elif present and rule == "going-out.first-pickup" and not side.went_out:
-            add(
-                "first_pickup_without_going_out",
-                rule,
-                N_("the first-pickup premium is for the side that went out"),
-            )
+    problems += event_problems(variant, side, index)
     return problems
 
 
@@ -486,16 +547,7 @@ def hand_problems(
     problems: list[Problem] = []
     for index in range(len(hand.sides)):
         problems += side_problems(variant, hand, index, infos[index] if infos else None)
-    out = [i for i, side in enumerate(hand.sides) if side.went_out]
-    if len(out) > 1:
-        problems.append(
-            problem(
-                "two_went_out",
-                "going-out.one-side",
-                N_("only one side can go out in a hand; sides %(sides)s all say they did"),
-                sides=", ".join(str(i + 1) for i in out),
-            )
-        )
+    problems += one_going_out_problems(hand.sides)
     if variant.acabar_points is not None and sum(side.acabar for side in hand.sides) > 1:
         problems.append(
             problem("two_acabar", "scoring.acabar", N_("only one side can call acabar"))

@@ -15,11 +15,15 @@ from .hand import (
     CanastaScore,
     HandResult,
     SideScore,
+    acabar_scores,
     base_breakdown,
+    event_parts,
+    event_problems,
     going_out_points,
     going_out_problems,
+    one_going_out_problems,
 )
-from .problems import Problem
+from .problems import N_, Problem, Text, problem
 from .variant import CanastaKind, Variant
 
 __all__ = ["QuickSide", "score_quick_hand"]
@@ -35,6 +39,10 @@ class QuickSide(NamedTuple):
     concealed: bool = False
     meld_points: int = 0
     hand_points: int = 0
+    undeclared_red_threes: int = 0
+    acabar: bool = False
+    exact_cut: bool = False
+    first_pickup: bool = False
 
 
 def _score_side(variant: Variant, side: QuickSide) -> SideScore:
@@ -49,9 +57,15 @@ def _score_side(variant: Variant, side: QuickSide) -> SideScore:
         canastas=canastas,
         melded=side.meld_points > 0 or bool(canastas),
         red_threes=side.red_threes,
-        going_out=going_out_points(variant, went_out=side.went_out, concealed=side.concealed),
+        going_out=going_out_points(
+            variant,
+            went_out=side.went_out,
+            concealed=side.concealed,
+            first_pickup=side.first_pickup,
+        ),
         hand_points=side.hand_points,
     )
+    breakdown.update(event_parts(variant, side, bool(canastas)))
     wins = any(c.kind is CanastaKind.BLACK_THREES for c in canastas)
     return SideScore(side.name, sum(breakdown.values()), breakdown, canastas, wins)
 
@@ -59,14 +73,22 @@ def _score_side(variant: Variant, side: QuickSide) -> SideScore:
 def _side_problems(variant: Variant, players: int, side: QuickSide, index: int) -> list[Problem]:
     problems: list[Problem] = []
 
-    def add(code: str, rule: str, text: str) -> None:
-        problems.append(Problem(code, text, rule if rule in variant.rules else None, index))
+    def add(code: str, rule: str, template: str, **params: object) -> None:
+        text = Text(template, params)
+        cited = rule if rule in variant.rules else None
+        problems.append(Problem(code, text.render(), cited, index, None, text))
 
     for kind, count in side.canastas.items():
         if kind not in variant.canasta_bonus:
-            add("not_in_variant", "canasta.kinds", f"{variant.name} has no {kind.value} canasta")
+            add(
+                "not_in_variant",
+                "canasta.kinds",
+                N_("%(variant)s has no %(kind)s canasta"),
+                variant=variant.name,
+                kind=kind.value.replace("_", " "),
+            )
         elif count < 0:
-            add("negative_count", "canasta.kinds", "a number of canastas cannot be negative")
+            add("negative_count", "canasta.kinds", N_("a number of canastas cannot be negative"))
     made = sum(side.canastas.values())
     kinds = [kind for kind, count in side.canastas.items() for _ in range(max(count, 0))]
     problems += going_out_problems(
@@ -77,23 +99,36 @@ def _side_problems(variant: Variant, players: int, side: QuickSide, index: int) 
         kinds=kinds,
         side=index,
     )
-    for code, what, points in (
-        ("meld_points", "melded cards", side.meld_points),
-        ("hand_points", "cards left in hand", side.hand_points),
-    ):
-        if points % 5:
-            add(
-                code,
-                "hand.points",
-                f"{points} points of {what} cannot be: every card is worth a multiple of 5",
-            )
+    if side.meld_points % 5:
+        add(
+            "meld_points",
+            "hand.points",
+            N_("%(points)s points of melded cards cannot be: every card is worth a multiple of 5"),
+            points=side.meld_points,
+        )
+    if side.hand_points % 5:
+        add(
+            "hand_points",
+            "hand.points",
+            N_(
+                "%(points)s points of cards left in hand cannot be: "
+                "every card is worth a multiple of 5"
+            ),
+            points=side.hand_points,
+        )
     if made and side.meld_points < 7 * min(variant.card_points.values()) * made:
         add(
             "meld_points",
             "canasta.kinds",
-            f"{made} canasta(s) hold at least {7 * made} cards, worth more than "
-            f"the {side.meld_points} points given for the melded cards",
+            N_(
+                "%(made)s canasta(s) hold at least %(cards)s cards, worth more than the "
+                "%(points)s points given for the melded cards"
+            ),
+            made=made,
+            cards=7 * made,
+            points=side.meld_points,
         )
+    problems += event_problems(variant, side, index)
     return problems
 
 
@@ -102,24 +137,21 @@ def score_quick_hand(variant: Variant, players: int, sides: tuple[QuickSide, ...
     problems: list[Problem] = []
     for index, side in enumerate(sides):
         problems += _side_problems(variant, players, side, index)
-    out = [i for i, side in enumerate(sides) if side.went_out]
-    if len(out) > 1:
-        problems.append(
-            Problem(
-                "two_went_out",
-                "only one side can go out in a hand; "
-                f"sides {', '.join(str(i + 1) for i in out)} all say they did",
-                "going-out.one-side" if "going-out.one-side" in variant.rules else None,
-            )
-        )
+    problems += one_going_out_problems(sides)
     packs = variant.packs.get(players, 2)
-    reds = sum(side.red_threes for side in sides)
+    reds = sum(side.red_threes + side.undeclared_red_threes for side in sides)
     if reds > 2 * packs:
         problems.append(
-            Problem(
+            problem(
                 "deck_count",
-                f"there are {reds} red threes, but the packs hold only {2 * packs}",
-                "red-threes.count" if "red-threes.count" in variant.rules else None,
+                "red-threes.count",
+                N_("there are %(count)s red threes, but %(packs)s packs hold only %(limit)s"),
+                count=reds,
+                packs=packs,
+                limit=2 * packs,
             )
         )
+    ended = acabar_scores(variant, sides)
+    if ended is not None:
+        return HandResult(ended, tuple(problems))
     return HandResult(tuple(_score_side(variant, side) for side in sides), tuple(problems))

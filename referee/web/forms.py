@@ -150,14 +150,15 @@ def side_form(variant: Variant, mode: str) -> type[Form]:
             render_kw={"autocapitalize": "characters", "spellcheck": "false"},
         )
         attrs["hand_points"] = _points(_l("…or their points"), 5_000)
-        if variant.undeclared_red_three_penalty:
-            attrs["undeclared_red_threes"] = _count(_l("Red threes not declared"), 8)
-        if variant.acabar_points is not None:
-            attrs["acabar"] = BooleanField(_l("Called acabar"))
-        if variant.exact_cut_bonus is not None:
-            attrs["exact_cut"] = BooleanField(_l("Exact cut"))
-        if variant.first_pickup_going_out_bonus is not None:
-            attrs["first_pickup"] = BooleanField(_l("Went out on the first pickup"))
+    # The events only some variants score, in both modes.
+    if variant.undeclared_red_three_penalty:
+        attrs["undeclared_red_threes"] = _count(_l("Red threes not declared"), 8)
+    if variant.acabar_points is not None:
+        attrs["acabar"] = BooleanField(_l("Called acabar"))
+    if variant.exact_cut_bonus is not None:
+        attrs["exact_cut"] = BooleanField(_l("Exact cut"))
+    if variant.first_pickup_going_out_bonus is not None:
+        attrs["first_pickup"] = BooleanField(_l("Went out on the first pickup"))
     return type("SideForm", (Form,), attrs)
 
 
@@ -192,9 +193,9 @@ def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
             side["melds"] = (data.get("melds") or "").strip()
             side["hand"] = (data.get("hand") or "").strip()
             side["hand_points"] = data.get("hand_points")
-            for key in ("undeclared_red_threes", "acabar", "exact_cut", "first_pickup"):
-                if key in data:
-                    side[key] = data[key] or 0 if key == "undeclared_red_threes" else data[key]
+        for key in ("undeclared_red_threes", "acabar", "exact_cut", "first_pickup"):
+            if key in data:
+                side[key] = data[key] or 0 if key == "undeclared_red_threes" else data[key]
         side["red_threes"] = data.get("red_threes") or 0
         side["went_out"] = bool(data.get("went_out"))
         side["concealed"] = bool(data.get("concealed"))

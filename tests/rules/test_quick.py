@@ -74,3 +74,27 @@ def test_quick_spanish_closing_needs_a_clean_and_a_dirty_canasta(kinds, valid):
     closing = QuickSide(canastas=kinds, went_out=True, meld_points=150)
     result = _score(closing, QuickSide(meld_points=50), variant=spanish)
     assert result.valid is valid
+
+
+def test_quick_entry_scores_the_variant_only_events():
+    # 001 §Preparación: the exact cut's 100 is positive only with a canasta.
+    spanish = find_variant("spanish")
+    closing = QuickSide(
+        canastas={CanastaKind.NATURAL: 1, CanastaKind.MIXED: 1},
+        went_out=True,
+        meld_points=150,
+        exact_cut=True,
+    )
+    without = QuickSide(meld_points=50, exact_cut=False)
+    result = _score(closing, without, variant=spanish)
+    assert result.valid
+    assert result.sides[0].breakdown["exact_cut"] == 100
+    # 004 §Uitgaan: acabar gives the other side 1500 and the caller nothing (dutch house rule).
+    dutch = find_variant("dutch").with_options({"acabar": True})
+    called = _score(
+        QuickSide(acabar=True, meld_points=60), QuickSide(meld_points=90), variant=dutch
+    )
+    assert [s.total for s in called.sides] == [0, 1500]
+    # ... and a table that does not play it is told so.
+    plain = _score(QuickSide(acabar=True), QuickSide(), variant=find_variant("dutch"))
+    assert [p.code for p in plain.problems] == ["not_in_variant"]

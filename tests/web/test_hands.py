@@ -48,6 +48,22 @@ def test_quick_hand_scores_from_counts(client):
     assert totals(client, url) == [1250, 15]
 
 
+def test_quick_hand_records_an_event_only_its_variant_scores(client):
+    # 001 §Preparación: the exact cut scores 100 (positive with a canasta).
+    url = start_match(client, preset="spanish")
+    assert "Exact cut" in client.get(url + "/hands/new?mode=quick").text
+    data = hand(
+        "quick",
+        side0={"canastas_natural": 1, "canastas_mixed": 1, "went_out": True,
+               "meld_points": 150, "exact_cut": True},
+        side1={"meld_points": 60, "hand_points": 45},
+    )  # fmt: skip
+    assert client.post(url + "/hands/new?mode=quick", data=data).status_code == 302
+    # 150 + 500 + 300 + 200 (closing) + 100 (exact cut) = 1250; the other side has no
+    # canasta, so "contarán todas sus cartas en negativo": -60 - 45 = -105
+    assert totals(client, url) == [1250, -105]
+
+
 def test_quick_form_offers_the_variants_canasta_kinds(client):
     url = start_match(client, preset="czech")
     page = client.get(url + "/hands/new?mode=quick").get_data(as_text=True)
