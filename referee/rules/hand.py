@@ -204,6 +204,8 @@ class Events(Protocol):
     @property
     def went_out(self) -> bool: ...
     @property
+    def red_threes(self) -> int: ...
+    @property
     def undeclared_red_threes(self) -> int: ...
     @property
     def acabar(self) -> bool: ...
@@ -291,8 +293,9 @@ def event_problems(variant: Variant, side: Events, index: int) -> list[Problem]:
     return problems
 
 
-def one_going_out_problems(sides: Sequence[Events]) -> list[Problem]:
-    """At most one side goes out (and calls acabar) in a hand."""
+def table_problems(variant: Variant, players: int, sides: Sequence[Events]) -> list[Problem]:
+    """What the sides together cannot have done, whichever way the hand was entered: two
+    sides going out, two calling acabar, more red threes than the packs hold."""
     problems: list[Problem] = []
     out = [i for i, side in enumerate(sides) if side.went_out]
     if len(out) > 1:
@@ -302,6 +305,23 @@ def one_going_out_problems(sides: Sequence[Events]) -> list[Problem]:
                 "going-out.one-side",
                 N_("only one side can go out in a hand; sides %(sides)s all say they did"),
                 sides=", ".join(str(i + 1) for i in out),
+            )
+        )
+    if variant.acabar_points is not None and sum(side.acabar for side in sides) > 1:
+        problems.append(
+            problem("two_acabar", "scoring.acabar", N_("only one side can call acabar"))
+        )
+    packs = variant.packs.get(players, 2)
+    reds = sum(side.red_threes + side.undeclared_red_threes for side in sides)
+    if reds > 2 * packs:
+        problems.append(
+            problem(
+                "deck_count",
+                "red-threes.count",
+                N_("there are %(count)s red threes, but %(packs)s packs hold only %(limit)s"),
+                count=reds,
+                packs=packs,
+                limit=2 * packs,
             )
         )
     return problems
@@ -477,7 +497,8 @@ def side_problems(
 
 
 def deck_problems(variant: Variant, hand: Hand) -> list[Problem]:
-    """Cards the packs cannot hold: more of a rank, suit or red three than there are."""
+    """Cards the packs cannot hold: more of a rank or of one card than there are (red
+    threes are counted in :func:`table_problems`)."""
     packs = variant.packs.get(hand.players, 2)
     groups: list[tuple[Card, ...]] = []
     for side in hand.sides:
@@ -522,18 +543,6 @@ def deck_problems(variant: Variant, hand: Hand) -> list[Problem]:
                     packs=packs,
                 )
             )
-    reds = sum(side.red_threes + side.undeclared_red_threes for side in hand.sides)
-    if reds > 2 * packs:
-        problems.append(
-            problem(
-                "deck_count",
-                "red-threes.count",
-                N_("there are %(count)s red threes, but %(packs)s packs hold only %(limit)s"),
-                count=reds,
-                packs=packs,
-                limit=2 * packs,
-            )
-        )
     return problems
 
 
@@ -547,10 +556,6 @@ def hand_problems(
     problems: list[Problem] = []
     for index in range(len(hand.sides)):
         problems += side_problems(variant, hand, index, infos[index] if infos else None)
-    problems += one_going_out_problems(hand.sides)
-    if variant.acabar_points is not None and sum(side.acabar for side in hand.sides) > 1:
-        problems.append(
-            problem("two_acabar", "scoring.acabar", N_("only one side can call acabar"))
-        )
+    problems += table_problems(variant, hand.players, hand.sides)
     problems += deck_problems(variant, hand)
     return problems

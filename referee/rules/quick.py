@@ -21,9 +21,9 @@ from .hand import (
     event_problems,
     going_out_points,
     going_out_problems,
-    one_going_out_problems,
+    table_problems,
 )
-from .problems import N_, Problem, Text, problem
+from .problems import N_, Problem, Text
 from .variant import CanastaKind, Variant
 
 __all__ = ["QuickSide", "score_quick_hand"]
@@ -137,20 +137,7 @@ def score_quick_hand(variant: Variant, players: int, sides: tuple[QuickSide, ...
     problems: list[Problem] = []
     for index, side in enumerate(sides):
         problems += _side_problems(variant, players, side, index)
-    problems += one_going_out_problems(sides)
-    packs = variant.packs.get(players, 2)
-    reds = sum(side.red_threes + side.undeclared_red_threes for side in sides)
-    if reds > 2 * packs:
-        problems.append(
-            problem(
-                "deck_count",
-                "red-threes.count",
-                N_("there are %(count)s red threes, but %(packs)s packs hold only %(limit)s"),
-                count=reds,
-                packs=packs,
-                limit=2 * packs,
-            )
-        )
+    problems += table_problems(variant, players, sides)
     ended = acabar_scores(variant, sides)
     if ended is not None:
         return HandResult(ended, tuple(problems))
