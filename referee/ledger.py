@@ -79,6 +79,12 @@ class LedgerRow:
     totals: tuple[int, ...]
     breakdowns: tuple[dict[str, int], ...]
     error: str | None = None  # the hand no longer scores (should not happen; shown, not hidden)
+    wins_match: int | None = None  # the side this hand made win outright (spanish 750s), if any
+
+    @property
+    def before(self) -> tuple[int, ...]:
+        """The totals before this hand."""
+        return tuple(t - s for t, s in zip(self.totals, self.scores, strict=True))
 
 
 @dataclass(frozen=True)
@@ -117,6 +123,21 @@ def result_to_dict(result: HandResult) -> dict[str, Any]:
     }
 
 
+def _score_row(match: Match, number: int, hand: HandRecord, before: Sequence[int]) -> LedgerRow:
+    sides = len(match.side_names)
+    error = None
+    try:
+        result = score_entry(match.variant, match.players, match.side_names, hand.entry, before)
+        scores = tuple(s.total for s in result.sides)
+        breakdowns = tuple(dict(s.breakdown) for s in result.sides)
+        instant = next((i for i, s in enumerate(result.sides) if s.wins_match), None)
+    except (EntryError, KeyError, TypeError, ValueError) as exc:
+        scores, breakdowns, instant = (0,) * sides, ({},) * sides, None
+        error = str(exc)
+    totals = tuple(t + s for t, s in zip(before, scores, strict=True))
+    return LedgerRow(number, hand, scores, totals, breakdowns, error, instant)
+
+
 def _winner(totals: Sequence[int], target: int, instant: int | None) -> tuple[int | None, bool]:
     if instant is not None:
         return instant, False
@@ -130,29 +151,33 @@ def _winner(totals: Sequence[int], target: int, instant: int | None) -> tuple[in
     return leaders[0], False
 
 
-def compute_ledger(match: Match, hands: Sequence[HandRecord]) -> Ledger:
-    """Rescore every hand in order under the match's rules and total them up."""
+def compute_ledger(
+    match: Match, hands: Sequence[HandRecord], previous: Ledger | None = None
+) -> Ledger:
+    """Rescore every hand in order under the match's rules and total them up.
+
+    ``previous`` is an earlier ledger of the same match under the same rules: its rows
+    are taken over, not scored again, for as long as the hands and the totals before
+    them are the same (after a hand is added, that is all but the new one).
+    """
     variant = match.variant
-    sides = len(match.side_names)
-    totals = [0] * sides
+    totals = [0] * len(match.side_names)
     history = [tuple(totals)]
     rows = []
     winner: int | None = None
     tie = False
+    kept = previous.rows if previous is not None else ()
     for number, hand in enumerate(hands, start=1):
-        error = None
-        try:
-            result = score_entry(variant, match.players, match.side_names, hand.entry, totals)
-            scores = tuple(s.total for s in result.sides)
-            breakdowns = tuple(dict(s.breakdown) for s in result.sides)
-            instant = next((i for i, s in enumerate(result.sides) if s.wins_match), None)
-        except (EntryError, KeyError, TypeError, ValueError) as exc:
-            scores, breakdowns, instant = (0,) * sides, ({},) * sides, None
-            error = str(exc)
-        totals = [t + s for t, s in zip(totals, scores, strict=True)]
-        history.append(tuple(totals))
-        rows.append(LedgerRow(number, hand, scores, tuple(totals), breakdowns, error))
+        same = kept[number - 1] if number <= len(kept) else None
+        if same is not None and same.hand == hand and same.before == tuple(totals):
+            row = same
+        else:
+            kept = ()  # everything after a change is scored again
+            row = _score_row(match, number, hand, totals)
+        totals = list(row.totals)
+        history.append(row.totals)
+        rows.append(row)
         if winner is None:
-            winner, tie = _winner(totals, match.target, instant)
+            winner, tie = _winner(totals, match.target, row.wins_match)
     minimums = tuple(variant.opening_minimum(total) for total in totals)
     return Ledger(match, tuple(rows), tuple(totals), minimums, winner, tie, tuple(history))

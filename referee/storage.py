@@ -280,11 +280,11 @@ class Storage:
         return _match({**row, "id": match_id})
 
     def get_match(self, match_id: int) -> Match | None:
-        rows = list(self.db["matches"].rows_where("id = ?", [match_id]))
+        rows = list(self.db.query("SELECT * FROM matches WHERE id = ?", [match_id]))
         return _match(rows[0]) if rows else None
 
     def list_matches(self) -> list[Match]:
-        return [_match(row) for row in self.db["matches"].rows_where(order_by="id desc")]
+        return [_match(row) for row in self.db.query("SELECT * FROM matches ORDER BY id DESC")]
 
     def set_outcome(self, match_id: int, winner: str | None) -> None:
         """Remember whether the match is over, for the home page's two lists."""
@@ -297,15 +297,16 @@ class Storage:
     # -- hands -----------------------------------------------------------------
 
     def hands(self, match_id: int) -> list[HandRecord]:
-        rows = self.db["hands"].rows_where(
-            "match_id = ? AND deleted = 0", [match_id], order_by="id"
+        rows = self.db.query(
+            "SELECT * FROM hands WHERE match_id = ? AND deleted = 0 ORDER BY id", [match_id]
         )
         return [_hand(row) for row in rows]
 
     def get_hand(self, match_id: int, hand_id: int) -> HandRecord | None:
         rows = list(
-            self.db["hands"].rows_where(
-                "id = ? AND match_id = ? AND deleted = 0", [hand_id, match_id]
+            self.db.query(
+                "SELECT * FROM hands WHERE id = ? AND match_id = ? AND deleted = 0",
+                [hand_id, match_id],
             )
         )
         return _hand(rows[0]) if rows else None
@@ -313,11 +314,12 @@ class Storage:
     def all_hands(self, match_id: int) -> list[tuple[HandRecord, bool]]:
         """Every hand ever recorded in the match, deleted ones too (an undo may bring them
         back), each with whether it is deleted; oldest first."""
-        rows = self.db["hands"].rows_where("match_id = ?", [match_id], order_by="id")
+        rows = self.db.query("SELECT * FROM hands WHERE match_id = ? ORDER BY id", [match_id])
         return [(_hand(row), bool(row["deleted"])) for row in rows]
 
     def token_used(self, token: str) -> bool:
-        return bool(list(self.db["form_tokens"].rows_where("token = ?", [token])))
+        row = self.db.execute("SELECT 1 FROM form_tokens WHERE token = ?", [token]).fetchone()
+        return row is not None
 
     def add_hand(
         self, match_id: int, entry: dict[str, Any], result: dict[str, Any], token: str
@@ -389,7 +391,9 @@ class Storage:
         )
 
     def history(self, match_id: int) -> list[Change]:
-        rows = self.db["history"].rows_where("match_id = ?", [match_id], order_by="id desc")
+        rows = self.db.query(
+            "SELECT * FROM history WHERE match_id = ? ORDER BY id DESC", [match_id]
+        )
         return [
             Change(
                 row["id"],
@@ -409,6 +413,14 @@ class Storage:
             "SELECT COALESCE(MAX(id), 0) FROM history WHERE match_id = ?", [match_id]
         ).fetchone()
         return int(row[0])
+
+    def can_undo(self, match_id: int) -> bool:
+        """Whether :meth:`undo` has a change to reverse."""
+        row = self.db.execute(
+            "SELECT 1 FROM history WHERE match_id = ? AND action != 'undo' AND undone = 0 LIMIT 1",
+            [match_id],
+        ).fetchone()
+        return row is not None
 
     def undo(
         self, match_id: int, rescore: Callable[[dict[str, Any]], dict[str, Any]]

@@ -71,3 +71,39 @@ def test_a_hand_that_no_longer_scores_is_shown_not_hidden():
     ledger = compute_ledger(_match(), _hands(broken, _quick(50, 0)))
     assert ledger.rows[0].error
     assert ledger.totals == (50, 0)
+
+
+def test_a_new_hand_takes_over_the_rows_before_it():
+    match = _match(target=1000)
+    before = compute_ledger(match, _hands(_quick(300, 200), _quick(400, 100)))
+    after = compute_ledger(
+        match, _hands(_quick(300, 200), _quick(400, 100), _quick(400, 0)), before
+    )
+    assert after.rows[:2] == before.rows
+    assert all(new is old for new, old in zip(after.rows, before.rows, strict=False))
+    assert after.totals == (1100, 300)
+    assert after.winner == 0
+    assert after == compute_ledger(
+        match, _hands(_quick(300, 200), _quick(400, 100), _quick(400, 0))
+    )
+
+
+def test_an_edited_hand_rescores_it_and_every_hand_after_it():
+    match = _match(target=1000)
+    before = compute_ledger(match, _hands(_quick(300, 200), _quick(400, 100), _quick(400, 0)))
+    assert before.winner == 0
+    edited = _hands(_quick(300, 200), _quick(0, 100), _quick(400, 0))
+    after = compute_ledger(match, edited, before)
+    assert after.rows[0] is before.rows[0]
+    assert [row.totals for row in after.rows] == [(300, 200), (300, 300), (700, 300)]
+    assert after.winner is None
+    assert after == compute_ledger(match, edited)
+
+
+def test_a_deleted_hand_moves_the_rows_after_it_up():
+    match = _match()
+    before = compute_ledger(match, _hands(_quick(300, 200), _quick(400, 100), _quick(50, 0)))
+    kept = [before.rows[0].hand, before.rows[2].hand]
+    after = compute_ledger(match, kept, before)
+    assert [row.number for row in after.rows] == [1, 2]
+    assert [row.totals for row in after.rows] == [(300, 200), (350, 200)]

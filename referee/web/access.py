@@ -83,7 +83,10 @@ def match_ledger(match: Match) -> Ledger:
     if kept is not None and kept[0] == stamp:
         ledger = dataclasses.replace(kept[1], match=match)
     else:
-        ledger = compute_ledger(match, storage.hands(match.id))
+        # The same match under the same settings: its rows stand where its hands do.
+        same_rules = kept is not None and kept[0][1:] == stamp[1:]
+        previous = kept[1] if kept is not None and same_rules else None
+        ledger = compute_ledger(match, storage.hands(match.id), previous)
         if len(_LEDGERS) >= _LEDGERS_KEPT:
             _LEDGERS.pop(next(iter(_LEDGERS)), None)
         _LEDGERS[key] = (stamp, ledger)

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import chart
+from .i18n import language
 
 
-def totals_chart(names: Sequence[str], history: Sequence[Sequence[int]], target: int) -> Markup:
-    """One line per side through its running total after each hand, and the target."""
+@lru_cache(maxsize=1024)
+def _chart(
+    language: str, names: tuple[str, ...], history: tuple[tuple[int, ...], ...], target: int
+) -> Markup:
     return chart.totals_chart(
         names,
         history,
@@ -19,3 +23,11 @@ def totals_chart(names: Sequence[str], history: Sequence[Sequence[int]], target:
         title=_("Running totals after each hand"),
         target_label=_("Target"),
     )
+
+
+def totals_chart(names: Sequence[str], history: Sequence[Sequence[int]], target: int) -> Markup:
+    """One line per side through its running total after each hand, and the target.
+
+    Drawn once per match state and language: every phone at the table asks for it.
+    """
+    return _chart(language()[0], tuple(names), tuple(map(tuple, history)), target)

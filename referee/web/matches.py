@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import segno
 from flask import (
     Blueprint,
@@ -16,12 +18,14 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from ..ledger import LedgerRow
 from ..rules import PRESETS
 from ..rules.snapshot import variant_to_dict
 from .access import load_match, match_ledger, remember, remembered_token
 from .chart import totals_chart
 from .db import get_storage
 from .forms import PLAYERS_PER_SIDE, NewMatchForm, option_field_name
+from .i18n import language
 
 bp = Blueprint("matches", __name__)
 
@@ -114,16 +118,66 @@ def new_match():
     return render_template("new_match.html", form=form, presets=PRESETS, problems=problems), status
 
 
+@lru_cache(maxsize=4096)
+def _hand_row(
+    language: str,
+    side_names: tuple[str, ...],
+    number: int,
+    scores: tuple[int, ...],
+    totals: tuple[int, ...],
+    breakdowns: tuple[tuple[tuple[str, int], ...], ...],
+    error: str | None,
+    edit: tuple[int, str, int] | None,
+) -> Markup:
+    edit_url = None
+    if edit is not None:
+        match_id, token, hand_id = edit
+        edit_url = url_for("hands.edit", match_id=match_id, token=token, hand_id=hand_id)
+    html = current_app.jinja_env.get_template("_hand_row.html").render(
+        side_names=side_names,
+        number=number,
+        scores=scores,
+        totals=totals,
+        breakdowns=breakdowns,
+        error=error,
+        edit_url=edit_url,
+    )
+    return Markup(html)
+
+
+def hand_row(
+    match_id: int, side_names: tuple[str, ...], row: LedgerRow, token: str | None
+) -> Markup:
+    """One hand of the ledger as HTML, rendered once for what it shows and kept.
+
+    The phones reload the match page after every hand, and a row, once recorded,
+    rarely changes: rendering every row again each time was most of the page's cost.
+    The key is everything the row shows, so an edited hand simply renders anew.
+    """
+    return _hand_row(
+        language()[0],
+        side_names,
+        row.number,
+        row.scores,
+        row.totals,
+        tuple(tuple(part.items()) for part in row.breakdowns),
+        row.error,
+        None if token is None else (match_id, token, row.hand.id),
+    )
+
+
 @bp.route("/m/<int:match_id>/<token>")
 def ledger(match_id: int, token: str):
     match, can_edit = load_match(match_id, token)
     ledger = match_ledger(match)
     storage = get_storage()
+    edit_token = token if can_edit else None
     view_url = url_for("matches.ledger", match_id=match.id, token=match.view_token, _external=True)
     return render_template(
         "match.html",
         match=match,
         ledger=ledger,
+        rows=[hand_row(match.id, match.side_names, row, edit_token) for row in ledger.rows],
         variant=match.variant,
         can_edit=can_edit,
         token=token,
@@ -133,8 +187,7 @@ def ledger(match_id: int, token: str):
         edit_url=url_for("matches.ledger", match_id=match.id, token=token, _external=True)
         if can_edit
         else None,
-        can_undo=can_edit
-        and any(not c.undone and c.action != "undo" for c in storage.history(match.id)),
+        can_undo=can_edit and storage.can_undo(match.id),
     )
 
 

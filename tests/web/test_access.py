@@ -11,7 +11,9 @@ def test_the_ledger_is_computed_again_only_after_a_change(client, monkeypatch):
     url = start_match(client)
     computed = []
     real = access.compute_ledger
-    monkeypatch.setattr(access, "compute_ledger", lambda m, h: computed.append(m.id) or real(m, h))
+    monkeypatch.setattr(
+        access, "compute_ledger", lambda m, h, p: computed.append(m.id) or real(m, h, p)
+    )
     assert totals(client, url) == [0, 0]
     assert totals(client, url) == [0, 0]
     assert len(computed) == 1
