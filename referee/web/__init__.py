@@ -68,10 +68,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         instance.mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    from . import api, db, downloads, errors, hands, i18n, matches, rulings
+    from . import api, db, downloads, errors, fragments, hands, i18n, matches, rulings
 
     db.init_app(app)
     i18n.init_app(app)
+    fragments.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)
     app.register_blueprint(matches.bp)

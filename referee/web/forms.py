@@ -6,15 +6,16 @@ variant has), so it is built per match by :func:`hand_form`.
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
+from babel.support import NullTranslations, Translations
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
+from flask_wtf import FlaskForm as _FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.datastructures import MultiDict
 from wtforms import (
     BooleanField,
-    Form,
     FormField,
     HiddenField,
     IntegerField,
@@ -23,9 +24,12 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
+from wtforms import Form as _Form
+from wtforms.i18n import messages_path
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
 
 from ..rules import PRESETS, CanastaKind, Variant
+from .i18n import language
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 MAX_SIDES = 3
@@ -42,6 +46,45 @@ KIND_LABELS = {
     CanastaKind.WILD_CLEAN: _l("Clean wild canastas"),
     CanastaKind.BLACK_THREES: _l("Canastas of black threes"),
 }
+
+
+@cache
+def _wtforms_catalogue(code: str) -> NullTranslations:
+    # WTForms ships Czech as cs_CZ; the others under the bare language code.
+    return Translations.load(messages_path(), [code, f"{code}_{code.upper()}"], domain="wtforms")
+
+
+class _WTFormsMessages:
+    """WTForms' own messages ("Not a valid integer value.") in the page's language.
+
+    Flask-WTF's equivalent reads the catalogue from disk on every request, and only
+    for its own forms; this one is read once per language, for sub-forms too.
+    """
+
+    def gettext(self, string: str) -> str:
+        return str(_wtforms_catalogue(language()[0]).ugettext(string))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return str(_wtforms_catalogue(language()[0]).ungettext(singular, plural, n))
+
+
+_MESSAGES = _WTFormsMessages()
+
+
+class Form(_Form):
+    """A form without CSRF (GET forms, sections of a bigger form), in the page's language."""
+
+    class Meta:
+        def get_translations(self, form: Any) -> _WTFormsMessages:
+            return _MESSAGES
+
+
+class FlaskForm(_FlaskForm):
+    """A form with Flask-WTF's CSRF protection, in the page's language."""
+
+    class Meta:
+        def get_translations(self, form: Any) -> _WTFormsMessages:
+            return _MESSAGES
 
 
 def _count(label: Any, high: int) -> IntegerField:
@@ -124,17 +167,45 @@ def _build_new_match_form() -> type[FlaskForm]:
 NewMatchForm = _build_new_match_form()
 
 
+class _Section(NamedTuple):
+    """What decides the fields of a side's section: the mode and what the variant scores."""
+
+    mode: str
+    concealed: bool
+    kinds: tuple[CanastaKind, ...]  # enum order, not the snapshot's (its JSON keys are sorted)
+    undeclared_red_threes: bool
+    acabar: bool
+    exact_cut: bool
+    first_pickup: bool
+
+
+def _section(variant: Variant, mode: str) -> _Section:
+    return _Section(
+        mode,
+        variant.concealed_going_out_bonus is not None,
+        tuple(k for k in CanastaKind if k in variant.canasta_bonus),
+        bool(variant.undeclared_red_three_penalty),
+        variant.acabar_points is not None,
+        variant.exact_cut_bonus is not None,
+        variant.first_pickup_going_out_bonus is not None,
+    )
+
+
 def side_form(variant: Variant, mode: str) -> type[Form]:
     """The fields of one side's section for ``variant`` in ``mode`` (detailed or quick)."""
+    return _side_form(_section(variant, mode))
+
+
+@cache
+def _side_form(section: _Section) -> type[Form]:
     attrs: dict[str, Any] = {
         "red_threes": _count(_l("Red threes laid out"), 8),
         "went_out": BooleanField(_l("Went out")),
     }
-    if variant.concealed_going_out_bonus is not None:
+    if section.concealed:
         attrs["concealed"] = BooleanField(_l("Went out concealed"))
-    if mode == "quick":
-        # Enum order, not the snapshot's (stored JSON has its keys sorted).
-        for kind in [k for k in CanastaKind if k in variant.canasta_bonus]:
+    if section.mode == "quick":
+        for kind in section.kinds:
             attrs[f"canastas_{kind.value}"] = _count(KIND_LABELS[kind], 20)
         attrs["meld_points"] = _points(_l("Points of all melded cards"), 20_000)
         attrs["hand_points"] = _points(_l("Points of cards left in hand"), 5_000)
@@ -151,13 +222,13 @@ def side_form(variant: Variant, mode: str) -> type[Form]:
         )
         attrs["hand_points"] = _points(_l("…or their points"), 5_000)
     # The events only some variants score, in both modes.
-    if variant.undeclared_red_three_penalty:
+    if section.undeclared_red_threes:
         attrs["undeclared_red_threes"] = _count(_l("Red threes not declared"), 8)
-    if variant.acabar_points is not None:
+    if section.acabar:
         attrs["acabar"] = BooleanField(_l("Called acabar"))
-    if variant.exact_cut_bonus is not None:
+    if section.exact_cut:
         attrs["exact_cut"] = BooleanField(_l("Exact cut"))
-    if variant.first_pickup_going_out_bonus is not None:
+    if section.first_pickup:
         attrs["first_pickup"] = BooleanField(_l("Went out on the first pickup"))
     return type("SideForm", (Form,), attrs)
 
@@ -168,11 +239,18 @@ class _HandForm(FlaskForm):
 
 
 def hand_form(variant: Variant, sides: int, entry_mode: str, **kwargs: Any) -> FlaskForm:
-    """A form for a whole hand, one section (``side0``, ``side1``…) per side."""
-    section = side_form(variant, entry_mode)
-    attrs = {f"side{i}": FormField(section) for i in range(sides)}
-    cls = type("HandForm", (_HandForm,), attrs)
-    return cls(**kwargs)
+    """A form for a whole hand, one section (``side0``, ``side1``…) per side.
+
+    The form classes are made once for each set of fields (making them was half
+    the cost of reading a posted hand) and instantiated per request as usual.
+    """
+    return _hand_form(_section(variant, entry_mode), sides)(**kwargs)
+
+
+@cache
+def _hand_form(section: _Section, sides: int) -> type[FlaskForm]:
+    attrs = {f"side{i}": FormField(_side_form(section)) for i in range(sides)}
+    return type("HandForm", (_HandForm,), attrs)
 
 
 def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:

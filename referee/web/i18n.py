@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from babel.numbers import format_decimal
 from flask import Flask, Response, g, request
@@ -95,6 +95,12 @@ def rule_text(rule: Rule) -> str:
     return rule.quote if own else translate(rule.text)
 
 
+def switch_url(path: str, query: bytes, code: str) -> str:
+    """The page at ``path`` with ``query`` in language ``code`` (the switch is then remembered)."""
+    args = {key: value for key, value in parse_qsl(query.decode("latin-1")) if key != "lang"}
+    return f"{path}?{urlencode({**args, 'lang': code})}"
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(Path(TRANSLATIONS)))
     babel.init_app(app, locale_selector=_locale)
@@ -115,10 +121,4 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["day"] = day
 
-    @app.context_processor
-    def language_links() -> dict[str, object]:
-        def switch_url(code: str) -> str:
-            """This page in language ``code`` (the switch is then remembered)."""
-            return f"{request.path}?{urlencode({**request.args.to_dict(), 'lang': code})}"
-
-        return {"switch_url": switch_url}
+    app.jinja_env.globals["switch_url"] = switch_url

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
 
 import segno
 from flask import (
@@ -16,18 +16,34 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from ..ledger import LedgerRow
-from ..rules import PRESETS
+from ..rules import PRESETS, Variant
 from ..rules.snapshot import variant_to_dict
 from .access import load_match, match_ledger, remember, remembered_token
 from .chart import totals_chart
 from .db import get_storage
 from .forms import PLAYERS_PER_SIDE, NewMatchForm, option_field_name
-from .i18n import language
+from .fragments import fragment
 
 bp = Blueprint("matches", __name__)
+
+# The parts of a hand's breakdown, as the match page names them.
+PART_LABELS = {
+    "melds": _l("Melded cards"),
+    "canastas": _l("Canasta bonuses"),
+    "red_threes": _l("Red threes"),
+    "going_out": _l("Going out"),
+    "hand": _l("Cards left in hand"),
+    "canasta_count": _l("Number of canastas"),
+    "escalas": _l("Escalas"),
+    "exact_cut": _l("Exact cut"),
+    "undeclared_red_threes": _l("Undeclared red threes"),
+    "acabar": _l("Acabar"),
+}
+bp.add_app_template_global(PART_LABELS, "PART_LABELS")  # type: ignore[arg-type]
 
 
 def qr_svg(url: str) -> Markup:
@@ -118,51 +134,34 @@ def new_match():
     return render_template("new_match.html", form=form, presets=PRESETS, problems=problems), status
 
 
-@lru_cache(maxsize=4096)
-def _hand_row(
-    language: str,
-    side_names: tuple[str, ...],
-    number: int,
-    scores: tuple[int, ...],
-    totals: tuple[int, ...],
-    breakdowns: tuple[tuple[tuple[str, int], ...], ...],
-    error: str | None,
-    edit: tuple[int, str, int] | None,
-) -> Markup:
-    edit_url = None
-    if edit is not None:
-        match_id, token, hand_id = edit
-        edit_url = url_for("hands.edit", match_id=match_id, token=token, hand_id=hand_id)
-    html = current_app.jinja_env.get_template("_hand_row.html").render(
-        side_names=side_names,
-        number=number,
-        scores=scores,
-        totals=totals,
-        breakdowns=breakdowns,
-        error=error,
-        edit_url=edit_url,
+@bp.app_template_global()
+def house_rule_changes(
+    variant: Variant, chosen: Callable[[str], object]
+) -> tuple[tuple[str, bool], ...]:
+    """The house rules ``chosen`` sets otherwise than ``variant``'s preset: (help, on) pairs."""
+    return tuple(
+        (o.help, bool(chosen(o.name))) for o in variant.options if bool(chosen(o.name)) != o.default
     )
-    return Markup(html)
 
 
 def hand_row(
     match_id: int, side_names: tuple[str, ...], row: LedgerRow, token: str | None
 ) -> Markup:
-    """One hand of the ledger as HTML, rendered once for what it shows and kept.
+    """One hand of the ledger; ``token`` (the edit link's) adds its Edit button.
 
-    The phones reload the match page after every hand, and a row, once recorded,
-    rarely changes: rendering every row again each time was most of the page's cost.
-    The key is everything the row shows, so an edited hand simply renders anew.
+    Rendered once for what it shows: a row, once recorded, rarely changes.
     """
-    return _hand_row(
-        language()[0],
-        side_names,
-        row.number,
-        row.scores,
-        row.totals,
-        tuple(tuple(part.items()) for part in row.breakdowns),
-        row.error,
-        None if token is None else (match_id, token, row.hand.id),
+    return fragment(
+        "fragments/hand_row.html",
+        side_names=side_names,
+        number=row.number,
+        scores=row.scores,
+        totals=row.totals,
+        breakdowns=tuple(tuple(part.items()) for part in row.breakdowns),
+        error=row.error,
+        match_id=match_id,
+        token=token,
+        hand_id=row.hand.id,
     )
 
 
