@@ -110,6 +110,23 @@ def test_a_validation_message_comes_in_the_page_language(client, match_url):
     assert (expected % {"most": 3, "wilds": 4}) in page
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "Not a valid integer value"),
+        ("cs", "Neplatná hodnota pro celé číslo"),
+        ("de", "Keine gültige, ganze Zahl"),
+        ("pl", "Nieprawidłowa liczba całkowita"),
+    ],
+)
+def test_a_form_library_message_comes_in_the_page_language(client, match_url, lang, words):
+    # WTForms' own message, for a field of one side's section of the hand form.
+    bad = hand(side0={"red_threes": "three"}, side1={"melds": "A A A"})
+    page = client.post(match_url + f"/hands/new?lang={lang}", data=bad).text
+    errors = page.split('id="side0-red_threes-err"', 1)[1].split("</ul>", 1)[0]
+    assert words in errors
+
+
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_the_card_picker_shows_the_languages_letters_and_sends_the_notations(
     client, match_url, lang
