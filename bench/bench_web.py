@@ -228,12 +228,29 @@ def start_server(db: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc), or NaN elsewhere."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time so far of a process and all its descendants (a server's
+    worker processes), from Linux's /proc; NaN elsewhere."""
+    total, parents, found = 0.0, {pid}, False
+    stats = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stats.append((int(entry.name), (entry / "stat").read_text().rsplit(")", 1)[1].split()))
+            except OSError:
+                continue
+    while True:  # a worker's parent is listed after it at times: go round until none is new
+        grown = False
+        for child, fields in stats:
+            if child not in parents and int(fields[1]) in parents:
+                parents.add(child)
+                grown = True
+        if not grown:
+            break
+    for child, fields in stats:
+        if child in parents:
+            found = True
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total if found else float("nan")
 
 
 # -- the scorer's phone -----------------------------------------------------------------

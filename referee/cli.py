@@ -227,12 +227,22 @@ def cmd_backup(args: argparse.Namespace) -> int:
     return 0
 
 
+def _workers(text: str) -> int:
+    import argparse
+
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes from 1 to 64")
+    return int(text)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import os
 
     from .serve import serve
 
-    return serve(args.host, args.port, args.db or os.environ.get("REFEREE_DB"))
+    return serve(
+        args.host, args.port, args.db or os.environ.get("REFEREE_DB"), workers=args.workers
+    )
 
 
 def _write_bytes(path: str, data: bytes) -> None:
@@ -257,7 +267,7 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
     "export": (cmd_export, "write a match as JSON (all of it) or CSV (a row per hand and side)"),
     "import": (cmd_import, "recreate a match from a JSON export, with new links"),
     "backup": (cmd_backup, "copy the database safely, even while the server runs"),
-    "serve": (cmd_serve, "run the phone companion (waitress) for phones on the same Wi-Fi"),
+    "serve": (cmd_serve, "run the phone companion (gunicorn) for phones on the same Wi-Fi"),
 }
 
 
@@ -301,6 +311,11 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "serve":
             sub.add_argument("--host", default="0.0.0.0", help="default: every interface")
             sub.add_argument("--port", type=int, default=5000, help="default: 5000")
+            sub.add_argument(
+                "--workers",
+                type=_workers,
+                help="server processes (default: one per core, at least 2)",
+            )
         if name in ("sheet", "blank-sheet"):
             from .i18n import LANGUAGES
 

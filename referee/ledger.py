@@ -8,7 +8,7 @@ snapshot, so an edit to an early hand flows through every later total.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -80,6 +80,9 @@ class LedgerRow:
     breakdowns: tuple[dict[str, int], ...]
     error: str | None = None  # the hand no longer scores (should not happen; shown, not hidden)
     wins_match: int | None = None  # the side this hand made win outright (spanish 750s), if any
+    # What views made of this row (its HTML per language, say), kept with it: a row is
+    # reused by the ledgers after it for as long as its hand and the totals before it stand.
+    rendered: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def before(self) -> tuple[int, ...]:

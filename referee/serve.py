@@ -1,16 +1,25 @@
-"""``referee serve``: the phone companion on a production WSGI server (waitress).
+"""``referee serve``: the phone companion on a production WSGI server (gunicorn).
 
 Prints the address phones on the same Wi-Fi can open, with a QR code of it in
 the terminal; the home page shows the same code.
+
+gunicorn runs one worker process per core, each with a few threads: Python runs
+one thread at a time per process, so a single process (waitress, as before) left
+all but one core idle while phones waited.  The app is made once, in the first
+process, before the workers are forked: the database's migrations run once, and
+the secret key is made once.  SQLite in WAL mode lets the workers share the file.
 """
 
 from __future__ import annotations
 
+import os
 import socket
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 ANY_HOST = ("0.0.0.0", "::", "")
+THREADS = 4  # per worker: one request may wait on SQLite while another runs
+KEEPALIVE = 30  # seconds a phone's idle connection is kept open (it polls every few)
 
 
 def lan_address() -> str:
@@ -33,9 +42,35 @@ def public_url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def serve(host: str, port: int, db: str | None, out: TextIO = sys.stdout) -> int:
+def bind_address(host: str, port: int) -> str:
+    """gunicorn's ``bind`` setting for ``host`` and ``port`` (IPv6 addresses in brackets)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host or '0.0.0.0'}:{port}"
+
+
+def default_workers() -> int:
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(2, cores or 1)
+
+
+def gunicorn_options(host: str, port: int, workers: int | None) -> dict[str, Any]:
+    return {
+        "bind": bind_address(host, port),
+        "workers": workers or default_workers(),
+        "worker_class": "gthread",
+        "threads": THREADS,
+        "keepalive": KEEPALIVE,
+        "preload_app": True,
+        "proc_name": "canasta-referee",
+        "accesslog": None,
+        "errorlog": "-",
+    }
+
+
+def serve(
+    host: str, port: int, db: str | None, out: TextIO = sys.stdout, workers: int | None = None
+) -> int:
     import segno
-    import waitress
+    from gunicorn.app.base import BaseApplication
 
     from .web import create_app
 
@@ -46,5 +81,14 @@ def serve(host: str, port: int, db: str | None, out: TextIO = sys.stdout) -> int
     out.write(f"Database: {app.config['DATABASE']}\n")
     segno.make(url, error="m").terminal(out=out, compact=True)
     out.flush()
-    waitress.serve(app, host=host, port=port, threads=8, ident="canasta-referee")
+
+    class Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            for key, value in gunicorn_options(host, port, workers).items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            return app
+
+    Server().run()
     return 0

@@ -12,6 +12,7 @@ import secrets
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -114,12 +115,22 @@ def _match(row: dict[str, Any]) -> Match:
     )
 
 
+@lru_cache(maxsize=4096)
+def _hand_json(text: str) -> Any:
+    """A hand's stored entry or result, parsed once per text and shared (readers only read it).
+
+    Every change to a match reads all its hands again; parsing them again was most of
+    what recording a hand cost once the match had a dozen hands.
+    """
+    return json.loads(text)
+
+
 def _hand(row: dict[str, Any]) -> HandRecord:
     return HandRecord(
         id=row["id"],
         match_id=row["match_id"],
-        entry=json.loads(row["entry"]),
-        result=json.loads(row["result"]),
+        entry=_hand_json(row["entry"]),
+        result=_hand_json(row["result"]),
         created=row["created"],
         updated=row["updated"],
     )

@@ -1,14 +1,21 @@
-"""`referee serve`: waitress, the LAN address and its QR code, the --db option."""
+"""`referee serve`: gunicorn over the app, the LAN address and its QR code, its options."""
 
 from __future__ import annotations
 
 import io
 import ipaddress
+import json
+import os
+import urllib.request
 
-import waitress
+import pytest
+from gunicorn.app.base import BaseApplication
 
 from referee import cli
-from referee.serve import lan_address, public_url, serve
+from referee.serve import bind_address, default_workers, lan_address, public_url, serve
+
+from .live import referee_serve
+from .sample import EXAMPLE_HAND
 
 
 def test_lan_address_is_an_ip_address():
@@ -20,33 +27,83 @@ def test_public_url_uses_the_lan_address_for_every_interface():
     assert public_url("192.168.1.20", 8080) == "http://192.168.1.20:8080/"
 
 
-def test_serve_runs_waitress_with_the_app_and_prints_a_qr_code(tmp_path, monkeypatch):
-    calls = {}
+def test_bind_address_brackets_ipv6():
+    assert bind_address("0.0.0.0", 5000) == "0.0.0.0:5000"
+    assert bind_address("::", 5000) == "[::]:5000"
 
-    def fake_serve(app, **kwargs):
-        calls.update(kwargs, app=app)
 
-    monkeypatch.setattr(waitress, "serve", fake_serve)
+def test_serve_runs_gunicorn_with_the_app_and_prints_a_qr_code(tmp_path, monkeypatch):
+    ran = {}
+
+    def fake_run(server):
+        ran.update(server.cfg.settings, app=server.load())
+
+    monkeypatch.setattr(BaseApplication, "run", fake_run)
     out = io.StringIO()
     db = str(tmp_path / "served.db")
-    assert serve("0.0.0.0", 5123, db, out=out) == 0
-    assert calls["host"] == "0.0.0.0"
-    assert calls["port"] == 5123
-    assert calls["app"].config["DATABASE"] == db
-    assert calls["app"].config["LAN_URL"] == public_url("0.0.0.0", 5123)
+    assert serve("0.0.0.0", 5123, db, out=out, workers=3) == 0
+    assert ran["bind"].value == ["0.0.0.0:5123"]
+    assert ran["workers"].value == 3
+    assert ran["worker_class"].value == "gthread"
+    assert ran["preload_app"].value is True
+    assert ran["app"].config["DATABASE"] == db
+    assert ran["app"].config["LAN_URL"] == public_url("0.0.0.0", 5123)
     text = out.getvalue()
     assert public_url("0.0.0.0", 5123) in text
     assert "█" in text
     assert (tmp_path / "served.db").exists()
 
 
+def test_one_worker_per_core_and_never_fewer_than_two():
+    assert default_workers() >= 2
+    assert default_workers() >= len(os.sched_getaffinity(0))
+
+
 def test_cli_serve_defaults_and_environment(tmp_path, monkeypatch):
     seen = {}
-    monkeypatch.setattr(
-        "referee.serve.serve", lambda host, port, db: seen.update(host=host, port=port, db=db) or 0
-    )
+
+    def fake_serve(host, port, db, workers=None):
+        seen.update(host=host, port=port, db=db, workers=workers)
+        return 0
+
+    monkeypatch.setattr("referee.serve.serve", fake_serve)
     monkeypatch.setenv("REFEREE_DB", str(tmp_path / "env.db"))
     assert cli.main(["serve"]) == 0
-    assert seen == {"host": "0.0.0.0", "port": 5000, "db": str(tmp_path / "env.db")}
+    assert seen == {
+        "host": "0.0.0.0",
+        "port": 5000,
+        "db": str(tmp_path / "env.db"),
+        "workers": None,
+    }
     assert cli.main(["serve", "--port", "8001", "--db", "x.db", "--host", "127.0.0.1"]) == 0
-    assert seen == {"host": "127.0.0.1", "port": 8001, "db": "x.db"}
+    assert seen == {"host": "127.0.0.1", "port": 8001, "db": "x.db", "workers": None}
+    assert cli.main(["serve", "--workers", "3"]) == 0
+    assert seen["workers"] == 3
+
+
+@pytest.mark.parametrize("bad", ["0", "many", "-2"])
+def test_cli_serve_refuses_a_bad_number_of_workers(bad, capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["serve", "--workers", bad])
+    assert stop.value.code == 2
+    assert "number of processes" in capsys.readouterr().err
+
+
+def test_the_real_server_runs_its_workers_over_one_database(tmp_path):
+    """Two worker processes over one database: answers agree, whichever worker gives them."""
+    db = tmp_path / "real.db"
+    with referee_serve(db, workers=2) as server:
+        scored = urllib.request.Request(
+            server.url + "/api/score",
+            data=json.dumps(EXAMPLE_HAND).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        answers = set()
+        for _ in range(6):  # fresh connections land on either worker
+            with urllib.request.urlopen(scored, timeout=10) as response:
+                answers.add(response.read())
+        assert len(answers) == 1
+    output = server.output[0]
+    assert f"{server.url}/" in output
+    assert output.count("Booting worker") == 2
+    assert db.exists()

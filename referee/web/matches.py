@@ -27,6 +27,7 @@ from .chart import totals_chart
 from .db import get_storage
 from .forms import PLAYERS_PER_SIDE, NewMatchForm, option_field_name
 from .fragments import fragment
+from .i18n import language
 
 bp = Blueprint("matches", __name__)
 
@@ -149,20 +150,25 @@ def hand_row(
 ) -> Markup:
     """One hand of the ledger; ``token`` (the edit link's) adds its Edit button.
 
-    Rendered once for what it shows: a row, once recorded, rarely changes.
+    Rendered once per language and link, and kept with the row, which the ledgers
+    after it reuse while the hand stands: a page renders only its new hands.
     """
-    return fragment(
-        "fragments/hand_row.html",
-        side_names=side_names,
-        number=row.number,
-        scores=row.scores,
-        totals=row.totals,
-        breakdowns=tuple(tuple(part.items()) for part in row.breakdowns),
-        error=row.error,
-        match_id=match_id,
-        token=token,
-        hand_id=row.hand.id,
-    )
+    key = (language()[0], match_id, token)
+    html = row.rendered.get(key)
+    if html is None:
+        html = row.rendered[key] = fragment(
+            "fragments/hand_row.html",
+            side_names=side_names,
+            number=row.number,
+            scores=row.scores,
+            totals=row.totals,
+            breakdowns=tuple(tuple(part.items()) for part in row.breakdowns),
+            error=row.error,
+            match_id=match_id,
+            token=token,
+            hand_id=row.hand.id,
+        )
+    return Markup(html)
 
 
 @bp.route("/m/<int:match_id>/<token>")

@@ -18,7 +18,16 @@ from referee.rules import PRESETS, Variant
 RULES_DIR = Path(referee.rules.__file__).parent
 SOURCES = sorted(RULES_DIR.rglob("*.py"))
 # What a web page, a database or a PDF needs; the core must do without all of them.
-FORBIDDEN = ("flask", "wtforms", "sqlite_utils", "weasyprint", "jinja2", "werkzeug", "waitress")
+FORBIDDEN = (
+    "flask",
+    "wtforms",
+    "sqlite_utils",
+    "weasyprint",
+    "jinja2",
+    "werkzeug",
+    "waitress",
+    "gunicorn",
+)
 
 
 def imported_modules(path: Path) -> set[str]:

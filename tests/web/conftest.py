@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 import secrets
-import threading
 from pathlib import Path
 
 import pytest
 
 from referee.web import create_app
+
+from ..live import referee_serve
 
 
 @pytest.fixture
@@ -39,16 +40,9 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory):
-    """The app served by waitress in a thread, as ``referee serve`` runs it (browser tests)."""
-    import waitress
-
-    db = tmp_path_factory.mktemp("browser") / "referee.db"
-    app = create_app({"DATABASE": str(db), "SECRET_KEY": "browser-test"})
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=4)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.effective_port}"
-    server.close()
+    """The real ``referee serve`` (two worker processes) over a fresh database (browser tests)."""
+    with referee_serve(tmp_path_factory.mktemp("browser") / "referee.db") as server:
+        yield server.url
 
 
 @pytest.fixture(scope="module")

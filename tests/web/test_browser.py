@@ -1,7 +1,7 @@
 """The whole flow in a real Chromium at phone size, with an accessibility scan of every page.
 
 Playwright's Python client drives Debian's /usr/bin/chromium (never a downloaded
-browser); the app runs on waitress in a thread, as ``referee serve`` runs it.
+browser); the app runs in the real ``referee serve`` (gunicorn, two workers).
 Screenshots go to tests/artifacts/ for a human to look at.
 """
 
@@ -21,7 +21,7 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 ARTIFACTS = Path(__file__).parent.parent / "artifacts"
 
 
-# The base_url (the app on waitress) and browser fixtures live in conftest.py.
+# The base_url (the real `referee serve`) and browser fixtures live in conftest.py.
 
 
 def check_page(page: Page, name: str) -> None:

@@ -1,0 +1,60 @@
+"""The real ``referee serve`` (gunicorn, its worker processes) on loopback, for tests."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class Server:
+    url: str
+    output: list[str] = field(default_factory=list)  # what it printed, once it has stopped
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def referee_serve(db: Path, workers: int = 2) -> Iterator[Server]:
+    """``referee serve`` on a free loopback port over ``db``; stopped (SIGTERM) on exit."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "referee.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
+        + ["--db", str(db), "--workers", str(workers)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    server = Server(f"http://127.0.0.1:{port}")
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(server.url + "/healthz", timeout=5) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                if process.poll() is not None:
+                    raise RuntimeError(process.communicate()[0].decode()) from None
+                if time.monotonic() > deadline:
+                    raise RuntimeError("referee serve did not answer within 30 s") from None
+                time.sleep(0.2)
+        yield server
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            server.output.append(process.communicate(timeout=30)[0].decode())
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise
