@@ -97,6 +97,15 @@ def _dumps(value: Any) -> str | None:
 
 
 def _match(row: dict[str, Any]) -> Match:
+    return _stored_match(tuple(row.items()))
+
+
+@lru_cache(maxsize=256)
+def _stored_match(columns: tuple[tuple[str, Any], ...]) -> Match:
+    """The match a stored row holds, made once per content of the row and shared: a
+    :class:`Match` is immutable, and one made once keeps its rules (rebuilt from the
+    snapshot) from request to request."""
+    row = dict(columns)
     return Match(
         id=row["id"],
         name=row["name"] or "",
