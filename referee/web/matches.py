@@ -16,11 +16,11 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from markupsafe import Markup
 
 from ..ledger import LedgerRow
 from ..rules import PRESETS, Variant
+from ..rules.problems import N_
 from ..rules.snapshot import variant_to_dict
 from .access import load_match, match_ledger, remember, remembered_token
 from .chart import totals_chart
@@ -33,16 +33,16 @@ bp = Blueprint("matches", __name__)
 
 # The parts of a hand's breakdown, as the match page names them.
 PART_LABELS = {
-    "melds": _l("Melded cards"),
-    "canastas": _l("Canasta bonuses"),
-    "red_threes": _l("Red threes"),
-    "going_out": _l("Going out"),
-    "hand": _l("Cards left in hand"),
-    "canasta_count": _l("Number of canastas"),
-    "escalas": _l("Escalas"),
-    "exact_cut": _l("Exact cut"),
-    "undeclared_red_threes": _l("Undeclared red threes"),
-    "acabar": _l("Acabar"),
+    "melds": N_("Melded cards"),
+    "canastas": N_("Canasta bonuses"),
+    "red_threes": N_("Red threes"),
+    "going_out": N_("Going out"),
+    "hand": N_("Cards left in hand"),
+    "canasta_count": N_("Number of canastas"),
+    "escalas": N_("Escalas"),
+    "exact_cut": N_("Exact cut"),
+    "undeclared_red_threes": N_("Undeclared red threes"),
+    "acabar": N_("Acabar"),
 }
 bp.add_app_template_global(PART_LABELS, "PART_LABELS")  # type: ignore[arg-type]
 
