@@ -202,7 +202,7 @@ def free_port() -> int:
 
 def start_server(db: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
     """``referee serve`` on loopback; its output goes to ``log`` (a pipe left unread
-    would fill up with waitress's queue warnings and stall the server)."""
+    would fill up with the server's log lines and stall it)."""
     here = Path(sys.executable).parent
     script = here / "referee"
     command = [str(script)] if script.exists() else [sys.executable, "-m", "referee.cli"]
@@ -227,30 +227,34 @@ def start_server(db: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
     raise SystemExit("referee serve did not answer within 30 s")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time so far of a process and all its descendants (a server's
-    worker processes), from Linux's /proc; NaN elsewhere."""
-    total, parents, found = 0.0, {pid}, False
-    stats = []
+def _process_stats() -> dict[int, list[str]]:
+    """Every process's /proc/PID/stat fields after the command name (Linux)."""
+    stats = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                stats.append((int(entry.name), (entry / "stat").read_text().rsplit(")", 1)[1].split()))
+                stats[int(entry.name)] = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             except OSError:
-                continue
-    while True:  # a worker's parent is listed after it at times: go round until none is new
+                continue  # it ended meanwhile
+    return stats
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time so far of a process and all its descendants (the server's
+    worker processes), from Linux's /proc; NaN elsewhere."""
+    stats = _process_stats() if Path("/proc").is_dir() else {}
+    if pid not in stats:
+        return float("nan")
+    family = {pid}
+    grown = True
+    while grown:  # children, then their children
         grown = False
-        for child, fields in stats:
-            if child not in parents and int(fields[1]) in parents:
-                parents.add(child)
+        for child, fields in stats.items():
+            if child not in family and int(fields[1]) in family:
+                family.add(child)
                 grown = True
-        if not grown:
-            break
-    for child, fields in stats:
-        if child in parents:
-            found = True
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total if found else float("nan")
+    ticks = sum(int(stats[p][11]) + int(stats[p][12]) for p in family)
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 # -- the scorer's phone -----------------------------------------------------------------
@@ -503,6 +507,10 @@ def run(args: argparse.Namespace, port: int, server_pid: int, cores: int) -> Non
     print(trips.lines())
     ratio = trips.rate / trivial.rate
     p99 = percentile(trips.latencies, 0.99)
+    print(
+        f"  as HTTP requests (two per round trip): {2 * trips.rate:,.0f}/s,"
+        f" {2 * ratio:.2f} of the trivial route's"
+    )
     print(
         f"  ratio {ratio:.2f} (goal >= {GOAL_RATIO}): {'met' if ratio >= GOAL_RATIO else 'MISSED'};"
         f" round-trip p99 {p99:.1f} ms (goal <= {GOAL_P99_MS:g}):"

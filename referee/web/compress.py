@@ -1,4 +1,4 @@
-"""gzip for text responses: waitress sends bodies as the app made them.
+"""gzip for text responses: the WSGI server (gunicorn) sends bodies as the app made them.
 
 The match page, its style sheet and its script shrink to a quarter, which a phone
 at the edge of the Wi-Fi notices.  Only text (HTML, CSS, JavaScript, JSON, SVG) of
