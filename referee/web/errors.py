@@ -15,6 +15,7 @@ FORM_VIEWS = {
     "hands.edit",
     "rulings.referee",
     "rulings.match_referee",
+    "downloads.import_match",
 }
 
 

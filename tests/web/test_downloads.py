@@ -223,3 +223,7 @@ def test_an_import_needs_a_file_and_the_form_token(client, csrf_client):
         content_type="multipart/form-data",
     )
     assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    # The import form again, saying why, ready for the file to be chosen once more.
+    assert "security token is missing or out of date" in page
+    assert 'type="file"' in page
