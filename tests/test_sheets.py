@@ -204,7 +204,8 @@ def test_a_sheet_printed_in_czech_or_polish_speaks_it_with_its_diacritics(lang, 
     translate = translator(lang)
     pdf = match_sheet_pdf(sample.ledger(3), gettext=translate)
     text, _pages = pdf_text(pdf, tmp_path)
-    for english in ("Card values", "Bonuses", "Going out", "Total"):
+    # The page footer too: the app's name and "Page n / m".
+    for english in ("Card values", "Bonuses", "Going out", "Total", "Canasta Referee", "Page"):
         assert translate(english) != english
         assert translate(english) in text
     assert letters & set(text.lower())
