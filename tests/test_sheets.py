@@ -211,3 +211,5 @@ def test_a_sheet_printed_in_czech_or_polish_speaks_it_with_its_diacritics(lang, 
     assert letters & set(text.lower())
     blank, _pages = pdf_text(blank_sheet_pdf(find_variant("czech"), gettext=translate), tmp_path)
     assert translate("Card values") in blank
+    assert translate("Czech (Canasta, 000)") != "Czech (Canasta, 000)"
+    assert translate("Czech (Canasta, 000)") in blank  # the rules' name, in the sheet's language

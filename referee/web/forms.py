@@ -112,7 +112,7 @@ class _NewMatchForm(FlaskForm):
         choices=[
             SelectChoice(
                 v.id,
-                v.name,
+                _l(v.name),
                 render_kw={
                     "data-target": str(v.target_score),
                     "data-players": " ".join(str(n) for n in v.players),
@@ -309,7 +309,9 @@ class RulesChoiceForm(Form):
         _l("Rules"),
         id="preset",  # the new-match form's id: app.js keeps players and house rules in step
         choices=[
-            SelectChoice(v.id, v.name, render_kw={"data-players": " ".join(map(str, v.players))})
+            SelectChoice(
+                v.id, _l(v.name), render_kw={"data-players": " ".join(map(str, v.players))}
+            )
             for v in PRESETS.values()
         ],
         default="classic",

@@ -23,6 +23,7 @@ from ..rules import (
     parse_cards,
 )
 from ..rules.catalogue import catalogue
+from .i18n import translate
 
 GROUP_TITLES = {
     "cards": _l("Cards and values"),
@@ -62,9 +63,14 @@ def quote_language(source: str) -> str | None:
     return SEED_LANGUAGES.get(source.split(" ", 1)[0])
 
 
+def variant_name(variant: Variant) -> str:
+    """The variant's name in the page's language: "Czech (Canasta, 000)" -> "Česká (…)"."""
+    return translate(variant.name)
+
+
 def short_name(variant: Variant) -> str:
     """ "Classic (Laws of Canasta)" -> "Classic": a column head that fits a phone."""
-    return variant.name.split(" (")[0]
+    return variant_name(variant).split(" (")[0]
 
 
 def groups(variant: Variant) -> list[tuple[str, Any, list[Any]]]:

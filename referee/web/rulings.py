@@ -32,6 +32,8 @@ from .forms import QUESTION_FORMS, RulesChoice, option_field_name, question_form
 from .i18n import rule_text
 
 bp = Blueprint("rulings", __name__)
+bp.add_app_template_global(rulebook.variant_name, "variant_name")
+bp.add_app_template_global(rulebook.short_name, "short_name")
 
 
 def _rules_choice() -> Any:

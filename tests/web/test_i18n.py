@@ -147,3 +147,19 @@ def test_dates_are_written_as_the_language_writes_them(client, match_url, lang, 
     today = local_date(date.today().isoformat(), lang)
     assert written in today
     assert today in client.get("/", headers={"Accept-Language": lang}).text
+
+
+@pytest.mark.parametrize(
+    ("lang", "name"),
+    [
+        ("cs", "Česká (Canasta, 000)"),
+        ("de", "Tschechisch (Canasta, 000)"),
+        ("en", "Czech (Canasta"),
+    ],
+)
+def test_the_rules_are_named_in_the_page_language(client, lang, name):
+    url = start_match(client, preset="czech")
+    for path in (url, url + "/referee", "/rules/czech", "/matches/new", "/"):
+        page = client.get(path, headers={"Accept-Language": lang}).text
+        assert name.split(" (")[0] in page, path
+    assert name in client.get(url, headers={"Accept-Language": lang}).text

@@ -10,6 +10,7 @@ their own text changes.
 from __future__ import annotations
 
 from ..cards import Rank
+from ..problems import N_
 from ..variant import CanastaKind, OpeningStep, RedThreeCondition, Rule, Variant
 
 D = "004_329166eab24d8248.txt"
@@ -307,7 +308,7 @@ RULES.update(
 
 CLASSIC = Variant(
     id="classic",
-    name="Classic (Laws of Canasta)",
+    name=N_("Classic (Laws of Canasta)"),  # shown translated on pages and sheets
     seed=f"{D}, {G}",
     language="en",
     # 004 intro: "kaartspel voor twee, drie of vier spelers ... ook een variant voor zes spelers"

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from ..problems import N_
 from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
 from .classic import CLASSIC, rule
 
@@ -244,7 +245,7 @@ RULES.update(
 
 CZECH = CLASSIC._replace(
     id="czech",
-    name="Czech (Canasta, 000)",
+    name=N_("Czech (Canasta, 000)"),  # shown translated on pages and sheets
     seed=C,
     language="cs",
     # §1: four in partnerships; "Dobře je možno hrát canastu ve třech, případně i ve dvou."
@@ -451,7 +452,7 @@ FAST_RULES.update(
 
 CZECH_FAST = CZECH._replace(
     id="czech-fast",
-    name="Czech fast (000, rychlejší varianta)",
+    name=N_("Czech fast (000, rychlejší varianta)"),  # shown translated on pages and sheets
     seed=F,
     # Bod 2: "Hraje se do dosažení 5000 bodů."
     target_score=5000,

@@ -7,6 +7,7 @@ the British "acabar".
 
 from __future__ import annotations
 
+from ..problems import N_
 from ..variant import Option
 from .classic import CLASSIC, D, rule
 
@@ -73,7 +74,7 @@ RULES.update(
 
 DUTCH = CLASSIC._replace(
     id="dutch",
-    name="Dutch (Laws of Canasta, 004)",
+    name=N_("Dutch (Laws of Canasta, 004)"),  # shown translated on pages and sheets
     seed=D,
     language="nl",
     # §Uitkomen op tafel: a second meld of sevens "mag ook als er al een canasta van zevens ligt"

@@ -9,6 +9,7 @@ steps at 1 500 and 3 000.
 from __future__ import annotations
 
 from ..cards import Rank
+from ..problems import N_
 from ..variant import OpeningStep
 from .classic import CLASSIC, rule
 
@@ -211,7 +212,7 @@ RULES.update(
 
 GERMAN = CLASSIC._replace(
     id="german",
-    name="German (Canasta für Anfänger, 002)",
+    name=N_("German (Canasta für Anfänger, 002)"),  # shown translated on pages and sheets
     seed=G,
     language="de",
     # §intro: "beschränken wir uns ... auf die Regeln des klassischen Canasta für vier Spieler"

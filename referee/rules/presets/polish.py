@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..problems import N_
 from ..variant import CanastaKind, OpeningStep
 from .classic import CLASSIC, rule
 
@@ -195,7 +196,7 @@ RULES.update(
 
 POLISH = CLASSIC._replace(
     id="polish",
-    name="Polish (online room, 003)",
+    name=N_("Polish (online room, 003)"),  # shown translated on pages and sheets
     seed=P,
     language="pl",
     # §intro: "W opisaną tu rozgrywkę mogą grać dwie lub cztery osoby."

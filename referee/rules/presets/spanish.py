@@ -14,6 +14,7 @@ Choices where the text is unclear, each written beside its value:
 
 from __future__ import annotations
 
+from ..problems import N_
 from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
 from .classic import CLASSIC, rule
 
@@ -266,7 +267,7 @@ del RULES["pile.add-to-meld"], RULES["pile.natural-and-wild"]
 
 SPANISH = CLASSIC._replace(
     id="spanish",
-    name="Spanish (Reglamento, 001)",
+    name=N_("Spanish (Reglamento, 001)"),  # shown translated on pages and sheets
     seed=S,
     language="es",
     # §Variantes: "desde dos hasta cuatro participantes ... Los juegos de 4 y 6 personas son
