@@ -97,6 +97,8 @@ def _quick_side(data: Mapping[str, Any], name: str) -> QuickSide:
         acabar=bool(data.get("acabar")),
         exact_cut=bool(data.get("exact_cut")),
         first_pickup=bool(data.get("first_pickup")),
+        escalas=int(data.get("escalas") or 0),
+        escalas_real=int(data.get("escalas_real") or 0),
     )
 
 

@@ -43,6 +43,8 @@ class QuickSide(NamedTuple):
     acabar: bool = False
     exact_cut: bool = False
     first_pickup: bool = False
+    escalas: int = 0  # 001's house rule: runs of seven of a suit without wild cards…
+    escalas_real: int = 0  # …and runs from 4 to the ace (an escala real)
 
 
 def _score_side(variant: Variant, side: QuickSide) -> SideScore:
@@ -65,6 +67,10 @@ def _score_side(variant: Variant, side: QuickSide) -> SideScore:
         ),
         hand_points=side.hand_points,
     )
+    escalas = side.escalas * variant.escala_bonus + side.escalas_real * variant.escala_real_bonus
+    if variant.escalas and escalas and canastas:
+        # 001 §Variaciones: an escala's bonus counts only with at least one canasta.
+        breakdown["escalas"] = escalas
     breakdown.update(event_parts(variant, side, bool(canastas)))
     wins = any(c.kind is CanastaKind.BLACK_THREES for c in canastas)
     return SideScore(side.name, sum(breakdown.values()), breakdown, canastas, wins)
@@ -89,6 +95,15 @@ def _side_problems(variant: Variant, players: int, side: QuickSide, index: int) 
             )
         elif count < 0:
             add("negative_count", "canasta.kinds", N_("a number of canastas cannot be negative"))
+    if (side.escalas or side.escalas_real) and not variant.escalas:
+        add(
+            "not_in_variant",
+            "meld.sequence",
+            N_("%(variant)s plays no escalas"),
+            variant=variant.name,
+        )
+    if side.escalas < 0 or side.escalas_real < 0:
+        add("negative_count", "meld.sequence", N_("a number of escalas cannot be negative"))
     made = sum(side.canastas.values())
     kinds = [kind for kind, count in side.canastas.items() for _ in range(max(count, 0))]
     problems += going_out_problems(
@@ -126,6 +141,18 @@ def _side_problems(variant: Variant, players: int, side: QuickSide, index: int) 
             ),
             made=made,
             cards=7 * made,
+            points=side.meld_points,
+        )
+    runs = max(side.escalas, 0) * 7 + max(side.escalas_real, 0) * 11  # an escala real: 4 to A
+    if runs and side.meld_points < min(variant.card_points.values()) * (7 * made + runs):
+        add(
+            "meld_points",
+            "escala.bonus",
+            N_(
+                "the canastas and escalas hold at least %(cards)s cards, worth more than the "
+                "%(points)s points given for the melded cards"
+            ),
+            cards=7 * made + runs,
             points=side.meld_points,
         )
     problems += event_problems(variant, side, index)

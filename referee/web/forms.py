@@ -173,6 +173,7 @@ class _Section(NamedTuple):
     mode: str
     concealed: bool
     kinds: tuple[CanastaKind, ...]  # enum order, not the snapshot's (its JSON keys are sorted)
+    escalas: bool  # quick entry counts them (card by card, the melds show them)
     undeclared_red_threes: bool
     acabar: bool
     exact_cut: bool
@@ -184,6 +185,7 @@ def _section(variant: Variant, mode: str) -> _Section:
         mode,
         variant.concealed_going_out_bonus is not None,
         tuple(k for k in CanastaKind if k in variant.canasta_bonus),
+        variant.escalas,
         bool(variant.undeclared_red_three_penalty),
         variant.acabar_points is not None,
         variant.exact_cut_bonus is not None,
@@ -207,6 +209,9 @@ def _side_form(section: _Section) -> type[Form]:
     if section.mode == "quick":
         for kind in section.kinds:
             attrs[f"canastas_{kind.value}"] = _count(KIND_LABELS[kind], 20)
+        if section.escalas:
+            attrs["escalas"] = _count(_l("Escalas (seven of a suit, no wild card)"), 8)
+            attrs["escalas_real"] = _count(_l("Escalas reales (4 to ace of a suit)"), 4)
         attrs["meld_points"] = _points(_l("Points of all melded cards"), 20_000)
         attrs["hand_points"] = _points(_l("Points of cards left in hand"), 5_000)
     else:
@@ -267,6 +272,9 @@ def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
             }
             side["meld_points"] = data.get("meld_points") or 0
             side["hand_points"] = data.get("hand_points") or 0
+            for key in ("escalas", "escalas_real"):
+                if key in data:
+                    side[key] = data[key] or 0
         else:
             side["melds"] = (data.get("melds") or "").strip()
             side["hand"] = (data.get("hand") or "").strip()

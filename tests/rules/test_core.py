@@ -91,6 +91,7 @@ def cited_keys() -> dict[str, set[str]]:
 # any variant and must be in every catalogue.
 ONLY_WHEN: dict[str, Callable[[Variant], bool]] = {
     "meld.sequence": lambda v: v.sequences or v.escalas,
+    "escala.bonus": lambda v: v.escalas,
     "meld.max-cards": lambda v: v.max_meld_cards is not None,
     "opening.natural-group": lambda v: v.opening_needs_natural_group,
     "opening.going-out-waiver": lambda v: v.opening_waived_going_out,

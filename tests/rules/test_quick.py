@@ -98,3 +98,36 @@ def test_quick_entry_scores_the_variant_only_events():
     # ... and a table that does not play it is told so.
     plain = _score(QuickSide(acabar=True), QuickSide(), variant=find_variant("dutch"))
     assert [p.code for p in plain.problems] == ["not_in_variant"]
+
+
+def test_quick_escalas_score_as_the_same_melds_card_by_card():
+    # 001 §Variaciones (house rule): an escala 1500, an escala real 4000, only with a canasta.
+    from referee.entry import score_entry
+
+    spanish = find_variant("spanish").with_options({"escalas": True})
+    melds = "K K K K K 2 2\n4h 5h 6h 7h 8h 9h 10h\n4s 5s 6s 7s 8s 9s 10s Js Qs Ks As"
+    detailed = {"mode": "detailed", "sides": [{"melds": melds}, {"melds": ""}]}
+    by_cards = score_entry(spanish, 4, ("A", "B"), detailed)
+    assert by_cards.valid
+    assert by_cards.sides[0].breakdown["escalas"] == 1500 + 4000
+    points = by_cards.sides[0].breakdown["melds"]
+    counts = QuickSide(
+        canastas={CanastaKind.MIXED: 1}, escalas=1, escalas_real=1, meld_points=points
+    )
+    quick = _score(counts, QuickSide(), variant=spanish)
+    assert quick.valid
+    assert quick.sides[0].breakdown == by_cards.sides[0].breakdown
+    # Without a canasta the escalas bring nothing.
+    alone = _score(QuickSide(escalas=1, meld_points=points), QuickSide(), variant=spanish)
+    assert "escalas" not in alone.sides[0].breakdown
+
+
+def test_quick_escalas_where_the_table_does_not_play_them_or_too_few_points():
+    plain = _score(
+        QuickSide(escalas=1, meld_points=200), QuickSide(), variant=find_variant("spanish")
+    )
+    assert [p.code for p in plain.problems] == ["not_in_variant"]
+    spanish = find_variant("spanish").with_options({"escalas": True})
+    cheap = _score(QuickSide(escalas_real=1, meld_points=40), QuickSide(), variant=spanish)
+    assert [p.code for p in cheap.problems] == ["meld_points"]
+    assert "escalas" in cheap.problems[0].message

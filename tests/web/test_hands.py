@@ -64,6 +64,26 @@ def test_quick_hand_records_an_event_only_its_variant_scores(client):
     assert totals(client, url) == [1250, -105]
 
 
+def test_quick_hand_counts_escalas_where_the_table_plays_them(client):
+    # 001 §Variaciones (house rule): an escala is worth 1500, an escala real 4000.
+    plain = start_match(client, preset="spanish")
+    assert "Escalas" not in client.get(plain + "/hands/new?mode=quick").text
+    url = start_match(client, preset="spanish", opt_spanish_escalas="y")
+    assert "Escalas reales" in client.get(url + "/hands/new?mode=quick").text
+    data = hand(
+        "quick",
+        side0={"canastas_natural": 1, "escalas": 1, "meld_points": 200},
+        side1={"meld_points": 60},
+    )
+    assert client.post(url + "/hands/new?mode=quick", data=data).status_code == 302
+    # 200 + 500 (clean canasta) + 1500 (escala) = 2200; the side without a canasta
+    # counts its cards against it: -60
+    assert totals(client, url) == [2200, -60]
+    # What was counted comes back when the hand is edited.
+    edit = client.get(url + "/hands/1/edit").text
+    assert 'id="side0-escalas" ' in edit and 'value="1"' in edit.split('id="side0-escalas"')[1][:80]
+
+
 def test_quick_form_offers_the_variants_canasta_kinds(client):
     url = start_match(client, preset="czech")
     page = client.get(url + "/hands/new?mode=quick").get_data(as_text=True)
