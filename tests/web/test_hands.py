@@ -81,7 +81,8 @@ def test_quick_hand_counts_escalas_where_the_table_plays_them(client):
     assert totals(client, url) == [2200, -60]
     # What was counted comes back when the hand is edited.
     edit = client.get(url + "/hands/1/edit").text
-    assert 'id="side0-escalas" ' in edit and 'value="1"' in edit.split('id="side0-escalas"')[1][:80]
+    assert 'id="side0-escalas" ' in edit
+    assert 'value="1"' in edit.split('id="side0-escalas"')[1][:80]
 
 
 def test_quick_form_offers_the_variants_canasta_kinds(client):
