@@ -12,14 +12,22 @@ from __future__ import annotations
 from collections.abc import Hashable
 from functools import lru_cache
 
-from flask import Flask, current_app
+from flask import Flask, current_app, request
 from markupsafe import Markup
 
 from .i18n import language
 
 
+def page_key() -> tuple[str, str]:
+    """What every fragment of this request depends on besides its values: the language,
+    and where the app is mounted (its links start there)."""
+    return language()[0], request.script_root
+
+
 @lru_cache(maxsize=8192)
-def _render(template: str, language: str, values: tuple[tuple[str, Hashable], ...]) -> Markup:
+def _render(
+    template: str, page: tuple[str, str], values: tuple[tuple[str, Hashable], ...]
+) -> Markup:
     return Markup(current_app.jinja_env.get_template(template).render(dict(values)))
 
 
@@ -28,7 +36,7 @@ def fragment(template: str, **values: Hashable) -> Markup:
 
     The template must show nothing but ``values``, translations and URLs of the app.
     """
-    return _render(template, language()[0], tuple(sorted(values.items())))
+    return _render(template, page_key(), tuple(sorted(values.items())))
 
 
 def init_app(app: Flask) -> None:

@@ -26,8 +26,7 @@ from .access import load_match, match_ledger, remember, remembered_token
 from .chart import totals_chart
 from .db import get_storage
 from .forms import PLAYERS_PER_SIDE, NewMatchForm, option_field_name
-from .fragments import fragment
-from .i18n import language
+from .fragments import fragment, page_key
 
 bp = Blueprint("matches", __name__)
 
@@ -153,7 +152,7 @@ def hand_row(
     Rendered once per language and link, and kept with the row, which the ledgers
     after it reuse while the hand stands: a page renders only its new hands.
     """
-    key = (language()[0], match_id, token)
+    key = (*page_key(), match_id, token)
     html = row.rendered.get(key)
     if html is None:
         html = row.rendered[key] = fragment(
