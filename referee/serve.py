@@ -63,6 +63,9 @@ def gunicorn_options(host: str, port: int, workers: int | None) -> dict[str, Any
         "proc_name": "canasta-referee",
         "accesslog": None,
         "errorlog": "-",
+        # No control socket: it would sit in the user's home, shared by every server
+        # started there (two tables on one laptop, the tests); nothing here uses it.
+        "control_socket_disable": True,
     }
 
 

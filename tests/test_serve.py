@@ -46,6 +46,7 @@ def test_serve_runs_gunicorn_with_the_app_and_prints_a_qr_code(tmp_path, monkeyp
     assert ran["workers"].value == 3
     assert ran["worker_class"].value == "gthread"
     assert ran["preload_app"].value is True
+    assert ran["control_socket_disable"].value is True
     assert ran["app"].config["DATABASE"] == db
     assert ran["app"].config["LAN_URL"] == public_url("0.0.0.0", 5123)
     text = out.getvalue()
@@ -106,4 +107,5 @@ def test_the_real_server_runs_its_workers_over_one_database(tmp_path):
     output = server.output[0]
     assert f"{server.url}/" in output
     assert output.count("Booting worker") == 2
+    assert "Control socket" not in output
     assert db.exists()
