@@ -128,8 +128,10 @@ def base_breakdown(
     red_threes: int,
     going_out: int,
     hand_points: int,
+    escalas: int = 0,
 ) -> dict[str, int]:
-    """The parts of a side's score every variant has, plus its canasta-count bonus.
+    """The parts of a side's score every variant has, plus its canasta-count bonus and
+    its escalas' bonus (``escalas``: what the side's escalas are worth).
 
     Shared by card-by-card and quick scoring, so both count red threes, the
     no-canasta rule and the bonuses the same way.
@@ -153,6 +155,9 @@ def base_breakdown(
     tiers = [v for n, v in variant.canasta_count_bonus.items() if len(canastas) >= n]
     if tiers:
         breakdown["canasta_count"] = max(tiers)
+    if escalas and has_canasta:
+        # 001 §Variaciones: an escala's bonus counts only with at least one canasta.
+        breakdown["escalas"] = escalas
     return breakdown
 
 
@@ -185,11 +190,8 @@ def score_side(variant: Variant, side: Side, infos: list[MeldInfo] | None = None
         red_threes=side.red_threes,
         going_out=going_out,
         hand_points=_hand_points(variant, side),
+        escalas=sum(info.escala_bonus for info in infos),
     )
-    escalas = sum(info.escala_bonus for info in infos)
-    if escalas and has_canasta:
-        # 001 §Variaciones: an escala's bonus counts only with at least one canasta.
-        breakdown["escalas"] = escalas
     breakdown.update(event_parts(variant, side, has_canasta))
     wins = any(c.kind is CanastaKind.BLACK_THREES for c in canastas)
     return SideScore(side.name, sum(breakdown.values()), breakdown, canastas, wins)

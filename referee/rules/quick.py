@@ -66,11 +66,10 @@ def _score_side(variant: Variant, side: QuickSide) -> SideScore:
             first_pickup=side.first_pickup,
         ),
         hand_points=side.hand_points,
+        escalas=side.escalas * variant.escala_bonus + side.escalas_real * variant.escala_real_bonus
+        if variant.escalas
+        else 0,
     )
-    escalas = side.escalas * variant.escala_bonus + side.escalas_real * variant.escala_real_bonus
-    if variant.escalas and escalas and canastas:
-        # 001 §Variaciones: an escala's bonus counts only with at least one canasta.
-        breakdown["escalas"] = escalas
     breakdown.update(event_parts(variant, side, bool(canastas)))
     wins = any(c.kind is CanastaKind.BLACK_THREES for c in canastas)
     return SideScore(side.name, sum(breakdown.values()), breakdown, canastas, wins)
