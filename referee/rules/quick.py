@@ -53,6 +53,7 @@ def _score_side(variant: Variant, side: QuickSide) -> SideScore:
         for kind, count in side.canastas.items()
         for _ in range(count)
     )
+    runs = side.escalas * variant.escala_bonus + side.escalas_real * variant.escala_real_bonus
     breakdown = base_breakdown(
         variant,
         meld_points=side.meld_points,
@@ -66,9 +67,7 @@ def _score_side(variant: Variant, side: QuickSide) -> SideScore:
             first_pickup=side.first_pickup,
         ),
         hand_points=side.hand_points,
-        escalas=side.escalas * variant.escala_bonus + side.escalas_real * variant.escala_real_bonus
-        if variant.escalas
-        else 0,
+        escalas=runs if variant.escalas else 0,  # a table without them is told so below
     )
     breakdown.update(event_parts(variant, side, bool(canastas)))
     wins = any(c.kind is CanastaKind.BLACK_THREES for c in canastas)
