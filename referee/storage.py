@@ -7,6 +7,7 @@ mode so phones reading the ledger never wait for a phone recording a hand.
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 import sqlite3
@@ -20,13 +21,43 @@ from sqlite_utils import Database, Migrations
 
 from .ledger import Change, HandRecord, Match
 
-__all__ = ["Change", "DuplicateSubmission", "Storage", "migrations"]
+__all__ = ["Change", "DuplicateSubmission", "Storage", "Unavailable", "migrations"]
 
 migrations = Migrations("canasta-referee")
 
 
 class DuplicateSubmission(Exception):
     "This form was already recorded (its idempotency token has been used)."
+
+
+class Unavailable(sqlite3.OperationalError):
+    """The database cannot be read or written just now: read-only, full, locked or gone.
+
+    Still an OperationalError, so a caller that reports SQLite's errors (the CLI) keeps
+    doing so; the web app answers it with a 503 page instead of a 500.
+    """
+
+
+# What SQLite says when the fault is the machine's, not the request's or the code's: a
+# read-only file or folder, a full disk, a lock held past the timeout, a file it cannot open.
+_MACHINE_FAULTS = ("readonly", "disk is full", "locked", "unable to open", "disk i/o error")
+
+TOKEN_BYTES = 16  # 128 random bits in each secret link (edit and read-only)
+
+
+def _guarded(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method``, with SQLite's complaints about the machine raised as :class:`Unavailable`."""
+
+    @functools.wraps(method)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except sqlite3.OperationalError as error:
+            if any(fault in str(error).lower() for fault in _MACHINE_FAULTS):
+                raise Unavailable(str(error)) from error
+            raise
+
+    return guarded
 
 
 @migrations()
@@ -158,8 +189,13 @@ class Storage:
 
     @classmethod
     def initialise(cls, path: str | Path) -> None:
-        """Create the file if needed, switch on WAL and apply pending migrations."""
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        """Create the file if needed, switch on WAL and apply pending migrations.
+
+        A new database (and its folder) is readable by its owner only: it holds every
+        match's secret links.  SQLite gives its -wal and -shm files the same mode.
+        """
+        Path(path).parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        Path(path).touch(mode=0o600, exist_ok=True)
         storage = cls(path)
         try:
             storage.db.enable_wal()
@@ -223,8 +259,8 @@ class Storage:
             "side_names": _dumps(side_names),
             "player_names": _dumps(player_names),
             "target": target,
-            "edit_token": secrets.token_urlsafe(16),
-            "view_token": secrets.token_urlsafe(12),
+            "edit_token": secrets.token_urlsafe(TOKEN_BYTES),
+            "view_token": secrets.token_urlsafe(TOKEN_BYTES),
             "finished": 0,
             "winner": None,
         }
@@ -255,8 +291,8 @@ class Storage:
             "side_names": _dumps(list(match.side_names)),
             "player_names": _dumps(list(match.player_names)),
             "target": match.target,
-            "edit_token": secrets.token_urlsafe(16),
-            "view_token": secrets.token_urlsafe(12),
+            "edit_token": secrets.token_urlsafe(TOKEN_BYTES),
+            "view_token": secrets.token_urlsafe(TOKEN_BYTES),
             "finished": int(match.finished),
             "winner": match.winner,
         }
@@ -472,3 +508,9 @@ class Storage:
             self.db.execute("UPDATE history SET undone = 1 WHERE id = ?", [last.id])
             self._log(match_id, last.hand_id, "undo", last.after, last.before, now)
         return last
+
+
+# Every way in -- opening, reading, writing -- says Unavailable when the machine fails it.
+for _name, _method in list(vars(Storage).items()):
+    if callable(_method) and (_name == "__init__" or not _name.startswith("_")):
+        setattr(Storage, _name, _guarded(_method))

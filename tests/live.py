@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,14 +27,28 @@ def free_port() -> int:
 
 
 @contextmanager
-def referee_serve(db: Path, workers: int = 2) -> Iterator[Server]:
-    """``referee serve`` on a free loopback port over ``db``; stopped (SIGTERM) on exit."""
+def referee_serve(
+    db: Path,
+    workers: int = 2,
+    *,
+    command: Sequence[str] = (sys.executable, "-m", "referee.cli"),
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+    options: Sequence[str] = (),
+) -> Iterator[Server]:
+    """``referee serve`` on a free loopback port over ``db``; stopped (SIGTERM) on exit.
+
+    ``command`` is how ``referee`` is run (this checkout's by default; an installed
+    copy's ``bin/referee`` for the packaging test), ``options`` extra ``serve`` options.
+    """
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "referee.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-        + ["--db", str(db), "--workers", str(workers)],
+        [*command, "serve", "--host", "127.0.0.1", "--port", str(port)]
+        + ["--db", str(db), "--workers", str(workers), *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
+        cwd=cwd,
+        env=env,
     )
     server = Server(f"http://127.0.0.1:{port}")
     try:

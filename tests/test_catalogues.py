@@ -84,9 +84,10 @@ def _text_outside_gettext(template: str) -> list[str]:
     return re.findall(r"[^\W\d_]{2,}", text)
 
 
-@pytest.mark.parametrize(
-    "template", sorted(p.relative_to(ROOT) for p in (ROOT / "templates").rglob("*.html"))
-)
+TEMPLATES = ROOT / "referee" / "templates"
+
+
+@pytest.mark.parametrize("template", sorted(p.relative_to(ROOT) for p in TEMPLATES.rglob("*.html")))
 def test_templates_have_no_text_outside_gettext(template):
     assert _text_outside_gettext((ROOT / template).read_text(encoding="utf-8")) == []
 

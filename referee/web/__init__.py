@@ -68,8 +68,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         instance.mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    from . import api, db, downloads, errors, fragments, hands, i18n, matches, rulings
+    from . import api, db, downloads, errors, fragments, hands, i18n, inputs, matches, rulings
 
+    inputs.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     fragments.init_app(app)

@@ -20,7 +20,6 @@ from flask import (
     Blueprint,
     abort,
     current_app,
-    g,
     redirect,
     render_template,
     request,
@@ -35,6 +34,7 @@ from ..ledger import Match
 from ..sheets import PAPERS, match_sheet_pdf
 from .access import load_match, match_ledger, remember
 from .db import get_storage
+from .errors import refusal
 from .forms import ImportForm
 
 bp = Blueprint("downloads", __name__)
@@ -127,8 +127,9 @@ def import_match():
     gets the edit link, as for a match started here)."""
     form = ImportForm()
     problems: list[str] = []
-    if g.get("csrf_error"):
-        problems.append(g.csrf_error)
+    refused = refusal()
+    if refused:
+        problems.append(refused.message)
     elif form.validate_on_submit():
         try:
             data = json.loads(form.file.data.read().decode("utf-8"))
@@ -141,5 +142,5 @@ def import_match():
             match = get_storage().import_match(imported.match, imported.hands, imported.history)
             remember(match)
             return redirect(url_for("matches.ledger", match_id=match.id, token=match.edit_token))
-    status = 200 if request.method == "GET" else (400 if g.get("csrf_error") else 422)
+    status = 200 if request.method == "GET" else (refused.status if refused else 422)
     return render_template("import.html", form=form, problems=problems), status

@@ -1,12 +1,22 @@
-"""Friendly pages for every error: never a bare 500, and a refused form keeps what was typed."""
+"""Friendly pages for every error: never a bare 500, and a refused form keeps what was typed.
+
+A form the server could not take -- its CSRF token was stale (400), or the database
+could not be written (503: a read-only file, a full disk) -- is shown again with
+everything typed and the reason above it: the view runs once more with
+:func:`refusal` set, and renders instead of saving.
+"""
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from flask import Flask, current_app, g, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
+
+from ..storage import Unavailable
 
 # Views that, on a CSRF failure, show their form again with the typed input.
 FORM_VIEWS = {
@@ -33,16 +43,50 @@ def _page(status: int, title: str, message: str):
         return f"<!doctype html><title>{escape(title)}</title><p>{escape(message)}</p>", status
 
 
+class Refusal(NamedTuple):
+    """Why a posted form was not taken, and the status its page answers with."""
+
+    message: str
+    status: int
+
+
+def refusal() -> Refusal | None:
+    """Set while a form view runs again to show its refused form (see :func:`_refuse`)."""
+    return g.get("refusal")
+
+
+def _refuse(title: str, message: str, status: int):
+    """The posted form again with ``message``, or (no form to show) the error page."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    if request.method == "POST" and request.endpoint in FORM_VIEWS and view is not None:
+        if refusal() is None:  # once: a second failure while showing the form is the page
+            g.refusal = Refusal(message, status)
+            try:
+                return view(**(request.view_args or {}))
+            except HTTPException as error:  # e.g. the match's link is wrong as well
+                return http_error(error)
+            except Unavailable:
+                pass
+    return _page(status, title, message)
+
+
 def csrf_error(error: CSRFError):
     message = _(
         "This form could not be checked (its security token is missing or out of date). "
         "Nothing was saved; please submit it again."
     )
-    view = current_app.view_functions.get(request.endpoint or "")
-    if request.endpoint in FORM_VIEWS and view is not None:
-        g.csrf_error = message
-        return view(**(request.view_args or {}))
-    return _page(400, _("Not saved"), message)
+    return _refuse(_("Not saved"), message, 400)
+
+
+def unavailable(error: Unavailable):
+    current_app.logger.error("database unavailable: %s", error)
+    message = _(
+        "The match could not be saved: the server cannot write its data just now. "
+        "Nothing you typed was lost; try again in a moment."
+    )
+    response = _refuse(_("Not saved"), message, 503)
+    page, status = response if isinstance(response, tuple) else (response, 503)
+    return page, status, {"Retry-After": "30"}
 
 
 def http_error(error: HTTPException):
@@ -77,6 +121,7 @@ def internal_error(error: Exception):
 
 def init_app(app: Flask) -> None:
     app.register_error_handler(CSRFError, csrf_error)
+    app.register_error_handler(Unavailable, unavailable)
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(InternalServerError, internal_error)
     app.register_error_handler(Exception, internal_error)

@@ -10,10 +10,12 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from babel.support import NullTranslations, Translations
+from flask import request
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm as _FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from werkzeug.datastructures import MultiDict
+from flask_wtf.form import SUBMIT_METHODS, _Auto
+from werkzeug.datastructures import CombinedMultiDict, MultiDict
 from wtforms import (
     BooleanField,
     FormField,
@@ -80,21 +82,66 @@ class Form(_Form):
 
 
 class FlaskForm(_FlaskForm):
-    """A form with Flask-WTF's CSRF protection, in the page's language."""
+    """A form with Flask-WTF's CSRF protection, in the page's language.
+
+    It reads the posted form (and files) only: Flask-WTF would also take a JSON body
+    as form data, which no page sends and which a list or a deep nest turned into a
+    traceback.
+    """
 
     class Meta:
         def get_translations(self, form: Any) -> _WTFormsMessages:
             return _MESSAGES
 
+        def wrap_formdata(self, form: Any, formdata: Any) -> Any:
+            if formdata is not _Auto:
+                return formdata
+            if request.method not in SUBMIT_METHODS:
+                return None
+            if request.files:
+                return CombinedMultiDict((request.files, request.form))
+            return request.form or None
+
+
+DIGITS = 9  # no count, score or target has more; longer numbers are refused before int()
+
+
+class Integer(IntegerField):
+    """A whole number within its NumberRange, whatever was typed.
+
+    WTForms' NumberRange turns the number into a float first, which overflows on
+    a few hundred digits; here a number with more digits than any bound is refused
+    with the range's own message, and what was typed stays in the field.
+    """
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if valuelist and len(str(valuelist[0]).strip().lstrip("+-").lstrip("0")) > DIGITS:
+            self.data = None
+            raise ValueError(_range_message(self))
+        super().process_formdata(valuelist)
+
+
+# WTForms' own wording, translated by WTForms' catalogue (not ours: kept out of extraction).
+_BETWEEN = "Number must be between %(min)s and %(max)s."
+_NOT_INTEGER = "Not a valid integer value."
+
+
+def _range_message(field: IntegerField) -> str:
+    for validator in field.validators:
+        if isinstance(validator, NumberRange):
+            message: str = field.gettext(_BETWEEN)
+            return message % {"min": validator.min, "max": validator.max}
+    return str(field.gettext(_NOT_INTEGER))
+
 
 def _count(label: Any, high: int) -> IntegerField:
-    return IntegerField(
+    return Integer(
         label, default=0, validators=[Optional(), NumberRange(0, high)], render_kw={"min": 0}
     )
 
 
 def _points(label: Any, high: int) -> IntegerField:
-    return IntegerField(
+    return Integer(
         label,
         validators=[Optional(), NumberRange(0, high)],
         render_kw={"min": 0, "step": 5, "inputmode": "numeric"},
@@ -132,7 +179,7 @@ class _NewMatchForm(FlaskForm):
         ],
         default="4",
     )
-    target = IntegerField(
+    target = Integer(
         _l("Target score"),
         validators=[Optional(), NumberRange(500, 100_000)],
         render_kw={"inputmode": "numeric", "step": 5},
@@ -351,7 +398,7 @@ def _melds(label: Any) -> TextAreaField:
 
 
 def _score() -> IntegerField:
-    return IntegerField(
+    return Integer(
         _l("Your side's match total"),
         default=0,
         validators=[Optional(), NumberRange(-100_000, 100_000)],
@@ -360,7 +407,7 @@ def _score() -> IntegerField:
 
 
 def _failed() -> IntegerField:
-    return IntegerField(
+    return Integer(
         _l("Failed opening attempts this hand"),
         default=0,
         validators=[Optional(), NumberRange(0, 20)],
@@ -388,7 +435,7 @@ class PickupQuestion(FlaskForm):
     melds = _melds(_l("Your side's melds, one per line (none: not opened yet)"))
     score = _score()
     failed_attempts = _failed()
-    pile_size = IntegerField(
+    pile_size = Integer(
         _l("Cards in the pile"),
         validators=[Optional(), NumberRange(1, 216)],
         render_kw={"inputmode": "numeric", "min": 1},

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, flash, g, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
@@ -15,6 +15,7 @@ from ..rules import HandResult, Problem, Variant
 from ..storage import DuplicateSubmission
 from .access import load_match, match_ledger
 from .db import get_storage
+from .errors import refusal
 from .forms import entry_from_form, formdata_from_entry, hand_form
 from .i18n import rule_text
 
@@ -140,9 +141,9 @@ def new(match_id: int, token: str):
         )
         return _render(match, token, form, mode, [])
     form = hand_form(match.variant, sides, mode)
-    if g.get("csrf_error"):
+    if refused := refusal():
         form.validate()
-        return _render(match, token, form, mode, [g.csrf_error], status=400)
+        return _render(match, token, form, mode, [refused.message], status=refused.status)
     general: list[str] = []
     if form.validate():
         if storage.token_used(form.token.data):
@@ -179,9 +180,11 @@ def edit(match_id: int, token: str, hand_id: int):
         form = hand_form(match.variant, sides, mode, formdata=data)
         return _render(match, token, form, mode, [], hand=hand)
     form = hand_form(match.variant, sides, mode)
-    if g.get("csrf_error"):
+    if refused := refusal():
         form.validate()
-        return _render(match, token, form, mode, [g.csrf_error], hand=hand, status=400)
+        return _render(
+            match, token, form, mode, [refused.message], hand=hand, status=refused.status
+        )
     general: list[str] = []
     if form.validate():
         entry, result, general = _score(form, match, mode, _totals_before(match, hand.id))

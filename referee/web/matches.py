@@ -8,7 +8,6 @@ import segno
 from flask import (
     Blueprint,
     current_app,
-    g,
     jsonify,
     redirect,
     render_template,
@@ -25,6 +24,7 @@ from ..rules.snapshot import variant_to_dict
 from .access import load_match, match_ledger, remember, remembered_token
 from .chart import totals_chart
 from .db import get_storage
+from .errors import refusal
 from .forms import PLAYERS_PER_SIDE, NewMatchForm, option_field_name
 from .fragments import fragment, page_key
 
@@ -94,9 +94,10 @@ def _side_names(form, sides: int, per_side: int) -> tuple[list[str], list[str]]:
 def new_match():
     form = NewMatchForm()
     problems: list[str] = []
-    if g.get("csrf_error"):
+    refused = refusal()
+    if refused:
         form.validate()
-        problems.append(g.csrf_error)
+        problems.append(refused.message)
     elif form.validate_on_submit():
         base = PRESETS[form.preset.data]
         players = int(form.players.data)
@@ -130,7 +131,7 @@ def new_match():
                 return redirect(
                     url_for("matches.ledger", match_id=match.id, token=match.edit_token)
                 )
-    status = 200 if request.method == "GET" else (400 if g.get("csrf_error") else 422)
+    status = 200 if request.method == "GET" else (refused.status if refused else 422)
     return render_template("new_match.html", form=form, presets=PRESETS, problems=problems), status
 
 

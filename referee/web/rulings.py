@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
@@ -28,6 +28,7 @@ from ..rules import find_variant as find_preset
 from ..rules.rulings import check_going_out, check_meld, check_pickup
 from . import rulebook
 from .access import load_match
+from .errors import refusal
 from .forms import QUESTION_FORMS, RulesChoice, option_field_name, question_forms
 from .i18n import rule_text
 
@@ -199,9 +200,9 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
     if posted:
         form = forms[posted]
         valid = form.validate()
-        if g.get("csrf_error"):
-            general.append(g.csrf_error)
-            status = 400
+        if refused := refusal():
+            general.append(refused.message)
+            status = refused.status
         elif problems:
             pass  # the rules chosen above are in doubt: no answer until they are fixed
         elif valid and (ruling := _judge(posted, form, variant, players)) is not None:

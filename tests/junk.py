@@ -1,0 +1,379 @@
+"""Hostile requests for every route of the app, as hypothesis strategies.
+
+Shared by the route fuzz test (``tests/web/test_fuzz.py``, Flask's test client)
+and ``bench/fuzz_server.py`` (the real ``referee serve``), so both throw the same
+junk.  A request is plain data -- method, path with query, headers, body bytes --
+that either client sends as it is.
+
+The routes come from the app's own URL map, and the field names from the forms
+the pages really render, so a new route or field is fuzzed without a change
+here.  Values are what breaks servers: numbers hundreds of digits long, NUL
+bytes and other control characters, unpaired surrogates, megabyte fields,
+repeated fields, wrong content types, deeply nested JSON, damaged match files.
+Part of the time a value is a real one (the match's id and tokens, a preset, a
+real CSRF token, a legal hand), so the junk reaches past the first check.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import urllib.parse
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from hypothesis import strategies as st
+
+from referee.rules import PRESETS
+
+BOUNDARY = "junkjunkjunkboundary"
+
+
+class Junk(NamedTuple):
+    """One request: sent as it is by the test client or over a socket."""
+
+    method: str
+    path: str  # with its query string, already percent-encoded
+    headers: tuple[tuple[str, str], ...]
+    body: bytes
+
+    def show(self) -> str:
+        body = self.body[:300] + (b"..." if len(self.body) > 300 else b"")
+        return f"{self.method} {self.path[:300]} {dict(self.headers)} {body!r}"
+
+
+@dataclass
+class Known:
+    """Real values of a running app, harvested through its pages."""
+
+    match_id: int
+    edit_token: str
+    view_token: str
+    hand_id: int
+    csrf_token: str
+    export: dict[str, Any]
+    fields: dict[str, list[str]] = field(default_factory=dict)  # page path -> field names
+
+
+# -- values ----------------------------------------------------------------------------------
+
+HUGE = st.integers(min_value=-(10**400), max_value=10**400)
+NUMBERISH = st.one_of(
+    HUGE.map(str),
+    st.integers(-(2**70), 2**70).map(str),
+    st.sampled_from(
+        ["", "0", "-0", "5", "-5", "1e309", "NaN", "inf", "-inf", "0x10", "5_000", " 7 ", "١٢٣"]
+        + ["9" * 20, "9" * 400, "9" * 5000, "-" + "9" * 4400, "3.5", "1,000", "+8"]
+    ),
+)
+CARDISH = st.text(alphabet="AKQJT1098765432X*shdc♠♥♦♣ ,\n", max_size=60)
+NASTY = st.text(
+    alphabet=st.characters(codec="utf-8", categories=["L", "N", "P", "S", "Z", "Cc", "Cf"]),
+    max_size=80,
+)
+SURROGATES = st.text(alphabet=st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1)
+LONG = st.sampled_from([1_000, 70_000, 300_000]).map(lambda n: "K " * (n // 2))
+SHORT = st.one_of(
+    NUMBERISH.filter(lambda text: len(text) < 1_000),
+    CARDISH,
+    NASTY,
+    st.sampled_from(["y", "on", "quick", "detailed", "a4", "letter", "en", "cs", "\x00", "%00"]),
+    st.sampled_from(list(PRESETS)),
+)
+VALUE = st.one_of(SHORT, NUMBERISH, LONG)  # megabytes go in bodies: a request line is short
+
+
+def _json_leaf() -> st.SearchStrategy[Any]:
+    return st.one_of(
+        st.none(),
+        st.booleans(),
+        HUGE,
+        st.floats(allow_nan=True, allow_infinity=True),
+        NASTY,
+        SURROGATES,
+        CARDISH,
+        st.sampled_from(list(PRESETS)),
+    )
+
+
+JSON = st.recursive(
+    _json_leaf(),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5), st.dictionaries(st.one_of(NASTY, CARDISH), inner, max_size=5)
+    ),
+    max_leaves=30,
+)
+
+HAND_KEYS = ["name", "score", "melds", "red_threes", "went_out", "concealed", "hand"]
+HAND_KEYS += ["hand_points", "undeclared_red_threes", "acabar", "exact_cut"]
+HAND_KEYS += ["went_out_on_first_pickup"]
+QUESTION_KEYS = ["question", "cards", "going_out", "score", "melds", "pile_top", "players"]
+QUESTION_KEYS += ["failed_attempts", "top", "pile", "frozen", "hand", "concealed", "pile_size"]
+
+
+def _near_hand() -> st.SearchStrategy[dict[str, Any]]:
+    """A hand or a question as the JSON contract reads them, with junk in its fields."""
+    side = st.dictionaries(st.sampled_from(HAND_KEYS), st.one_of(JSON, CARDISH), max_size=6)
+    return st.fixed_dictionaries(
+        {"variant": st.one_of(st.sampled_from(list(PRESETS)), NASTY)},
+        optional={
+            "players": st.one_of(HUGE, st.sampled_from([2, 3, 4, 6]), JSON),
+            "sides": st.one_of(st.lists(side, max_size=4), JSON),
+            "options": st.one_of(st.dictionaries(NASTY, JSON, max_size=3), JSON),
+            "rules": JSON,
+            **{key: st.one_of(JSON, CARDISH) for key in QUESTION_KEYS},
+        },
+    )
+
+
+def _deep(n: int) -> str:
+    return "[" * n + "]" * n
+
+
+JSON_TEXT = st.one_of(
+    st.one_of(JSON, _near_hand()).map(lambda v: json.dumps(v, ensure_ascii=True)),
+    st.sampled_from([_deep(50), _deep(5_000), _deep(100_000), '{"a":' * 3000 + "1" + "}" * 3000]),
+    st.sampled_from(["", "{", "null", "[]", '"x"', "1e999999", "-" + "9" * 10_000, "NaN"]),
+)
+
+
+# -- damaged match files ---------------------------------------------------------------------
+
+
+def _paths(value: Any, at: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [at]
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += _paths(inner, (*at, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            found += _paths(inner, (*at, index))
+    return found
+
+
+def _replace(value: Any, at: tuple[Any, ...], new: Any) -> Any:
+    if not at:
+        return new
+    head, rest = at[0], at[1:]
+    if isinstance(value, dict):
+        return {**value, head: _replace(value[head], rest, new)}
+    copy = list(value)
+    copy[head] = _replace(copy[head], rest, new)
+    return copy
+
+
+def damaged(export: dict[str, Any]) -> st.SearchStrategy[bytes]:
+    """A real match export with a few of its values (at any depth) swapped for junk."""
+
+    @st.composite
+    def build(draw: Callable[..., Any]) -> bytes:
+        data = export
+        for _ in range(draw(st.integers(1, 4))):  # each swap is made in what the last one left
+            data = _replace(data, draw(st.sampled_from(_paths(data))), draw(JSON))
+        return json.dumps(data, ensure_ascii=draw(st.booleans())).encode("utf-8", "surrogatepass")
+
+    return st.one_of(
+        build(),
+        JSON_TEXT.map(str.encode),
+        st.binary(max_size=200),
+        st.just(json.dumps(export).encode()),
+    )
+
+
+# -- requests --------------------------------------------------------------------------------
+
+
+def _quote(text: str) -> str:
+    return urllib.parse.quote(text.encode("utf-8", "surrogatepass"), safe="")
+
+
+def _segment(kind: str, name: str, known: Known) -> st.SearchStrategy[str]:
+    if kind == "int":
+        real = known.hand_id if name == "hand_id" else known.match_id
+        return st.one_of(st.just(str(real)), st.just(str(real)), SHORT.map(_quote))
+    if name == "token":
+        return st.one_of(
+            st.sampled_from([known.edit_token, known.edit_token, known.view_token]),
+            SHORT.map(_quote),
+        )
+    if name == "variant_id":
+        return st.one_of(st.sampled_from(list(PRESETS)), SHORT.map(_quote))
+    if name == "filename":
+        return st.sampled_from(["style.css", "app.js", "icon.svg", "../secret_key", "%00", "x"])
+    return SHORT.map(_quote)
+
+
+def _path(rule: str, known: Known) -> st.SearchStrategy[str]:
+    parts = re.split(r"<(?:(\w+)(?:\([^)]*\))?:)?(\w+)>", rule)
+
+    @st.composite
+    def build(draw: Callable[..., Any]) -> str:
+        out = parts[0]
+        for i in range(1, len(parts), 3):
+            kind, name, rest = parts[i] or "string", parts[i + 1], parts[i + 2]
+            out += draw(_segment(kind, name, known)) + rest
+        return out
+
+    return build()
+
+
+QUERY_KEYS = ["mode", "paper", "hand", "lang", "variant", "players", "house", "token", "preset"]
+
+
+def _pairs(
+    names: Iterable[str], values: st.SearchStrategy[str] = VALUE
+) -> st.SearchStrategy[list[tuple[str, str]]]:
+    keys = st.one_of(st.sampled_from(sorted(set(names)) or ["x"]), NASTY)
+    return st.lists(st.tuples(keys, values), max_size=12)
+
+
+def _encode(pairs: list[tuple[str, str]]) -> str:
+    return "&".join(f"{_quote(k)}={_quote(v)}" for k, v in pairs)
+
+
+def _multipart(pairs: list[tuple[str, str]], upload: bytes | None) -> bytes:
+    chunks = []
+    for key, value in pairs:
+        chunks.append(
+            f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="{_quote(key)}"\r\n\r\n'.encode()
+            + value.encode("utf-8", "surrogatepass")
+            + b"\r\n"
+        )
+    if upload is not None:
+        chunks.append(
+            f'--{BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="m.json"\r\n'
+            "Content-Type: application/json\r\n\r\n".encode()
+            + upload
+            + b"\r\n"
+        )
+    return b"".join(chunks) + f"--{BOUNDARY}--\r\n".encode()
+
+
+FORM = "application/x-www-form-urlencoded"
+MULTIPART = f"multipart/form-data; boundary={BOUNDARY}"
+CONTENT_TYPES = [FORM, MULTIPART, "application/json", "text/plain", "multipart/form-data", ""]
+
+
+def requests_for(rule: str, methods: Iterable[str], known: Known) -> st.SearchStrategy[Junk]:
+    """Hostile requests for one route of the URL map (``rule`` as werkzeug writes it)."""
+    page = re.sub(r"<[^>]+>", "*", rule)
+    names = known.fields.get(page, []) + QUERY_KEYS
+    methods = sorted(set(methods) - {"HEAD", "OPTIONS"})
+
+    @st.composite
+    def build(draw: Callable[..., Any]) -> Junk:
+        method = draw(st.sampled_from(methods))
+        path = draw(_path(rule, known))
+        query = draw(_pairs(names, SHORT))
+        if query:
+            path += "?" + _encode(query)
+        headers: list[tuple[str, str]] = []
+        body = b""
+        if method == "POST":
+            pairs = draw(_pairs(names))
+            token = draw(st.sampled_from([known.csrf_token] * 4 + ["", "junk"]))
+            if token:
+                pairs.insert(draw(st.integers(0, len(pairs))), ("csrf_token", token))
+            if "question" in names:
+                question = st.sampled_from(["meld", "opening", "pickup", "go_out"])
+                pairs.append(("question", draw(st.one_of(question, VALUE))))
+            kind = draw(st.sampled_from(["form", "multipart", "json", "raw"]))
+            if rule.startswith("/api/"):
+                kind = draw(st.sampled_from(["json", "json", "json", "form", "raw"]))
+            if kind == "form":
+                ctype, body = FORM, _encode(pairs).encode()
+            elif kind == "multipart":
+                upload = draw(st.one_of(st.none(), damaged(known.export)))
+                ctype, body = MULTIPART, _multipart(pairs, upload)
+            elif kind == "json":
+                ctype, body = "application/json", draw(JSON_TEXT).encode("utf-8", "surrogatepass")
+            else:
+                ctype, body = draw(st.sampled_from(CONTENT_TYPES)), draw(st.binary(max_size=300))
+            headers.append(("Content-Type", ctype))
+        extra = st.sampled_from(
+            [
+                ("Accept-Language", "cs,de;q=0.5"),
+                ("Accept-Language", "x" * 500),
+                ("X-Match-Token", known.edit_token),
+                ("If-None-Match", '"junk"'),
+                ("Accept-Encoding", "gzip"),
+                ("Cookie", "lang=\x7f; session=junk"),
+            ]
+        )
+        headers += draw(st.lists(extra, max_size=2))
+        return Junk(method, path, tuple(headers), body)
+
+    return build()
+
+
+# -- what the app really has -----------------------------------------------------------------
+
+FIELD = re.compile(r'<(?:input|textarea|select)\b[^>]*\bname="([^"]+)"')
+CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+
+def form_fields(html: str) -> list[str]:
+    return sorted(set(FIELD.findall(html)) - {"csrf_token"})
+
+
+def says_why(status: int, content_type: str, body: bytes, encoding: str = "") -> bool:
+    """Whether an answer of 400 or more tells the person (or program) what was wrong."""
+    if status < 400:
+        return True
+    if encoding == "gzip":
+        body = gzip.decompress(body)
+    if content_type.startswith("application/json"):
+        try:
+            message = json.loads(body).get("error")
+        except (ValueError, AttributeError):
+            return False
+        return isinstance(message, str) and len(message) > 5
+    text = body.decode("utf-8", "replace")
+    # An error page's lead sentence, a form's errors beside its fields, or its problems box.
+    return bool(re.search(r'class="(lead|errors|problems)"', text))
+
+
+Fetch = Callable[[str, str, dict[str, str], bytes], tuple[int, str, bytes]]
+"""Send (method, path, headers, body); answer (status, Location or "", body)."""
+
+
+def harvest(fetch: Fetch) -> Known:
+    """Make a match with one hand through the app's own forms; gather its real values."""
+
+    def page(path: str) -> str:
+        status, _location, body = fetch("GET", path, {}, b"")
+        assert status == 200, (path, status)
+        return body.decode()
+
+    def post(path: str, pairs: list[tuple[str, str]]) -> str:
+        data = _encode(pairs).encode()
+        status, location, body = fetch("POST", path, {"Content-Type": FORM}, data)
+        assert status in (302, 303), (path, status, body[:2000])
+        return urllib.parse.urlsplit(location).path
+
+    new = page("/matches/new")
+    csrf = CSRF.search(new).group(1)
+    fields = {"/matches/new": form_fields(new)}
+    edit = post("/matches/new", [("csrf_token", csrf), ("preset", "classic"), ("players", "4")])
+    _, _, match_id, edit_token = edit.split("/")
+    ledger = page(edit)
+    view_token = next(t for t in re.findall(rf"/m/{match_id}/([\w-]+)", ledger) if t != edit_token)
+    form = page(edit + "/hands/new")
+    one_time = re.search(r'name="token" type="hidden" value="([^"]+)"', form).group(1)
+    hand = [("csrf_token", csrf), ("mode", "detailed"), ("token", one_time)]
+    hand += [("side0-melds", "K K K K K K K\n5 5 5"), ("side0-went_out", "y")]
+    hand += [("side1-melds", "A A A"), ("side1-hand_points", "30")]
+    post(edit + "/hands/new", hand)
+    hand_id = int(re.search(r"/hands/(\d+)/edit", page(edit)).group(1))
+    fields["/m/*/*/hands/new"] = form_fields(form) + form_fields(
+        page(edit + "/hands/new?mode=quick")
+    )
+    fields["/m/*/*/hands/preview"] = fields["/m/*/*/hands/new"] + ["hand"]
+    fields["/m/*/*/hands/*/edit"] = form_fields(page(f"{edit}/hands/{hand_id}/edit"))
+    fields["/referee"] = form_fields(page("/referee")) + ["question"]
+    fields["/m/*/*/referee"] = form_fields(page(edit + "/referee")) + ["question"]
+    fields["/matches/import"] = form_fields(page("/matches/import"))
+    export = json.loads(page(edit + "/export.json"))
+    return Known(int(match_id), edit_token, view_token, hand_id, csrf, export, fields)

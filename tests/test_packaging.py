@@ -1,0 +1,127 @@
+"""What a user installs works: the built wheel, in a fresh venv outside the checkout.
+
+An editable install reads templates and static files from the checkout, so it
+hides any file packaging leaves out; this builds the wheel as ``pip install .``
+would, checks it holds every file of the package's tree, installs it (with its
+dependencies) into a new virtual environment in a temporary folder, starts that
+copy's ``referee serve`` from there and opens every page.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import re
+import subprocess
+import sys
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from .live import referee_serve
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    (built,) = out.glob("canasta_referee-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory) -> Path:
+    """A fresh venv (outside the checkout) with the wheel and its dependencies installed."""
+    venv = tmp_path_factory.mktemp("venv") / "env"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    return venv
+
+
+def _package_files() -> set[str]:
+    """Every file of the package that git tracks (code, templates, static, catalogues)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "referee"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.split()
+    return {name for name in listed if (ROOT / name).is_file()}
+
+
+def test_the_wheel_holds_every_file_of_the_package(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        shipped = set(archive.namelist())
+    missing = sorted(_package_files() - shipped)
+    assert missing == []
+    # The folders that were missing before: the page fragments and the sheets.
+    assert "referee/templates/fragments/head.html" in shipped
+    assert "referee/templates/sheets/match.html" in shipped
+    assert "referee/static/app.js" in shipped
+
+
+def test_the_installed_copy_runs_from_its_own_site_packages(installed, tmp_path):
+    python = installed / "bin" / "python"
+    where = subprocess.run(
+        [str(python), "-c", "import referee.cli; print(referee.cli.__file__)"],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert "site-packages" in where
+    assert str(ROOT) not in where
+
+
+def _opener() -> urllib.request.OpenerDirector:
+    return urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+    )
+
+
+def _get(opener, url: str) -> tuple[int, str, bytes]:
+    with opener.open(url, timeout=30) as answer:
+        return answer.status, answer.headers.get("Content-Type", ""), answer.read()
+
+
+def test_every_page_of_the_installed_copy_answers(installed, tmp_path):
+    referee = str(installed / "bin" / "referee")
+    with referee_serve(
+        tmp_path / "data" / "referee.db", workers=1, command=[referee], cwd=tmp_path
+    ) as server:
+        browser = _opener()
+
+        def page(path: str) -> str:
+            status, kind, body = _get(browser, server.url + path)
+            assert (status, kind.split(";")[0]) == (200, "text/html"), path
+            return body.decode()
+
+        for path in ("/", "/referee", "/rules/classic", "/rules/compare", "/matches/import"):
+            page(path)
+        form = page("/matches/new")
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1)
+        data = f"csrf_token={token}&preset=classic&players=4&name=Packaged".encode()
+        with browser.open(server.url + "/matches/new", data=data, timeout=30) as answer:
+            match_url = answer.url  # the redirect to the new match's edit link
+        assert re.search(r"/m/\d+/[\w-]+$", match_url)
+        path = match_url.removeprefix(server.url)
+        assert "Packaged" in page(path)
+        assert 'name="side0-melds"' in page(path + "/hands/new")
+        page(path + "/hands/new?mode=quick")
+        page(path + "/history")
+        page(path + "/referee")
+        for asset in ("style.css", "app.js", "icon.svg", "icon-192.png"):
+            status, _kind, body = _get(browser, f"{server.url}/static/{asset}")
+            assert status == 200, asset
+            assert body, asset
+        status, kind, pdf = _get(browser, server.url + path + "/sheet.pdf")
+        assert (status, kind, pdf[:5]) == (200, "application/pdf", b"%PDF-")
+    assert "Traceback" not in server.output[0]

@@ -1,0 +1,99 @@
+"""Generated junk at every route of the app, with CSRF on: never a 5xx, always a reason.
+
+The routes are the app's own URL map (a new route is fuzzed without a change
+here), the fields those the pages render; see ``tests/junk.py`` for what is
+thrown.  Requests go through Flask's test client with the session of a real
+browser: a real CSRF token, a real match with a hand, its real links.
+"""
+
+from __future__ import annotations
+
+import tempfile
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.web import create_app
+
+from ..junk import Junk, Known, harvest, requests_for, says_why
+
+EXAMPLES = 120  # per route: some 3 000 requests in all, in about a minute
+
+
+def _routes() -> list[tuple[str, tuple[str, ...]]]:
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"DATABASE": f"{folder}/routes.db", "SECRET_KEY": "routes"})
+    return sorted(
+        (rule.rule, tuple(sorted(rule.methods or ()))) for rule in app.url_map.iter_rules()
+    )
+
+
+ROUTES = _routes()
+
+
+@pytest.fixture(scope="module")
+def fuzzed(tmp_path_factory):
+    """An app with CSRF on, a browser's session on it, and the real values of one match."""
+    app = create_app(
+        {
+            "DATABASE": str(tmp_path_factory.mktemp("fuzz") / "referee.db"),
+            "SECRET_KEY": "fuzz",
+            "PROPAGATE_EXCEPTIONS": False,
+        }
+    )
+    client = app.test_client()
+
+    def fetch(method: str, path: str, headers: dict[str, str], body: bytes):
+        response = client.open(path, method=method, headers=headers, data=body)
+        return response.status_code, response.location or "", response.get_data()
+
+    known = harvest(fetch)
+    return client, known
+
+
+def send(client, junk: Junk):
+    return client.open(junk.path, method=junk.method, headers=list(junk.headers), data=junk.body)
+
+
+def test_every_route_is_fuzzed():
+    paths = {rule for rule, _methods in ROUTES}
+    # The routes a person or a program can send something to, by name: none left out.
+    assert {"/matches/new", "/m/<int:match_id>/<token>/hands/new", "/api/score"} <= paths
+    assert "/matches/import" in paths
+    assert len(ROUTES) >= 25
+
+
+@pytest.mark.parametrize(("rule", "methods"), ROUTES)
+def test_junk_never_gets_a_server_error(fuzzed, rule, methods):
+    client, known = fuzzed
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(junk=requests_for(rule, methods, known))
+    def check(junk: Junk):
+        with send(client, junk) as response:  # a static file's answer holds the file open
+            status, body = response.status_code, response.get_data()
+        encoding = response.headers.get("Content-Encoding", "")
+        shown = (status, junk.show(), body[:3000].decode("utf-8", "replace"))
+        assert status < 500, shown
+        assert says_why(status, response.content_type, body, encoding), shown
+
+    check()
+
+
+@given(st.data())
+@settings(max_examples=1, deadline=None, database=None)
+def test_the_junk_reaches_past_the_first_check(data):
+    # Guard against a generator that only ever produces 404s: most requests to a
+    # match's page use its real id and link.
+    known = Known(7, "e" * 22, "v" * 22, 3, "csrf", {"format": "x"})
+    paths = [
+        data.draw(requests_for("/m/<int:match_id>/<token>", ["GET"], known)).path for _ in range(60)
+    ]
+    real = [p for p in paths if p.startswith(("/m/7/" + "e" * 22, "/m/7/" + "v" * 22))]
+    assert len(real) > 15
