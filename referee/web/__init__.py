@@ -1,7 +1,7 @@
 """The phone companion: a Flask app over the rules core and :mod:`referee.storage`.
 
-Templates and static files live at the top level of the project (and are
-shipped as package data), so the app names both folders explicitly.
+Templates and static files live in the package (see :mod:`referee.assets`), so an
+installed copy finds them wherever it was installed.
 """
 
 from __future__ import annotations
@@ -68,9 +68,22 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         instance.mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    from . import api, db, downloads, errors, fragments, hands, i18n, inputs, matches, rulings
+    from . import (
+        api,
+        db,
+        downloads,
+        errors,
+        fragments,
+        hands,
+        i18n,
+        inputs,
+        matches,
+        rulings,
+        security,
+    )
 
     inputs.init_app(app)
+    security.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     fragments.init_app(app)

@@ -58,7 +58,9 @@ def remember(match: Match) -> None:
 
 def remembered_token(match: Match) -> str | None:
     token = session.get("edit", {}).get(str(match.id))
-    return token if token == match.edit_token else None
+    if isinstance(token, str) and compare_digest(token.encode(), match.edit_token.encode()):
+        return token
+    return None
 
 
 def match_ledger(match: Match) -> Ledger:

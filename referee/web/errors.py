@@ -17,6 +17,7 @@ from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..storage import Unavailable
+from .security import without_secret
 
 # Views that, on a CSRF failure, show their form again with the typed input.
 FORM_VIEWS = {
@@ -111,7 +112,9 @@ def http_error(error: HTTPException):
 
 
 def internal_error(error: Exception):
-    current_app.logger.exception("unexpected error", exc_info=error)
+    current_app.logger.exception(
+        "unexpected error on %s %s", request.method, without_secret(request.path), exc_info=error
+    )
     return _page(
         500,
         _("Something went wrong"),

@@ -45,17 +45,53 @@ def base_url(tmp_path_factory):
         yield server.url
 
 
+# Every page a browser test opens reports what its Content-Security-Policy refused.
+_REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) =>
+  console.error(`CSP violation: ${event.violatedDirective} refused ${event.blockedURI}`));
+"""
+
+
+class CheckedBrowser:
+    """Chromium whose pages keep the app's CSP on and note every violation of it."""
+
+    def __init__(self, chromium):
+        self.chromium = chromium
+        self.violations: list[str] = []
+
+    def new_context(self, **options):
+        context = self.chromium.new_context(**options)
+        context.add_init_script(_REPORT_VIOLATIONS)
+        context.on("console", self._console)
+        return context
+
+    def _console(self, message) -> None:
+        text = message.text
+        if text.startswith("CSP violation") or "Content Security Policy" in text:
+            self.violations.append(f"{message.page.url if message.page else '?'}: {text}")
+
+
 @pytest.fixture(scope="module")
 def browser():
-    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
+    """Debian's Chromium driven by Playwright (never a downloaded browser), CSP checked."""
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
         pytest.fail("Chromium is missing: run scripts/setup.sh test (installs Debian's chromium)")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
+        yield CheckedBrowser(chromium)
         chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violation(request):
+    """A browser test fails if any page it opened broke the Content-Security-Policy."""
+    yield
+    if "browser" in request.fixturenames:
+        checked = request.getfixturevalue("browser")
+        found, checked.violations[:] = list(checked.violations), []
+        assert found == [], "Content-Security-Policy violations:\n" + "\n".join(found)
 
 
 @pytest.fixture

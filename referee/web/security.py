@@ -1,0 +1,76 @@
+"""The headers that lock every answer down, set in one place by flask-talisman.
+
+Talisman is Google's small, widely used extension for exactly this list; writing the
+headers by hand would be a few lines too, but Talisman also keeps the session cookie
+settings and per-view exceptions (none so far) next to them.
+
+- Content-Security-Policy: everything from this server only, no inline script or
+  style at all (app.js and style.css are files; the chart and the QR code are SVG
+  without style attributes), nothing may frame a page, forms post only here.
+- ``Referrer-Policy: no-referrer``: a match link carries its secret; a page never
+  tells another site where it came from.
+- ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY`` for old browsers,
+  and a Permissions-Policy that turns off what a score sheet never needs (the
+  screen wake lock stays allowed for the app's own pages).
+- Logs: a match path carries its secret, so :func:`without_secret` cuts it out of
+  the path logged with an unexpected error (the access log is off in ``referee serve``,
+  and the query string with the API's ``?token=`` is never logged).
+- Cookies: HttpOnly and SameSite=Lax.  They are not marked Secure here because the
+  usual table server is plain HTTP on the local Wi-Fi; Talisman would also
+  redirect to HTTPS, which such a server does not have, so that is off too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask_talisman import Talisman
+
+CONTENT_SECURITY_POLICY = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self'",
+    "connect-src": "'self'",
+    "manifest-src": "'self'",
+    "worker-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'none'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+
+PERMISSIONS_POLICY = {
+    "camera": "()",
+    "microphone": "()",
+    "geolocation": "()",
+    "payment": "()",
+    "usb": "()",
+    "browsing-topics": "()",
+    "screen-wake-lock": "(self)",
+}
+
+
+_MATCH_SECRET = re.compile(r"^(/m/[^/]+/)[^/]+")
+
+
+def without_secret(path: str) -> str:
+    """``path`` with a match link's secret replaced by ``<token>``."""
+    return _MATCH_SECRET.sub(r"\1<token>", path)
+
+
+def init_app(app: Flask) -> None:
+    Talisman(
+        app,
+        force_https=False,
+        session_cookie_secure=False,
+        session_cookie_http_only=True,
+        session_cookie_samesite="Lax",
+        frame_options="DENY",
+        content_security_policy=CONTENT_SECURITY_POLICY,
+        referrer_policy="no-referrer",
+        permissions_policy=PERMISSIONS_POLICY,
+        x_content_type_options=True,
+        x_xss_protection=False,  # retired by browsers; the CSP does the work
+    )

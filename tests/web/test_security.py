@@ -1,0 +1,157 @@
+"""Locked down by default: the headers on every answer, the cookies, the secrets in links."""
+
+from __future__ import annotations
+
+import base64
+import logging
+import os
+import re
+import sqlite3
+import stat
+
+import pytest
+
+from referee.storage import Storage
+from referee.web import access
+
+from .conftest import GOING_OUT, hand, start_match, view_url
+
+VALUES = {"variant_id": "classic", "filename": "style.css"}
+
+
+def every_get_url(app, client) -> list[str]:
+    """One URL for each GET route of the app, about a real match with a hand."""
+    edit = start_match(client)
+    client.post(edit + "/hands/new", data=hand(**GOING_OUT))
+    _, _, match_id, token = edit.split("/")
+    hand_id = Storage(app.config["DATABASE"]).hands(int(match_id))[0].id
+    values = {**VALUES, "match_id": match_id, "token": token, "hand_id": str(hand_id)}
+    urls = []
+    for rule in app.url_map.iter_rules():
+        if "GET" in rule.methods:
+            path = rule.rule
+            for name in rule.arguments:
+                path = re.sub(rf"<(\w+:)?{name}>", values[name], path)
+            urls.append(path + ("?token=" + token if path.startswith("/api/") else ""))
+    return [*urls, "/no/such/page", "/m/1/wrong-token"]
+
+
+def test_every_answer_carries_the_security_headers(app, client):
+    urls = every_get_url(app, client)
+    assert len(urls) >= 20
+    for url in urls:
+        with client.get(url) as response:
+            assert response.status_code < 500, url
+            headers = response.headers
+        policy = headers["Content-Security-Policy"]
+        assert "unsafe-inline" not in policy, url
+        assert "unsafe-eval" not in policy, url
+        directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+        assert directives["default-src"] == "'self'", url
+        assert directives["script-src"] == "'self'", url
+        assert directives["style-src"] == "'self'", url
+        assert directives["frame-ancestors"] == "'none'", url
+        assert directives["object-src"] == "'none'", url
+        assert headers["X-Content-Type-Options"] == "nosniff", url
+        assert headers["Referrer-Policy"] == "no-referrer", url
+        assert headers["X-Frame-Options"] == "DENY", url
+        assert "camera=()" in headers["Permissions-Policy"], url
+        assert "Strict-Transport-Security" not in headers, url  # plain HTTP on the table's Wi-Fi
+
+
+def test_no_page_holds_inline_script_or_style(app, client):
+    """What the CSP would refuse: inline <script>, <style>, style="" and on...= handlers."""
+    pages = 0
+    for url in every_get_url(app, client):
+        with client.get(url) as response:
+            page = response.text if response.mimetype == "text/html" else ""
+        pages += bool(page)
+        assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", page) == [], url
+        assert "<style" not in page, url
+        assert re.findall(r"\sstyle=", page) == [], url
+        assert re.findall(r"\son[a-z]+=", page) == [], url
+    assert pages >= 12
+
+
+def test_session_and_language_cookies_are_httponly_and_samesite_lax(csrf_client):
+    cookies = csrf_client.get("/matches/new?lang=de").headers.getlist("Set-Cookie")
+    names = {cookie.split("=", 1)[0] for cookie in cookies}
+    assert names == {"session", "lang"}
+    for cookie in cookies:
+        assert "; HttpOnly" in cookie, cookie
+        assert "; SameSite=Lax" in cookie, cookie
+
+
+def test_match_links_carry_128_random_bits_each(client):
+    links = set()
+    for _ in range(5):
+        edit = start_match(client)
+        links |= {edit.split("/")[3], view_url(client, edit).split("/")[3]}
+    assert len(links) == 10  # no two alike
+    for token in links:
+        assert len(base64.urlsafe_b64decode(token + "==")) >= 16, token
+
+
+def test_tokens_are_compared_in_constant_time(client, monkeypatch):
+    edit = start_match(client)
+    token = edit.split("/")[3]
+    compared = []
+
+    def spy(a, b):
+        compared.append((a, b))
+        return a == b
+
+    monkeypatch.setattr(access, "compare_digest", spy)
+    assert client.get(edit).status_code == 200  # the link, and the token the browser kept
+    assert client.get(edit[: -len(token)] + "x" * len(token)).status_code == 404
+    assert any(token.encode() in pair for pair in compared)
+    assert any(b"x" * len(token) in pair for pair in compared)
+    assert client.get("/").status_code == 200  # the home page offers the kept links back
+    assert len(compared) >= 4
+
+
+def _mode(path) -> int:
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+def test_database_and_its_journal_are_readable_by_their_owner_only(tmp_path):
+    old = os.umask(0o022)  # a usual umask: new files would be world-readable
+    try:
+        path = tmp_path / "data" / "referee.db"
+        Storage.initialise(str(path))
+        storage = Storage(str(path))
+        storage.db.execute("CREATE TABLE probe (x)")  # makes SQLite open its write-ahead log
+        wal = tmp_path / "data" / "referee.db-wal"
+        assert wal.exists()
+        assert _mode(path) & 0o077 == 0
+        assert _mode(wal) & 0o077 == 0
+        assert _mode(path.parent) & 0o077 == 0
+        storage.close()
+    finally:
+        os.umask(old)
+
+
+def test_a_failing_request_is_logged_without_the_match_secret(app, caplog, monkeypatch):
+    client = app.test_client()
+    edit = start_match(client)
+    token = edit.split("/")[3]
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+
+    def broken(self, match_id):
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(Storage, "hands", broken)
+    with caplog.at_level(logging.ERROR):
+        response = client.get(edit + "/history")
+    assert response.status_code == 500
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert f"unexpected error on GET /m/{edit.split('/')[2]}/<token>/history" in logged
+    assert token not in logged
+
+
+@pytest.mark.parametrize("path", ["/m/1/abc", "/m/12/abc/hands/3/edit"])
+def test_the_secret_is_cut_from_logged_paths(path):
+    from referee.web.security import without_secret
+
+    assert "abc" not in without_secret(path)
+    assert without_secret(path).startswith(path.split("abc")[0])
