@@ -235,13 +235,25 @@ def _workers(text: str) -> int:
     return int(text)
 
 
+def _hops(text: str) -> int:
+    import argparse
+
+    if not text.isdigit() or not 0 <= int(text) <= 10:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of proxies from 0 to 10")
+    return int(text)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     import os
 
     from .serve import serve
 
     return serve(
-        args.host, args.port, args.db or os.environ.get("REFEREE_DB"), workers=args.workers
+        args.host,
+        args.port,
+        args.db or os.environ.get("REFEREE_DB"),
+        workers=args.workers,
+        proxy_hops=args.proxy_hops,
     )
 
 
@@ -315,6 +327,13 @@ def build_parser() -> argparse.ArgumentParser:
                 "--workers",
                 type=_workers,
                 help="server processes (default: one per core, at least 2)",
+            )
+            sub.add_argument(
+                "--proxy-hops",
+                type=_hops,
+                metavar="N",
+                help="trust X-Forwarded-* from N reverse proxies in front "
+                "(default: $REFEREE_PROXY_HOPS, else 0: none)",
             )
         if name in ("sheet", "blank-sheet"):
             from .i18n import LANGUAGES

@@ -61,6 +61,10 @@ def gunicorn_options(host: str, port: int, workers: int | None) -> dict[str, Any
         "keepalive": KEEPALIVE,
         "preload_app": True,
         "proc_name": "canasta-referee",
+        # gunicorn would believe X-Forwarded-Proto from 127.0.0.1 by itself; only the
+        # app's ProxyFix (--proxy-hops) decides whom to believe.
+        "forwarded_allow_ips": "",
+        "secure_scheme_headers": {},
         "accesslog": None,
         "errorlog": "-",
         # No control socket: it would sit in the user's home, shared by every server
@@ -70,19 +74,35 @@ def gunicorn_options(host: str, port: int, workers: int | None) -> dict[str, Any
 
 
 def serve(
-    host: str, port: int, db: str | None, out: TextIO = sys.stdout, workers: int | None = None
+    host: str,
+    port: int,
+    db: str | None,
+    out: TextIO = sys.stdout,
+    workers: int | None = None,
+    proxy_hops: int | None = None,
 ) -> int:
     import segno
     from gunicorn.app.base import BaseApplication
 
     from .web import create_app
 
-    app = create_app({"DATABASE": db} if db else None)
-    url = public_url(host, port)
-    app.config["LAN_URL"] = url
-    out.write(f"Canasta Referee: open {url} on a phone on the same Wi-Fi\n")
-    out.write(f"Database: {app.config['DATABASE']}\n")
-    segno.make(url, error="m").terminal(out=out, compact=True)
+    config: dict[str, Any] = {"DATABASE": db} if db else {}
+    if proxy_hops is not None:
+        config["PROXY_HOPS"] = proxy_hops
+    app = create_app(config or None)
+    hops = app.config["PROXY_HOPS"]
+    if hops:
+        # Phones come through the proxy's address, which this machine cannot know;
+        # the app's links and QR codes follow the forwarded host and scheme.
+        out.write(f"Canasta Referee: serving on {bind_address(host, port)} ")
+        out.write(f"behind {hops} reverse prox{'y' if hops == 1 else 'ies'}\n")
+        out.write(f"Database: {app.config['DATABASE']}\n")
+    else:
+        url = public_url(host, port)
+        app.config["LAN_URL"] = url
+        out.write(f"Canasta Referee: open {url} on a phone on the same Wi-Fi\n")
+        out.write(f"Database: {app.config['DATABASE']}\n")
+        segno.make(url, error="m").terminal(out=out, compact=True)
     out.flush()
 
     class Server(BaseApplication):  # type: ignore[misc]

@@ -6,6 +6,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator, Sequence
@@ -42,15 +43,23 @@ def referee_serve(
     copy's ``bin/referee`` for the packaging test), ``options`` extra ``serve`` options.
     """
     port = free_port()
+    # What it prints goes to a file, not a pipe: a pipe nobody reads fills up, and a
+    # server that logs a lot (a fuzzer's junk) would then block on its next line.
+    log = tempfile.TemporaryFile()
     process = subprocess.Popen(
         [*command, "serve", "--host", "127.0.0.1", "--port", str(port)]
         + ["--db", str(db), "--workers", str(workers), *options],
-        stdout=subprocess.PIPE,
+        stdout=log,
         stderr=subprocess.STDOUT,
         cwd=cwd,
         env=env,
     )
     server = Server(f"http://127.0.0.1:{port}")
+
+    def printed() -> str:
+        log.seek(0)
+        return log.read().decode(errors="replace")
+
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -60,7 +69,7 @@ def referee_serve(
                         break
             except OSError:
                 if process.poll() is not None:
-                    raise RuntimeError(process.communicate()[0].decode()) from None
+                    raise RuntimeError(printed()) from None
                 if time.monotonic() > deadline:
                     raise RuntimeError("referee serve did not answer within 30 s") from None
                 time.sleep(0.2)
@@ -68,7 +77,10 @@ def referee_serve(
     finally:
         process.send_signal(signal.SIGTERM)
         try:
-            server.output.append(process.communicate(timeout=30)[0].decode())
+            process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             process.kill()
             raise
+        finally:
+            server.output.append(printed())
+            log.close()

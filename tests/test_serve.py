@@ -63,8 +63,8 @@ def test_one_worker_per_core_and_never_fewer_than_two():
 def test_cli_serve_defaults_and_environment(tmp_path, monkeypatch):
     seen = {}
 
-    def fake_serve(host, port, db, workers=None):
-        seen.update(host=host, port=port, db=db, workers=workers)
+    def fake_serve(host, port, db, workers=None, proxy_hops=None):
+        seen.update(host=host, port=port, db=db, workers=workers, proxy_hops=proxy_hops)
         return 0
 
     monkeypatch.setattr("referee.serve.serve", fake_serve)
@@ -75,9 +75,18 @@ def test_cli_serve_defaults_and_environment(tmp_path, monkeypatch):
         "port": 5000,
         "db": str(tmp_path / "env.db"),
         "workers": None,
+        "proxy_hops": None,
     }
     assert cli.main(["serve", "--port", "8001", "--db", "x.db", "--host", "127.0.0.1"]) == 0
-    assert seen == {"host": "127.0.0.1", "port": 8001, "db": "x.db", "workers": None}
+    assert seen == {
+        "host": "127.0.0.1",
+        "port": 8001,
+        "db": "x.db",
+        "workers": None,
+        "proxy_hops": None,
+    }
+    assert cli.main(["serve", "--proxy-hops", "1"]) == 0
+    assert seen["proxy_hops"] == 1
     assert cli.main(["serve", "--workers", "3"]) == 0
     assert seen["workers"] == 3
 

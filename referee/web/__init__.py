@@ -62,6 +62,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         BABEL_DEFAULT_LOCALE="en",
     )
+    from . import settings
+
+    settings.load(app)
     if test_config:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
@@ -77,7 +80,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         hands,
         i18n,
         inputs,
+        limits,
         matches,
+        proxy,
         rulings,
         security,
     )
@@ -95,6 +100,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(rulings.bp)
     app.register_blueprint(downloads.bp)
     csrf.exempt(api.bp)
+    limits.init_app(app)
 
     @app.get("/healthz")
     def healthz():
@@ -105,4 +111,5 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .compress import Gzip
 
     app.wsgi_app = Gzip(app.wsgi_app)
+    proxy.init_app(app)
     return app

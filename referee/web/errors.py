@@ -52,11 +52,11 @@ class Refusal(NamedTuple):
 
 
 def refusal() -> Refusal | None:
-    """Set while a form view runs again to show its refused form (see :func:`_refuse`)."""
+    """Set while a form view runs again to show its refused form (see :func:`refuse`)."""
     return g.get("refusal")
 
 
-def _refuse(title: str, message: str, status: int):
+def refuse(title: str, message: str, status: int):
     """The posted form again with ``message``, or (no form to show) the error page."""
     view = current_app.view_functions.get(request.endpoint or "")
     if request.method == "POST" and request.endpoint in FORM_VIEWS and view is not None:
@@ -76,7 +76,7 @@ def csrf_error(error: CSRFError):
         "This form could not be checked (its security token is missing or out of date). "
         "Nothing was saved; please submit it again."
     )
-    return _refuse(_("Not saved"), message, 400)
+    return refuse(_("Not saved"), message, 400)
 
 
 def unavailable(error: Unavailable):
@@ -85,7 +85,7 @@ def unavailable(error: Unavailable):
         "The match could not be saved: the server cannot write its data just now. "
         "Nothing you typed was lost; try again in a moment."
     )
-    response = _refuse(_("Not saved"), message, 503)
+    response = refuse(_("Not saved"), message, 503)
     page, status = response if isinstance(response, tuple) else (response, 503)
     return page, status, {"Retry-After": "30"}
 

@@ -34,7 +34,14 @@ def _locale() -> str:
 def _remember(response: Response) -> Response:
     chosen = request.args.get("lang")
     if chosen in LANGUAGES and chosen != request.cookies.get(COOKIE):
-        response.set_cookie(COOKIE, chosen, max_age=ONE_YEAR, httponly=True, samesite="Lax")
+        response.set_cookie(
+            COOKIE,
+            chosen,
+            max_age=ONE_YEAR,
+            httponly=True,
+            samesite="Lax",
+            secure=request.is_secure,  # over HTTPS only when it came over HTTPS
+        )
     # Pages differ by language: caches must not hand one table's language to another.
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")

@@ -73,4 +73,5 @@ def init_app(app: Flask) -> None:
         permissions_policy=PERMISSIONS_POLICY,
         x_content_type_options=True,
         x_xss_protection=False,  # retired by browsers; the CSP does the work
+        strict_transport_security=False,  # set by .proxy, which knows a trusted https
     )

@@ -21,6 +21,7 @@ def app(tmp_path):
             "DATABASE": str(tmp_path / "referee.db"),
             "SECRET_KEY": "test",
             "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,  # the limits have their own tests (test_limits.py)
         }
     )
 
@@ -102,7 +103,12 @@ def client(app):
 @pytest.fixture
 def csrf_app(tmp_path):
     return create_app(
-        {"TESTING": True, "DATABASE": str(tmp_path / "csrf.db"), "SECRET_KEY": "test"}
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "csrf.db"),
+            "SECRET_KEY": "test",
+            "RATELIMIT_ENABLED": False,
+        }
     )
 
 

@@ -40,6 +40,8 @@ def fuzzed(tmp_path_factory):
             "DATABASE": str(tmp_path_factory.mktemp("fuzz") / "referee.db"),
             "SECRET_KEY": "fuzz",
             "PROPAGATE_EXCEPTIONS": False,
+            # Every generated form reaches its view (bench/fuzz_server.py keeps the limits).
+            "RATELIMIT_ENABLED": False,
         }
     )
     client = app.test_client()

@@ -1,0 +1,37 @@
+"""The server's settings: defaults, then ``instance/config.toml``, then ``REFEREE_*``.
+
+Each setting can be given in the instance folder's ``config.toml`` (``PROXY_HOPS =
+1``) or as an environment variable with the ``REFEREE_`` prefix
+(``REFEREE_PROXY_HOPS=1``; values are read as JSON where they parse, else as
+text).  Settings a caller passes to :func:`referee.web.create_app` (the tests,
+``referee serve``'s options) come last and win.  The README has the table.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+from flask import Flask
+
+DEFAULTS: dict[str, Any] = {
+    # How many reverse proxies in front of the server to believe about the client's
+    # address and scheme (X-Forwarded-For, -Proto, -Host, -Port, -Prefix); 0: none.
+    "PROXY_HOPS": 0,
+    # Per client address (the forwarded one behind a trusted proxy).  Flask-Limiter's
+    # notation: "20 per minute; 200 per day".
+    "LIMIT_NEW_MATCHES": "20 per minute; 200 per day",
+    "LIMIT_IMPORTS": "10 per minute",
+    "LIMIT_API": "600 per minute",
+    "RATELIMIT_ENABLED": True,
+    # Where the counts are kept: each server process's memory, or a shared store
+    # such as "redis://localhost:6379" (see the README on several processes).
+    "RATELIMIT_STORAGE_URI": "memory://",
+}
+
+
+def load(app: Flask) -> None:
+    """Fill ``app.config`` from the defaults, the instance's config.toml and the environment."""
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_file("config.toml", load=tomllib.load, text=False, silent=True)
+    app.config.from_prefixed_env("REFEREE")
