@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from flask import Flask, current_app, g, jsonify, render_template, request
+from flask import Flask, Response, current_app, g, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from markupsafe import escape
@@ -56,8 +56,18 @@ def refusal() -> Refusal | None:
     return g.get("refusal")
 
 
-def refuse(title: str, message: str, status: int):
-    """The posted form again with ``message``, or (no form to show) the error page."""
+def refuse(title: str, message: str, status: int, retry_after: int | None = None) -> Response:
+    """The posted form again with ``message``, or (no form to show) the error page.
+
+    ``retry_after``: seconds for the ``Retry-After`` header (503, 429).
+    """
+    response = current_app.make_response(_form_or_page(title, message, status))
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(retry_after)
+    return response
+
+
+def _form_or_page(title: str, message: str, status: int):
     view = current_app.view_functions.get(request.endpoint or "")
     if request.method == "POST" and request.endpoint in FORM_VIEWS and view is not None:
         if refusal() is None:  # once: a second failure while showing the form is the page
@@ -85,9 +95,7 @@ def unavailable(error: Unavailable):
         "The match could not be saved: the server cannot write its data just now. "
         "Nothing you typed was lost; try again in a moment."
     )
-    response = refuse(_("Not saved"), message, 503)
-    page, status = response if isinstance(response, tuple) else (response, 503)
-    return page, status, {"Retry-After": "30"}
+    return refuse(_("Not saved"), message, 503, retry_after=30)
 
 
 def http_error(error: HTTPException):

@@ -58,9 +58,7 @@ def too_many(error: RateLimitExceeded):
         "Nothing you typed was lost.",
         seconds=seconds,
     )
-    response = refuse(_("Too many requests"), message, 429)
-    page, status = response if isinstance(response, tuple) else (response, 429)
-    return page, status, {"Retry-After": str(seconds)}
+    return refuse(_("Too many requests"), message, 429, retry_after=seconds)
 
 
 def init_app(app: Flask) -> None:
