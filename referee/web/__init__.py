@@ -30,7 +30,20 @@ def database_path(db: str | None = None) -> str:
     """
     if db:
         return db
-    return _default_database(Flask(__name__, instance_relative_config=True).instance_path)
+    return _default_database(_instance_path())
+
+
+def _instance_path() -> str:
+    """The folder of the secret key, config.toml and the default database.
+
+    ``$REFEREE_INSTANCE`` if set (a server: /var/lib/canasta-referee), else Flask's
+    choice: ``instance/`` in a checkout, ``<prefix>/var/referee.web-instance`` when
+    installed.
+    """
+    chosen = os.environ.get("REFEREE_INSTANCE")
+    if chosen:
+        return os.path.abspath(chosen)
+    return Flask(__name__, instance_relative_config=True).instance_path
 
 
 def _secret_key(instance: Path) -> str:
@@ -48,6 +61,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app; ``test_config`` overrides settings (tests pass DATABASE and SECRET_KEY)."""
     app = Flask(
         __name__,
+        instance_path=_instance_path(),
         instance_relative_config=True,
         template_folder=str(asset_dir("templates")),
         static_folder=str(asset_dir("static")),

@@ -61,6 +61,11 @@ def without_secret(path: str) -> str:
 
 
 def init_app(app: Flask) -> None:
+    # Over HTTPS Flask-WTF also wants a Referer from this site on every form post; with
+    # ``no-referrer`` no browser sends one (its Origin is "null" too), so every form
+    # failed behind Caddy.  The signed CSRF token, bound to the session cookie, which is
+    # SameSite=Lax (and Secure over https), is the protection; the Referer check goes.
+    app.config["WTF_CSRF_SSL_STRICT"] = False
     Talisman(
         app,
         force_https=False,

@@ -36,3 +36,13 @@ def test_healthz_answers_ok_without_a_session_or_the_database(client):
     assert response.data == b"ok"
     assert response.headers["Cache-Control"] == "no-store"
     assert "Set-Cookie" not in response.headers
+
+
+def test_the_instance_folder_can_be_chosen_for_a_server(tmp_path, monkeypatch):
+    monkeypatch.delenv("REFEREE_DB", raising=False)
+    monkeypatch.setenv("REFEREE_INSTANCE", str(tmp_path / "state"))
+    app = create_app()
+    assert app.instance_path == str(tmp_path / "state")
+    assert (tmp_path / "state" / "secret_key").read_text() == app.secret_key
+    assert app.config["DATABASE"] == str(tmp_path / "state" / "data" / "referee.db")
+    assert (tmp_path / "state" / "data" / "referee.db").exists()

@@ -155,3 +155,20 @@ def test_the_secret_is_cut_from_logged_paths(path):
 
     assert "abc" not in without_secret(path)
     assert without_secret(path).startswith(path.split("abc")[0])
+
+
+def test_forms_work_over_https_without_a_referer(csrf_client):
+    """Referrer-Policy: no-referrer means no Referer: the CSRF token alone must do."""
+    https = "https://cards.example.org"
+    page = csrf_client.get("/matches/new", base_url=https).text
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    response = csrf_client.post(
+        "/matches/new",
+        base_url=https,
+        data={"preset": "classic", "players": "4", "csrf_token": token},
+    )
+    assert response.status_code == 302
+    forged = csrf_client.post(
+        "/matches/new", base_url=https, data={"preset": "classic", "players": "4"}
+    )
+    assert forged.status_code == 400
