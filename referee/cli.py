@@ -18,6 +18,7 @@ from types import SimpleNamespace
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import argparse
+    from datetime import date
     from typing import Any, TextIO
 
 EXIT_MALFORMED = 2
@@ -227,6 +228,61 @@ def cmd_backup(args: argparse.Namespace) -> int:
     return 0
 
 
+def _date(text: str) -> date:
+    """``text`` as a calendar date, written YYYY-MM-DD and nothing else."""
+    import re
+    from datetime import date
+
+    from .rules import MalformedInput
+
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text, re.ASCII):
+        try:
+            return date.fromisoformat(text)
+        except ValueError as error:
+            raise MalformedInput(f"{text!r} is not a date: {error}") from None
+    raise MalformedInput(f"{text!r} is not a date written YYYY-MM-DD")
+
+
+def _count(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+def _over(storage: Any, match_id: int) -> bool:
+    """Whether the match's ledger has a winner: the stored flag is only what the web last
+    saw, so a match reopened by an undo nobody has looked at since is not over."""
+    from .ledger import compute_ledger
+
+    match = storage.get_match(match_id)
+    return match is not None and compute_ledger(match, storage.hands(match_id)).finished
+
+
+def cmd_prune(args: argparse.Namespace) -> int:
+    before = _date(args.finished_before)
+    storage = _open_storage(args)
+    try:
+        chosen = [p for p in storage.prunable(before) if _over(storage, p.id)]
+        if chosen and args.yes:
+            chosen = storage.prune([p.id for p in chosen], before)
+    finally:
+        storage.close()
+    if not chosen:
+        print(f"no finished match was last changed before {before}: nothing to delete")
+        return 0
+    for p in chosen:
+        name = f" {p.name!r}" if p.name else ""
+        print(
+            f"match {p.id}{name}: finished, last changed {p.last_change:%Y-%m-%d %H:%M} UTC, "
+            f"{_count(p.hands, 'hand', 'hands')}"
+        )
+    hands = sum(p.hands for p in chosen)
+    counts = f"{_count(len(chosen), 'match', 'matches')} ({_count(hands, 'hand', 'hands')})"
+    if args.yes:
+        print(f"deleted {counts}")
+    else:
+        print(f"would delete {counts}; run again with --yes to delete them")
+    return 0
+
+
 def _workers(text: str) -> int:
     import argparse
 
@@ -279,6 +335,10 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
     "export": (cmd_export, "write a match as JSON (all of it) or CSV (a row per hand and side)"),
     "import": (cmd_import, "recreate a match from a JSON export, with new links"),
     "backup": (cmd_backup, "copy the database safely, even while the server runs"),
+    "prune": (
+        cmd_prune,
+        "delete finished matches last changed before a date (a dry run without --yes)",
+    ),
     "serve": (cmd_serve, "run the phone companion (gunicorn) for phones on the same Wi-Fi"),
 }
 
@@ -320,6 +380,16 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("file", help="a JSON file from referee export (- for stdin)")
         if name == "backup":
             sub.add_argument("path", help="the file to write the copy to")
+        if name == "prune":
+            sub.add_argument(
+                "--finished-before",
+                required=True,
+                metavar="DATE",
+                help="YYYY-MM-DD: prune finished matches last changed before this day began (UTC)",
+            )
+            sub.add_argument(
+                "--yes", action="store_true", help="delete them (default: only list them)"
+            )
         if name == "serve":
             sub.add_argument("--host", default="0.0.0.0", help="default: every interface")
             sub.add_argument("--port", type=int, default=5000, help="default: 5000")
@@ -344,7 +414,7 @@ def build_parser() -> argparse.ArgumentParser:
                 default="en",
                 help="the sheet's language (default: en)",
             )
-        if name in ("sheet", "export", "import", "backup", "serve"):
+        if name in ("sheet", "export", "import", "backup", "prune", "serve"):
             sub.add_argument(
                 "--db", help="SQLite file (default: $REFEREE_DB, else instance/data/referee.db)"
             )

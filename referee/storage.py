@@ -11,8 +11,10 @@ import functools
 import json
 import secrets
 import sqlite3
-from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,7 +23,14 @@ from sqlite_utils import Database, Migrations
 
 from .ledger import Change, HandRecord, Match
 
-__all__ = ["Change", "DuplicateSubmission", "Storage", "Unavailable", "migrations"]
+__all__ = [
+    "Change",
+    "DuplicateSubmission",
+    "Prunable",
+    "Storage",
+    "Unavailable",
+    "migrations",
+]
 
 migrations = Migrations("canasta-referee")
 
@@ -43,6 +52,37 @@ class Unavailable(sqlite3.OperationalError):
 _MACHINE_FAULTS = ("readonly", "disk is full", "locked", "unable to open", "disk i/o error")
 
 TOKEN_BYTES = 16  # 128 random bits in each secret link (edit and read-only)
+
+
+@dataclass(frozen=True)
+class Prunable:
+    """A finished match whose last change is older than a retention date."""
+
+    id: int
+    name: str
+    last_change: datetime  # UTC: the latest of its creation, its hands' and its history's times
+    hands: int  # hands played (not deleted)
+
+
+# Finished matches with their last change as a Julian day, for the retention commands.
+# julianday() reads a time with any UTC offset (an import keeps the file's times) and
+# gives NULL for one it cannot read: a match with no readable time is never chosen.
+_FINISHED_LAST_CHANGES = """
+WITH finished AS (SELECT id FROM matches WHERE finished = 1),
+stamps (match_id, at) AS (
+    SELECT id, created FROM matches WHERE id IN finished
+    UNION ALL SELECT match_id, created FROM hands WHERE match_id IN finished
+    UNION ALL SELECT match_id, updated FROM hands WHERE match_id IN finished
+    UNION ALL SELECT match_id, at FROM history WHERE match_id IN finished
+    UNION ALL SELECT match_id, at FROM form_tokens WHERE match_id IN finished
+)
+SELECT m.id, m.name, datetime(MAX(julianday(s.at))) AS last_change,
+    (SELECT COUNT(*) FROM hands h WHERE h.match_id = m.id AND h.deleted = 0) AS hands
+FROM matches m JOIN stamps s ON s.match_id = m.id
+GROUP BY m.id
+HAVING MAX(julianday(s.at)) < julianday(:before)
+ORDER BY m.id
+"""
 
 
 def _guarded(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -187,6 +227,28 @@ class Storage:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
 
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A transaction that takes the write lock before anything else (BEGIN IMMEDIATE).
+
+        sqlite-utils' ``atomic()`` begins a deferred transaction, and its ``insert``
+        reads the table's columns first: if another server process wrote in between,
+        SQLite cannot upgrade that read to a write and answers "database is locked" at
+        once, without waiting its turn (seen with three tables recording at once).
+        Taking the lock first makes a writer wait (up to the connection's timeout).
+        """
+        if self.db.conn.in_transaction:  # inside another: a savepoint of it
+            with self.db.atomic():
+                yield
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.conn.rollback()
+            raise
+        self.db.conn.commit()
+
     @classmethod
     def initialise(cls, path: str | Path) -> None:
         """Create the file if needed, switch on WAL and apply pending migrations.
@@ -264,7 +326,7 @@ class Storage:
             "finished": 0,
             "winner": None,
         }
-        with self.db.atomic():
+        with self._writing():
             pk = self.db["matches"].insert(row).last_pk
         return _match({**row, "id": pk})
 
@@ -296,7 +358,7 @@ class Storage:
             "finished": int(match.finished),
             "winner": match.winner,
         }
-        with self.db.atomic():
+        with self._writing():
             columns = ", ".join(row)
             cursor = self.db.execute(
                 f"INSERT INTO matches ({columns}) VALUES ({', '.join('?' * len(row))})",
@@ -344,11 +406,57 @@ class Storage:
 
     def set_outcome(self, match_id: int, winner: str | None) -> None:
         """Remember whether the match is over, for the home page's two lists."""
-        with self.db.atomic():
+        with self._writing():
             self.db.execute(
                 "UPDATE matches SET finished = ?, winner = ? WHERE id = ?",
                 [int(winner is not None), winner, match_id],
             )
+
+    # -- retention -------------------------------------------------------------
+
+    def prunable(self, before: date) -> list[Prunable]:
+        """The finished matches last changed before ``before`` (00:00 UTC), oldest id first.
+
+        Finished as the stored flag says (the web keeps it in step with the ledger);
+        a match in play is never among them, however old.
+        """
+        rows = self.db.execute(_FINISHED_LAST_CHANGES, {"before": before.isoformat()})
+        return [
+            Prunable(
+                id=match_id,
+                name=name or "",
+                last_change=datetime.fromisoformat(last).replace(tzinfo=UTC),
+                hands=hands,
+            )
+            for match_id, name, last, hands in rows.fetchall()
+        ]
+
+    def prune(self, ids: Sequence[int], before: date) -> list[Prunable]:
+        """Delete the matches of ``ids`` that are still :meth:`prunable` before ``before``,
+        with everything that refers to them, in one transaction; return those deleted.
+
+        The choice is made again under the write lock, so a match reopened or changed
+        since it was listed stays.  Deleted rows are overwritten with zeros
+        (``secure_delete``), not left readable in the file's free pages; the file keeps
+        its size and reuses the space.
+        """
+        wanted = set(ids)
+        (secure,) = self.db.execute("PRAGMA secure_delete").fetchone()
+        self.db.execute("PRAGMA secure_delete = ON")
+        try:
+            with self._writing():  # the write lock before the choice, not after it
+                chosen = [p for p in self.prunable(before) if p.id in wanted]
+                gone = [(p.id,) for p in chosen]
+                # Every table that refers to a match, as the migrations have left it; a
+                # foreign key missed here would fail the last delete and undo them all.
+                for table in self.db.tables:
+                    if table.name != "matches" and "match_id" in table.columns_dict:
+                        sql = f"DELETE FROM [{table.name}] WHERE match_id = ?"
+                        self.db.conn.executemany(sql, gone)
+                self.db.conn.executemany("DELETE FROM matches WHERE id = ?", gone)
+        finally:
+            self.db.execute(f"PRAGMA secure_delete = {int(secure)}")
+        return chosen
 
     # -- hands -----------------------------------------------------------------
 
@@ -386,7 +494,7 @@ class Storage:
         """
         now = _now()
         try:
-            with self.db.atomic():
+            with self._writing():
                 self.db.execute(
                     "INSERT INTO form_tokens (token, match_id, at) VALUES (?, ?, ?)",
                     [token, match_id, now],
@@ -410,7 +518,7 @@ class Storage:
         if old is None:
             return
         now = _now()
-        with self.db.atomic():
+        with self._writing():
             self.db.execute(
                 "UPDATE hands SET entry = ?, result = ?, updated = ? WHERE id = ?",
                 [_dumps(entry), _dumps(result), now, hand_id],
@@ -422,7 +530,7 @@ class Storage:
         if old is None:
             return False
         now = _now()
-        with self.db.atomic():
+        with self._writing():
             self.db.execute(
                 "UPDATE hands SET deleted = 1, updated = ? WHERE id = ?", [now, hand_id]
             )
@@ -490,7 +598,7 @@ class Storage:
             return None
         last = changes[0]
         now = _now()
-        with self.db.atomic():
+        with self._writing():
             if last.action == "add":
                 self.db.execute(
                     "UPDATE hands SET deleted = 1, updated = ? WHERE id = ?", [now, last.hand_id]

@@ -90,7 +90,7 @@ def csrf_error(error: CSRFError):
 
 
 def unavailable(error: Unavailable):
-    current_app.logger.error("database unavailable: %s", error)
+    current_app.logger.exception("database unavailable: %s", error)
     message = _(
         "The match could not be saved: the server cannot write its data just now. "
         "Nothing you typed was lost; try again in a moment."
