@@ -399,6 +399,10 @@ class _Links(HTMLParser):
             self.found.append((a.get("rel") or "link", a["href"] or ""))
         elif tag in ("script", "img") and a.get("src"):
             self.found.append((tag, a["src"] or ""))
+        if tag == "script" and a.get("data-sw"):
+            # The service worker offline.js registers (and what it imports: queue.js is
+            # linked by the page already) is part of a first visit too.
+            self.found.append(("service worker", a["data-sw"] or ""))
 
 
 def page_weight(port: int, path: str) -> list[tuple[str, str, int, int, str]]:

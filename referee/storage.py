@@ -493,21 +493,15 @@ class Storage:
         :raises DuplicateSubmission: if ``token`` was used before (a double tap or a resend).
         """
         now = _now()
-        try:
-            with self._writing():
-                self.db.execute(
-                    "INSERT INTO form_tokens (token, match_id, at) VALUES (?, ?, ?)",
-                    [token, match_id, now],
-                )
-                cursor = self.db.execute(
-                    "INSERT INTO hands (match_id, entry, result, created, updated, deleted) "
-                    "VALUES (?, ?, ?, ?, ?, 0)",
-                    [match_id, _dumps(entry), _dumps(result), now, now],
-                )
-                hand_id = cursor.lastrowid
-                self._log(match_id, hand_id, "add", None, entry, now)
-        except sqlite3.IntegrityError:
-            raise DuplicateSubmission(token) from None
+        with self._writing():
+            self._spend(token, match_id)
+            cursor = self.db.execute(
+                "INSERT INTO hands (match_id, entry, result, created, updated, deleted) "
+                "VALUES (?, ?, ?, ?, ?, 0)",
+                [match_id, _dumps(entry), _dumps(result), now, now],
+            )
+            hand_id = cursor.lastrowid
+            self._log(match_id, hand_id, "add", None, entry, now)
         assert hand_id is not None
         return HandRecord(hand_id, match_id, entry, result, now, now)
 
@@ -525,17 +519,34 @@ class Storage:
             )
             self._log(match_id, hand_id, "edit", dict(old.entry), entry, now)
 
-    def delete_hand(self, match_id: int, hand_id: int) -> bool:
+    def delete_hand(self, match_id: int, hand_id: int, token: str | None = None) -> bool:
+        """Delete a hand (undo brings it back); False if it is not in the match.
+
+        :raises DuplicateSubmission: if ``token`` was used before (a resent delete).
+        """
         old = self.get_hand(match_id, hand_id)
         if old is None:
             return False
         now = _now()
         with self._writing():
+            self._spend(token, match_id)
             self.db.execute(
                 "UPDATE hands SET deleted = 1, updated = ? WHERE id = ?", [now, hand_id]
             )
             self._log(match_id, hand_id, "delete", dict(old.entry), None, now)
         return True
+
+    def _spend(self, token: str | None, match_id: int) -> None:
+        """Use up a form's one-time ``token`` inside the caller's transaction."""
+        if token is None:
+            return
+        try:
+            self.db.execute(
+                "INSERT INTO form_tokens (token, match_id, at) VALUES (?, ?, ?)",
+                [token, match_id, _now()],
+            )
+        except sqlite3.IntegrityError:
+            raise DuplicateSubmission(token) from None
 
     # -- history ---------------------------------------------------------------
 
@@ -587,18 +598,26 @@ class Storage:
         return row is not None
 
     def undo(
-        self, match_id: int, rescore: Callable[[dict[str, Any]], dict[str, Any]]
+        self,
+        match_id: int,
+        rescore: Callable[[dict[str, Any]], dict[str, Any]],
+        token: str | None = None,
     ) -> Change | None:
         """Reverse the latest change not yet undone (an undo is itself kept in the history).
 
         ``rescore`` gives the result to store for an entry an edit is rolled back to.
+        The latest change is looked up under the write lock: two phones undoing at
+        once undo two changes, never one twice.
+
+        :raises DuplicateSubmission: if ``token`` was used before (a resent undo).
         """
-        changes = [c for c in self.history(match_id) if c.action != "undo" and not c.undone]
-        if not changes:
-            return None
-        last = changes[0]
-        now = _now()
         with self._writing():
+            self._spend(token, match_id)
+            changes = [c for c in self.history(match_id) if c.action != "undo" and not c.undone]
+            if not changes:
+                return None
+            last = changes[0]
+            now = _now()
             if last.action == "add":
                 self.db.execute(
                     "UPDATE hands SET deleted = 1, updated = ? WHERE id = ?", [now, last.hand_id]

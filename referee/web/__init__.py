@@ -96,6 +96,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         inputs,
         limits,
         matches,
+        minify,
+        offline,
         proxy,
         rulings,
         security,
@@ -113,6 +115,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(rulings.bp)
     app.register_blueprint(downloads.bp)
+    offline.init_app(app)
+    minify.init_app(app)
     csrf.exempt(api.bp)
     limits.init_app(app)
 

@@ -133,8 +133,15 @@ def new(match_id: int, token: str):
     sides = len(match.side_names)
     if match_ledger(match).finished:
         # Hands can still be edited or undone, which may reopen the match.
-        flash(_("The match is over: no more hands. Edit or undo a hand to reopen it."))
-        return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+        over = _("The match is over: no more hands. Edit or undo a hand to reopen it.")
+        if request.method == "GET":
+            flash(over)
+            return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+        # A hand sent (perhaps kept on a phone offline) after the match ended: refused,
+        # with its form and what was typed, never dropped behind a redirect.
+        form = hand_form(match.variant, len(match.side_names), mode)
+        form.validate()
+        return _render(match, token, form, mode, [over], status=409)
     if request.method == "GET":
         form = hand_form(
             match.variant, sides, mode, formdata=None, token=secrets.token_urlsafe(16), mode=mode
@@ -196,12 +203,29 @@ def edit(match_id: int, token: str, hand_id: int):
     return _render(match, token, form, mode, general, hand=hand, status=422)
 
 
+@bp.app_template_global()
+def one_time_token() -> str:
+    """A fresh token for a form that must take effect once (delete, undo)."""
+    return secrets.token_urlsafe(16)
+
+
+def _once() -> str | None:
+    """The one-time token a delete or undo form carries (older pages sent none)."""
+    sent = request.form.get("token", "")
+    return sent if 16 <= len(sent) <= 64 else None
+
+
 @bp.route("/hands/<int:hand_id>/delete", methods=["POST"])
 def delete(match_id: int, token: str, hand_id: int):
     match, _can_edit = load_match(match_id, token, edit=True)
-    if get_storage().delete_hand(match.id, hand_id):
-        match_ledger(match)
-        flash(_("Hand deleted. Undo brings it back."))
+    try:
+        deleted = get_storage().delete_hand(match.id, hand_id, _once())
+    except DuplicateSubmission:
+        flash(_("That was already done; it is not done twice."))
+    else:
+        if deleted:
+            match_ledger(match)
+            flash(_("Hand deleted. Undo brings it back."))
     return redirect(url_for("matches.ledger", match_id=match.id, token=token))
 
 
@@ -214,7 +238,11 @@ def undo(match_id: int, token: str):
         result: HandResult = score_entry(variant, match.players, match.side_names, entry)
         return result_to_dict(result)
 
-    change = get_storage().undo(match.id, rescore)
+    try:
+        change = get_storage().undo(match.id, rescore, _once())
+    except DuplicateSubmission:
+        flash(_("That was already done; it is not done twice."))
+        return redirect(url_for("matches.ledger", match_id=match.id, token=token))
     if change is None:
         flash(_("There is nothing to undo."))
     else:

@@ -43,8 +43,10 @@ def _remember(response: Response) -> Response:
             secure=request.is_secure,  # over HTTPS only when it came over HTTPS
         )
     # Pages differ by language: caches must not hand one table's language to another.
-    response.vary.add("Accept-Language")
-    response.vary.add("Cookie")
+    # Static files are the same in every language.
+    if request.endpoint != "static":
+        response.vary.add("Accept-Language")
+        response.vary.add("Cookie")
     return response
 
 

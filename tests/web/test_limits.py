@@ -62,7 +62,7 @@ def test_each_address_has_its_own_count(limited):
 
 def test_a_table_recording_hands_is_never_limited(limited):
     client = limited(LIMIT_NEW_MATCHES="1 per minute", LIMIT_API="1 per minute").test_client()
-    url = start_match(client)
+    url = start_match(client, target="100000")
     for _ in range(25):
         assert client.post(url + "/hands/new", data=hand(**GOING_OUT)).status_code == 302
     assert client.get(url).status_code == 200

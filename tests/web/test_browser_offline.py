@@ -1,0 +1,240 @@
+"""A phone that loses the connection: pages kept, hands kept and sent once, in order.
+
+Real Chromium at 390×844 against the real ``referee serve`` on 127.0.0.1 (a secure
+context, as https is), with Playwright's offline switch cutting the phone off.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .test_browser import PHONE, totals
+
+pytestmark = pytest.mark.browser
+
+
+def phone(browser):
+    return browser.new_context(viewport=PHONE)
+
+
+def until(page: Page, script: str, arg=None, seconds: float = 10) -> None:
+    """Wait for ``script`` to be true in the page (Playwright's wait_for_function
+    evaluates a string, which the app's CSP forbids)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < deadline, f"not true within {seconds} s: {script}"
+        time.sleep(0.1)
+
+
+def controlled(page: Page) -> None:
+    """Wait until the service worker controls the page (it claims it on activation)."""
+    until(page, "() => navigator.serviceWorker.controller !== null")
+
+
+def new_match(page: Page, base_url: str, target: str = "5000") -> str:
+    page.goto(base_url + "/matches/new")
+    controlled(page)
+    page.locator("#side1_name").fill("We")
+    page.locator("#side2_name").fill("They")
+    page.locator("#target").fill(target)
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator(".total h2")).to_have_text(["We", "They"])
+    return page.url
+
+
+def quick(page: Page, we: str, they: str = "0") -> None:
+    page.locator("#side0-meld_points").fill(we)
+    page.locator("#side1-meld_points").fill(they)
+
+
+def kept_count(page: Page) -> int:
+    return page.evaluate("RefereeQueue.all().then(items => items.length)")
+
+
+def hands(page: Page) -> int:
+    return page.locator(".hands > li").count()
+
+
+def test_a_hand_typed_offline_is_kept_and_sent_once_when_back(browser, base_url):
+    context = phone(browser)
+    page = context.new_page()
+    match = new_match(page, base_url)
+    page.goto(match + "/hands/new?mode=quick")  # the form, opened while online
+
+    context.set_offline(True)
+    quick(page, "150", "40")
+    page.get_by_role("button", name="Record the hand").click()
+    kept = page.locator(".flash.kept")
+    expect(kept).to_contain_text("Saved on this phone")
+    expect(kept).to_contain_text("waiting: 1")
+    assert kept_count(page) == 1
+    assert hands(page) == 0  # not recorded yet: the match as last seen
+
+    context.set_offline(False)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    expect(page.locator(".hands > li")).to_have_count(1)
+    assert totals(page) == [150, 40]
+    assert kept_count(page) == 0
+    page.reload()
+    assert hands(page) == 1  # exactly once
+    context.close()
+
+
+def test_a_hand_that_no_longer_fits_comes_back_with_its_reason(browser, base_url):
+    context = phone(browser)
+    page = context.new_page()
+    match = new_match(page, base_url, target="500")
+    page.goto(match + "/hands/new?mode=quick")
+
+    context.set_offline(True)
+    quick(page, "215", "35")
+    page.get_by_role("button", name="Record the hand").click()
+    expect(page.locator(".flash.kept")).to_contain_text("waiting: 1")
+
+    # Meanwhile another phone with the edit link wins the match.
+    other = phone(browser).new_page()
+    other.goto(match + "/hands/new?mode=quick")
+    quick(other, "600")
+    other.get_by_role("button", name="Record the hand").click()
+    expect(other.locator(".winner")).to_contain_text("Winner: We")
+
+    context.set_offline(False)
+    expect(page.locator(".problems")).to_contain_text("The match is over", timeout=10_000)
+    expect(page.locator("#side0-meld_points")).to_have_value("215")
+    expect(page.locator("#side1-meld_points")).to_have_value("35")
+    assert kept_count(page) == 0  # answered: the form is in front of the player now
+    other.context.close()
+    context.close()
+
+
+def test_offline_a_match_opens_as_last_seen_marked_offline(browser, base_url):
+    context = phone(browser)
+    page = context.new_page()
+    match = new_match(page, base_url)
+    page.goto(match + "/hands/new?mode=quick")
+    quick(page, "90", "15")
+    page.get_by_role("button", name="Record the hand").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 recorded")
+
+    context.set_offline(True)
+    page.goto(base_url + "/")
+    page.goto(match)
+    note = page.locator(".flash.offline")
+    expect(note).to_contain_text(re.compile(r"Offline — last updated \d\d:\d\d"))
+    assert totals(page) == [90, 15]
+    page.goto(base_url + "/rules/never-opened")
+    expect(page.locator("h1")).to_have_text("No connection")
+    context.close()
+
+
+def test_an_edit_and_an_undo_made_offline_arrive_in_order(browser, base_url):
+    context = phone(browser)
+    page = context.new_page()
+    match = new_match(page, base_url)
+    page.goto(match + "/hands/new?mode=quick")
+    quick(page, "120", "30")
+    page.get_by_role("button", name="Record the hand").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 recorded")
+    page.locator("#hand-1 summary").click()
+    page.get_by_role("link", name="Edit hand 1").click()  # the edit form, opened online
+    edit_url = page.url
+
+    context.set_offline(True)
+    page.locator("#side0-meld_points").fill("200")
+    page.get_by_role("button", name="Save changes").click()
+    expect(page.locator(".flash.kept")).to_contain_text("waiting: 1")
+    page.get_by_role("button", name="Undo last change").click()
+    expect(page.locator(".flash.kept")).to_contain_text("waiting: 2")
+
+    context.set_offline(False)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    # The edit, then the undo of that edit: hand 1 as first recorded.
+    assert totals(page) == [120, 30]
+    page.goto(match + "/history")
+    entries = [e.split("\n")[0] for e in page.locator(".history > li").all_inner_texts()]
+    # Newest first: the undo of the edit, the edit, the hand as recorded.
+    assert [e.split(" hand")[0] for e in entries] == ["Undid a change to", "Edited", "Recorded"]
+    assert edit_url.startswith(match + "/hands/")
+    context.close()
+
+
+def test_a_read_only_link_never_keeps_anything(browser, base_url):
+    scorer = phone(browser).new_page()
+    new_match(scorer, base_url)
+    view = scorer.locator("a.link").first.get_attribute("href")
+    context = phone(browser)
+    viewer = context.new_page()
+    viewer.goto(view)
+    controlled(viewer)
+    viewer.goto(view)  # kept by the worker now
+    assert viewer.locator("form[method=post]").count() == 0
+
+    context.set_offline(True)
+    # Even a post made up by hand to the read-only link's undo is not kept.
+    viewer.evaluate(
+        """url => { const f = document.createElement('form'); f.method = 'post';
+        f.action = url + '/undo'; document.body.append(f); f.submit(); }""",
+        view,
+    )
+    expect(viewer.locator(".flash.offline")).to_be_visible()
+    assert kept_count(viewer) == 0
+    scorer.context.close()
+    context.close()
+
+
+def test_the_workers_cache_is_the_current_versions_only(browser, base_url):
+    context = phone(browser)
+    # A cache left by an older version of the app, before the current worker arrives.
+    context.add_init_script("caches.open('referee-0123456789abcdef')")
+    page = context.new_page()
+    page.goto(base_url + "/")
+    controlled(page)
+    version = re.search(r'VERSION\s*=\s*"(\w+)"', page.request.get(base_url + "/sw.js").text())[1]
+    until(page, "v => caches.keys().then(k => k.length === 1 && k[0] === 'referee-' + v)", version)
+    cached = page.evaluate(
+        "v => caches.open('referee-' + v).then(c => c.keys()).then(r => r.map(x => x.url))", version
+    )
+    assert any(url.endswith("/static/app.js") for url in cached)
+    context.close()
+
+
+def test_the_screen_stays_on_while_scoring_unless_switched_off(browser, base_url):
+    context = phone(browser)
+    page = context.new_page()
+    new_match(page, base_url)
+    until(page, "() => document.documentElement.dataset.awake === 'on'")
+    switch = page.get_by_label("Keep the screen on")
+    expect(switch).to_be_checked()
+    switch.uncheck()
+    until(page, "() => document.documentElement.dataset.awake === 'off'")
+    page.reload()
+    expect(page.get_by_label("Keep the screen on")).not_to_be_checked()
+    assert page.evaluate("document.documentElement.dataset.awake") is None
+    page.goto(base_url + "/rules/classic")  # not a scoring page: no switch, no lock
+    expect(page.get_by_label("Keep the screen on")).to_be_hidden()
+    context.close()
+
+
+def test_on_a_plain_http_lan_address_the_footer_says_offline_needs_https(browser, base_url):
+    """A name that is not this machine's own makes Chromium treat plain http as insecure."""
+    from .conftest import CHROMIUM, CHROMIUM_ARGS
+
+    port = base_url.rsplit(":", 1)[1]
+    chromium = browser.chromium.browser_type.launch(
+        executable_path=CHROMIUM,
+        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP referee.test 127.0.0.1"],
+    )
+    try:
+        page = chromium.new_context(viewport=PHONE).new_page()
+        page.goto(f"http://referee.test:{port}/")
+        assert page.evaluate("window.isSecureContext") is False
+        expect(page.locator("#https-note")).to_be_visible()
+        expect(page.locator("#https-note")).to_contain_text("only over https")
+        assert page.evaluate("navigator.serviceWorker === undefined")
+        expect(page.get_by_role("link", name="Start a new match")).to_be_visible()  # works
+    finally:
+        chromium.close()
