@@ -238,3 +238,25 @@ def test_on_a_plain_http_lan_address_the_footer_says_offline_needs_https(browser
         expect(page.get_by_role("link", name="Start a new match")).to_be_visible()  # works
     finally:
         chromium.close()
+
+
+def test_chromium_finds_the_app_installable(browser, base_url, tmp_path):
+    """Chromium's own install criteria (what Lighthouse's retired PWA check asked it),
+    in a profile of its own: Playwright's usual contexts are incognito, never installable."""
+    from .conftest import CHROMIUM, CHROMIUM_ARGS
+
+    context = browser.chromium.browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE
+    )
+    try:
+        page = context.new_page()
+        page.goto(base_url + "/")
+        controlled(page)
+        page.reload()  # the start page, under the worker that answers it offline
+        session = context.new_cdp_session(page)
+        errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+        manifest = session.send("Page.getAppManifest")
+        assert manifest["errors"] == [], manifest["errors"]
+    finally:
+        context.close()

@@ -1,0 +1,136 @@
+"""Lighthouse (mobile) on every page of the real ``referee serve``: performance,
+accessibility and best practices (goal: 100 each).
+
+Run: ``.venv/bin/python bench/bench_lighthouse.py`` (``--pages home,match`` for some).
+
+It installs Lighthouse from the npm registry into ``~/.cache/canasta-referee/lighthouse``
+the first time (Node.js and npm from Debian; Lighthouse 13 asks for Node 22 but runs
+on Debian 12's Node 20 with a warning), starts the server on loopback over a fresh
+database, makes a match with three hands through its forms, and runs Lighthouse's
+default mobile emulation against each page in Debian's Chromium.  It prints each
+page's three scores and, under any page below 100, the audits that cost points.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.live import referee_serve  # noqa: E402
+from tests.test_litestream import Phone  # noqa: E402
+
+CACHE = Path.home() / ".cache" / "canasta-referee" / "lighthouse"
+CATEGORIES = ("performance", "accessibility", "best-practices")
+
+
+def lighthouse() -> Path:
+    binary = CACHE / "node_modules" / ".bin" / "lighthouse"
+    if not binary.exists():
+        if shutil.which("npm") is None:
+            subprocess.run(["apt-get", "install", "-y", "-qq", "nodejs", "npm"], check=True)
+        CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            ["npm", "install", "--no-audit", "--no-fund", "--silent", "lighthouse@13"],
+            cwd=CACHE,
+            check=True,
+        )
+    return binary
+
+
+def pages(base: str) -> dict[str, str]:
+    phone = Phone(base)
+    url, _ = phone.post("/matches/new", {"preset": "classic", "players": "4"})
+    match = urllib.parse.urlparse(url).path
+    for points in ("120", "90", "200"):
+        phone.post(
+            match + "/hands/new",
+            {
+                "mode": "quick",
+                "token": secrets.token_urlsafe(16),
+                "side0-meld_points": points,
+                "side1-meld_points": "55",
+            },
+        )
+    page = phone.get(match)
+    view = re.search(r'href="https?://[^/]+(/m/\d+/[^"#/]+)"', page.replace(match, "", 1))
+    hand = re.search(r"/hands/(\d+)/edit", page)
+    found = {
+        "home": "/",
+        "new match": "/matches/new",
+        "match": match,
+        "match, read-only": view[1] if view else match,
+        "hand form": match + "/hands/new",
+        "quick hand form": match + "/hands/new?mode=quick",
+        "edit hand": f"{match}/hands/{hand[1]}/edit" if hand else match,
+        "history": match + "/history",
+        "match referee": match + "/referee",
+        "referee": "/referee",
+        "rules": "/rules/classic",
+        "compare": "/rules/compare",
+        "import": "/matches/import",
+        "offline": "/offline",
+    }
+    return {name: base + path for name, path in found.items()}
+
+
+def audit(binary: Path, url: str, out: Path) -> dict:
+    subprocess.run(
+        [
+            str(binary),
+            url,
+            "--quiet",
+            "--only-categories=" + ",".join(CATEGORIES),
+            "--chrome-flags=--headless --no-sandbox --disable-gpu",
+            "--output=json",
+            f"--output-path={out}",
+        ],
+        env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
+        check=True,
+        timeout=180,
+    )
+    return json.loads(out.read_text())
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", help="comma-separated page names (default: all)")
+    args = parser.parse_args()
+    binary = lighthouse()
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "REFEREE_RATELIMIT_ENABLED": "false"}
+        with referee_serve(Path(folder) / "referee.db", env=env) as server:
+            chosen = pages(server.url)
+            if args.pages:
+                chosen = {k: v for k, v in chosen.items() if k in args.pages.split(",")}
+            print(f"{'page':20} {'perf':>5} {'a11y':>5} {'best':>5}")
+            below = 0
+            for name, url in chosen.items():
+                report = audit(binary, url, Path(folder) / "report.json")
+                scores = [round(100 * report["categories"][c]["score"]) for c in CATEGORIES]
+                print(f"{name:20} {scores[0]:5} {scores[1]:5} {scores[2]:5}")
+                if min(scores) < 100:
+                    below += 1
+                    for item in report["audits"].values():
+                        score = item.get("score")
+                        mode = item.get("scoreDisplayMode")
+                        if (mode == "binary" and score == 0) or (
+                            mode == "numeric" and score is not None and score < 0.9
+                        ):
+                            shown = item.get("displayValue", "")
+                            print(f"    {item['id']}: {item['title']} {shown}")
+    print(f"pages below 100 in any of the three: {below} of {len(chosen)} (goal: 0)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
