@@ -73,13 +73,17 @@
   }
 
   // Other phones: poll the match's version and reload when a hand is added or changed.
+  // The poll names the version this page shows (If-None-Match: the server's ETag is the
+  // version in quotes), so while nothing changes it is answered 304, with no body.
   var m = $("main[data-poll]");
   if (m && window.fetch) {
+    var shown = { "If-None-Match": '"' + m.dataset.version + '"' };
     setInterval(function () {
       if (document.hidden) return;
-      fetch(m.dataset.poll, { cache: "no-store" }).then(function (r) { return r.json(); })
+      fetch(m.dataset.poll, { cache: "no-store", headers: shown })
+        .then(function (r) { return r.status === 200 ? r.json() : null; })
         .then(function (d) {
-          if (String(d.version) !== m.dataset.version) location.reload();
+          if (d && String(d.version) !== m.dataset.version) location.reload();
         }).catch(function () {});
     }, 3000);
   }

@@ -198,8 +198,22 @@ def ledger(match_id: int, token: str):
 
 @bp.route("/m/<int:match_id>/<token>/version")
 def version(match_id: int, token: str):
+    """The match's version, which every phone on the match page asks for every few seconds.
+
+    Its ETag is the version (``"12"``), and app.js sends the version its page shows
+    as ``If-None-Match``: while nothing has changed the answer is a 304 with no body,
+    made before any JSON, the cheapest answer a request can get.  A wrong token is
+    still a 404, whatever tag comes with it.
+    """
     match, _can_edit = load_match(match_id, token)
-    response = jsonify(version=get_storage().version(match.id))
+    current = get_storage().version(match.id)
+    tag = str(current)
+    if request.if_none_match.contains_weak(tag):
+        response = current_app.response_class(status=304)
+    else:
+        response = jsonify(version=current)
+    response.set_etag(tag)
+    # The link is a secret: nothing may keep the answer (the tag comes from the page).
     response.headers["Cache-Control"] = "no-store"
     return response
 
