@@ -48,6 +48,32 @@ def pick(page: Page, side: int, cards: str, then: str = "meld") -> None:
     picker.locator(f'button[data-act="{then}"]').click()
 
 
+def first_hand_by_picker(scorer: Page, check=lambda: None) -> None:
+    """Hand 1 of the two-phone match: 7 kings, 3 fives and out against 3 aces, 30 in hand."""
+    scorer.get_by_role("link", name="Record a hand").click()
+    pick(scorer, 0, "K K K K K K K")
+    pick(scorer, 0, "5 5 5")
+    expect(scorer.locator("#side0-melds")).to_have_value("K K K K K K K\n5 5 5")
+    scorer.locator("#side0-went_out").check()
+    pick(scorer, 1, "A A A")
+    scorer.locator("#side1-hand_points").fill("30")
+    expect(scorer.locator('output[data-side="0"]')).to_have_text("+685 → 685")
+    check()
+    scorer.get_by_role("button", name="Record the hand").click()
+    expect(scorer.locator(".flash")).to_contain_text("Hand 1 recorded")
+    assert totals(scorer) == [685, 30]
+
+
+def second_hand_quick(scorer: Page, hand_points: str) -> None:
+    """Hand 2 by counts: a natural canasta, 200 in melds and out against 50."""
+    scorer.get_by_role("link", name="Quick hand").click()
+    scorer.locator("#side0-canastas_natural").fill("1")
+    scorer.locator("#side0-meld_points").fill("200")
+    scorer.locator("#side0-went_out").check()
+    scorer.locator("#side1-meld_points").fill("50")
+    scorer.locator("#side1-hand_points").fill(hand_points)
+
+
 def totals(page: Page) -> list[int]:
     # The totals are grouped as the page's language writes them: 1,485 / 1.485 / 1 485.
     texts = page.locator(".total .big").all_inner_texts()
@@ -74,26 +100,10 @@ def test_a_whole_match_on_two_phones(browser, base_url):
     match_url = scorer.url
 
     # Hand 1 with the card picker only: no typing of cards.
-    scorer.get_by_role("link", name="Record a hand").click()
-    pick(scorer, 0, "K K K K K K K")
-    pick(scorer, 0, "5 5 5")
-    expect(scorer.locator("#side0-melds")).to_have_value("K K K K K K K\n5 5 5")
-    scorer.locator("#side0-went_out").check()
-    pick(scorer, 1, "A A A")
-    scorer.locator("#side1-hand_points").fill("30")
-    expect(scorer.locator('output[data-side="0"]')).to_have_text("+685 → 685")
-    check_page(scorer, "04-hand-picker")
-    scorer.get_by_role("button", name="Record the hand").click()
-    expect(scorer.locator(".flash")).to_contain_text("Hand 1 recorded")
-    assert totals(scorer) == [685, 30]
+    first_hand_by_picker(scorer, check=lambda: check_page(scorer, "04-hand-picker"))
 
     # Hand 2 in quick mode.
-    scorer.get_by_role("link", name="Quick hand").click()
-    scorer.locator("#side0-canastas_natural").fill("1")
-    scorer.locator("#side0-meld_points").fill("200")
-    scorer.locator("#side0-went_out").check()
-    scorer.locator("#side1-meld_points").fill("50")
-    scorer.locator("#side1-hand_points").fill("10")
+    second_hand_quick(scorer, hand_points="10")
     expect(scorer.locator('output[data-side="0"]')).to_have_text("+800 → 1485")
     expect(scorer.locator('output[data-side="1"]')).to_have_text("+40 → 70")
     labels = scorer.locator("fieldset.s0 label").all_inner_texts()

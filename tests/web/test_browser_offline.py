@@ -51,6 +51,14 @@ def quick(page: Page, we: str, they: str = "0") -> None:
     page.locator("#side1-meld_points").fill(they)
 
 
+def recorded(page: Page, match: str, we: str, they: str) -> None:
+    """Record a quick hand online, as the scorer does."""
+    page.goto(match + "/hands/new?mode=quick")
+    quick(page, we, they)
+    page.get_by_role("button", name="Record the hand").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 1 recorded")
+
+
 def kept_count(page: Page) -> int:
     return page.evaluate("RefereeQueue.all().then(items => items.length)")
 
@@ -115,10 +123,7 @@ def test_offline_a_match_opens_as_last_seen_marked_offline(browser, base_url):
     context = phone(browser)
     page = context.new_page()
     match = new_match(page, base_url)
-    page.goto(match + "/hands/new?mode=quick")
-    quick(page, "90", "15")
-    page.get_by_role("button", name="Record the hand").click()
-    expect(page.locator(".flash")).to_contain_text("Hand 1 recorded")
+    recorded(page, match, "90", "15")
 
     context.set_offline(True)
     page.goto(base_url + "/")
@@ -135,10 +140,7 @@ def test_an_edit_and_an_undo_made_offline_arrive_in_order(browser, base_url):
     context = phone(browser)
     page = context.new_page()
     match = new_match(page, base_url)
-    page.goto(match + "/hands/new?mode=quick")
-    quick(page, "120", "30")
-    page.get_by_role("button", name="Record the hand").click()
-    expect(page.locator(".flash")).to_contain_text("Hand 1 recorded")
+    recorded(page, match, "120", "30")
     page.locator("#hand-1 summary").click()
     page.get_by_role("link", name="Edit hand 1").click()  # the edit form, opened online
     edit_url = page.url

@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ..live import free_port, referee_serve
-from .test_browser import PHONE, pick, totals
+from .test_browser import PHONE, first_hand_by_picker, second_hand_quick, totals
 
 pytestmark = pytest.mark.browser
 CADDYFILE = Path(__file__).resolve().parents[2] / "deploy" / "Caddyfile"
@@ -162,21 +162,8 @@ def test_a_whole_match_over_https_through_caddy(browser, site):
     viewer = browser.new_context(viewport=PHONE, ignore_https_errors=True).new_page()
     viewer.goto(view_link)
 
-    scorer.get_by_role("link", name="Record a hand").click()
-    pick(scorer, 0, "K K K K K K K")
-    pick(scorer, 0, "5 5 5")
-    scorer.locator("#side0-went_out").check()
-    pick(scorer, 1, "A A A")
-    scorer.locator("#side1-hand_points").fill("30")
-    scorer.get_by_role("button", name="Record the hand").click()
-    expect(scorer.locator(".flash")).to_contain_text("Hand 1 recorded")
-    assert totals(scorer) == [685, 30]
-
-    scorer.get_by_role("link", name="Quick hand").click()
-    scorer.locator("#side0-canastas_natural").fill("1")
-    scorer.locator("#side0-meld_points").fill("200")
-    scorer.locator("#side0-went_out").check()
-    scorer.locator("#side1-meld_points").fill("50")
+    first_hand_by_picker(scorer)
+    second_hand_quick(scorer, hand_points="0")
     scorer.get_by_role("button", name="Record the hand").click()
     expect(scorer.locator(".flash")).to_contain_text("Hand 2 recorded")
     assert totals(scorer) == [1485, 80]
