@@ -15,9 +15,12 @@ settings and per-view exceptions (none so far) next to them.
 - Logs: a match path carries its secret, so :func:`without_secret` cuts it out of
   the path logged with an unexpected error (the access log is off in ``referee serve``,
   and the query string with the API's ``?token=`` is never logged).
-- Cookies: HttpOnly and SameSite=Lax.  They are not marked Secure here because the
-  usual table server is plain HTTP on the local Wi-Fi; Talisman would also
-  redirect to HTTPS, which such a server does not have, so that is off too.
+- Cookies: HttpOnly and SameSite=Lax.  Not Secure here: the usual table server is
+  plain HTTP on the local Wi-Fi (Talisman's redirect to HTTPS is off for the same
+  reason); :mod:`referee.web.proxy` makes them Secure, and adds HSTS, on a request
+  that came over HTTPS.
+- Static files and the manifest carry only nosniff and the referrer policy: the
+  document-only headers would be most of a small file's bytes (see DOCUMENT_ONLY).
 """
 
 from __future__ import annotations
