@@ -85,6 +85,6 @@
         .then(function (d) {
           if (d && String(d.version) !== m.dataset.version) location.reload();
         }).catch(function () {});
-    }, 3000);
+    }, 1000 * (+m.dataset.every || 3));
   }
 })();

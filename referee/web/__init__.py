@@ -70,7 +70,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=_default_database(app.instance_path),
         LAN_URL=None,  # set by `referee serve`; the home page's QR code points there
-        POLL_SECONDS=3,
         MAX_CONTENT_LENGTH=256 * 1024,
         WTF_CSRF_TIME_LIMIT=None,  # a match lasts an evening; a form may sit open for hours
         SESSION_COOKIE_SAMESITE="Lax",

@@ -18,6 +18,9 @@ DEFAULTS: dict[str, Any] = {
     # How many reverse proxies in front of the server to believe about the client's
     # address and scheme (X-Forwarded-For, -Proto, -Host, -Port, -Prefix); 0: none.
     "PROXY_HOPS": 0,
+    # How often a phone watching a match asks whether it changed.  Most of a club
+    # night's server work (bench/bench_club.py): 10 keeps ~800 tables, 3 ~300.
+    "POLL_SECONDS": 3,
     # Per client address (the forwarded one behind a trusted proxy).  Flask-Limiter's
     # notation: "20 per minute; 200 per day".
     "LIMIT_NEW_MATCHES": "20 per minute; 200 per day",

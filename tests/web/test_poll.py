@@ -68,3 +68,20 @@ def test_a_wrong_token_is_still_not_found(client, poll):
         response = client.get(wrong, headers={"If-None-Match": tag})
         assert response.status_code == 404
         assert "ETag" not in response.headers
+
+
+def test_the_poll_interval_is_a_setting(tmp_path):
+    from referee.web import create_app
+
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "poll.db"),
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "POLL_SECONDS": 10,
+        }
+    )
+    client = app.test_client()
+    page = client.get(start_match(client)).text
+    assert 'data-every="10"' in page
