@@ -163,3 +163,14 @@ GOING_OUT = {
 # classic: 7 kings 70 + natural canasta 500 + 3 fives 15 + going out 100 = 685
 # the other side: 3 aces 60 - 30 in hand = 30
 GOING_OUT_SCORES = [685, 30]
+
+
+def first_hand_id(app, match_id: int) -> int:
+    """The id of the match's first hand, read on a connection closed again at once."""
+    from referee.storage import Storage
+
+    storage = Storage(app.config["DATABASE"])
+    try:
+        return storage.hands(match_id)[0].id
+    finally:
+        storage.close()

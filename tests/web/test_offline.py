@@ -11,7 +11,7 @@ import pytest
 
 from referee.web import offline
 
-from .conftest import GOING_OUT, hand, start_match, totals
+from .conftest import GOING_OUT, first_hand_id, hand, start_match, totals
 
 
 def test_the_worker_is_served_from_the_root_never_cached_with_its_version(app, client):
@@ -79,11 +79,10 @@ def test_an_undo_sent_twice_undoes_once(client):
 
 
 def test_a_delete_sent_twice_deletes_once(client, app):
-    from referee.storage import Storage
 
     url = start_match(client)
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
-    hand_id = Storage(app.config["DATABASE"]).hands(int(url.split("/")[2]))[0].id
+    hand_id = first_hand_id(app, int(url.split("/")[2]))
     token = secrets.token_urlsafe(16)
     client.post(f"{url}/hands/{hand_id}/delete", data={"token": token})
     client.post(url + "/undo", data={"token": secrets.token_urlsafe(16)})  # back again
@@ -93,14 +92,13 @@ def test_a_delete_sent_twice_deletes_once(client, app):
 
 
 def test_the_match_page_and_edit_form_carry_one_time_tokens(client, app):
-    from referee.storage import Storage
 
     url = start_match(client)
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
     page = client.get(url).text
     undo = re.search(r'action="[^"]*/undo">(.*?)</form>', page, re.S)[1]
     assert re.search(r'name="token" value="[\w-]{22}"', undo)
-    hand_id = Storage(app.config["DATABASE"]).hands(int(url.split("/")[2]))[0].id
+    hand_id = first_hand_id(app, int(url.split("/")[2]))
     form = client.get(f"{url}/hands/{hand_id}/edit").text
     delete = re.search(r'action="[^"]*/delete" class="stack">(.*?)</form>', form, re.S)[1]
     assert re.search(r'name="token" value="[\w-]{22}"', delete)

@@ -14,7 +14,7 @@ import pytest
 from referee.storage import Storage
 from referee.web import access
 
-from .conftest import GOING_OUT, hand, start_match, view_url
+from .conftest import GOING_OUT, first_hand_id, hand, start_match, view_url
 
 VALUES = {"variant_id": "classic", "filename": "style.css"}
 
@@ -24,7 +24,7 @@ def every_get_url(app, client) -> list[str]:
     edit = start_match(client)
     client.post(edit + "/hands/new", data=hand(**GOING_OUT))
     _, _, match_id, token = edit.split("/")
-    hand_id = Storage(app.config["DATABASE"]).hands(int(match_id))[0].id
+    hand_id = first_hand_id(app, int(match_id))
     values = {**VALUES, "match_id": match_id, "token": token, "hand_id": str(hand_id)}
     urls = []
     for rule in app.url_map.iter_rules():
