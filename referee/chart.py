@@ -32,7 +32,7 @@ def _key_places(names: Sequence[str], width: int) -> list[tuple[float, int]]:
 def totals_chart(
     names: Sequence[str],
     history: Sequence[Sequence[int]],
-    target: int,
+    target: int | None,
     *,
     title: str = "Running totals after each hand",
     target_label: str = "Target",
@@ -41,13 +41,14 @@ def totals_chart(
     legend: bool = False,
     style: str = "",
 ) -> Markup:
-    """One line per side through its running total after each hand, and the target.
+    """One line per side through its running total after each hand, and the target
+    (none if ``target`` is None: a group's wins over its matches).
 
     Each line ends in its side's name, or with ``legend`` the names stand in a key
     above the lines (clearer where lines end close together) and the hands are
     numbered along the bottom.
     """
-    top = max([target, *(max(row) for row in history)])
+    top = max([target or 0, *(max(row) for row in history)])
     bottom = min([0, *(min(row) for row in history)])
     span = (top - bottom) or 1
     steps = max(len(history) - 1, 1)
@@ -65,9 +66,13 @@ def totals_chart(
         f'aria-labelledby="chart-title"><title id="chart-title">{escape(title)}</title>',
         f"<style>{style}</style>" if style else "",
         f'<line class="axis" x1="{PAD}" y1="{y(0)}" x2="{width - PAD}" y2="{y(0)}"/>',
-        f'<line class="target" x1="{PAD}" y1="{y(target)}" x2="{width - PAD}" y2="{y(target)}"/>',
-        f'<text x="{PAD}" y="{y(target) - 4}">{escape(target_label)} {target}</text>',
     ]
+    if target is not None:
+        parts += [
+            f'<line class="target" x1="{PAD}" y1="{y(target)}" x2="{width - PAD}" '
+            f'y2="{y(target)}"/>',
+            f'<text x="{PAD}" y="{y(target) - 4}">{escape(target_label)} {target}</text>',
+        ]
     for side in range(len(names)):
         points = " ".join(f"{x(i)},{y(row[side])}" for i, row in enumerate(history))
         parts.append(f'<polyline class="s{side}" points="{points}"/>')

@@ -15,6 +15,7 @@ from typing import Any
 
 from .entry import EntryError, score_entry
 from .rules import HandResult, Variant
+from .rules.seating import Deal, SeatingError, deal, default_seating
 from .rules.snapshot import variant_from_dict
 
 __all__ = ["Change", "HandRecord", "Ledger", "LedgerRow", "Match", "compute_ledger"]
@@ -38,6 +39,37 @@ class Match:
     created: str = ""
     finished: bool = False
     winner: str | None = None
+    group_id: int | None = None
+    # Each player's roster id in its group, beside ``player_names`` (None: not on the roster).
+    player_ids: tuple[int | None, ...] = ()
+    # The players around the table, clockwise (indexes into ``player_names``); () is the
+    # usual seating, partners apart (see :func:`referee.rules.seating.default_seating`).
+    seating: tuple[int, ...] = ()
+    first_dealer: int = 0  # the seat of the first hand's dealer
+    # A match begun on paper: each side's total there, and the hands played there.
+    carried_totals: tuple[int, ...] = ()
+    carried_hands: int = 0
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The players around the table, clockwise, as indexes into ``player_names``."""
+        return self.seating or default_seating(self.players, len(self.side_names))
+
+    def deal(self, number: int) -> Deal:
+        """Who deals hand ``number`` (1: the first recorded here) and who plays first."""
+        return deal(self.variant, self.seats, self.first_dealer, self.carried_hands + number - 1)
+
+    def known_deal(self, number: int) -> Deal | None:
+        """:meth:`deal`, or None where the stored seating does not fit the table."""
+        try:
+            return self.deal(number)
+        except SeatingError:
+            return None
+
+    @property
+    def start(self) -> tuple[int, ...]:
+        """Each side's total before the first hand recorded here."""
+        return self.carried_totals or (0,) * len(self.side_names)
 
     @cached_property
     def variant(self) -> Variant:
@@ -78,6 +110,7 @@ class LedgerRow:
     scores: tuple[int, ...]
     totals: tuple[int, ...]
     breakdowns: tuple[dict[str, int], ...]
+    canastas: tuple[tuple[str, ...], ...] = ()  # each side's canastas by kind (its value)
     error: str | None = None  # the hand no longer scores (should not happen; shown, not hidden)
     wins_match: int | None = None  # the side this hand made win outright (spanish 750s), if any
     # What views made of this row (its HTML per language, say), kept with it: a row is
@@ -133,12 +166,14 @@ def _score_row(match: Match, number: int, hand: HandRecord, before: Sequence[int
         result = score_entry(match.variant, match.players, match.side_names, hand.entry, before)
         scores = tuple(s.total for s in result.sides)
         breakdowns = tuple(dict(s.breakdown) for s in result.sides)
+        canastas = tuple(tuple(c.kind.value for c in s.canastas) for s in result.sides)
         instant = next((i for i, s in enumerate(result.sides) if s.wins_match), None)
     except (EntryError, KeyError, TypeError, ValueError) as exc:
         scores, breakdowns, instant = (0,) * sides, ({},) * sides, None
+        canastas = ((),) * sides
         error = str(exc)
     totals = tuple(t + s for t, s in zip(before, scores, strict=True))
-    return LedgerRow(number, hand, scores, totals, breakdowns, error, instant)
+    return LedgerRow(number, hand, scores, totals, breakdowns, canastas, error, instant)
 
 
 def _winner(totals: Sequence[int], target: int, instant: int | None) -> tuple[int | None, bool]:
@@ -157,14 +192,15 @@ def _winner(totals: Sequence[int], target: int, instant: int | None) -> tuple[in
 def compute_ledger(
     match: Match, hands: Sequence[HandRecord], previous: Ledger | None = None
 ) -> Ledger:
-    """Rescore every hand in order under the match's rules and total them up.
+    """Rescore every hand in order under the match's rules and total them up, from the
+    totals carried over from paper if the match began there.
 
     ``previous`` is an earlier ledger of the same match under the same rules: its rows
     are taken over, not scored again, for as long as the hands and the totals before
     them are the same (after a hand is added, that is all but the new one).
     """
     variant = match.variant
-    totals = [0] * len(match.side_names)
+    totals = list(match.start)
     history = [tuple(totals)]
     rows = []
     winner: int | None = None

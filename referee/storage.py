@@ -21,6 +21,7 @@ from typing import Any
 
 from sqlite_utils import Database, Migrations
 
+from .groups import Group, Player
 from .ledger import Change, HandRecord, Match
 
 __all__ = [
@@ -155,6 +156,30 @@ def create_matches_and_hands(db: Database) -> None:
     db["form_tokens"].create({"token": str, "match_id": int, "at": str}, pk="token")
 
 
+@migrations()
+def groups_seating_and_paper(db: Database) -> None:
+    """Groups and their rosters; a match's group, seating, first dealer and paper totals."""
+    db["groups"].create(
+        {"id": int, "created": str, "name": str, "edit_token": str, "view_token": str},
+        pk="id",
+        not_null={"created", "name", "edit_token", "view_token"},
+    )
+    db["players"].create(
+        {"id": int, "group_id": int, "name": str},
+        pk="id",
+        foreign_keys=[("group_id", "groups", "id")],
+        not_null={"group_id", "name"},
+    )
+    db["players"].create_index(["group_id"])
+    matches = db["matches"]
+    matches.add_column("group_id", int)  # its group's id; NULL: a match on its own
+    matches.add_column("player_ids", str)  # JSON: roster ids beside player_names
+    matches.add_column("seating", str)  # JSON: players clockwise; NULL: the usual seating
+    matches.add_column("first_dealer", int)  # the seat that dealt the first hand
+    matches.add_column("carried_over", str)  # JSON {"totals": [...], "hands": n} from paper
+    matches.create_index(["group_id"])
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -177,6 +202,7 @@ def _stored_match(columns: tuple[tuple[str, Any], ...]) -> Match:
     :class:`Match` is immutable, and one made once keeps its rules (rebuilt from the
     snapshot) from request to request."""
     row = dict(columns)
+    carried = json.loads(row.get("carried_over") or "null") or {}
     return Match(
         id=row["id"],
         name=row["name"] or "",
@@ -192,7 +218,37 @@ def _stored_match(columns: tuple[tuple[str, Any], ...]) -> Match:
         created=row["created"],
         finished=bool(row["finished"]),
         winner=row["winner"],
+        group_id=row.get("group_id"),
+        player_ids=tuple(json.loads(row.get("player_ids") or "[]")),
+        seating=tuple(json.loads(row.get("seating") or "[]")),
+        first_dealer=row.get("first_dealer") or 0,
+        carried_totals=tuple(carried.get("totals", ())),
+        carried_hands=carried.get("hands", 0),
     )
+
+
+def _match_columns(match: Match) -> dict[str, Any]:
+    """The columns of a match that the values of :class:`Match` give as they are."""
+    carried = {"totals": list(match.carried_totals), "hands": match.carried_hands}
+    return {
+        "name": match.name,
+        "variant_id": match.variant_id,
+        "options": _dumps(dict(match.options)),
+        "snapshot": _dumps(dict(match.snapshot)),
+        "players": match.players,
+        "side_names": _dumps(list(match.side_names)),
+        "player_names": _dumps(list(match.player_names)),
+        "target": match.target,
+        "group_id": match.group_id,
+        "player_ids": _dumps(list(match.player_ids)) if match.player_ids else None,
+        "seating": _dumps(list(match.seating)) if match.seating else None,
+        "first_dealer": match.first_dealer,
+        "carried_over": _dumps(carried) if match.carried_totals else None,
+    }
+
+
+def _group(row: dict[str, Any]) -> Group:
+    return Group(row["id"], row["name"], row["edit_token"], row["view_token"], row["created"])
 
 
 @lru_cache(maxsize=4096)
@@ -310,23 +366,31 @@ class Storage:
         side_names: list[str],
         player_names: list[str],
         target: int,
+        once: tuple[str | None, int] | None = None,
+        **more: Any,
     ) -> Match:
+        """Store a new match; ``more`` are the other fields of :class:`Match` it has (its
+        group, players' roster ids, seating, first dealer, totals carried from paper).
+
+        ``once`` is a form's one-time token and the match it was posted from.
+
+        :raises DuplicateSubmission: if that token was used before (a rematch sent twice).
+        """
+        match = Match(
+            0, name, variant_id, options, snapshot, players, tuple(side_names),
+            tuple(player_names), target, "", "", **more,
+        )  # fmt: skip
         row = {
             "created": _now(),
-            "name": name,
-            "variant_id": variant_id,
-            "options": _dumps(options),
-            "snapshot": _dumps(snapshot),
-            "players": players,
-            "side_names": _dumps(side_names),
-            "player_names": _dumps(player_names),
-            "target": target,
+            **_match_columns(match),
             "edit_token": secrets.token_urlsafe(TOKEN_BYTES),
             "view_token": secrets.token_urlsafe(TOKEN_BYTES),
             "finished": 0,
             "winner": None,
         }
         with self._writing():
+            if once is not None:
+                self._spend(*once)
             pk = self.db["matches"].insert(row).last_pk
         return _match({**row, "id": pk})
 
@@ -345,14 +409,7 @@ class Storage:
         """
         row = {
             "created": match.created or _now(),
-            "name": match.name,
-            "variant_id": match.variant_id,
-            "options": _dumps(dict(match.options)),
-            "snapshot": _dumps(dict(match.snapshot)),
-            "players": match.players,
-            "side_names": _dumps(list(match.side_names)),
-            "player_names": _dumps(list(match.player_names)),
-            "target": match.target,
+            **_match_columns(match),
             "edit_token": secrets.token_urlsafe(TOKEN_BYTES),
             "view_token": secrets.token_urlsafe(TOKEN_BYTES),
             "finished": int(match.finished),
@@ -410,6 +467,61 @@ class Storage:
             self.db.execute(
                 "UPDATE matches SET finished = ?, winner = ? WHERE id = ?",
                 [int(winner is not None), winner, match_id],
+            )
+
+    # -- groups ----------------------------------------------------------------
+
+    def create_group(self, name: str, players: Sequence[str]) -> Group:
+        """A new group with new secret links and ``players`` on its roster, in that order."""
+        row = {
+            "created": _now(),
+            "name": name,
+            "edit_token": secrets.token_urlsafe(TOKEN_BYTES),
+            "view_token": secrets.token_urlsafe(TOKEN_BYTES),
+        }
+        with self._writing():
+            group_id = self.db["groups"].insert(row).last_pk
+            for player in players:
+                self.db.execute(
+                    "INSERT INTO players (group_id, name) VALUES (?, ?)", [group_id, player]
+                )
+        return _group({**row, "id": group_id})
+
+    def get_group(self, group_id: int) -> Group | None:
+        rows = list(self.db.query("SELECT * FROM groups WHERE id = ?", [group_id]))
+        return _group(rows[0]) if rows else None
+
+    def list_groups(self) -> list[Group]:
+        return [_group(row) for row in self.db.query("SELECT * FROM groups ORDER BY id DESC")]
+
+    def roster(self, group_id: int) -> list[Player]:
+        """The group's players in the order they joined."""
+        rows = self.db.execute(
+            "SELECT id, group_id, name FROM players WHERE group_id = ? ORDER BY id", [group_id]
+        )
+        return [Player(*row) for row in rows.fetchall()]
+
+    def add_player(self, group_id: int, name: str) -> Player:
+        with self._writing():
+            cursor = self.db.execute(
+                "INSERT INTO players (group_id, name) VALUES (?, ?)", [group_id, name]
+            )
+        assert cursor.lastrowid is not None
+        return Player(cursor.lastrowid, group_id, name)
+
+    def group_matches(self, group_id: int) -> list[Match]:
+        """The group's matches, newest first."""
+        rows = self.db.query(
+            "SELECT * FROM matches WHERE group_id = ? ORDER BY id DESC", [group_id]
+        )
+        return [_match(row) for row in rows]
+
+    def move_match(self, match_id: int, group_id: int, player_ids: Sequence[int | None]) -> None:
+        """Put a match into a group, its players being the roster's ``player_ids``."""
+        with self._writing():
+            self.db.execute(
+                "UPDATE matches SET group_id = ?, player_ids = ? WHERE id = ?",
+                [group_id, _dumps(list(player_ids)), match_id],
             )
 
     # -- retention -------------------------------------------------------------

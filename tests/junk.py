@@ -55,6 +55,9 @@ class Known:
     csrf_token: str
     export: dict[str, Any]
     fields: dict[str, list[str]] = field(default_factory=dict)  # page path -> field names
+    group_id: int = 1
+    group_edit_token: str = "g" * 22
+    group_view_token: str = "w" * 22
 
 
 # -- values ----------------------------------------------------------------------------------
@@ -189,15 +192,17 @@ def _quote(text: str) -> str:
     return urllib.parse.quote(text.encode("utf-8", "surrogatepass"), safe="")
 
 
-def _segment(kind: str, name: str, known: Known) -> st.SearchStrategy[str]:
+def _segment(kind: str, name: str, known: Known, group: bool) -> st.SearchStrategy[str]:
     if kind == "int":
-        real = known.hand_id if name == "hand_id" else known.match_id
+        real = {"hand_id": known.hand_id, "group_id": known.group_id}.get(name, known.match_id)
         return st.one_of(st.just(str(real)), st.just(str(real)), SHORT.map(_quote))
     if name == "token":
-        return st.one_of(
-            st.sampled_from([known.edit_token, known.edit_token, known.view_token]),
-            SHORT.map(_quote),
+        edit, view = (
+            (known.group_edit_token, known.group_view_token)
+            if group
+            else (known.edit_token, known.view_token)
         )
+        return st.one_of(st.sampled_from([edit, edit, view]), SHORT.map(_quote))
     if name == "variant_id":
         return st.one_of(st.sampled_from(list(PRESETS)), SHORT.map(_quote))
     if name == "filename":
@@ -213,7 +218,7 @@ def _path(rule: str, known: Known) -> st.SearchStrategy[str]:
         out = parts[0]
         for i in range(1, len(parts), 3):
             kind, name, rest = parts[i] or "string", parts[i + 1], parts[i + 2]
-            out += draw(_segment(kind, name, known)) + rest
+            out += draw(_segment(kind, name, known, rule.startswith("/g/"))) + rest
         return out
 
     return build()
@@ -376,4 +381,20 @@ def harvest(fetch: Fetch) -> Known:
     fields["/m/*/*/referee"] = form_fields(page(edit + "/referee")) + ["question"]
     fields["/matches/import"] = form_fields(page("/matches/import"))
     export = json.loads(page(edit + "/export.json"))
-    return Known(int(match_id), edit_token, view_token, hand_id, csrf, export, fields)
+    fields["/groups/new"] = form_fields(page("/groups/new"))
+    group = post("/groups/new", [("csrf_token", csrf), ("name", "Club"), ("players", "A\nB\nC")])
+    _, _, group_id, group_edit = group.split("/")
+    group_page = page(group)
+    group_view = next(
+        t for t in re.findall(rf"/g/{group_id}/([\w-]+)", group_page) if t != group_edit
+    )
+    fields["/g/*/*"] = form_fields(group_page)
+    fields["/g/*/*/matches/new"] = form_fields(page(group + "/matches/new"))
+    fields["/g/*/*/statistics"] = ["variant"]
+    fields["/g/*/*/statistics.csv"] = ["variant"]
+    fields["/m/*/*/group"] = form_fields(page(edit))
+    fields["/m/*/*/rematch"] = ["token"]
+    return Known(
+        int(match_id), edit_token, view_token, hand_id, csrf, export, fields,
+        int(group_id), group_edit, group_view,
+    )  # fmt: skip

@@ -35,7 +35,10 @@ def test_migrations_are_named_and_applied_once(tmp_path):
     Storage.initialise(path)
     Storage.initialise(path)  # a restart applies nothing twice
     storage = Storage(path)
-    assert [m.name for m in migrations.applied(storage.db)] == ["create_matches_and_hands"]
+    assert [m.name for m in migrations.applied(storage.db)] == [
+        "create_matches_and_hands",
+        "groups_seating_and_paper",
+    ]
     assert storage.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 

@@ -8,7 +8,7 @@ __all__ = ["GROUPS", "catalogue"]
 
 # (group id, title, the key prefixes it gathers) in rulebook order.
 GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("cards", "Cards and values", ("deck.",)),
+    ("cards", "Cards and values", ("deck.", "deal.")),
     ("melds", "Melds", ("meld.",)),
     ("canastas", "Canastas", ("canasta.", "escala.")),
     ("opening", "Opening", ("opening.",)),

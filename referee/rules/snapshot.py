@@ -69,13 +69,17 @@ def variant_to_dict(variant: Variant) -> dict[str, Any]:
 def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     """Rebuild the :class:`Variant` that :func:`variant_to_dict` wrote.
 
-    :raises SnapshotError: if a field is missing or of an unknown version.
+    :raises SnapshotError: if a field is missing or of an unknown version.  A field
+        with a default that the snapshot lacks (one added to :class:`Variant` since it
+        was taken) takes its default.
     """
     if data.get("snapshot_version") != SNAPSHOT_VERSION:
         raise SnapshotError(f"unknown snapshot version {data.get('snapshot_version')!r}")
     values: dict[str, Any] = {}
     try:
         for name in Variant._fields:
+            if name not in data and name in Variant._field_defaults:
+                continue  # a field added since the snapshot was taken: its default
             value = data[name]
             if name in (
                 "packs",

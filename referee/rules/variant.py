@@ -162,6 +162,8 @@ class Variant(NamedTuple):
     one_card_no_pickup: bool = False  # one card in hand may not take the pile at all
     no_pickup_first_round: bool = False  # no pickup before everyone has discarded once
     partner_permission: str | None = "may"  # "may" / "must" ask the partner to go out
+    # -- the deal ------------------------------------------------------------------
+    play_clockwise: bool = True  # play (and the deal) pass to the left; False: to the right
 
     # -- derived -----------------------------------------------------------------
 

@@ -29,6 +29,30 @@
     sync();
   });
 
+  // New match: seats past the table's size hidden; each first-dealer seat named after its player.
+  $$("#new-match").forEach(function (nm) {
+    var players = $("#players", nm), dealer = $("#first_dealer", nm), p3 = $("#paper_side3", nm);
+    var who = function (k, n) {
+      var sides = n === 3 ? 3 : 2, seat = $("#seat" + (k + 1), nm);
+      if (seat) return seat.value ? seat.options[seat.selectedIndex].text : "";
+      var typed = $("#side" + (k % sides + 1) + "_p" + (Math.floor(k / sides) + 1), nm);
+      return typed ? typed.value.trim() : "";
+    };
+    var sync = function () {
+      var n = +players.value;
+      $$("[data-seat]", nm).forEach(function (d) { d.hidden = +d.dataset.seat > n; });
+      if (p3) p3.closest(".field").hidden = n !== 3;
+      $$("option", dealer).forEach(function (o, k) {
+        o.hidden = o.disabled = k >= n;
+        o.textContent = o.dataset.seat + (who(k, n) ? " · " + who(k, n) : "");
+      });
+    };
+    $$("option", dealer).forEach(function (o) { o.dataset.seat = o.textContent; });
+    nm.addEventListener("input", sync);
+    nm.addEventListener("change", sync);
+    sync();
+  });
+
   // Card picker: tap ranks, then send them to the field a button names (data-to):
   // as a new line (data-put="line"), added to the end ("add"), or in place of it ("set").
   $$(".picker").forEach(function (p) {

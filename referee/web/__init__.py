@@ -90,6 +90,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         downloads,
         errors,
         fragments,
+        groups,
         hands,
         i18n,
         inputs,
@@ -114,6 +115,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(rulings.bp)
     app.register_blueprint(downloads.bp)
+    app.register_blueprint(groups.bp)
     offline.init_app(app)
     minify.init_app(app)
     csrf.exempt(api.bp)

@@ -31,3 +31,19 @@ def totals_chart(names: Sequence[str], history: Sequence[Sequence[int]], target:
     Drawn once per match state and language: every phone at the table asks for it.
     """
     return _chart(language()[0], tuple(names), tuple(map(tuple, history)), target)
+
+
+@lru_cache(maxsize=256)
+def _wins(language: str, names: tuple[str, ...], history: tuple[tuple[int, ...], ...]) -> Markup:
+    return chart.totals_chart(
+        names, history, None, title=_("Matches won, one match after another"), legend=True
+    )
+
+
+def wins_chart(names: Sequence[str], history: Sequence[Sequence[int]]) -> Markup:
+    """One line per player through the matches they have won so far, match after match.
+
+    Drawn once per group state and language (a line per player of a small roster,
+    each point a number: the cache holds little).
+    """
+    return _wins(language()[0], tuple(names), tuple(map(tuple, history)))

@@ -27,6 +27,9 @@ FORM_VIEWS = {
     "rulings.referee",
     "rulings.match_referee",
     "downloads.import_match",
+    "groups.new_group",
+    "groups.group",
+    "groups.new_match",
 }
 
 

@@ -36,6 +36,8 @@ from .i18n import language
 PLAYER_COUNTS = (2, 3, 4, 6)
 MAX_SIDES = 3
 PLAYERS_PER_SIDE = 3
+MAX_SEATS = 6
+NOTE_LENGTH = 200  # a hand's note: a line or two
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 
 KIND_LABELS = {
@@ -101,6 +103,12 @@ class FlaskForm(_FlaskForm):
             if request.files:
                 return CombinedMultiDict((request.files, request.form))
             return request.form or None
+
+
+def once() -> str | None:
+    """The one-time token a delete, undo or rematch form carries (older pages sent none)."""
+    sent = request.form.get("token", "")
+    return sent if 16 <= len(sent) <= 64 else None
 
 
 DIGITS = 9  # no count, score or target has more; longer numbers are refused before int()
@@ -184,6 +192,30 @@ class _NewMatchForm(FlaskForm):
         validators=[Optional(), NumberRange(500, 100_000)],
         render_kw={"inputmode": "numeric", "step": 5},
     )
+    # Seats are counted clockwise from 0; the page names each after its player.
+    first_dealer = SelectField(
+        _l("Deals the first hand"),
+        choices=[SelectChoice(str(k), _l("Seat %(n)s", n=k + 1)) for k in range(MAX_SEATS)],
+        default="0",
+    )
+    # A match begun on paper: the hands played there and each side's total.
+    paper_hands = Integer(
+        _l("Hands already played on paper"),
+        default=0,
+        validators=[Optional(), NumberRange(0, 500)],
+        render_kw={"inputmode": "numeric", "min": 0},
+    )
+
+
+def _paper_fields() -> dict[str, IntegerField]:
+    return {
+        f"paper_side{s}": Integer(
+            _l("Side %(n)s's total on paper", n=s),
+            validators=[Optional(), NumberRange(-100_000, 100_000)],
+            render_kw={"inputmode": "numeric", "step": 5},
+        )
+        for s in range(1, MAX_SIDES + 1)
+    }
 
 
 def _house_rule_fields() -> dict[str, BooleanField]:
@@ -208,10 +240,42 @@ def _build_new_match_form() -> type[FlaskForm]:
                 _l("Player %(n)s", n=p), validators=[Optional(), Length(max=30)]
             )
     attrs.update(_house_rule_fields())
+    attrs.update(_paper_fields())
     return type("NewMatchForm", (_NewMatchForm,), attrs)
 
 
 NewMatchForm = _build_new_match_form()
+
+
+def _seat_fields() -> dict[str, SelectField]:
+    # The roster is the group's: the view sets the choices (roster ids) per request.
+    return {
+        f"seat{k}": SelectField(_l("Seat %(n)s", n=k), choices=[], validate_choice=False)
+        for k in range(1, MAX_SEATS + 1)
+    }
+
+
+# A group's new match: the players picked from its roster, seat by seat, not typed.
+GroupMatchForm = type("GroupMatchForm", (NewMatchForm,), _seat_fields())
+
+
+class GroupForm(FlaskForm):
+    name = StringField(_l("Group name"), validators=[InputRequired(), Length(max=60)])
+    players = TextAreaField(
+        _l("Players, one per line"),
+        validators=[Length(max=2000)],
+        render_kw={"rows": 5, "autocapitalize": "words"},
+    )
+
+
+class PlayerForm(FlaskForm):
+    name = StringField(_l("New player's name"), validators=[InputRequired(), Length(max=30)])
+
+
+class MoveMatchForm(FlaskForm):
+    """Which of the groups this browser keeps a match goes into (choices set per request)."""
+
+    group = SelectField(_l("Group"), choices=[], validate_choice=False)
 
 
 class _Section(NamedTuple):
@@ -288,6 +352,7 @@ def _side_form(section: _Section) -> type[Form]:
 class _HandForm(FlaskForm):
     token = HiddenField(validators=[Regexp(TOKEN_PATTERN)])
     mode = HiddenField()
+    note = StringField(_l("Note on this hand (optional)"), validators=[Length(max=NOTE_LENGTH)])
 
 
 def hand_form(variant: Variant, sides: int, entry_mode: str, **kwargs: Any) -> FlaskForm:
@@ -333,12 +398,18 @@ def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
         side["went_out"] = bool(data.get("went_out"))
         side["concealed"] = bool(data.get("concealed"))
         out.append(side)
-    return {"mode": mode, "sides": out}
+    entry: dict[str, Any] = {"mode": mode, "sides": out}
+    note = " ".join((form.note.data or "").split())  # one line, as the ledger shows it
+    if note:
+        entry["note"] = note
+    return entry
 
 
 def formdata_from_entry(entry: dict[str, Any]) -> MultiDict[str, Any]:
     """The form data that shows a stored entry again, for editing."""
     pairs: list[tuple[str, Any]] = [("mode", entry.get("mode", "detailed"))]
+    if entry.get("note"):
+        pairs.append(("note", entry["note"]))
     for i, side in enumerate(entry.get("sides", [])):
         for key, value in side.items():
             if key == "canastas":

@@ -16,7 +16,7 @@ from ..storage import DuplicateSubmission
 from .access import load_match, match_ledger
 from .db import get_storage
 from .errors import refusal
-from .forms import entry_from_form, formdata_from_entry, hand_form
+from .forms import entry_from_form, formdata_from_entry, hand_form, once
 from .i18n import rule_text
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>/<token>")
@@ -107,9 +107,13 @@ def _totals_before(match: Match, hand_id: int | None) -> tuple[int, ...]:
 
 
 def _render(match, token, form, mode, general, *, hand=None, status=200):
+    rows = match_ledger(match).rows
+    number = next((r.number for r in rows if hand and r.hand.id == hand.id), len(rows) + 1)
     return render_template(
         "hand_form.html",
         match=match,
+        deal=match.known_deal(number),
+        number_of_hand=number,
         variant=match.variant,
         token=token,
         form=form,
@@ -209,17 +213,11 @@ def one_time_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def _once() -> str | None:
-    """The one-time token a delete or undo form carries (older pages sent none)."""
-    sent = request.form.get("token", "")
-    return sent if 16 <= len(sent) <= 64 else None
-
-
 @bp.route("/hands/<int:hand_id>/delete", methods=["POST"])
 def delete(match_id: int, token: str, hand_id: int):
     match, _can_edit = load_match(match_id, token, edit=True)
     try:
-        deleted = get_storage().delete_hand(match.id, hand_id, _once())
+        deleted = get_storage().delete_hand(match.id, hand_id, once())
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))
     else:
@@ -239,7 +237,7 @@ def undo(match_id: int, token: str):
         return result_to_dict(result)
 
     try:
-        change = get_storage().undo(match.id, rescore, _once())
+        change = get_storage().undo(match.id, rescore, once())
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))
         return redirect(url_for("matches.ledger", match_id=match.id, token=token))

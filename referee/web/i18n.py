@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from flask import Flask, Response, g, request
 from flask_babel import Babel, get_locale, get_translations, gettext
 
@@ -67,6 +67,16 @@ def _formatted(value: int, language: str) -> str:
     # Babel's formatting is exact (Spanish and Polish group only from five digits on)
     # but slow; the same scores come back on every page, so each is formatted once.
     return str(format_decimal(value, locale=language))
+
+
+def fraction(value: float | None, percent: bool = False) -> str:
+    """A rate or an average as the page's language writes it: 1.25 / 1,25, or 67 %; "—" for
+    none (no match or hand to count)."""
+    if value is None:
+        return "—"
+    if percent:
+        return str(format_percent(value, locale=language()[0]))
+    return str(format_decimal(round(value, 2), format="#,##0.##", locale=language()[0]))
 
 
 def number(value: object) -> str:
@@ -129,5 +139,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["num"] = number
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["day"] = day
+    app.jinja_env.filters["fraction"] = fraction
 
     app.jinja_env.globals["switch_url"] = switch_url

@@ -1,6 +1,6 @@
 """Limits against abuse, per client address, with Flask-Limiter.
 
-Creating matches, importing them and the JSON API are counted (the settings
+Creating matches and groups, importing matches and the JSON API are counted (the settings
 ``LIMIT_NEW_MATCHES``, ``LIMIT_IMPORTS``, ``LIMIT_API``); reading a match, recording
 hands and the referee are not: a table must never be locked out mid-game.  The
 address is the request's, which behind a trusted proxy (``PROXY_HOPS``) is the
@@ -30,6 +30,9 @@ from .errors import refusal, refuse
 # Endpoint: the setting that limits it, and the methods counted.
 LIMITED = {
     "matches.new_match": ("LIMIT_NEW_MATCHES", ["POST"]),
+    "matches.rematch": ("LIMIT_NEW_MATCHES", ["POST"]),
+    "groups.new_group": ("LIMIT_NEW_MATCHES", ["POST"]),
+    "groups.new_match": ("LIMIT_NEW_MATCHES", ["POST"]),
     "downloads.import_match": ("LIMIT_IMPORTS", ["POST"]),
 }
 

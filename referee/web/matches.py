@@ -8,6 +8,7 @@ import segno
 from flask import (
     Blueprint,
     current_app,
+    flash,
     jsonify,
     redirect,
     render_template,
@@ -17,16 +18,21 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..ledger import LedgerRow
+from ..ledger import LedgerRow, Match
 from ..rules import PRESETS, Variant
 from ..rules.problems import N_
+from ..rules.seating import dealer_seat
 from ..rules.snapshot import variant_to_dict
+from ..storage import DuplicateSubmission
 from .access import load_match, match_ledger, remember, remembered_token
 from .chart import totals_chart
 from .db import get_storage
 from .errors import refusal
-from .forms import PLAYERS_PER_SIDE, NewMatchForm, option_field_name
+from .forms import PLAYERS_PER_SIDE, NewMatchForm, once
 from .fragments import fragment, page_key
+from .groups import match_group, move_form
+from .i18n import number
+from .table import chosen_rules, table_start
 
 bp = Blueprint("matches", __name__)
 
@@ -65,6 +71,7 @@ def home():
     url = lan_url()
     return render_template(
         "home.html",
+        groups=get_storage().list_groups(),
         playing=[m for m in matches if not m.finished],
         finished=[m for m in matches if m.finished],
         links=links,
@@ -98,41 +105,64 @@ def new_match():
     if refused:
         form.validate()
         problems.append(refused.message)
-    elif form.validate_on_submit():
-        base = PRESETS[form.preset.data]
-        players = int(form.players.data)
-        if players not in base.players:
-            allowed = ", ".join(str(n) for n in base.players)
-            form.players.errors.append(
-                _("%(rules)s is played by %(allowed)s players.", rules=base.name, allowed=allowed)
+    elif form.validate_on_submit() and (chosen := chosen_rules(form)):
+        base, options, players = chosen
+        variant = base.with_options(options)
+        sides = variant.sides_for(players)
+        per_side = min(players // sides, PLAYERS_PER_SIDE)
+        side_names, player_names = _side_names(form, sides, per_side)
+        start = table_start(form, variant, players)
+        if len(set(side_names)) < len(side_names):
+            form[f"side{sides}_name"].errors.append(_("Give each side a different name."))
+        elif start is not None:
+            match = get_storage().create_match(
+                name=(form.name.data or "").strip(),
+                variant_id=base.id,
+                options=options,
+                snapshot=variant_to_dict(base),
+                players=players,
+                side_names=side_names,
+                player_names=player_names,
+                target=form.target.data or variant.target_score,
+                **start,
             )
-        else:
-            options = {
-                o.name: bool(form[option_field_name(base.id, o.name)].data) for o in base.options
-            }
-            variant = base.with_options(options)
-            sides = variant.sides_for(players)
-            per_side = min(players // sides, PLAYERS_PER_SIDE)
-            side_names, player_names = _side_names(form, sides, per_side)
-            if len(set(side_names)) < len(side_names):
-                form[f"side{sides}_name"].errors.append(_("Give each side a different name."))
-            else:
-                match = get_storage().create_match(
-                    name=(form.name.data or "").strip(),
-                    variant_id=base.id,
-                    options=options,
-                    snapshot=variant_to_dict(base),
-                    players=players,
-                    side_names=side_names,
-                    player_names=player_names,
-                    target=form.target.data or variant.target_score,
-                )
-                remember(match)
-                return redirect(
-                    url_for("matches.ledger", match_id=match.id, token=match.edit_token)
-                )
+            remember(match)
+            return redirect(url_for("matches.ledger", match_id=match.id, token=match.edit_token))
     status = 200 if request.method == "GET" else (refused.status if refused else 422)
     return render_template("new_match.html", form=form, presets=PRESETS, problems=problems), status
+
+
+@bp.post("/m/<int:match_id>/<token>/rematch")
+def rematch(match_id: int, token: str):
+    """The same players, seating, rules and group again; the deal moved on."""
+    match, _can_edit = load_match(match_id, token, edit=True)
+    ledger = match_ledger(match)
+    if not ledger.finished:
+        flash(_("A rematch can start once this match is over."))
+        return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+    hands = match.carried_hands + len(ledger.rows)
+    try:
+        again = get_storage().create_match(
+            name=match.name,
+            variant_id=match.variant_id,
+            options=dict(match.options),
+            snapshot=dict(match.snapshot),
+            players=match.players,
+            side_names=list(match.side_names),
+            player_names=list(match.player_names),
+            target=match.target,
+            group_id=match.group_id,
+            player_ids=match.player_ids,
+            seating=match.seating,
+            first_dealer=dealer_seat(match.variant, match.players, match.first_dealer, hands),
+            once=(once(), match.id),
+        )
+    except DuplicateSubmission:
+        flash(_("That was already done; it is not done twice."))
+        return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+    remember(again)
+    flash(_("A new match, with the same players and rules."))
+    return redirect(url_for("matches.ledger", match_id=again.id, token=again.edit_token))
 
 
 @bp.app_template_global()
@@ -145,30 +175,45 @@ def house_rule_changes(
     )
 
 
-def hand_row(
-    match_id: int, side_names: tuple[str, ...], row: LedgerRow, token: str | None
-) -> Markup:
+def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
     """One hand of the ledger; ``token`` (the edit link's) adds its Edit button.
 
     Rendered once per language and link, and kept with the row, which the ledgers
     after it reuse while the hand stands: a page renders only its new hands.
     """
-    key = (*page_key(), match_id, token)
+    key = (*page_key(), match.id, token)
     html = row.rendered.get(key)
     if html is None:
         html = row.rendered[key] = fragment(
             "fragments/hand_row.html",
-            side_names=side_names,
+            side_names=match.side_names,
+            dealer=dealer_name(match, row.number),
+            note=row.hand.entry.get("note", ""),
             number=row.number,
             scores=row.scores,
             totals=row.totals,
             breakdowns=tuple(tuple(part.items()) for part in row.breakdowns),
             error=row.error,
-            match_id=match_id,
+            match_id=match.id,
             token=token,
             hand_id=row.hand.id,
         )
     return Markup(html)
+
+
+def dealer_name(match: Match, number: int) -> str:
+    """Who dealt hand ``number`` ("" if the match's seating does not say)."""
+    deal = match.known_deal(number)
+    return "" if deal is None else match.player_names[deal.dealer]
+
+
+@bp.app_template_global()
+def paper_totals(match: Match) -> str:
+    """Each side's total carried over from paper: "Anna 1 230 · Ben 890"."""
+    return " · ".join(
+        f"{name} {number(total)}"
+        for name, total in zip(match.side_names, match.carried_totals, strict=False)
+    )
 
 
 @bp.route("/m/<int:match_id>/<token>")
@@ -182,7 +227,10 @@ def ledger(match_id: int, token: str):
         "match.html",
         match=match,
         ledger=ledger,
-        rows=[hand_row(match.id, match.side_names, row, edit_token) for row in ledger.rows],
+        rows=[hand_row(match, row, edit_token) for row in ledger.rows],
+        deal=None if ledger.finished else match.known_deal(len(ledger.rows) + 1),
+        group=match_group(match),
+        move_form=move_form(match) if can_edit else None,
         variant=match.variant,
         can_edit=can_edit,
         token=token,

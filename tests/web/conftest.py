@@ -130,6 +130,13 @@ def start_match(client, **fields) -> str:
     return response.location
 
 
+def start_group(client, name: str = "Family", players: str = "Anna\nBen\nCleo\nDan") -> str:
+    """Make a group through its form; return its edit URL (path)."""
+    response = client.post("/groups/new", data={"name": name, "players": players})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.location
+
+
 def view_url(client, edit_url: str) -> str:
     page = client.get(edit_url).get_data(as_text=True)
     match_id = edit_url.split("/")[2]

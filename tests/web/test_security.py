@@ -14,7 +14,7 @@ import pytest
 from referee.storage import Storage
 from referee.web import access
 
-from .conftest import GOING_OUT, first_hand_id, hand, start_match, view_url
+from .conftest import GOING_OUT, first_hand_id, hand, start_group, start_match, view_url
 
 VALUES = {"variant_id": "classic", "filename": "style.css"}
 
@@ -26,11 +26,14 @@ def every_get_url(app, client) -> list[str]:
     _, _, match_id, token = edit.split("/")
     hand_id = first_hand_id(app, int(match_id))
     values = {**VALUES, "match_id": match_id, "token": token, "hand_id": str(hand_id)}
+    _, _, group_id, group_token = start_group(client).split("/")
     urls = []
     for rule in app.url_map.iter_rules():
         if "GET" in rule.methods:
             path = rule.rule
-            for name in rule.arguments:
+            if path.startswith("/g/"):
+                path = path.replace("<int:group_id>/<token>", f"{group_id}/{group_token}")
+            for name in rule.arguments - {"group_id"}:
                 path = re.sub(rf"<(\w+:)?{name}>", values[name], path)
             urls.append(path + ("?token=" + token if path.startswith("/api/") else ""))
     return [*urls, "/no/such/page", "/m/1/wrong-token"]

@@ -297,6 +297,15 @@ RULES.update(
             "aansluit bij een gewone kaart in de hand in combinatie met een wilde kaart.",
         ),
         rule(
+            "deal.order",
+            "Play passes clockwise (to the left); the player at the dealer's left plays "
+            "first. After each hand the deal passes one seat to the left (the texts do not "
+            "say who deals next; this is the Laws' custom).",
+            f"{D} §Verloop van het spel",
+            "Er wordt met de klok mee gespeeld. ... De speler links naast de deler is als "
+            "eerste aan de beurt.",
+        ),
+        rule(
             "going-out.partner",
             'With a partner, you may ask "may I go out?"; the answer is binding.',
             f"{D} §Spelen met partners",
@@ -311,6 +320,10 @@ CLASSIC = Variant(
     name=N_("Classic (Laws of Canasta)"),  # shown translated on pages and sheets
     seed=f"{D}, {G}",
     language="en",
+    # 004 §Verloop van het spel: "Er wordt met de klok mee gespeeld. ... De speler links
+    # naast de deler is als eerste aan de beurt."  Who deals the next hand it does not
+    # say: the deal passes to the left, as play does (the Laws' custom).
+    play_clockwise=True,
     # 004 intro: "kaartspel voor twee, drie of vier spelers ... ook een variant voor zes spelers"
     players=(2, 3, 4, 6),
     default_players=4,

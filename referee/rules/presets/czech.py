@@ -20,6 +20,15 @@ RULES = {
         r.key: r
         for r in [
             rule(
+                "deal.order",
+                "The deal and play go clockwise; the player at the dealer's left plays "
+                "first. After each hand the deal passes one seat to the left (the text does "
+                "not say who deals next; the classic custom).",
+                f"{C} §5, §6",
+                "Rozdává se po jedné kartě dokola ve směru hodinových ručiček. ... Hráč po "
+                "levici rozdávajícího zahajuje hru.",
+            ),
+            rule(
                 "deck.composition",
                 "Two packs of 52 cards and four jokers: 108 cards.",
                 f"{C} §3",

@@ -26,6 +26,17 @@ RULES = {
         r.key: r
         for r in [
             rule(
+                "deal.order",
+                "The dealer sits at the left of the player who begins, and deals starting "
+                "with that player: the deal and play go to the right (anticlockwise). After "
+                "each hand the deal passes one seat to the right (the text does not say who "
+                "deals next; the deal moves the way play goes).",
+                f"{S} §Preparación del juego",
+                "Las cartas serán repartidas por la persona que esté a la izquierda de quien "
+                "comience a jugar. Entregará 15 cartas a cada participante comenzando por "
+                "quien va a empezar el juego.",
+            ),
+            rule(
                 "deck.composition",
                 "Four packs with two jokers each (eight packs for six players); no more of a "
                 "card may be on the table or in the hands than they hold.",
@@ -277,6 +288,10 @@ SPANISH = CLASSIC._replace(
     # §Qué necesitamos: "En la variante española se juega con 4 mazos más dos comodines por
     # cada uno"; "Cuando hay 6 o más jugadores, en vez de 4 barajas se usarán 8".
     packs={2: 4, 3: 4, 4: 4, 6: 8},
+    # §Preparación: "Las cartas serán repartidas por la persona que esté a la izquierda de
+    # quien comience a jugar": the first player sits at the dealer's right, so play goes
+    # to the right; the deal is taken to move the same way (the text is silent on it).
+    play_clockwise=False,
     # §Preparación: "Entregará 15 cartas a cada participante"
     cards_dealt={2: 15, 3: 15, 4: 15, 6: 15},
     # §intro: "5.000 puntos (partida rápida) o a los 7.000 (partida normal o estándar)"
