@@ -11,12 +11,14 @@ The CSV export is for spreadsheets: a row per hand and side, with the breakdown.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .ledger import Change, HandRecord, Ledger, Match, compute_ledger
+from .rules.seating import seating_problem
 from .rules.snapshot import variant_from_dict
 
 __all__ = [
@@ -25,12 +27,14 @@ __all__ = [
     "Imported",
     "NotAnExport",
     "ledger_csv",
+    "spreadsheet_cell",
     "match_from_json",
     "match_to_json",
 ]
 
 FORMAT = "canasta-referee/match"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2 added the seating, the first dealer and the totals from paper
+READABLE_VERSIONS = (1, 2)
 ACTIONS = ("add", "edit", "delete", "undo")
 # The breakdown's parts every preset has, in the sheet's order; a preset's own parts follow.
 CSV_PARTS = ("melds", "canastas", "red_threes", "going_out", "hand")
@@ -77,6 +81,11 @@ def match_to_json(
             "created": match.created,
             "finished": match.finished,
             "winner": match.winner,
+            "seating": list(match.seats),
+            "first_dealer": match.first_dealer,
+            "carried_over": {"totals": list(match.carried_totals), "hands": match.carried_hands}
+            if match.carried_hands or match.carried_totals
+            else None,
         },
         "hands": [
             {
@@ -167,7 +176,35 @@ def _match(data: Mapping[str, Any]) -> Match:
             f"match.side_names has {len(match.side_names)} names; "
             f"{match.players} players of {variant.id} play as {sides} sides"
         )
-    return match
+    return dataclasses.replace(match, **_table(data, match.players, sides))
+
+
+def _table(data: Mapping[str, Any], players: int, sides: int) -> dict[str, Any]:
+    """The seating, first dealer and paper totals of a version 2 export (none in 1)."""
+    where = "match"
+    out: dict[str, Any] = {}
+    if "seating" in data:
+        seating = _get(data, "seating", list, where)
+        if any(type(seat) is not int for seat in seating) or seating_problem(seating, players):
+            raise NotAnExport(f"match.seating should name each of the {players} players once")
+        out["seating"] = tuple(seating)
+    if "first_dealer" in data:
+        dealer = _get(data, "first_dealer", int, where)
+        if not 0 <= dealer < players:
+            raise NotAnExport(f"match.first_dealer should be a seat from 0 to {players - 1}")
+        out["first_dealer"] = dealer
+    carried = data.get("carried_over")
+    if carried is not None:
+        if not isinstance(carried, dict):
+            raise NotAnExport("match.carried_over should be an object or null")
+        totals = _get(carried, "totals", list, "match.carried_over")
+        hands = _get(carried, "hands", int, "match.carried_over")
+        if len(totals) != sides or any(type(t) is not int for t in totals):
+            raise NotAnExport(f"match.carried_over.totals should be {sides} whole numbers")
+        if hands < 0:
+            raise NotAnExport("match.carried_over.hands should be 0 or more")
+        out.update(carried_totals=tuple(totals), carried_hands=hands)
+    return out
 
 
 def _hands(items: list[Any]) -> tuple[tuple[HandRecord, bool], ...]:
@@ -225,8 +262,9 @@ def match_from_json(data: Any) -> Imported:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise NotAnExport(f'not a Canasta Referee match export (no "format": "{FORMAT}")')
     version = data.get("format_version")
-    if version != FORMAT_VERSION:
-        raise NotAnExport(f"export format version {version!r}; this version reads {FORMAT_VERSION}")
+    if version not in READABLE_VERSIONS:
+        readable = " and ".join(map(str, READABLE_VERSIONS))
+        raise NotAnExport(f"export format version {version!r}; this version reads {readable}")
     match = _match(_get(data, "match", dict, "export"))
     hands = _hands(_get(data, "hands", list, "export"))
     history = _history(_get(data, "history", list, "export"), len(hands))
@@ -236,7 +274,7 @@ def match_from_json(data: Any) -> Imported:
 # -- CSV -----------------------------------------------------------------------------------
 
 
-def _cell(text: str) -> str:
+def spreadsheet_cell(text: str) -> str:
     # A spreadsheet runs a cell that starts with = + - @ as a formula; names are text.
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
@@ -258,15 +296,23 @@ def ledger_csv(ledger: Ledger) -> str:
     writer.writerow(
         ["hand", "side", "side_name", "opening_minimum"]
         + [names.get(part, part) for part in parts]
-        + ["score", "total", "error"]
+        + ["score", "total", "error", "dealer", "note"]
     )
     for row in ledger.rows:
         before = ledger.history[row.number - 1]
+        deal = match.known_deal(row.number)
+        dealer = "" if deal is None else match.player_names[deal.dealer]
         for side, name in enumerate(match.side_names):
             breakdown = row.breakdowns[side]
             writer.writerow(
-                [row.number, side + 1, _cell(name), variant.opening_minimum(before[side])]
+                [
+                    row.number,
+                    side + 1,
+                    spreadsheet_cell(name),
+                    variant.opening_minimum(before[side]),
+                ]
                 + [breakdown.get(part, 0) for part in parts]
-                + [row.scores[side], row.totals[side], _cell(row.error or "")]
+                + [row.scores[side], row.totals[side], spreadsheet_cell(row.error or "")]
+                + [spreadsheet_cell(dealer), spreadsheet_cell(row.hand.entry.get("note", ""))]
             )
     return out.getvalue()

@@ -219,7 +219,8 @@ def _bonus(breakdown: dict[str, int]) -> int:
 
 
 def sheet_rows(ledger: Ledger) -> list[dict[str, Any]]:
-    """One row per hand: per side the minimum that applied, the breakdown, score and total."""
+    """One row per hand: who dealt, its note, and per side the minimum that applied, the
+    breakdown, score and total."""
     variant = ledger.match.variant
     rows = []
     for row in ledger.rows:
@@ -238,7 +239,16 @@ def sheet_rows(ledger: Ledger) -> list[dict[str, Any]]:
                     "total": row.totals[i],
                 }
             )
-        rows.append({"number": row.number, "sides": sides, "error": row.error})
+        deal = ledger.match.known_deal(row.number)
+        rows.append(
+            {
+                "number": row.number,
+                "sides": sides,
+                "error": row.error,
+                "dealer": "" if deal is None else ledger.match.player_names[deal.dealer],
+                "note": row.hand.entry.get("note", ""),
+            }
+        )
     return rows
 
 

@@ -18,6 +18,7 @@ import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .exchange import spreadsheet_cell
 from .ledger import Ledger, Match
 
 __all__ = ["Figures", "Statistics", "group_statistics", "statistics_csv"]
@@ -152,7 +153,7 @@ def statistics_csv(stats: Statistics) -> str:
             writer.writerow(
                 [
                     kind,
-                    _cell(" & ".join(f.names)),
+                    spreadsheet_cell(" & ".join(f.names)),
                     f.matches,
                     f.won,
                     _number(f.win_rate),
@@ -165,8 +166,3 @@ def statistics_csv(stats: Statistics) -> str:
                 + [_number(f.per_hand(f.red_threes))]
             )
     return out.getvalue()
-
-
-def _cell(text: str) -> str:
-    # A spreadsheet runs a cell that starts with = + - @ as a formula; names are text.
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -155,6 +155,18 @@ def _valid(storage):
         (lambda d: d["history"][0].update(hand=99), "history[0].hand is 99"),
         (lambda d: d["history"][0].update(action="burn"), "history[0].action should be one of"),
         (lambda d: d["history"][2].pop("undone"), "history[2].undone is missing"),
+        (lambda d: d["match"].update(seating=[0, 1, 1, 3]), "match.seating should name each"),
+        (lambda d: d["match"].update(seating=[0, 1, 2, True]), "match.seating should name each"),
+        (lambda d: d["match"].update(first_dealer=4), "match.first_dealer should be a seat"),
+        (lambda d: d["match"].update(carried_over=[1]), "match.carried_over should be an object"),
+        (
+            lambda d: d["match"].update(carried_over={"totals": [1], "hands": 2}),
+            "match.carried_over.totals should be 2 whole numbers",
+        ),
+        (
+            lambda d: d["match"].update(carried_over={"totals": [1, 2], "hands": -1}),
+            "match.carried_over.hands should be 0 or more",
+        ),
     ],
 )
 def test_a_damaged_export_is_refused_naming_the_part(storage, damage, message):
@@ -186,14 +198,16 @@ def test_csv_has_a_row_per_hand_and_side_that_adds_up():
         "going_out",
         "left_in_hand",
     ]
-    assert header[-3:] == ["score", "total", "error"]
-    parts = header[4:-3]
+    assert header[-5:] == ["score", "total", "error", "dealer", "note"]
+    parts = header[4:-5]
     for row in rows:
         number, side = int(row["hand"]), int(row["side"]) - 1
         assert row["side_name"] == sample.SIDE_NAMES[side]
         assert sum(int(row[p]) for p in parts) == int(row["score"])
         assert int(row["score"]) == ledger.rows[number - 1].scores[side]
         assert int(row["total"]) == ledger.rows[number - 1].totals[side]
+        # Three players deal in turn from the first seat; 001 passes the deal to the right.
+        assert row["dealer"] == ledger.match.player_names[-(number - 1) % 3]
     last = [int(r["total"]) for r in rows[-3:]]
     assert tuple(last) == ledger.totals
 
@@ -314,3 +328,34 @@ def test_cli_errors_are_one_line_and_exit_2(db_with_match, tmp_path, capsys, arg
     err = capsys.readouterr().err
     assert err.count("\n") == 1, err
     assert message in err
+
+
+def test_an_export_of_the_first_format_still_imports(storage):
+    # Version 1 files (before seating, dealer, paper totals and notes) say nothing of them.
+    data = _valid(storage)
+    data["format_version"] = 1
+    for key in ("seating", "first_dealer", "carried_over"):
+        del data["match"][key]
+    imported = match_from_json(data)
+    assert imported.match.seating == ()
+    assert (imported.match.first_dealer, imported.match.carried_hands) == (0, 0)
+    assert imported.match.seats == (0, 2, 1, 3)  # the usual seating, partners opposite
+    assert len(imported.hands) == 5
+
+
+def test_seating_dealer_and_paper_totals_go_through_a_file(storage):
+    template = sample.match(4, "classic")
+    match = storage.create_match(
+        name="paper", variant_id="classic", options={}, snapshot=dict(template.snapshot),
+        players=4, side_names=list(template.side_names), player_names=list(template.player_names),
+        target=5000, seating=(3, 2, 1, 0), first_dealer=2, carried_totals=(900, -40),
+        carried_hands=3,
+    )  # fmt: skip
+    data = export(storage, match)
+    assert data["format_version"] == 2
+    assert data["match"]["seating"] == [3, 2, 1, 0]
+    assert data["match"]["carried_over"] == {"totals": [900, -40], "hands": 3}
+    back = match_from_json(data).match
+    assert (back.seating, back.first_dealer) == ((3, 2, 1, 0), 2)
+    assert (back.carried_totals, back.carried_hands) == ((900, -40), 3)
+    assert compute_ledger(back, []).totals == (900, -40)

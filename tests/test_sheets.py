@@ -55,12 +55,14 @@ def test_blank_sheet_from_the_cli(tmp_path, capsys):
 
 
 def hand_lines(text: str, sides: int = 2) -> dict[int, list[str]]:
-    """The table's rows as pdftotext -layout gives them: hand number -> the cells."""
+    """The table's rows as pdftotext -layout gives them: hand number -> the cells (the
+    dealer's name, between the number and the cells, left out)."""
     rows = {}
     for line in text.splitlines():
         cells = line.split()
-        if len(cells) == 1 + 8 * sides and all(_number(c) for c in cells):
-            rows[int(cells[0])] = cells[1:]
+        numbers = cells[-8 * sides :]
+        if len(cells) > 8 * sides and _number(cells[0]) and all(_number(c) for c in numbers):
+            rows[int(cells[0])] = numbers
     return rows
 
 

@@ -14,7 +14,11 @@ from flask_babel import gettext as _
 
 from ..contract import check_json, score_json
 from ..rules import MalformedInput
+from ..statistics import Figures
 from .access import load_match, match_ledger
+from .db import get_storage
+from .groups import load_group, played, statistics_of, variant_arg
+from .matches import dealer_name
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -60,6 +64,14 @@ def match(match_id: int):
         opening_minimums=list(ledger.minimums),
         winner=None if ledger.winner is None else found.side_names[ledger.winner],
         finished=ledger.finished,
+        seating=[found.player_names[i] for i in found.seats],
+        first_dealer=found.player_names[found.seats[found.first_dealer]]
+        if found.first_dealer < len(found.seats)
+        else None,
+        carried_over={"totals": list(found.carried_totals), "hands": found.carried_hands}
+        if found.carried_hands or found.carried_totals
+        else None,
+        group=found.group_id,
         hands=[
             {
                 "number": row.number,
@@ -68,8 +80,68 @@ def match(match_id: int):
                 "totals": list(row.totals),
                 "breakdowns": list(row.breakdowns),
                 "entry": row.hand.entry,
+                "dealer": dealer_name(found, row.number) or None,
+                "note": row.hand.entry.get("note", ""),
             }
             for row in ledger.rows
         ],
         editable=can_edit,
     )
+
+
+@bp.get("/groups/<int:group_id>")
+def group(group_id: int):
+    """The group, its players, its matches and its statistics (``?variant=`` filters them)."""
+    token = request.args.get("token") or request.headers.get("X-Group-Token", "")
+    found, can_edit = load_group(group_id, token)
+    roster = get_storage().roster(found.id)
+    variant_id = variant_arg()
+    stats = statistics_of(found, variant_id)
+    return jsonify(
+        id=found.id,
+        name=found.name,
+        created=found.created,
+        editable=can_edit,
+        players=[{"id": p.id, "name": p.name} for p in roster],
+        matches=[
+            {
+                "id": m.id,
+                "name": m.name,
+                "variant": m.variant_id,
+                "options": dict(m.options),
+                "players": [
+                    {"id": pid, "name": name}
+                    for pid, name in zip(
+                        m.player_ids or [None] * m.players, m.player_names, strict=True
+                    )
+                ],
+                "sides": list(m.side_names),
+                "created": m.created,
+                "finished": ledger.finished,
+                "winner": None if ledger.winner is None else m.side_names[ledger.winner],
+                "totals": list(ledger.totals),
+            }
+            for m, ledger in played(found)
+        ],
+        statistics={
+            "variant": variant_id,
+            "players": [_figures(f) for f in stats.players],
+            "partnerships": [_figures(f) for f in stats.partnerships],
+        },
+    )
+
+
+def _figures(f: Figures) -> dict[str, Any]:
+    return {
+        "players": list(f.players),
+        "names": list(f.names),
+        "matches": f.matches,
+        "won": f.won,
+        "win_rate": f.win_rate,
+        "hands": f.hands,
+        "points_per_hand": f.points_per_hand,
+        "best_hand": f.best_hand,
+        "canastas": dict(f.canastas),
+        "went_out": f.went_out,
+        "red_threes": f.red_threes,
+    }

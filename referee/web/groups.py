@@ -326,7 +326,7 @@ def statistics_of(group: Group, variant_id: str | None) -> Statistics:
     return group_statistics(roster, played(group), variant_id)
 
 
-def _variant_arg() -> str | None:
+def variant_arg() -> str | None:
     chosen = request.args.get("variant") or None
     return chosen if chosen in PRESETS else None
 
@@ -334,7 +334,7 @@ def _variant_arg() -> str | None:
 @bp.route("/g/<int:group_id>/<token>/statistics")
 def statistics(group_id: int, token: str):
     group, can_edit = load_group(group_id, token)
-    variant_id = _variant_arg()
+    variant_id = variant_arg()
     stats = statistics_of(group, variant_id)
     names = [f.names[0] for f in stats.players]
     return render_template(
@@ -353,7 +353,7 @@ def statistics(group_id: int, token: str):
 @bp.route("/g/<int:group_id>/<token>/statistics.csv")
 def statistics_download(group_id: int, token: str):
     group, _can_edit = load_group(group_id, token)
-    body = statistics_csv(statistics_of(group, _variant_arg()))
+    body = statistics_csv(statistics_of(group, variant_arg()))
     return body, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": f'attachment; filename="group-{group.id}-statistics.csv"',
