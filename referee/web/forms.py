@@ -28,7 +28,7 @@ from wtforms import (
 )
 from wtforms import Form as _Form
 from wtforms.i18n import messages_path
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, Regexp
 
 from ..rules import PRESETS, CanastaKind, Variant
 from .i18n import language
@@ -260,7 +260,7 @@ GroupMatchForm = type("GroupMatchForm", (NewMatchForm,), _seat_fields())
 
 
 class GroupForm(FlaskForm):
-    name = StringField(_l("Group name"), validators=[InputRequired(), Length(max=60)])
+    name = StringField(_l("Group name"), validators=[DataRequired(), Length(max=60)])
     players = TextAreaField(
         _l("Players, one per line"),
         validators=[Length(max=2000)],

@@ -26,9 +26,8 @@ from flask_babel import gettext as _
 from ..groups import MAX_PLAYERS, NAME_LENGTH, Group, Player, roster_names, side_name
 from ..ledger import Ledger, Match
 from ..rules import PRESETS, CanastaKind
-from ..rules.snapshot import variant_to_dict
 from ..statistics import Statistics, group_statistics, statistics_csv
-from .access import load_match, match_ledger, remember, remembered_token
+from .access import load_match, match_ledger, remembered_token
 from .chart import wins_chart
 from .db import get_storage
 from .errors import refusal
@@ -41,7 +40,7 @@ from .forms import (
     PlayerForm,
     option_field_name,
 )
-from .table import chosen_rules, table_start
+from .table import chosen_rules, create_match, table_start
 
 bp = Blueprint("groups", __name__)
 
@@ -110,7 +109,8 @@ def move_form(match: Match) -> MoveMatchForm | None:
 def new_group():
     form = GroupForm()
     problems: list[str] = []
-    if refused := refusal():
+    refused = refusal()
+    if refused:
         form.validate()
         problems.append(refused.message)
     elif form.validate_on_submit():
@@ -130,7 +130,7 @@ def new_group():
             group = get_storage().create_group(form.name.data.strip(), players)
             _remember(group)
             return redirect(url_for("groups.group", group_id=group.id, token=group.edit_token))
-    status = 200 if request.method == "GET" else 422
+    status = 200 if request.method == "GET" else (refused.status if refused else 422)
     return render_template("group_new.html", form=form, problems=problems), status
 
 
@@ -236,11 +236,12 @@ def new_match(group_id: int, token: str):
             (str(p.id), p.name) for p in roster.values()
         ]
     problems: list[str] = []
+    refused = refusal()
     if request.method == "GET":
         previous = storage.group_matches(group.id)
         if previous and previous[0].variant_id in PRESETS:
             _prefill(form, previous[0])
-    elif refused := refusal():
+    elif refused:
         form.validate()
         problems.append(refused.message)
     elif form.validate_on_submit() and (chosen := chosen_rules(form)):
@@ -256,27 +257,22 @@ def new_match(group_id: int, token: str):
                 (form[f"side{s + 1}_name"].data or "").strip() or side_name([p.name for p in m])
                 for s, m in enumerate(members)
             ]
-            if len(set(side_names)) < len(side_names):
-                form[f"side{sides}_name"].errors.append(_("Give each side a different name."))
-            else:
-                match = storage.create_match(
-                    name=(form.name.data or "").strip(),
-                    variant_id=base.id,
-                    options=options,
-                    snapshot=variant_to_dict(base),
-                    players=players,
-                    side_names=side_names,
-                    player_names=[p.name for m in members for p in m],
-                    target=form.target.data or variant.target_score,
-                    group_id=group.id,
-                    player_ids=tuple(p.id for m in members for p in m),
-                    **start,
-                )
-                remember(match)
+            match = create_match(
+                form,
+                base,
+                options,
+                players,
+                side_names,
+                [p.name for m in members for p in m],
+                group_id=group.id,
+                player_ids=tuple(p.id for m in members for p in m),
+                **start,
+            )
+            if match is not None:
                 return redirect(
                     url_for("matches.ledger", match_id=match.id, token=match.edit_token)
                 )
-    status = 200 if request.method == "GET" else 422
+    status = 200 if request.method == "GET" else (refused.status if refused else 422)
     return render_template(
         "group_match.html",
         form=form,

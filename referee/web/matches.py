@@ -22,7 +22,6 @@ from ..ledger import LedgerRow, Match
 from ..rules import PRESETS, Variant
 from ..rules.problems import N_
 from ..rules.seating import dealer_seat
-from ..rules.snapshot import variant_to_dict
 from ..storage import DuplicateSubmission
 from .access import load_match, match_ledger, remember, remembered_token
 from .chart import totals_chart
@@ -32,7 +31,7 @@ from .forms import PLAYERS_PER_SIDE, NewMatchForm, once
 from .fragments import fragment, page_key
 from .groups import match_group, move_form
 from .i18n import number
-from .table import chosen_rules, table_start
+from .table import chosen_rules, create_match, table_start
 
 bp = Blueprint("matches", __name__)
 
@@ -112,21 +111,9 @@ def new_match():
         per_side = min(players // sides, PLAYERS_PER_SIDE)
         side_names, player_names = _side_names(form, sides, per_side)
         start = table_start(form, variant, players)
-        if len(set(side_names)) < len(side_names):
-            form[f"side{sides}_name"].errors.append(_("Give each side a different name."))
-        elif start is not None:
-            match = get_storage().create_match(
-                name=(form.name.data or "").strip(),
-                variant_id=base.id,
-                options=options,
-                snapshot=variant_to_dict(base),
-                players=players,
-                side_names=side_names,
-                player_names=player_names,
-                target=form.target.data or variant.target_score,
-                **start,
-            )
-            remember(match)
+        if start is not None and (
+            match := create_match(form, base, options, players, side_names, player_names, **start)
+        ):
             return redirect(url_for("matches.ledger", match_id=match.id, token=match.edit_token))
     status = 200 if request.method == "GET" else (refused.status if refused else 422)
     return render_template("new_match.html", form=form, presets=PRESETS, problems=problems), status

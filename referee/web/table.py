@@ -11,7 +11,11 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from ..ledger import Match
 from ..rules import PRESETS, Variant
+from ..rules.snapshot import variant_to_dict
+from .access import remember
+from .db import get_storage
 from .forms import option_field_name
 
 
@@ -61,3 +65,33 @@ def table_start(form, variant: Variant, players: int) -> dict[str, Any] | None:
     if hands:
         more.update(carried_totals=totals, carried_hands=hands)
     return more
+
+
+def create_match(
+    form: Any,
+    base: Variant,
+    options: dict[str, bool],
+    players: int,
+    side_names: list[str],
+    player_names: list[str],
+    **more: Any,
+) -> Match | None:
+    """Store the match a new-match form describes and let this browser keep its edit link;
+    None (and an error on the form) if two sides have the same name."""
+    sides = len(side_names)
+    if len(set(side_names)) < sides:
+        form[f"side{sides}_name"].errors.append(_("Give each side a different name."))
+        return None
+    match = get_storage().create_match(
+        name=(form.name.data or "").strip(),
+        variant_id=base.id,
+        options=options,
+        snapshot=variant_to_dict(base),
+        players=players,
+        side_names=side_names,
+        player_names=player_names,
+        target=form.target.data or base.with_options(options).target_score,
+        **more,
+    )
+    remember(match)
+    return match
