@@ -47,6 +47,22 @@ def lighthouse() -> Path:
     return binary
 
 
+def group_pages(phone: Phone) -> dict[str, str]:
+    """A group of four with one match started from its roster, and its pages."""
+    url, _ = phone.post("/groups/new", {"name": "Club", "players": "Anna\nBen\nCleo\nDan"})
+    group = urllib.parse.urlparse(url).path
+    form = phone.get(group + "/matches/new")
+    ids = re.findall(r'<option value="(\d+)">', form.split('name="seat1"')[1].split("</select>")[0])
+    seats = {f"seat{k}": ids[k - 1] for k in range(1, 5)}
+    phone.post(group + "/matches/new", {"preset": "classic", "players": "4", **seats})
+    return {
+        "new group": "/groups/new",
+        "group": group,
+        "group's new match": group + "/matches/new",
+        "statistics": group + "/statistics",
+    }
+
+
 def pages(base: str) -> dict[str, str]:
     phone = Phone(base)
     url, _ = phone.post("/matches/new", {"preset": "classic", "players": "4"})
@@ -79,6 +95,7 @@ def pages(base: str) -> dict[str, str]:
         "compare": "/rules/compare",
         "import": "/matches/import",
         "offline": "/offline",
+        **group_pages(phone),
     }
     return {name: base + path for name, path in found.items()}
 
