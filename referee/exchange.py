@@ -300,8 +300,7 @@ def ledger_csv(ledger: Ledger) -> str:
     )
     for row in ledger.rows:
         before = ledger.history[row.number - 1]
-        deal = match.known_deal(row.number)
-        dealer = "" if deal is None else match.player_names[deal.dealer]
+        dealer = match.dealer_name(row.number)
         for side, name in enumerate(match.side_names):
             breakdown = row.breakdowns[side]
             writer.writerow(

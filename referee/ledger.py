@@ -66,6 +66,11 @@ class Match:
         except SeatingError:
             return None
 
+    def dealer_name(self, number: int) -> str:
+        """Who dealt hand ``number`` ("" where the stored seating does not say)."""
+        deal = self.known_deal(number)
+        return "" if deal is None else self.player_names[deal.dealer]
+
     @property
     def start(self) -> tuple[int, ...]:
         """Each side's total before the first hand recorded here."""

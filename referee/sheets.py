@@ -239,13 +239,12 @@ def sheet_rows(ledger: Ledger) -> list[dict[str, Any]]:
                     "total": row.totals[i],
                 }
             )
-        deal = ledger.match.known_deal(row.number)
         rows.append(
             {
                 "number": row.number,
                 "sides": sides,
                 "error": row.error,
-                "dealer": "" if deal is None else ledger.match.player_names[deal.dealer],
+                "dealer": ledger.match.dealer_name(row.number),
                 "note": row.hand.entry.get("note", ""),
             }
         )

@@ -66,8 +66,7 @@ def dealer_seat(variant: Variant, seats: int, first_dealer: int, hands_before: i
     """
     if not 0 <= first_dealer < seats:
         raise SeatingError(f"there is no seat {first_dealer + 1} at a table of {seats}")
-    step = 1 if variant.play_clockwise else -1
-    return (first_dealer + step * hands_before) % seats
+    return (first_dealer + _step(variant) * hands_before) % seats
 
 
 def deal(variant: Variant, seating: Sequence[int], first_dealer: int, hands_before: int) -> Deal:
@@ -83,5 +82,9 @@ def deal(variant: Variant, seating: Sequence[int], first_dealer: int, hands_befo
     if problem:
         raise SeatingError(problem)
     seat = dealer_seat(variant, len(seating), first_dealer, hands_before)
-    step = 1 if variant.play_clockwise else -1
-    return Deal(seating[seat], seating[(seat + step) % len(seating)])
+    return Deal(seating[seat], seating[(seat + _step(variant)) % len(seating)])
+
+
+def _step(variant: Variant) -> int:
+    """One seat in the direction of play: to the left (+1, clockwise) or to the right."""
+    return 1 if variant.play_clockwise else -1

@@ -34,10 +34,8 @@ def load_match(match_id: int, token: str, *, edit: bool = False) -> tuple[Match,
     ``edit`` is required.
     """
     match = get_storage().get_match(match_id)
-    if match is None:
-        abort(404, _("There is no such match. Check the link you were given."))
-    can_edit = compare_digest(token.encode(), match.edit_token.encode())
-    if not can_edit and not compare_digest(token.encode(), match.view_token.encode()):
+    can_edit = None if match is None else opens(token, match.edit_token, match.view_token)
+    if match is None or can_edit is None:
         abort(404, _("There is no such match. Check the link you were given."))
     if edit and not can_edit:
         abort(
@@ -50,17 +48,38 @@ def load_match(match_id: int, token: str, *, edit: bool = False) -> tuple[Match,
     return match, can_edit
 
 
+def opens(token: str, edit_token: str, view_token: str) -> bool | None:
+    """Whether ``token`` is the edit link's secret (True), the read-only one's (False) or
+    neither (None); compared in constant time, for matches and groups alike."""
+    if compare_digest(token.encode(), edit_token.encode()):
+        return True
+    if compare_digest(token.encode(), view_token.encode()):
+        return False
+    return None
+
+
+def keep(kind: str, key: int, edit_token: str) -> None:
+    """Let this browser keep an edit link (``kind``: "edit" for matches, "groups"),
+    the latest :data:`REMEMBERED` of each kind."""
+    known = dict(session.get(kind, {}))
+    known[str(key)] = edit_token
+    session[kind] = dict(list(known.items())[-REMEMBERED:])
+
+
+def kept(kind: str, key: int, edit_token: str) -> str | None:
+    """The edit link's secret if this browser keeps it for ``key`` (and it is still right)."""
+    token = session.get(kind, {}).get(str(key))
+    if isinstance(token, str) and compare_digest(token.encode(), edit_token.encode()):
+        return token
+    return None
+
+
 def remember(match: Match) -> None:
-    known = dict(session.get("edit", {}))
-    known[str(match.id)] = match.edit_token
-    session["edit"] = dict(list(known.items())[-REMEMBERED:])
+    keep("edit", match.id, match.edit_token)
 
 
 def remembered_token(match: Match) -> str | None:
-    token = session.get("edit", {}).get(str(match.id))
-    if isinstance(token, str) and compare_digest(token.encode(), match.edit_token.encode()):
-        return token
-    return None
+    return kept("edit", match.id, match.edit_token)
 
 
 def match_ledger(match: Match) -> Ledger:

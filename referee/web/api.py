@@ -18,7 +18,6 @@ from ..statistics import Figures
 from .access import load_match, match_ledger
 from .db import get_storage
 from .groups import load_group, played, statistics_of, variant_arg
-from .matches import dealer_name
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -80,7 +79,7 @@ def match(match_id: int):
                 "totals": list(row.totals),
                 "breakdowns": list(row.breakdowns),
                 "entry": row.hand.entry,
-                "dealer": dealer_name(found, row.number) or None,
+                "dealer": found.dealer_name(row.number) or None,
                 "note": row.hand.entry.get("note", ""),
             }
             for row in ledger.rows

@@ -8,7 +8,6 @@ anything.  The browser that made a group remembers its edit link.
 
 from __future__ import annotations
 
-from hmac import compare_digest
 from typing import Any
 
 from flask import (
@@ -27,7 +26,7 @@ from ..groups import MAX_PLAYERS, NAME_LENGTH, Group, Player, roster_names, side
 from ..ledger import Ledger, Match
 from ..rules import PRESETS, CanastaKind
 from ..statistics import Statistics, group_statistics, statistics_csv
-from .access import load_match, match_ledger, remembered_token
+from .access import keep, kept, load_match, match_ledger, opens, remembered_token
 from .chart import wins_chart
 from .db import get_storage
 from .errors import refusal
@@ -44,36 +43,28 @@ from .table import chosen_rules, create_match, table_start
 
 bp = Blueprint("groups", __name__)
 
-REMEMBERED = 30  # group edit links a browser keeps
+KEPT = "groups"  # the session's list of group edit links (see .access.keep)
 
 
 def load_group(group_id: int, token: str, *, edit: bool = False) -> tuple[Group, bool]:
     """The group and whether ``token`` lets its holder change it; 404 and 403 as
     :func:`.access.load_match` answers them."""
     group = get_storage().get_group(group_id)
-    if group is None:
-        abort(404, _("There is no such group. Check the link you were given."))
-    can_edit = compare_digest(token.encode(), group.edit_token.encode())
-    if not can_edit and not compare_digest(token.encode(), group.view_token.encode()):
+    can_edit = None if group is None else opens(token, group.edit_token, group.view_token)
+    if group is None or can_edit is None:
         abort(404, _("There is no such group. Check the link you were given."))
     if edit and not can_edit:
         abort(403, _("This is the read-only link of the group: only its edit link changes it."))
     return group, can_edit
 
 
-def _remember(group: Group) -> None:
-    known = dict(session.get("groups", {}))
-    known[str(group.id)] = group.edit_token
-    session["groups"] = dict(list(known.items())[-REMEMBERED:])
-
-
 def remembered_groups() -> list[Group]:
     """The groups whose edit links this browser keeps (and that still exist)."""
     storage = get_storage()
     groups = []
-    for key, token in dict(session.get("groups", {})).items():
+    for key in dict(session.get(KEPT, {})):
         group = storage.get_group(int(key)) if key.isdigit() and len(key) < 19 else None
-        if group is not None and compare_digest(str(token).encode(), group.edit_token.encode()):
+        if group is not None and kept(KEPT, group.id, group.edit_token):
             groups.append(group)
     return groups
 
@@ -81,8 +72,7 @@ def remembered_groups() -> list[Group]:
 @bp.app_template_global()
 def group_token(group: Group) -> str:
     """The link this browser may open ``group`` with: its edit link if kept, else read-only."""
-    known = {g.id for g in remembered_groups()}
-    return group.edit_token if group.id in known else group.view_token
+    return kept(KEPT, group.id, group.edit_token) or group.view_token
 
 
 def match_group(match: Match) -> tuple[Group, str] | None:
@@ -128,7 +118,7 @@ def new_group():
             form.players.errors.append(_("A group has at most %(n)s players.", n=MAX_PLAYERS))
         else:
             group = get_storage().create_group(form.name.data.strip(), players)
-            _remember(group)
+            keep(KEPT, group.id, group.edit_token)
             return redirect(url_for("groups.group", group_id=group.id, token=group.edit_token))
     status = 200 if request.method == "GET" else (refused.status if refused else 422)
     return render_template("group_new.html", form=form, problems=problems), status

@@ -174,7 +174,7 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
         html = row.rendered[key] = fragment(
             "fragments/hand_row.html",
             side_names=match.side_names,
-            dealer=dealer_name(match, row.number),
+            dealer=match.dealer_name(row.number),
             note=row.hand.entry.get("note", ""),
             number=row.number,
             scores=row.scores,
@@ -186,12 +186,6 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
             hand_id=row.hand.id,
         )
     return Markup(html)
-
-
-def dealer_name(match: Match, number: int) -> str:
-    """Who dealt hand ``number`` ("" if the match's seating does not say)."""
-    deal = match.known_deal(number)
-    return "" if deal is None else match.player_names[deal.dealer]
 
 
 @bp.app_template_global()
