@@ -112,13 +112,18 @@ def _variant(data: Any) -> Variant:
         raise MalformedInput(str(error)) from None
     options = _field(data, "options", dict, {}, "")
     try:
-        return variant.with_options(options)
+        variant = variant.with_options(options)
     except UnknownOption as error:
         known = ", ".join(o.name for o in variant.options) or "none"
         raise MalformedInput(
             f"options: {variant.id} has no house rule {error.args[0]!r} set to true or false "
             f"(its house rules: {known})"
         ) from None
+    if "rules" not in data:
+        return variant
+    from .rules.overrides import apply_overrides  # a table's own values: not at every start
+
+    return apply_overrides(variant, data["rules"])
 
 
 def _players(variant: Variant, data: Json) -> int:
@@ -356,7 +361,10 @@ def check_json(data: Any) -> Json:
 
 
 def variants_json() -> list[Json]:
-    """Every preset with its main numbers, for ``referee variants --json``."""
+    """Every preset with its main numbers, for ``referee variants --json``; ``rules`` holds
+    every value a table may change, under the names a ``rules`` object of overrides uses."""
+    from .rules.overrides import editable_values
+
     return [
         {
             "id": v.id,
@@ -370,6 +378,7 @@ def variants_json() -> list[Json]:
             "opening": {"negative": v.negative_minimum}
             | {str(step.from_score): step.minimum for step in v.opening_table},
             "options": [o.name for o in v.options],
+            "rules": editable_values(v),
         }
         for v in PRESETS.values()
     ]

@@ -12,6 +12,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .cards import Rank
+from .problems import Text
 
 __all__ = [
     "CanastaKind",
@@ -60,12 +61,14 @@ class Rule(NamedTuple):
 
     ``text`` says the rule in plain words; ``source`` is the seed file and
     section; ``quote`` the seed sentence it comes from, in the seed's language.
+    A house rule (:mod:`.overrides`) has ``house``: its ``text`` to translate.
     """
 
     key: str
     text: str
     source: str
     quote: str
+    house: Text | None = None
 
 
 class Option(NamedTuple):
