@@ -19,6 +19,8 @@ from typing import Any
 
 from .ledger import Change, HandRecord, Ledger, Match, compute_ledger
 from .rules.seating import seating_problem
+from .rules import MalformedInput
+from .rules.overrides import apply_overrides, changes
 from .rules.snapshot import variant_from_dict
 
 __all__ = [
@@ -33,8 +35,9 @@ __all__ = [
 ]
 
 FORMAT = "canasta-referee/match"
-FORMAT_VERSION = 2  # 2 added the seating, the first dealer and the totals from paper
-READABLE_VERSIONS = (1, 2)
+# 2 added the seating, the first dealer and the totals from paper; 3 the table's own rules
+FORMAT_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 ACTIONS = ("add", "edit", "delete", "undo")
 # The breakdown's parts every preset has, in the sheet's order; a preset's own parts follow.
 CSV_PARTS = ("melds", "canastas", "red_threes", "going_out", "hand")
@@ -86,6 +89,7 @@ def match_to_json(
             "carried_over": {"totals": list(match.carried_totals), "hands": match.carried_hands}
             if match.carried_hands or match.carried_totals
             else None,
+            "rules": dict(match.overrides),
         },
         "hands": [
             {
@@ -168,6 +172,12 @@ def _match(data: Mapping[str, Any]) -> Match:
         sides = variant.sides_for(match.players)
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise NotAnExport(f"match.snapshot is not rules this version reads: {error}") from None
+    if "rules" in data:  # the table's own values (version 3)
+        try:
+            overrides = changes(variant, apply_overrides(variant, data["rules"]))
+        except MalformedInput as error:
+            raise NotAnExport(f"match.{error}") from None
+        match = dataclasses.replace(match, overrides=overrides)
     if match.players not in variant.players:
         allowed = ", ".join(map(str, variant.players))
         raise NotAnExport(f"match.players is {match.players}; {variant.id} is for {allowed}")

@@ -16,6 +16,7 @@ from typing import Any
 from .entry import EntryError, score_entry
 from .rules import HandResult, Variant
 from .rules.seating import Deal, SeatingError, deal, default_seating
+from .rules.overrides import apply_overrides
 from .rules.snapshot import variant_from_dict
 
 __all__ = ["Change", "HandRecord", "Ledger", "LedgerRow", "Match", "compute_ledger"]
@@ -49,6 +50,9 @@ class Match:
     # A match begun on paper: each side's total there, and the hands played there.
     carried_totals: tuple[int, ...] = ()
     carried_hands: int = 0
+    # The values the table changed from the preset, as :mod:`referee.rules.overrides` reads
+    # them ({}: the preset's rules with its house-rule switches).
+    overrides: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -80,6 +84,12 @@ class Match:
     def variant(self) -> Variant:
         """The rules this match is played under, rebuilt from its snapshot (once per value:
         a request asks for them several times, and rebuilding costs some 30 µs)."""
+        return apply_overrides(self.preset, dict(self.overrides))
+
+    @cached_property
+    def preset(self) -> Variant:
+        """The preset's rules as the match began, with its house-rule switches: what the
+        table's own values are shown against."""
         return variant_from_dict(self.snapshot).with_options(dict(self.options))
 
 

@@ -180,6 +180,12 @@ def groups_seating_and_paper(db: Database) -> None:
     matches.create_index(["group_id"])
 
 
+@migrations()
+def table_rules(db: Database) -> None:
+    """A match's own rules: the values its table changed from the preset."""
+    db["matches"].add_column("overrides", str)  # JSON: changed values; NULL: the preset's
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -224,6 +230,7 @@ def _stored_match(columns: tuple[tuple[str, Any], ...]) -> Match:
         first_dealer=row.get("first_dealer") or 0,
         carried_totals=tuple(carried.get("totals", ())),
         carried_hands=carried.get("hands", 0),
+        overrides=json.loads(row.get("overrides") or "{}"),
     )
 
 
@@ -244,6 +251,7 @@ def _match_columns(match: Match) -> dict[str, Any]:
         "seating": _dumps(list(match.seating)) if match.seating else None,
         "first_dealer": match.first_dealer,
         "carried_over": _dumps(carried) if match.carried_totals else None,
+        "overrides": _dumps(dict(match.overrides)) if match.overrides else None,
     }
 
 
@@ -370,7 +378,8 @@ class Storage:
         **more: Any,
     ) -> Match:
         """Store a new match; ``more`` are the other fields of :class:`Match` it has (its
-        group, players' roster ids, seating, first dealer, totals carried from paper).
+        group, players' roster ids, seating, first dealer, totals carried from paper, the
+        values its table changed).
 
         ``once`` is a form's one-time token and the match it was posted from.
 

@@ -20,6 +20,7 @@ from referee.exchange import (
     match_to_json,
 )
 from referee.ledger import Change, HandRecord, compute_ledger
+from referee.rules import CanastaKind
 from referee.storage import Storage
 from tests import sample
 
@@ -352,10 +353,53 @@ def test_seating_dealer_and_paper_totals_go_through_a_file(storage):
         carried_hands=3,
     )  # fmt: skip
     data = export(storage, match)
-    assert data["format_version"] == 2
+    assert data["format_version"] == 3
     assert data["match"]["seating"] == [3, 2, 1, 0]
     assert data["match"]["carried_over"] == {"totals": [900, -40], "hands": 3}
     back = match_from_json(data).match
     assert (back.seating, back.first_dealer) == ((3, 2, 1, 0), 2)
     assert (back.carried_totals, back.carried_hands) == ((900, -40), 3)
     assert compute_ledger(back, []).totals == (900, -40)
+
+
+def test_the_tables_own_rules_go_through_a_file(storage):
+    template = sample.match(4, "classic")
+    overrides = {"canasta_bonus": {"natural": 600}, "going_out_bonus": 200}
+    match = storage.create_match(
+        name="house", variant_id="classic", options={}, snapshot=dict(template.snapshot),
+        players=4, side_names=list(template.side_names), player_names=list(template.player_names),
+        target=5000, overrides=overrides,
+    )  # fmt: skip
+    assert storage.get_match(match.id).variant.going_out_bonus == 200
+    data = export(storage, match)
+    assert data["match"]["rules"] == overrides
+    back = match_from_json(json.loads(json.dumps(data))).match
+    assert back.overrides == overrides
+    assert back.variant.canasta_bonus[CanastaKind.NATURAL] == 600
+    # A version 2 file (no rules) is the preset's rules.
+    old = copy.deepcopy(data)
+    old["format_version"] = 2
+    del old["match"]["rules"]
+    assert match_from_json(old).match.overrides == {}
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        ({"going_out_bonus": "a lot"}, "match.rules.going_out_bonus: must be a whole number"),
+        ({"opening_table": [[0, 50], [0, 90]]}, "match.rules.opening_table[1]"),
+        ([], "match.rules must be an object"),
+    ],
+)
+def test_an_export_with_impossible_rules_is_refused_naming_them(storage, rules, words):
+    template = sample.match(4, "classic")
+    match = storage.create_match(
+        name="house", variant_id="classic", options={}, snapshot=dict(template.snapshot),
+        players=4, side_names=list(template.side_names), player_names=list(template.player_names),
+        target=5000,
+    )  # fmt: skip
+    data = export(storage, match)
+    data["match"]["rules"] = rules
+    with pytest.raises(NotAnExport) as refused:
+        match_from_json(data)
+    assert words in str(refused.value)

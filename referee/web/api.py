@@ -55,6 +55,7 @@ def match(match_id: int):
         name=found.name,
         variant=found.variant_id,
         options=dict(found.options),
+        rules=dict(found.overrides),  # the values the table changed, as the contract's "rules"
         players=found.players,
         sides=list(found.side_names),
         player_names=list(found.player_names),
