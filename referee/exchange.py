@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .ledger import Change, HandRecord, Ledger, Match, compute_ledger
-from .rules.seating import seating_problem
 from .rules import MalformedInput
 from .rules.overrides import apply_overrides, changes
+from .rules.seating import seating_problem
 from .rules.snapshot import variant_from_dict
 
 __all__ = [

@@ -15,8 +15,8 @@ from typing import Any
 
 from .entry import EntryError, score_entry
 from .rules import HandResult, Variant
-from .rules.seating import Deal, SeatingError, deal, default_seating
 from .rules.overrides import apply_overrides
+from .rules.seating import Deal, SeatingError, deal, default_seating
 from .rules.snapshot import variant_from_dict
 
 __all__ = ["Change", "HandRecord", "Ledger", "LedgerRow", "Match", "compute_ledger"]

@@ -32,6 +32,8 @@ __all__ = [
     "changes",
     "differences",
     "editable_values",
+    "entry_label",
+    "entry_words",
     "read_rules_file",
     "rules_file",
 ]
@@ -632,17 +634,22 @@ _CHOICES = {
 }
 
 
+def entry_words(field: Field, key: Any) -> Text:
+    """The words for one entry's key: "joker", "natural", "6 players", "5"."""
+    if field.name == "card_points":
+        return Text(_RANK_NAMES.get(key, key.value))
+    if field.name == "canasta_bonus":
+        return Text(_KIND_NAMES[key])
+    if field.name in ("canasta_count_bonus", "black_three_going_out_bonus"):
+        return Text(str(key))
+    return Text(N_("%(n)s players"), {"n": key})
+
+
 def entry_label(field: Field, key: Any) -> Text:
     """The words for one entry of a table: "Card values (joker)", "Packs of cards (6 players)"."""
-    if field.name == "card_points":
-        what: object = Text(_RANK_NAMES[key]) if key in _RANK_NAMES else key.value
-    elif field.name == "canasta_bonus":
-        what = Text(_KIND_NAMES[key])
-    elif field.name in ("canasta_count_bonus", "black_three_going_out_bonus"):
-        what = key
-    else:
-        what = Text(N_("%(n)s players"), {"n": key})
-    return Text(N_("%(what)s (%(which)s)"), {"what": Text(field.label), "which": what})
+    return Text(
+        N_("%(what)s (%(which)s)"), {"what": Text(field.label), "which": entry_words(field, key)}
+    )
 
 
 def value_text(field: Field, value: Any) -> Text:
@@ -655,6 +662,12 @@ def value_text(field: Field, value: Any) -> Text:
         return Text(_CHOICES[field.kind.write(value)])
     if isinstance(field.kind, Steps):
         return Text(", ".join(f"{s.from_score}: {s.minimum}" for s in value))
+    if isinstance(value, Mapping):  # a whole table: "A 20, K 10, …"
+        template = ", ".join(f"%(k{i})s %(v{i})s" for i in range(len(value))) or "—"
+        params: dict[str, object] = {}
+        for i, (key, number) in enumerate(value.items()):
+            params.update({f"k{i}": entry_words(field, key), f"v{i}": number})
+        return Text(template, params)
     return Text(str(value))
 
 

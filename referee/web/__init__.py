@@ -92,6 +92,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         fragments,
         groups,
         hands,
+        house,
         i18n,
         inputs,
         limits,
@@ -116,6 +117,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(rulings.bp)
     app.register_blueprint(downloads.bp)
     app.register_blueprint(groups.bp)
+    app.register_blueprint(house.bp)
+    house.init_app(app)
     offline.init_app(app)
     minify.init_app(app)
     csrf.exempt(api.bp)

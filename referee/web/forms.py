@@ -198,6 +198,8 @@ class _NewMatchForm(FlaskForm):
         choices=[SelectChoice(str(k), _l("Seat %(n)s", n=k + 1)) for k in range(MAX_SEATS)],
         default="0",
     )
+    # A rules file downloaded from a match page (referee.web.house reads it).
+    rules_file = FileField(_l("Rules file (JSON)"))
     # A match begun on paper: the hands played there and each side's total.
     paper_hands = Integer(
         _l("Hands already played on paper"),

@@ -25,6 +25,7 @@ from flask_babel import gettext as _
 from ..groups import MAX_PLAYERS, NAME_LENGTH, Group, Player, roster_names, side_name
 from ..ledger import Ledger, Match
 from ..rules import PRESETS, CanastaKind
+from ..rules.overrides import OverrideError, apply_overrides
 from ..statistics import Statistics, group_statistics, statistics_csv
 from .access import keep, kept, load_match, match_ledger, opens, remembered_token
 from .chart import wins_chart
@@ -39,6 +40,7 @@ from .forms import (
     PlayerForm,
     option_field_name,
 )
+from .house import TableRules, editor, form_rules
 from .table import chosen_rules, create_match, table_start
 
 bp = Blueprint("groups", __name__)
@@ -199,8 +201,9 @@ def _seats(form: Any, players: int, roster: dict[int, Player]) -> list[Player] |
     return [roster[pid] for pid in picked]
 
 
-def _prefill(form: Any, last: Match) -> None:
-    """The rules, players and seats of the group's last match, on a new form."""
+def _prefill(form: Any, last: Match) -> TableRules:
+    """The rules (its table's own values too), players and seats of the group's last match,
+    on a new form: the group keeps its rules from match to match."""
     form.preset.data = last.variant_id
     form.players.data = str(last.players)
     if last.target != PRESETS[last.variant_id].target_score:
@@ -212,6 +215,14 @@ def _prefill(form: Any, last: Match) -> None:
     for seat, index in enumerate(last.seats, start=1):
         if index < len(last.player_ids) and last.player_ids[index] is not None:
             form[f"seat{seat}"].data = str(last.player_ids[index])
+    if not last.overrides:
+        return TableRules(None, {})
+    base = PRESETS[last.variant_id]
+    options = {o.name: bool(form[option_field_name(base.id, o.name)].data) for o in base.options}
+    try:
+        return TableRules(editor(base, options, last.overrides), dict(last.overrides))
+    except OverrideError:  # values this version no longer takes: start from the preset
+        return TableRules(None, {})
 
 
 @bp.route("/g/<int:group_id>/<token>/matches/new", methods=["GET", "POST"])
@@ -227,16 +238,19 @@ def new_match(group_id: int, token: str):
         ]
     problems: list[str] = []
     refused = refusal()
+    table = TableRules(None, {})
     if request.method == "GET":
         previous = storage.group_matches(group.id)
         if previous and previous[0].variant_id in PRESETS:
-            _prefill(form, previous[0])
+            table = _prefill(form, previous[0])
     elif refused:
         form.validate()
         problems.append(refused.message)
+    elif (table := form_rules(form)).stay:
+        pass  # the rules were opened or loaded to look at: the form again, nothing sent yet
     elif form.validate_on_submit() and (chosen := chosen_rules(form)):
         base, options, players = chosen
-        variant = base.with_options(options)
+        variant = apply_overrides(base.with_options(options), table.overrides or {})
         sides = variant.sides_for(players)
         seated = _seats(form, players, roster)
         start = table_start(form, variant, players)
@@ -254,6 +268,7 @@ def new_match(group_id: int, token: str):
                 players,
                 side_names,
                 [p.name for m in members for p in m],
+                table.overrides or {},
                 group_id=group.id,
                 player_ids=tuple(p.id for m in members for p in m),
                 **start,
@@ -262,7 +277,9 @@ def new_match(group_id: int, token: str):
                 return redirect(
                     url_for("matches.ledger", match_id=match.id, token=match.edit_token)
                 )
-    status = 200 if request.method == "GET" else (refused.status if refused else 422)
+    status = 200 if request.method == "GET" or (table.stay and not table.problem) else 422
+    if refused:
+        status = refused.status
     return render_template(
         "group_match.html",
         form=form,
@@ -271,6 +288,7 @@ def new_match(group_id: int, token: str):
         presets=PRESETS,
         problems=problems,
         enough=len(roster) >= 2,
+        table=table,
     ), status
 
 

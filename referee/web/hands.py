@@ -17,6 +17,7 @@ from .access import load_match, match_ledger
 from .db import get_storage
 from .errors import refusal
 from .forms import entry_from_form, formdata_from_entry, hand_form, once
+from .house import rule_source
 from .i18n import rule_text
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>/<token>")
@@ -49,7 +50,7 @@ def _rule_error(variant: Variant, problem: Problem, prefix: str = "") -> RuleErr
     error = RuleError(prefix + message[:1].upper() + message[1:])
     rule = variant.rules.get(problem.rule) if problem.rule else None
     if rule is not None:
-        error.rule_text, error.rule_source = rule_text(rule), rule.source
+        error.rule_text, error.rule_source = rule_text(rule), rule_source(rule)
     return error
 
 

@@ -110,6 +110,8 @@ def rule_text(rule: Rule) -> str:
     """
     from .rulebook import quote_language
 
+    if rule.house is not None:  # a value the table changed: its own words
+        return rule.house.render(translate)
     own = quote_language(rule.source) == str(get_locale())
     return rule.quote if own else translate(rule.text)
 

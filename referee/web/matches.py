@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from ..ledger import LedgerRow, Match
 from ..rules import PRESETS, Variant
+from ..rules.overrides import apply_overrides
 from ..rules.problems import N_
 from ..rules.seating import dealer_seat
 from ..storage import DuplicateSubmission
@@ -30,6 +31,7 @@ from .errors import refusal
 from .forms import PLAYERS_PER_SIDE, NewMatchForm, once
 from .fragments import fragment, page_key
 from .groups import match_group, move_form
+from .house import TableRules, changed_lines, form_rules
 from .i18n import number
 from .table import chosen_rules, create_match, table_start
 
@@ -101,22 +103,38 @@ def new_match():
     form = NewMatchForm()
     problems: list[str] = []
     refused = refusal()
+    table = TableRules(None, {})
     if refused:
         form.validate()
         problems.append(refused.message)
+    elif request.method == "POST" and (table := form_rules(form)).stay:
+        pass  # the rules were opened or loaded to look at: the form again, nothing sent yet
     elif form.validate_on_submit() and (chosen := chosen_rules(form)):
         base, options, players = chosen
-        variant = base.with_options(options)
+        variant = apply_overrides(base.with_options(options), table.overrides or {})
         sides = variant.sides_for(players)
         per_side = min(players // sides, PLAYERS_PER_SIDE)
         side_names, player_names = _side_names(form, sides, per_side)
         start = table_start(form, variant, players)
         if start is not None and (
-            match := create_match(form, base, options, players, side_names, player_names, **start)
+            match := create_match(
+                form,
+                base,
+                options,
+                players,
+                side_names,
+                player_names,
+                table.overrides or {},
+                **start,
+            )  # fmt: skip
         ):
             return redirect(url_for("matches.ledger", match_id=match.id, token=match.edit_token))
-    status = 200 if request.method == "GET" else (refused.status if refused else 422)
-    return render_template("new_match.html", form=form, presets=PRESETS, problems=problems), status
+    status = 200 if request.method == "GET" or (table.stay and not table.problem) else 422
+    if refused:
+        status = refused.status
+    return render_template(
+        "new_match.html", form=form, presets=PRESETS, problems=problems, table=table
+    ), status
 
 
 @bp.post("/m/<int:match_id>/<token>/rematch")
@@ -142,6 +160,7 @@ def rematch(match_id: int, token: str):
             player_ids=match.player_ids,
             seating=match.seating,
             first_dealer=dealer_seat(match.variant, match.players, match.first_dealer, hands),
+            overrides=dict(match.overrides),
             once=(once(), match.id),
         )
     except DuplicateSubmission:
@@ -213,6 +232,7 @@ def ledger(match_id: int, token: str):
         group=match_group(match),
         move_form=move_form(match) if can_edit else None,
         variant=match.variant,
+        house=changed_lines(match),
         can_edit=can_edit,
         token=token,
         chart=totals_chart(match.side_names, ledger.history, match.target),

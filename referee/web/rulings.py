@@ -30,6 +30,7 @@ from . import rulebook
 from .access import load_match
 from .errors import refusal
 from .forms import QUESTION_FORMS, RulesChoice, option_field_name, question_forms
+from .house import changed_lines, rule_source
 from .i18n import rule_text
 
 bp = Blueprint("rulings", __name__)
@@ -181,7 +182,7 @@ def _shown(variant: Variant, ruling: Any) -> dict[str, Any]:
             "id": f"{variant.id}.{ruling.rule}",
             "key": ruling.rule,
             "text": rule_text(rule),
-            "source": rule.source,
+            "source": rule_source(rule),
             "quote": rule.quote,
         },
     }
@@ -245,7 +246,9 @@ def referee():
 def match_referee(match_id: int, token: str):
     """The referee under a match's own rules: its snapshot, players and house rules."""
     match, _can_edit = load_match(match_id, token)
-    return _ask(match.variant, match.players, [], match=match, token=token)
+    return _ask(
+        match.variant, match.players, [], match=match, token=token, house=changed_lines(match)
+    )
 
 
 @bp.route("/rules")

@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 
 from ..ledger import Match
 from ..rules import PRESETS, Variant
+from ..rules.overrides import apply_overrides
 from ..rules.snapshot import variant_to_dict
 from .access import remember
 from .db import get_storage
@@ -74,14 +75,17 @@ def create_match(
     players: int,
     side_names: list[str],
     player_names: list[str],
+    overrides: dict[str, Any],
     **more: Any,
 ) -> Match | None:
-    """Store the match a new-match form describes and let this browser keep its edit link;
-    None (and an error on the form) if two sides have the same name."""
+    """Store the match a new-match form describes (``overrides``: the values its table
+    changed) and let this browser keep its edit link; None (and an error on the form) if
+    two sides have the same name."""
     sides = len(side_names)
     if len(set(side_names)) < sides:
         form[f"side{sides}_name"].errors.append(_("Give each side a different name."))
         return None
+    rules = apply_overrides(base.with_options(options), overrides)
     match = get_storage().create_match(
         name=(form.name.data or "").strip(),
         variant_id=base.id,
@@ -90,7 +94,8 @@ def create_match(
         players=players,
         side_names=side_names,
         player_names=player_names,
-        target=form.target.data or base.with_options(options).target_score,
+        target=form.target.data or rules.target_score,
+        overrides=overrides,
         **more,
     )
     remember(match)
