@@ -109,16 +109,27 @@ def cmd_blank_sheet(args: argparse.Namespace) -> int:
     from .rules import MalformedInput, UnknownVariant, find_variant
     from .sheets import blank_sheet_pdf
 
-    try:
-        variant = find_variant(args.variant)
-    except UnknownVariant as error:
-        raise MalformedInput(str(error)) from None
+    base = None
+    if args.rules:  # a table's own rules, from a match page's rules file
+        from .rules.overrides import apply_overrides, read_rules_file
+
+        preset, options, overrides = read_rules_file(_read(args.rules), find_variant)
+        base = preset.with_options(options)
+        variant = apply_overrides(base, overrides)
+    elif args.variant:
+        try:
+            variant = find_variant(args.variant)
+        except UnknownVariant as error:
+            raise MalformedInput(str(error)) from None
+    else:
+        raise MalformedInput("give --variant or --rules")
     if args.players is not None and args.players not in variant.players:
         allowed = ", ".join(map(str, variant.players))
         raise MalformedInput(f"{variant.id} is played by {allowed} players, not {args.players}")
     from .i18n import translator
 
-    pdf = blank_sheet_pdf(variant, args.paper, args.players, gettext=translator(args.lang))
+    gettext = translator(args.lang)
+    pdf = blank_sheet_pdf(variant, args.paper, args.players, gettext=gettext, base=base)
     _write_bytes(args.out, pdf)
     return 0
 
@@ -362,7 +373,12 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "variants":
             sub.add_argument("--json", action="store_true", help="print as JSON")
         if name == "blank-sheet":
-            sub.add_argument("--variant", required=True, help="a variant id (referee variants)")
+            sub.add_argument("--variant", help="a variant id (referee variants)")
+            sub.add_argument(
+                "--rules",
+                metavar="FILE",
+                help="a rules file from a match page (instead of --variant)",
+            )
             sub.add_argument("--out", required=True, help="the PDF file to write (- for stdout)")
             sub.add_argument("--paper", choices=["a4", "letter"], default="a4")
             sub.add_argument("--players", type=int, help="default: the variant's usual table")

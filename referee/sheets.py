@@ -20,6 +20,7 @@ from .chart import totals_chart
 from .i18n import local_date
 from .ledger import Ledger
 from .rules import CanastaKind, Rank, Variant
+from .rules.overrides import difference_lines
 from .rules.problems import N_
 
 __all__ = [
@@ -189,15 +190,21 @@ def render_pdf(
     return html_to_pdf(render_html(template, paper, gettext, landscape, **context))
 
 
+def _short_name(variant: Variant, gettext: Callable[[str], str] | None) -> str:
+    """ "Classic (Laws of Canasta)" -> "Classic", in ``gettext``'s language."""
+    return (gettext or str)(variant.name).split(" (")[0]
+
+
 def blank_sheet_pdf(
     variant: Variant,
     paper: str = "a4",
     players: int | None = None,
     rows: int = 20,
     gettext: Callable[[str], str] | None = None,
+    base: Variant | None = None,
 ) -> bytes:
     """A blank score sheet for ``variant`` with its reference tables, in ``gettext``'s
-    language."""
+    language; what it plays differently from ``base`` (a table's own rules) listed."""
     players = players or variant.default_players
     sides = variant.sides_for(players)
     return render_pdf(
@@ -205,6 +212,8 @@ def blank_sheet_pdf(
         paper,
         gettext,
         variant=variant,
+        house=difference_lines(base or variant, variant, gettext),
+        based=_short_name(variant, gettext),
         sides=sides,
         rows=rows,
         players=players,
@@ -295,6 +304,8 @@ def match_sheet_html(
         chart=Markup(chart),
         columns=reference_columns(reference_tables(variant, gettext), 3),
         landscape=landscape,
+        house=difference_lines(match.preset, variant, gettext),
+        based=_short_name(variant, gettext),
     )
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "OverrideError",
     "apply_overrides",
     "changes",
+    "difference_lines",
     "differences",
     "editable_values",
     "entry_label",
@@ -701,6 +702,19 @@ def differences(base: Variant, variant: Variant) -> list[Change]:
                 )
             )
     return out
+
+
+def difference_lines(
+    base: Variant, variant: Variant, translate: Callable[[str], str] | None = None
+) -> tuple[tuple[str, str, str], ...]:
+    """(what, the preset's value, the table's) as text in ``translate``'s language, for each
+    value ``variant`` plays differently from ``base``."""
+    if variant is base:
+        return ()
+    return tuple(
+        (c.label.render(translate), c.was.render(translate), c.now.render(translate))
+        for c in differences(base, variant)
+    )
 
 
 def change_text(change: Change) -> Text:

@@ -31,6 +31,7 @@ from ..rules.overrides import (
     Table,
     apply_overrides,
     changes,
+    difference_lines,
     differences,
     entry_words,
     read_rules_file,
@@ -326,12 +327,7 @@ def _load(form: Any, upload: Any) -> TableRules:
 
 def changed_lines(match: Match) -> tuple[tuple[str, str, str], ...]:
     """(what, the preset's value, the table's) for each value the match's table changed."""
-    if not match.overrides:
-        return ()
-    return tuple(
-        (c.label.render(translate), c.was.render(translate), c.now.render(translate))
-        for c in differences(match.preset, match.variant)
-    )
+    return difference_lines(match.preset, match.variant, translate) if match.overrides else ()
 
 
 def rule_source(rule: Rule) -> str:
@@ -385,7 +381,7 @@ def blank_sheet(match_id: int, token: str):
     cache = sheet_cache()
     pdf = cache.get(key)
     if pdf is None:
-        pdf = blank_sheet_pdf(match.variant, paper, match.players, gettext=_)
+        pdf = blank_sheet_pdf(match.variant, paper, match.players, gettext=_, base=match.preset)
         cache.put(key, pdf)
     etag = f"blank-{match.id}-{paper}-{lang}"
     return _send(pdf, "application/pdf", filename(match, " blank.pdf"), etag)
