@@ -200,7 +200,11 @@ def _value(field: Field, texts: dict[str, str], preset: Variant) -> Any:
         chosen = texts.get(_name(field), "")
         return None if chosen == "none" else chosen
     if isinstance(kind, Steps):
-        return _read_pairs(texts.get(_name(field), ""))
+        steps = _read_pairs(texts.get(_name(field), ""))
+        starts = [start for start, _minimum in steps]
+        if not steps or starts[0] != 0 or starts != sorted(set(starts)):
+            raise ValueError(_("Steps start from 0 and go up, such as “0: 50, 1500: 90”."))
+        return steps
     if isinstance(kind, Table) and kind.keys is not None:
         return {str(key): number for key, number in _read_pairs(texts.get(_name(field), ""))}
     if isinstance(kind, Table):
@@ -290,7 +294,7 @@ def form_rules(form: Any) -> TableRules:
     if OPEN in posted:
         return TableRules(editor(base, _switches(form, base)), {}, True)
     if LOAD in posted:
-        form[FILE].errors.append(_("Choose a rules file first."))
+        form[FILE].errors = [_("Choose a rules file first.")]
         return TableRules(None, {}, True, True)
     return TableRules(None, {})
 
@@ -305,7 +309,7 @@ def _load(form: Any, upload: Any) -> TableRules:
         base, options, overrides = read_rules_file(data, find_variant)
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         why = str(error) if isinstance(error, MalformedInput) else _("This is not JSON.")
-        form[FILE].errors.append(_("Not a rules file: %(why)s", why=why))
+        form[FILE].errors = [_("Not a rules file: %(why)s", why=why)]
         return TableRules(None, {}, True, True)
     form.preset.data = base.id
     for option in base.options:
