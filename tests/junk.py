@@ -360,7 +360,13 @@ def harvest(fetch: Fetch) -> Known:
 
     new = page("/matches/new")
     csrf = CSRF.search(new).group(1)
-    fields = {"/matches/new": form_fields(new)}
+    opened = [("csrf_token", csrf), ("preset", "classic"), ("players", "4"), ("change_rules", "1")]
+    status, _location, body = fetch(
+        "POST", "/matches/new", {"Content-Type": FORM}, _encode(opened).encode()
+    )
+    assert status == 200, status
+    # "Change the rules" opened: every value of the table's own rules is a field too.
+    fields = {"/matches/new": sorted({*form_fields(new), *form_fields(body.decode())})}
     edit = post("/matches/new", [("csrf_token", csrf), ("preset", "classic"), ("players", "4")])
     _, _, match_id, edit_token = edit.split("/")
     ledger = page(edit)

@@ -9,6 +9,9 @@ import re
 import subprocess
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from markupsafe import escape
 
 from .conftest import GOING_OUT, hand, start_group, totals, view_url
 
@@ -339,3 +342,34 @@ def test_the_api_scores_and_rules_with_overrides(client):
     )
     assert bad.status_code == 400
     assert "rules.nope" in bad.get_json()["error"]
+
+
+TYPED = st.one_of(
+    st.text(max_size=12),
+    st.integers(-(10**12), 10**12).map(str),
+    st.sampled_from(["", "y", "none", "may", "canasta", "0: 50, 10: 5", "1: 2:", "9" * 400]),
+)
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_any_typing_in_the_editor_starts_the_match_or_says_why_keeping_it(client, data):
+    page = open_editor(client, preset=data.draw(st.sampled_from(["classic", "czech", "spanish"])))
+    preset = re.search(r'name="rules_for" value="([^":]*)', page).group(1)
+    fields = editor_fields(page)
+    names = sorted(n for n in fields if n.startswith("r_"))
+    typed = data.draw(st.dictionaries(st.sampled_from(names), TYPED, max_size=6))
+    typed = {k: v.replace("\x00", "") for k, v in typed.items()}
+    response = client.post(
+        "/matches/new", data={"preset": preset, "players": "4", **fields, **typed}
+    )
+    assert response.status_code in (302, 422)
+    if response.status_code == 422:
+        page = response.get_data(as_text=True)
+        assert 'class="errors"' in page
+        texts = re.findall(r'type="text" id="[^"]+" name="(r_[^"]+)"', page)
+        for name, value in typed.items():
+            if name in texts:  # what was typed in a box is in it again, as typed
+                assert f'name="{name}" value="{escape(value)}"' in page, (name, value)
