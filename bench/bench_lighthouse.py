@@ -47,19 +47,36 @@ def lighthouse() -> Path:
     return binary
 
 
+def house_fields(page: str) -> dict[str, str]:
+    """What the opened "Change the rules" editor posts back as it stands."""
+    data = dict(re.findall(r'type="text" id="[^"]+" name="(r_[^"]+)" value="([^"]*)"', page))
+    data.update((n, "y") for n in re.findall(r'name="(r_[^"]+)" value="y" checked', page))
+    for name, block in re.findall(r'<select id="(r_[^"]+)"(.*?)</select>', page, re.S):
+        data[name] = re.search(r'<option value="([^"]*)" selected', block)[1]
+    data["rules_for"] = re.search(r'name="rules_for" value="([^"]*)"', page)[1]
+    return data
+
+
 def group_pages(phone: Phone) -> dict[str, str]:
-    """A group of four with one match started from its roster, and its pages."""
+    """A group of four with one match started from its roster under its own rules (a clean
+    canasta 600), and its pages: the next match's form opens with those rules."""
     url, _ = phone.post("/groups/new", {"name": "Club", "players": "Anna\nBen\nCleo\nDan"})
     group = urllib.parse.urlparse(url).path
     form = phone.get(group + "/matches/new")
     ids = re.findall(r'<option value="(\d+)">', form.split('name="seat1"')[1].split("</select>")[0])
     seats = {f"seat{k}": ids[k - 1] for k in range(1, 5)}
-    phone.post(group + "/matches/new", {"preset": "classic", "players": "4", **seats})
+    chosen = {"preset": "classic", "players": "4", **seats}
+    _, opened = phone.post(group + "/matches/new", {**chosen, "change_rules": "1"})
+    house = {**house_fields(opened), "r_canasta_bonus_natural": "600"}
+    url, _ = phone.post(group + "/matches/new", {**chosen, **house})
+    match = urllib.parse.urlparse(url).path
     return {
         "new group": "/groups/new",
         "group": group,
-        "group's new match": group + "/matches/new",
+        "group's new match (its rules open)": group + "/matches/new",
         "statistics": group + "/statistics",
+        "match with house rules": match,
+        "match's own rules": match + "/rules",
     }
 
 

@@ -13,7 +13,7 @@ import re
 from importlib import metadata
 from typing import Any, NamedTuple
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -346,21 +346,7 @@ def rule_source(rule: Rule) -> str:
 def match_rules(match_id: int, token: str):
     """The rulebook page under the match's own rules, what the table changed marked ≠."""
     match, _can_edit = load_match(match_id, token)
-    variant = match.variant
-    return render_template(
-        "rules.html",
-        variant=variant,
-        match=match,
-        token=token,
-        house=changed_lines(match),
-        groups=rulebook.groups(variant),
-        values=rulebook.card_values(variant),
-        opening=rulebook.opening_rows(variant),
-        bonuses=rulebook.canasta_bonuses(variant),
-        presets=PRESETS,
-        short_name=rulebook.short_name,
-        quote_language=rulebook.quote_language,
-    )
+    return rulebook.page(match.variant, match=match, token=token, house=changed_lines(match))
 
 
 @bp.route("/m/<int:match_id>/<token>/rules.json")

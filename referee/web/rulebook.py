@@ -73,6 +73,24 @@ def short_name(variant: Variant) -> str:
     return variant_name(variant).split(" (")[0]
 
 
+def page(variant: Variant, **context: Any) -> str:
+    """The rulebook page of ``variant``: its numbers' tables and its rules by group."""
+    from flask import render_template
+
+    return render_template(
+        "rules.html",
+        variant=variant,
+        groups=groups(variant),
+        values=card_values(variant),
+        opening=opening_rows(variant),
+        bonuses=canasta_bonuses(variant),
+        presets=PRESETS,
+        short_name=short_name,
+        quote_language=quote_language,
+        **context,
+    )
+
+
 def groups(variant: Variant) -> list[tuple[str, Any, list[Any]]]:
     """The catalogue's groups in rulebook order, with titles in the app's language."""
     return [(group, GROUP_TITLES[group], rules) for group, _title, rules in catalogue(variant)]

@@ -273,14 +273,4 @@ def rules(variant_id: str):
         variant = find_preset(variant_id)
     except UnknownVariant:
         abort(404, _("There are no rules called “%(id)s”.", id=variant_id[:40]))
-    return render_template(
-        "rules.html",
-        variant=variant,
-        groups=rulebook.groups(variant),
-        values=rulebook.card_values(variant),
-        opening=rulebook.opening_rows(variant),
-        bonuses=rulebook.canasta_bonuses(variant),
-        presets=PRESETS,
-        short_name=rulebook.short_name,
-        quote_language=rulebook.quote_language,
-    )
+    return rulebook.page(variant)

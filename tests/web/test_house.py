@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import subprocess
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +13,7 @@ from hypothesis import strategies as st
 from markupsafe import escape
 
 from .conftest import GOING_OUT, hand, start_group, totals, view_url
+from .test_downloads import pdf_text
 
 
 def editor_fields(page: str) -> dict[str, str]:
@@ -274,23 +274,15 @@ def test_a_rematch_keeps_the_tables_rules(client):
     assert "Canasta bonus (natural): <strong>600</strong>" in page
 
 
-def _pdf_text(data: bytes, tmp_path) -> str:
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(data)
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
-
-
 def test_the_sheets_show_the_tables_rules(client, tmp_path):
     edit = house_match(client, {**SIX_HUNDRED, "r_opening_table": "0: 70, 2000: 100"})
     client.post(edit + "/hands/new", data=hand(**GOING_OUT))
-    sheet = _pdf_text(client.get(edit + "/sheet.pdf").data, tmp_path)
+    sheet = pdf_text(client.get(edit + "/sheet.pdf").data, tmp_path)
     assert "House rules based on Classic:" in sheet
     assert "≠ Going out bonus: 200 (Classic: 100)" in " ".join(sheet.split())
     blank = client.get(edit + "/blank.pdf")
     assert blank.status_code == 200
-    text = _pdf_text(blank.data, tmp_path)
+    text = pdf_text(blank.data, tmp_path)
     # The blank sheet's tables are the table's: going out 200, opening 70 then 100 from 2000.
     assert re.search(r"Going out\s+200", text)
     assert re.search(r"0–1995\s+70", text)
