@@ -87,7 +87,7 @@ def test_a_whole_match_on_two_phones(browser, base_url):
 
     # Start a 4-player classic match.
     scorer.get_by_role("link", name="Start a new match").click()
-    expect(scorer.get_by_label("Rules")).to_have_value("classic")
+    expect(scorer.get_by_label("Rules", exact=True)).to_have_value("classic")
     expect(scorer.locator("#target")).to_have_attribute("placeholder", "5000")
     check_page(scorer, "02-new-match")
     scorer.get_by_label("Players").select_option("4")

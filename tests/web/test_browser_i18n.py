@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 def match_page(browser, base_url):
     page = browser.new_context(viewport=PHONE).new_page()
     page.goto(base_url + "/matches/new")
-    page.get_by_label("Rules").select_option("czech")
+    page.get_by_label("Rules", exact=True).select_option("czech")
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator(".total h2")).to_have_count(2)
     return page.url.split("?")[0]

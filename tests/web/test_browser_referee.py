@@ -28,7 +28,7 @@ def answer(page: Page, section: str) -> str:
 
 def start_czech_match(page: Page, base_url: str) -> None:
     page.goto(base_url + "/matches/new")
-    page.get_by_label("Rules").select_option("czech")
+    page.get_by_label("Rules", exact=True).select_option("czech")
     page.get_by_label("Going out needs a last card to discard.").check()
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator(".total h2")).to_have_count(2)
@@ -97,7 +97,7 @@ def test_referee_without_a_match_offers_every_preset(browser, base_url):
     page.goto(base_url + "/")
     page.locator(".site").get_by_role("link", name="Referee").click()
     page.locator(".rules-choice summary").click()
-    page.get_by_label("Rules").select_option("german")
+    page.get_by_label("Rules", exact=True).select_option("german")
     expect(page.locator("#players option[value='2']")).to_be_disabled()
     page.get_by_role("button", name="Use these rules").click()
     expect(page.locator(".rules-choice summary")).to_contain_text("German")
