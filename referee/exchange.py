@@ -19,7 +19,7 @@ from typing import Any
 
 from .ledger import Change, HandRecord, Ledger, Match, compute_ledger
 from .rules import MalformedInput
-from .rules.overrides import apply_overrides, changes
+from .rules.overrides import checked_changes
 from .rules.seating import seating_problem
 from .rules.snapshot import variant_from_dict
 
@@ -174,7 +174,7 @@ def _match(data: Mapping[str, Any]) -> Match:
         raise NotAnExport(f"match.snapshot is not rules this version reads: {error}") from None
     if "rules" in data:  # the table's own values (version 3)
         try:
-            overrides = changes(variant, apply_overrides(variant, data["rules"]))
+            overrides = checked_changes(variant, data["rules"])
         except MalformedInput as error:
             raise NotAnExport(f"match.{error}") from None
         match = dataclasses.replace(match, overrides=overrides)

@@ -30,6 +30,7 @@ __all__ = [
     "OverrideError",
     "apply_overrides",
     "changes",
+    "checked_changes",
     "difference_lines",
     "differences",
     "editable_values",
@@ -581,6 +582,20 @@ def apply_overrides(base: Variant, overrides: Any) -> Variant:
     return variant._replace(rules=HouseRules(base, variant, changed))
 
 
+def _changed_keys(was: Mapping[Any, int], now: Mapping[Any, int]) -> list[Any]:
+    """The keys of two tables whose entries differ (one missing counts), in order."""
+    return [key for key in {**was, **now} if was.get(key) != now.get(key)]
+
+
+def checked_changes(base: Variant, overrides: Any) -> dict[str, Any]:
+    """``overrides`` checked against ``base`` and given back as :func:`changes` writes them:
+    only what differs from ``base``.
+
+    :raises OverrideError: as :func:`apply_overrides` does.
+    """
+    return changes(base, apply_overrides(base, overrides))
+
+
 def changes(base: Variant, variant: Variant) -> dict[str, Any]:
     """What ``variant`` plays differently from ``base``, as overrides (JSON): only the
     entries of a table that differ, and null for an entry it no longer has."""
@@ -590,12 +605,9 @@ def changes(base: Variant, variant: Variant) -> dict[str, Any]:
         if was == now:
             continue
         if isinstance(field.kind, Table):
-            entries = {
-                field.kind.name(key): now.get(key)
-                for key in {**was, **now}
-                if was.get(key) != now.get(key)
+            out[field.name] = {
+                field.kind.name(key): now.get(key) for key in _changed_keys(was, now)
             }
-            out[field.name] = entries
         else:
             out[field.name] = field.kind.write(now)
     return out
@@ -674,23 +686,22 @@ def value_text(field: Field, value: Any) -> Text:
 
 def differences(base: Variant, variant: Variant) -> list[Change]:
     """Every value ``variant`` plays differently from ``base``, in rulebook order."""
-    out = []
+    out: list[Change] = []
     for field in FIELDS:
         was, now = getattr(base, field.name), getattr(variant, field.name)
         if was == now:
             continue
         if isinstance(field.kind, Table):
-            for key in sorted({**was, **now}, key=list({**was, **now}).index):
-                if was.get(key) != now.get(key):
-                    out.append(
-                        Change(
-                            field,
-                            field.kind.name(key),
-                            entry_label(field, key),
-                            value_text(field, was.get(key)),
-                            value_text(field, now.get(key)),
-                        )
-                    )
+            out.extend(
+                Change(
+                    field,
+                    field.kind.name(key),
+                    entry_label(field, key),
+                    value_text(field, was.get(key)),
+                    value_text(field, now.get(key)),
+                )
+                for key in _changed_keys(was, now)
+            )
         else:
             out.append(
                 Change(
@@ -801,4 +812,4 @@ def read_rules_file(
         raise MalformedInput(f"options: {base.id} has the house rules {names}, each true or false")
     overrides = data.get("rules", {})
     switched = base.with_options(options)
-    return base, dict(options), changes(switched, apply_overrides(switched, overrides))
+    return base, dict(options), checked_changes(switched, overrides)

@@ -160,6 +160,11 @@ def option_field_name(variant_id: str, option: str) -> str:
     return f"opt_{variant_id}_{option}".replace("-", "_")
 
 
+def chosen_options(form: Any, variant: Variant) -> dict[str, bool]:
+    """The house-rule switches of ``variant`` as a form's boxes set them."""
+    return {o.name: bool(form[option_field_name(variant.id, o.name)].data) for o in variant.options}
+
+
 class _NewMatchForm(FlaskForm):
     name = StringField(_l("Match name"), validators=[Optional(), Length(max=60)])
     preset = SelectField(

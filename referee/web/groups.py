@@ -38,6 +38,7 @@ from .forms import (
     GroupMatchForm,
     MoveMatchForm,
     PlayerForm,
+    chosen_options,
     option_field_name,
 )
 from .house import TableRules, editor, form_rules
@@ -218,7 +219,7 @@ def _prefill(form: Any, last: Match) -> TableRules:
     if not last.overrides:
         return TableRules(None, {})
     base = PRESETS[last.variant_id]
-    options = {o.name: bool(form[option_field_name(base.id, o.name)].data) for o in base.options}
+    options = chosen_options(form, base)
     try:
         return TableRules(editor(base, options, last.overrides), dict(last.overrides))
     except OverrideError:  # values this version no longer takes: start from the preset

@@ -30,7 +30,7 @@ from ..rules.overrides import (
     Switch,
     Table,
     apply_overrides,
-    changes,
+    checked_changes,
     difference_lines,
     differences,
     entry_words,
@@ -43,6 +43,7 @@ from ..sheets import PAPERS, blank_sheet_pdf
 from . import rulebook
 from .access import load_match
 from .downloads import _send, filename, sheet_cache
+from .forms import chosen_options, option_field_name
 from .i18n import translate
 
 bp = Blueprint("house", __name__)
@@ -244,7 +245,7 @@ def overrides_of(ed: Editor) -> dict[str, Any] | None:
     if errors:
         return None
     try:
-        return changes(ed.preset, apply_overrides(ed.preset, values))
+        return checked_changes(ed.preset, values)
     except OverrideError as error:
         name = re.split(r"[.\[]", error.field)[0]
         message = TOGETHER.get(name)
@@ -266,12 +267,10 @@ class TableRules(NamedTuple):
 
 
 def _switches(form: Any, base: Variant, on: Any = None) -> dict[str, bool]:
-    from .forms import option_field_name
-
-    return {
-        o.name: bool(form[option_field_name(base.id, o.name)].data if on is None else o.name in on)
-        for o in base.options
-    }
+    """The house-rule switches the form chose, or those named ``on`` (the editor's note)."""
+    if on is None:
+        return chosen_options(form, base)
+    return {o.name: o.name in on for o in base.options}
 
 
 def form_rules(form: Any) -> TableRules:
@@ -302,8 +301,6 @@ def form_rules(form: Any) -> TableRules:
 def _load(form: Any, upload: Any) -> TableRules:
     """A rules file read into the form (its preset, switches and values) to look at before
     the match starts."""
-    from .forms import option_field_name
-
     try:
         data = json.loads(upload.read(64 * 1024 + 1).decode("utf-8"))
         base, options, overrides = read_rules_file(data, find_variant)

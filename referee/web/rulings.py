@@ -29,7 +29,7 @@ from ..rules.rulings import check_going_out, check_meld, check_pickup
 from . import rulebook
 from .access import load_match
 from .errors import refusal
-from .forms import QUESTION_FORMS, RulesChoice, option_field_name, question_forms
+from .forms import QUESTION_FORMS, RulesChoice, chosen_options, option_field_name, question_forms
 from .house import changed_lines, rule_source
 from .i18n import rule_text
 
@@ -82,7 +82,7 @@ def _chosen(form: Any) -> tuple[Variant, int, list[str]]:
             form.players.errors = [message]
             problems.append(message)
             players = base.default_players
-    chosen = {o.name: bool(form[option_field_name(base.id, o.name)].data) for o in base.options}
+    chosen = chosen_options(form, base)
     return base.with_options(chosen), players, problems
 
 

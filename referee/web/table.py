@@ -17,7 +17,7 @@ from ..rules.overrides import apply_overrides
 from ..rules.snapshot import variant_to_dict
 from .access import remember
 from .db import get_storage
-from .forms import option_field_name
+from .forms import chosen_options
 
 
 def chosen_rules(form) -> tuple[Variant, dict[str, bool], int] | None:
@@ -31,7 +31,7 @@ def chosen_rules(form) -> tuple[Variant, dict[str, bool], int] | None:
             _("%(rules)s is played by %(allowed)s players.", rules=base.name, allowed=allowed)
         )
         return None
-    options = {o.name: bool(form[option_field_name(base.id, o.name)].data) for o in base.options}
+    options = chosen_options(form, base)
     return base, options, players
 
 
