@@ -87,19 +87,21 @@ def cmd_variants(args: argparse.Namespace) -> int:
     if args.json:
         _write(sys.stdout, rows)
         return 0
-    header = f"{'id':<11} {'players':<8} {'target':>6} {'2':>3} {'natural':>7} {'mixed':>5} "
+    header = f"{'id':<13} {'players':<8} {'target':>7} {'2':>3} {'natural':>7} {'mixed':>5} "
     header += f"{'out':>4}  opening (negative / from score)"
     print(header)
     for row in rows:
         opening = " ".join(f"{k}:{v}" for k, v in row["opening"].items())
         bonus = row["canasta_bonus"]
+        # A match of so many hands (hand and foot) has no target: its hands instead.
+        target = f"{row['rounds']} hands" if row["rounds"] else row["target_score"]
         print(
-            f"{row['id']:<11} {','.join(map(str, row['players'])):<8} {row['target_score']:>6} "
+            f"{row['id']:<13} {','.join(map(str, row['players'])):<8} {target:>7} "
             f"{row['two_points']:>3} {bonus['natural']:>7} {bonus['mixed']:>5} "
             f"{row['going_out_bonus']:>4}  {opening}"
         )
         print(
-            f"{'':<11} {row['name']}"
+            f"{'':<13} {row['name']}"
             + (f"; house rules: {', '.join(row['options'])}" if row["options"] else "")
         )
     return 0

@@ -155,6 +155,8 @@ def _side(data: Any, index: int) -> Side:
         acabar=_field(data, "acabar", bool, False, where),
         exact_cut=_field(data, "exact_cut", bool, False, where),
         first_pickup=_field(data, "went_out_on_first_pickup", bool, False, where),
+        black_threes=_count(data, "black_threes", where),
+        held_sets=_count(data, "held_in_hand", where),
     )
 
 
@@ -267,6 +269,7 @@ def _opening_question(variant: Variant, data: Json) -> Json:
         failed_attempts=_count(data, "failed_attempts", ""),
         going_out=_field(data, "going_out", bool, False, ""),
         players=players,
+        round_number=_round(data),
     )
     return _ruling(
         variant,
@@ -276,6 +279,14 @@ def _opening_question(variant: Variant, data: Json) -> Json:
         minimum=ruling.minimum,
         points=ruling.points,
     )
+
+
+def _round(data: Json) -> int | None:
+    """The hand's number in the match, where the opening minimum goes by it."""
+    number: int | None = _field(data, "round", int, None, "")
+    if number is not None and not 1 <= number <= 1000:
+        raise MalformedInput(f"round must be from 1 to 1000, not {number}")
+    return number
 
 
 def _one_card(text: str, key: str) -> Card:
@@ -325,6 +336,7 @@ def _pickup_question(variant: Variant, data: Json) -> Json:
         first_round=_field(data, "first_round", bool, False, ""),
         going_out=_field(data, "going_out", bool, False, ""),
         failed_attempts=_count(data, "failed_attempts", ""),
+        round_number=_round(data),
     )
     return _ruling_json(variant, ruling)
 
@@ -372,6 +384,8 @@ def variants_json() -> list[Json]:
             "seed": v.seed,
             "players": list(v.players),
             "target_score": v.target_score,
+            "rounds": v.rounds,
+            "opening_by_round": list(v.opening_by_round),
             "two_points": v.card_points[Card.from_symbol("2").rank],
             "canasta_bonus": {k.value: b for k, b in v.canasta_bonus.items()},
             "going_out_bonus": v.going_out_bonus,

@@ -80,6 +80,8 @@ def _detailed_side(data: Mapping[str, Any], index: int, name: str, score: int) -
         acabar=bool(data.get("acabar")),
         exact_cut=bool(data.get("exact_cut")),
         first_pickup=bool(data.get("first_pickup")),
+        black_threes=int(data.get("black_threes") or 0),
+        held_sets=int(data.get("held_sets") or 0),
     )
 
 
@@ -99,6 +101,11 @@ def _quick_side(data: Mapping[str, Any], name: str) -> QuickSide:
         first_pickup=bool(data.get("first_pickup")),
         escalas=int(data.get("escalas") or 0),
         escalas_real=int(data.get("escalas_real") or 0),
+        black_threes=int(data.get("black_threes") or 0),
+        held_sets=int(data.get("held_sets") or 0),
+        unfinished={
+            CanastaKind(kind): int(n) for kind, n in (data.get("unfinished") or {}).items() if n
+        },
     )
 
 

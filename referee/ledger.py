@@ -153,7 +153,11 @@ class Ledger:
         return self.winner is not None
 
     def progress(self, side: int) -> int:
-        """Percent of the target reached, 0 to 100."""
+        """Percent of the target reached (of the hands played, where a match is so many
+        hands), 0 to 100."""
+        rounds = self.match.variant.rounds
+        if rounds is not None:
+            return min(100, round(100 * (self.match.carried_hands + len(self.rows)) / rounds))
         total = self.totals[side]
         return max(0, min(100, round(100 * total / self.match.target))) if self.match.target else 0
 
@@ -232,6 +236,14 @@ def compute_ledger(
         history.append(row.totals)
         rows.append(row)
         if winner is None:
-            winner, tie = _winner(totals, match.target, row.wins_match)
-    minimums = tuple(variant.opening_minimum(total) for total in totals)
+            if variant.rounds is not None:  # hand and foot: so many hands, the highest wins
+                played = match.carried_hands + number
+                last = played >= variant.rounds or row.wins_match is not None
+                winner, tie = (
+                    _winner(totals, min(totals), row.wins_match) if last else (None, False)
+                )
+            else:
+                winner, tie = _winner(totals, match.target, row.wins_match)
+    round_number = match.carried_hands + len(hands) + 1
+    minimums = tuple(variant.opening_minimum(total, 0, round_number) for total in totals)
     return Ledger(match, tuple(rows), tuple(totals), minimums, winner, tie, tuple(history))

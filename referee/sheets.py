@@ -55,6 +55,10 @@ _KIND_NAMES = {
     CanastaKind.WILD_MIXED: N_("Wild canasta, jokers and twos"),
     CanastaKind.WILD_CLEAN: N_("Wild canasta, all twos or all jokers"),
     CanastaKind.BLACK_THREES: N_("Canasta of black threes"),
+    CanastaKind.SEQUENCE: N_("Canasta in sequence (samba, escalera)"),
+    CanastaKind.SEVENS: N_("Canasta of sevens"),
+    CanastaKind.ACES: N_("Canasta of aces"),
+    CanastaKind.WILD_TWOS: N_("Wild canasta of seven twos"),
 }
 _CARD_ROWS = (
     (N_("Joker"), (Rank.JOKER,)),
@@ -278,7 +282,7 @@ def match_sheet_html(
             totals_chart(
                 match.side_names,
                 ledger.history,
-                match.target,
+                match.target or None,
                 title=translate("Running totals after each hand"),
                 target_label=translate("Target"),
                 # Landscape puts the chart in a column of the rules box: narrower.

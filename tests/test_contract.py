@@ -15,9 +15,22 @@ from hypothesis import strategies as st
 
 from referee.contract import check_json, score_json, variants_json
 from referee.rules import PRESETS, MalformedInput
+from referee.rules.sources import book_of
 from tests.sample import EXAMPLE_HAND
 
-PRESET_IDS = ["classic", "czech", "czech-fast", "spanish", "german", "polish", "dutch"]
+PRESET_IDS = [
+    "classic",
+    "czech",
+    "czech-fast",
+    "spanish",
+    "german",
+    "polish",
+    "dutch",
+    "samba",
+    "bolivia",
+    "american",
+    "hand-and-foot",
+]
 
 
 def hand(variant: str, *sides: dict, **fields: object) -> dict:
@@ -380,14 +393,20 @@ def test_a_malformed_question_raises_one_line(question, words):
 # -- referee variants ----------------------------------------------------------------
 
 
-def test_variants_lists_the_seven_presets_with_their_main_numbers():
+def test_variants_lists_the_eleven_presets_with_their_main_numbers():
     rows = variants_json()
     assert [row["id"] for row in rows] == PRESET_IDS
     for row in rows:
         assert {"name", "seed", "players", "target_score", "two_points"} <= set(row)
         assert {"canasta_bonus", "going_out_bonus", "opening", "options"} <= set(row)
-        assert row["seed"].endswith(".txt") or ".txt" in row["seed"]
+        # A seed text's file, or the published books a preset without one cites.
+        books = [name.strip() for name in row["seed"].split(",")]
+        assert ".txt" in row["seed"] or all(book_of(b) for b in books), row["seed"]
     by_id = {row["id"]: row for row in rows}
+    assert by_id["samba"]["target_score"] == 10000  # bicycle-samba §Scoring
+    assert by_id["hand-and-foot"]["rounds"] == 4  # pagat-hand-foot: four hands
+    assert by_id["hand-and-foot"]["opening_by_round"] == [50, 90, 120, 150]
+    assert by_id["american"]["canasta_bonus"]["sevens"] == 2500
     assert by_id["german"]["two_points"] == 50  # 002: "2 | Wilde Karten | 50"
     assert by_id["czech"]["target_score"] == 10000  # 000 §2
     assert by_id["spanish"]["options"] == ["escalas"]
@@ -413,8 +432,31 @@ def legal_hands(draw: st.DrawFn) -> dict:
     pool.update({"2": 4 * packs, "X": 2 * packs, "3": 2 * packs})
     n_sides = variant.sides_for(players)
     out = draw(st.none() | st.integers(0, n_sides - 1))
-    ranks = list(draw(st.permutations(NATURALS)))
+    # Ranks whose melds the variant restricts or fines unfinished (american sevens and aces)
+    # are left out: a legal hand need not have them.
+    special = {rank.value for rank in variant.natural_only_ranks | variant.held_ranks}
+    ranks = [rank for rank in draw(st.permutations(NATURALS)) if rank not in special]
     biggest = variant.max_meld_cards or 10
+    most_wild = min(3, variant.max_wild)
+
+    def wild_limit(naturals: int) -> int:
+        if variant.wilds_fewer_than_naturals:
+            return min(most_wild, naturals - 1)
+        return min(most_wild, naturals)
+
+    def run_of_seven() -> str:
+        # A canasta in sequence (samba, escalera): 4 to 10 of a suit.
+        suit = draw(st.sampled_from("shdc"))
+        run = ["4", "5", "6", "7", "8", "9", "10"]
+        for rank in run:
+            pool[rank] -= 1
+        return " ".join(f"{rank}{suit}" for rank in run)
+
+    def wild_canasta() -> str:
+        twos = min(7, pool["2"])
+        pool["2"] -= twos
+        pool["X"] -= 7 - twos
+        return " ".join(["2"] * twos + ["X"] * (7 - twos))
 
     def meld(naturals: int, wilds: int, concealable: bool) -> object:
         rank = ranks.pop()
@@ -446,15 +488,21 @@ def legal_hands(draw: st.DrawFn) -> dict:
         if i == out:
             needed = variant.going_out_canastas.get(players, 1)
             kinds = ["natural", "mixed"] if variant.going_out_needs_clean_and_dirty else []
+            kinds += [k.value for k, n in variant.going_out_kinds.items() for _ in range(n)]
             while len(kinds) < needed:
                 kinds.append(draw(st.sampled_from(["natural", "mixed"])))
             for kind in kinds:
-                wilds = 0 if kind == "natural" else draw(st.integers(1, 3))
-                size = draw(st.integers(7, min(biggest, 8)))
-                melds.append(meld(size - wilds, wilds, concealable=True))
+                if kind == "sequence":
+                    melds.append(run_of_seven())
+                elif kind == "wild":
+                    melds.append(wild_canasta())
+                else:
+                    wilds = 0 if kind == "natural" else draw(st.integers(1, most_wild))
+                    size = draw(st.integers(7, min(biggest, 8)))
+                    melds.append(meld(size - wilds, wilds, concealable=True))
         for _ in range(draw(st.integers(0, 2))):
             naturals = draw(st.integers(2, 4))
-            wilds = draw(st.integers(0, min(3, naturals, pool["2"] + pool["X"])))
+            wilds = draw(st.integers(0, min(wild_limit(naturals), pool["2"] + pool["X"])))
             melds.append(meld(max(naturals, 3 - wilds), wilds, concealable=False))
     red_threes = 2 * packs
     sides = []

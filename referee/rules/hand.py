@@ -38,6 +38,8 @@ class Side(NamedTuple):
     acabar: bool = False
     exact_cut: bool = False
     first_pickup: bool = False
+    black_threes: int = 0  # laid out as bonus cards, where the variant scores them so
+    held_sets: int = 0  # players left holding three or more of a penalised rank (american)
 
 
 class Hand(NamedTuple):
@@ -119,6 +121,29 @@ def going_out_points(
     return bonus
 
 
+def threes_points(variant: Variant, count: int) -> int:
+    """What ``count`` threes of one colour laid out are worth, before their sign."""
+    if variant.threes_table:
+        if count <= 0:
+            return 0
+        steps = [n for n in variant.threes_table if n <= count]
+        return variant.threes_table[max(steps)] if steps else 0
+    points = count * variant.red_three_bonus
+    if count >= variant.all_red_threes_count:
+        points += variant.all_red_threes_extra
+    return points
+
+
+def threes_sign(variant: Variant, melded: bool, canastas: int) -> int:
+    """+1, 0 or -1: whether a side's threes count for it, not at all, or against it."""
+    if variant.red_threes_count_if is RedThreeCondition.MELD:
+        return 1 if melded else -1
+    if canastas >= variant.red_threes_canastas:
+        return 1
+    void = variant.red_threes_void_canastas
+    return 0 if void is not None and canastas >= void else -1
+
+
 def base_breakdown(
     variant: Variant,
     *,
@@ -129,29 +154,30 @@ def base_breakdown(
     going_out: int,
     hand_points: int,
     escalas: int = 0,
+    black_threes: int = 0,
+    unfinished: int = 0,
 ) -> dict[str, int]:
-    """The parts of a side's score every variant has, plus its canasta-count bonus and
-    its escalas' bonus (``escalas``: what the side's escalas are worth).
+    """The parts of a side's score every variant has, plus its canasta-count bonus, its
+    escalas' bonus (``escalas``: what the side's escalas are worth), the black threes it
+    laid out where they are bonus cards, and what its unfinished melds cost.
 
     Shared by card-by-card and quick scoring, so both count red threes, the
     no-canasta rule and the bonuses the same way.
     """
     has_canasta = bool(canastas)
-    reds = red_threes * variant.red_three_bonus
-    if red_threes >= 4:
-        reds += variant.all_red_threes_extra
-    if variant.red_threes_count_if is RedThreeCondition.MELD:
-        reds_count = melded
-    else:
-        reds_count = has_canasta
+    sign = threes_sign(variant, melded, len(canastas))
     negative = variant.no_canasta_scores_all_negative and not has_canasta
     breakdown = {
         "melds": -meld_points if negative else meld_points,
         "canastas": sum(c.bonus for c in canastas),
-        "red_threes": reds if reds_count else -reds,
+        "red_threes": sign * threes_points(variant, red_threes),
         "going_out": going_out,
         "hand": -hand_points,
     }
+    if black_threes:
+        breakdown["black_threes"] = sign * threes_points(variant, black_threes)
+    if unfinished:
+        breakdown["unfinished"] = -unfinished
     tiers = [v for n, v in variant.canasta_count_bonus.items() if len(canastas) >= n]
     if tiers:
         breakdown["canasta_count"] = max(tiers)
@@ -191,6 +217,8 @@ def score_side(variant: Variant, side: Side, infos: list[MeldInfo] | None = None
         going_out=going_out,
         hand_points=_hand_points(variant, side),
         escalas=sum(info.escala_bonus for info in infos),
+        black_threes=side.black_threes,
+        unfinished=sum(info.penalty for info in infos),
     )
     breakdown.update(event_parts(variant, side, has_canasta))
     wins = any(c.kind is CanastaKind.BLACK_THREES for c in canastas)
@@ -215,6 +243,10 @@ class Events(Protocol):
     def exact_cut(self) -> bool: ...
     @property
     def first_pickup(self) -> bool: ...
+    @property
+    def black_threes(self) -> int: ...
+    @property
+    def held_sets(self) -> int: ...
 
 
 def event_parts(variant: Variant, side: Events, has_canasta: bool) -> dict[str, int]:
@@ -227,6 +259,8 @@ def event_parts(variant: Variant, side: Events, has_canasta: bool) -> dict[str, 
         parts["undeclared_red_threes"] = (
             -variant.undeclared_red_three_penalty * side.undeclared_red_threes
         )
+    if side.held_sets and variant.held_penalty:
+        parts["held_in_hand"] = -variant.held_penalty * side.held_sets
     return parts
 
 
@@ -265,6 +299,13 @@ def event_problems(variant: Variant, side: Events, index: int) -> list[Problem]:
         ),
         (N_("acabar"), side.acabar, variant.acabar_points, "scoring.acabar"),
         (N_("an exact cut"), side.exact_cut, variant.exact_cut_bonus, "scoring.exact-cut"),
+        (
+            N_("black threes laid out"),
+            side.black_threes,
+            variant.black_threes_laid_out,
+            "red-threes.bonus",
+        ),
+        (N_("aces or sevens held in hand"), side.held_sets, variant.held_penalty, "hand.held"),
         (
             N_("going out on the first pickup"),
             side.first_pickup,
@@ -315,6 +356,18 @@ def table_problems(variant: Variant, players: int, sides: Sequence[Events]) -> l
         )
     packs = variant.packs.get(players, 2)
     reds = sum(side.red_threes + side.undeclared_red_threes for side in sides)
+    blacks = sum(side.black_threes for side in sides)
+    if blacks > 2 * packs:
+        problems.append(
+            problem(
+                "deck_count",
+                "red-threes.count",
+                N_("there are %(count)s black threes, but %(packs)s packs hold only %(limit)s"),
+                count=blacks,
+                packs=packs,
+                limit=2 * packs,
+            )
+        )
     if reds > 2 * packs:
         problems.append(
             problem(
@@ -348,6 +401,35 @@ def score_legal_hand(variant: Variant, hand: Hand) -> HandResult:
     if result.problems:
         raise IllegalHand(list(result.problems))
     return result
+
+
+_KINDS_NEEDED = {
+    CanastaKind.NATURAL: (N_("a clean canasta"), N_("%(n)s clean canastas")),
+    CanastaKind.MIXED: (N_("a dirty canasta"), N_("%(n)s dirty canastas")),
+    CanastaKind.SEQUENCE: (N_("a canasta in sequence"), N_("%(n)s canastas in sequence")),
+    CanastaKind.WILD: (N_("a wild canasta"), N_("%(n)s wild canastas")),
+}
+
+
+def missing_kinds(variant: Variant, kinds: Sequence[CanastaKind]) -> Text | None:
+    """What going out needs of the kinds of canasta ``going_out_kinds`` names, if ``kinds``
+    (the side's canastas) fall short of it; else None.
+
+    Shared by the hand's checks and the referee's going-out question.
+    """
+    needed = variant.going_out_kinds
+    if all(kinds.count(kind) >= n for kind, n in needed.items()):
+        return None
+    parts = [
+        Text(one) if n == 1 else Text(many, {"n": n})
+        for kind, n in needed.items()
+        for one, many in [_KINDS_NEEDED.get(kind, (N_("a canasta"), N_("%(n)s canastas")))]
+    ]
+    while len(parts) > 1:  # "a, b and c" built pairwise, each pair translatable
+        parts[-2:] = [
+            Text(N_("%(first)s and %(second)s"), {"first": parts[-2], "second": parts[-1]})
+        ]
+    return parts[0]
 
 
 def going_out_problems(
@@ -390,6 +472,18 @@ def going_out_problems(
                     side,
                 )
             )
+        else:
+            missing = missing_kinds(variant, kinds)
+            if missing is not None:
+                problems.append(
+                    problem(
+                        "going_out_without_canasta",
+                        "going-out.canastas",
+                        N_("to go out, a side needs %(what)s"),
+                        side,
+                        what=missing,
+                    )
+                )
     if concealed and not went_out:
         problems.append(
             problem(
@@ -481,6 +575,15 @@ def side_problems(
         side=index,
     )
     if side.went_out:
+        for j, (meld, info) in enumerate(zip(side.melds, infos, strict=True)):
+            if info.penalty:
+                add(
+                    "went_out_unfinished",
+                    "going-out.unfinished",
+                    N_('"%(cards)s": a side may not go out while this meld is unfinished'),
+                    j,
+                    cards=str(meld),
+                )
         if side.hand and hand.players == len(hand.sides):
             add(
                 "went_out_with_cards",

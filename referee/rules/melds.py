@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from .cards import RANK_BY_ORDER, WILD_RANKS, Card, Rank, format_cards
+from .cards import RANK_BY_ORDER, RANK_PLURALS, WILD_RANKS, Card, Rank, format_cards
 from .problems import N_, Problem, Text
 from .variant import CanastaKind, Variant
 
@@ -45,6 +45,7 @@ class MeldInfo(NamedTuple):
     canasta: CanastaKind | None
     bonus: int
     escala_bonus: int
+    penalty: int = 0  # what the meld costs unfinished (american sevens, aces, wild cards)
 
 
 _SHAPES_WITH_THREES = (MeldShape.BLACK_THREES, MeldShape.BROKEN)
@@ -64,44 +65,66 @@ def _shape_of(ranks: Sequence[Rank]) -> tuple[MeldShape, Rank | None]:
     return MeldShape.SEQUENCE, None
 
 
+def _kind(
+    variant: Variant, shape: MeldShape, rank: Rank | None, ranks: list[Rank], wilds: int
+) -> CanastaKind | None:
+    """The kind of canasta these cards make, or would make at seven (None: none at all)."""
+    bonuses = variant.canasta_bonus
+    if shape is MeldShape.RANK:
+        if not wilds and rank is Rank.SEVEN and CanastaKind.SEVENS in bonuses:
+            return CanastaKind.SEVENS
+        if not wilds and rank is Rank.ACE and CanastaKind.ACES in bonuses:
+            return CanastaKind.ACES
+        return CanastaKind.MIXED if wilds else CanastaKind.NATURAL
+    if shape is MeldShape.WILD:
+        if CanastaKind.WILD_TWOS in bonuses and all(r is Rank.TWO for r in ranks):
+            return CanastaKind.WILD_TWOS
+        if CanastaKind.WILD_JOKERS in bonuses:
+            jokers = ranks.count(Rank.JOKER)
+            return CanastaKind.WILD_JOKERS if jokers >= 4 else CanastaKind.WILD_DEUCES
+        if CanastaKind.WILD_CLEAN in bonuses:
+            same = len(set(ranks)) == 1
+            return CanastaKind.WILD_CLEAN if same else CanastaKind.WILD_MIXED
+        if CanastaKind.WILD in bonuses:
+            return CanastaKind.WILD
+        return None
+    if shape is MeldShape.BLACK_THREES:
+        if CanastaKind.BLACK_THREES in bonuses and not wilds:
+            return CanastaKind.BLACK_THREES
+        return None
+    if shape is MeldShape.SEQUENCE and CanastaKind.SEQUENCE in bonuses and not wilds:
+        return CanastaKind.SEQUENCE
+    return None
+
+
 def classify(variant: Variant, meld: Meld) -> MeldInfo:
     """Describe ``meld`` under ``variant`` without judging it; works on illegal melds too."""
     cards = meld.cards
     # Rank lists and C-level counting: this runs for every meld of every hand scored.
     ranks = [card.rank for card in cards]
     shape, rank = _shape_of(ranks)
-    jokers = ranks.count(Rank.JOKER)
-    wilds = jokers + ranks.count(Rank.TWO)
+    wilds = ranks.count(Rank.JOKER) + ranks.count(Rank.TWO)
     naturals = len(cards) - wilds
     points = sum(map(variant.card_points.__getitem__, ranks))
     kind: CanastaKind | None = None
-    bonus = escala = 0
-    bonuses = variant.canasta_bonus
+    bonus = escala = penalty = 0
     if len(cards) >= CANASTA_SIZE:
-        if shape is MeldShape.RANK:
-            kind = CanastaKind.MIXED if wilds else CanastaKind.NATURAL
-        elif shape is MeldShape.WILD:
-            if CanastaKind.WILD_JOKERS in bonuses:
-                kind = CanastaKind.WILD_JOKERS if jokers >= 4 else CanastaKind.WILD_DEUCES
-            elif CanastaKind.WILD_CLEAN in bonuses:
-                same = len(set(ranks)) == 1
-                kind = CanastaKind.WILD_CLEAN if same else CanastaKind.WILD_MIXED
-            elif CanastaKind.WILD in bonuses:
-                kind = CanastaKind.WILD
-        elif shape is MeldShape.BLACK_THREES:
-            if CanastaKind.BLACK_THREES in bonuses and not wilds:
-                kind = CanastaKind.BLACK_THREES
-        elif shape is MeldShape.SEQUENCE and variant.escalas and not wilds:
+        kind = _kind(variant, shape, rank, ranks, wilds)
+        if kind is None and shape is MeldShape.SEQUENCE and variant.escalas and not wilds:
             real = len(cards) >= ESCALA_REAL_SIZE
             escala = variant.escala_real_bonus if real else variant.escala_bonus
         if kind is not None:
-            bonus = bonuses.get(kind, 0)
+            bonus = variant.canasta_bonus.get(kind, 0)
             if meld.concealed and kind in (CanastaKind.NATURAL, CanastaKind.MIXED):
                 if variant.concealed_canasta_bonus is not None:
                     bonus = variant.concealed_canasta_bonus
                 elif variant.hand_canasta_doubles:
                     bonus *= 2
-    return MeldInfo(shape, rank, naturals, wilds, points, kind, bonus, escala)
+    elif variant.unfinished_penalty:
+        # american: an unfinished meld of sevens, aces or wild cards costs its penalty.
+        unfinished = _kind(variant, shape, rank, ranks, wilds)
+        penalty = variant.unfinished_penalty.get(unfinished, 0) if unfinished else 0
+    return MeldInfo(shape, rank, naturals, wilds, points, kind, bonus, escala, penalty)
 
 
 def _sequence_problem(variant: Variant, cards: Sequence[Card], wilds: int) -> Text | None:
@@ -124,8 +147,12 @@ def _sequence_problem(variant: Variant, cards: Sequence[Card], wilds: int) -> Te
             N_("the cards from %(low)s to %(high)s are not in unbroken order"),
             {"low": low, "high": high},
         )
-    if len(cards) > ESCALA_REAL_SIZE:
-        return Text(N_("a sequence runs from 4 to ace, eleven cards at most"))
+    if len(cards) > min(variant.max_sequence_cards, ESCALA_REAL_SIZE):
+        if variant.max_sequence_cards >= ESCALA_REAL_SIZE:
+            return Text(N_("a sequence runs from 4 to ace, eleven cards at most"))
+        return Text(
+            N_("a sequence holds at most %(count)s cards"), {"count": variant.max_sequence_cards}
+        )
     return None
 
 
@@ -246,6 +273,13 @@ def meld_problems(
                 N_("a meld of black threes holds at most %(count)s of them"),
                 count=cap,
             )
+    if wilds and shape is MeldShape.RANK and info.rank in variant.natural_only_ranks:
+        add(
+            "wild_in_natural_rank",
+            "meld.natural-only",
+            N_("a meld of %(rank)s may not hold wild cards"),
+            rank=Text(RANK_PLURALS[info.rank]),
+        )
     if wilds > variant.max_wild:
         add(
             "too_many_wilds",
@@ -260,6 +294,14 @@ def meld_problems(
             "meld.natural-min",
             N_("a meld needs at least %(least)s natural cards, this one has %(naturals)s"),
             least=variant.min_natural,
+            naturals=naturals,
+        )
+    elif variant.wilds_fewer_than_naturals and wilds and wilds >= naturals:
+        add(
+            "more_wilds_than_naturals",
+            "meld.wild-limit",
+            N_("a meld must hold fewer wild cards (%(wilds)s) than natural ones (%(naturals)s)"),
+            wilds=wilds,
             naturals=naturals,
         )
     elif variant.wild_not_more_than_natural and wilds > naturals:

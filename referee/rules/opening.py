@@ -56,14 +56,16 @@ def check_opening(
     failed_attempts: int = 0,
     going_out: bool = False,
     players: int | None = None,
+    round_number: int | None = None,
 ) -> OpeningRuling:
-    """Judge a side's proposed opening melds at match score ``score``.
+    """Judge a side's proposed opening melds at match score ``score`` (in hand
+    ``round_number``, where the minimum goes by the hand).
 
     With ``pile_top`` the opening is made by taking the pile: its top card joins
     the meld of its rank (which needs two natural cards of that rank from the
     hand) and counts; the rest of the pile does not.
     """
-    minimum = variant.opening_minimum(score, failed_attempts)
+    minimum = variant.opening_minimum(score, failed_attempts, round_number)
 
     def ruling(
         allowed: bool, points: int, rule: str, text: Text, problems: tuple[Problem, ...] = ()
@@ -142,7 +144,12 @@ def check_opening(
                 {"points": points},
             ),
         )
-    values = {"points": points, "minimum": minimum, "score": score, "failed": failed_attempts}
+    values: dict[str, object] = {
+        "points": points,
+        "minimum": minimum,
+        "score": score,
+        "failed": failed_attempts,
+    }
     if failed_attempts and variant.failed_opening_step:
         if points >= minimum:
             template = N_(
@@ -153,6 +160,16 @@ def check_opening(
             template = N_(
                 "No: %(points)s points fall short of the minimum of %(minimum)s for a "
                 "score of %(score)s after %(failed)s failed attempt(s)."
+            )
+    elif variant.opening_by_round and round_number is not None:
+        values["hand"] = round_number
+        if points >= minimum:
+            template = N_(
+                "Yes: %(points)s points reach the minimum of %(minimum)s in hand %(hand)s."
+            )
+        else:
+            template = N_(
+                "No: %(points)s points fall short of the minimum of %(minimum)s in hand %(hand)s."
             )
     elif points >= minimum:
         template = N_(

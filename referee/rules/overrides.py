@@ -188,7 +188,8 @@ def _field(name: str, group: str, kind: Kind, rules: str, label: str) -> Field:
 # In rulebook order (:data:`referee.rules.catalogue.GROUPS`); not the identity, the table
 # of players or the catalogue itself, which are what a preset *is*.
 FIELDS: tuple[Field, ...] = (
-    _field("target_score", "cards", Number(100, 10 * MOST), "", N_("Target score")),
+    _field("target_score", "cards", Number(0, 10 * MOST), "", N_("Target score")),
+    _field("rounds", "cards", Number(1, 50, optional=True), "", N_("Hands in a match")),
     _field("card_points", "cards", _RANKS, "hand.points", N_("Card values")),
     _field(
         "packs",
@@ -230,6 +231,13 @@ FIELDS: tuple[Field, ...] = (
         "meld.wild-limit",
         N_("No more wild cards than natural ones"),
     ),
+    _field(
+        "wilds_fewer_than_naturals",
+        "melds",
+        Switch(),
+        "meld.wild-limit",
+        N_("Fewer wild cards than natural ones"),
+    ),
     _field("one_meld_per_rank", "melds", Switch(), "meld.one-per-rank", N_("One meld per rank")),
     _field(
         "sequences",
@@ -239,6 +247,13 @@ FIELDS: tuple[Field, ...] = (
         N_("Sequences of one suit are melds"),
     ),
     _field("sequence_wilds", "melds", Switch(), "meld.sequence", N_("Wild cards in sequences")),
+    _field(
+        "max_sequence_cards",
+        "melds",
+        Number(3, 11),
+        "meld.sequence",
+        N_("Most cards in a sequence"),
+    ),
     _field(
         "escalas",
         "melds",
@@ -304,6 +319,13 @@ FIELDS: tuple[Field, ...] = (
         Table(int, str, Number(), range(1, 21)),
         "canasta.count-bonus",
         N_("Bonus for this many canastas"),
+    ),
+    _field(
+        "unfinished_penalty",
+        "canastas",
+        _KINDS,
+        "canasta.unfinished",
+        N_("An unfinished meld costs"),
     ),
     _field(
         "negative_minimum",
@@ -386,6 +408,13 @@ FIELDS: tuple[Field, ...] = (
         N_("… even to a finished canasta"),
     ),
     _field(
+        "pickup_onto_sequence",
+        "pile",
+        Switch(),
+        "pile.add-to-meld",
+        N_("Top card extends a sequence"),
+    ),
+    _field(
         "pickup_natural_and_wild",
         "pile",
         Switch(),
@@ -440,6 +469,13 @@ FIELDS: tuple[Field, ...] = (
         Switch(),
         "going-out.canastas",
         N_("Going out needs a clean and a dirty canasta"),
+    ),
+    _field(
+        "going_out_kinds",
+        "going_out",
+        _KINDS._replace(number=Number(0, 10)),
+        "going-out.canastas",
+        N_("Canastas of a kind needed to go out"),
     ),
     _field(
         "going_out_needs_discard",
@@ -506,11 +542,46 @@ FIELDS: tuple[Field, ...] = (
         N_("Extra for all four red threes"),
     ),
     _field(
+        "all_red_threes_count",
+        "scoring",
+        Number(1, 16),
+        "red-threes.bonus",
+        N_("All the red threes are"),
+    ),
+    _field(
+        "threes_table",
+        "scoring",
+        Table(int, str, Number(), range(1, 17)),
+        "red-threes.bonus",
+        N_("Threes of one colour score"),
+    ),
+    _field(
+        "black_threes_laid_out",
+        "scoring",
+        Switch(),
+        "red-threes.bonus",
+        N_("Black threes are laid out and scored"),
+    ),
+    _field(
         "red_threes_count_if",
         "scoring",
         Choice({c.value: c for c in RedThreeCondition}),
         "red-threes.penalty",
         N_("Red threes count plus once the side has"),
+    ),
+    _field(
+        "red_threes_canastas",
+        "scoring",
+        Number(0, 10),
+        "red-threes.penalty",
+        N_("Canastas for threes to count plus"),
+    ),
+    _field(
+        "red_threes_void_canastas",
+        "scoring",
+        Number(0, 10, optional=True),
+        "red-threes.penalty",
+        N_("Canastas for threes to count nothing"),
     ),
     _field(
         "undeclared_red_three_penalty",
@@ -525,6 +596,13 @@ FIELDS: tuple[Field, ...] = (
         Number(optional=True),
         "hand.black-threes hand.points",
         N_("Black three left in hand costs (empty: its value)"),
+    ),
+    _field(
+        "held_penalty",
+        "scoring",
+        Number(0, MOST),
+        "hand.held",
+        N_("Three aces or sevens left in a hand cost"),
     ),
     _field(
         "no_canasta_scores_all_negative",
@@ -637,6 +715,10 @@ _KIND_NAMES = {
     CanastaKind.WILD_MIXED: N_("mixed wild"),
     CanastaKind.WILD_CLEAN: N_("clean wild"),
     CanastaKind.BLACK_THREES: N_("black threes"),
+    CanastaKind.SEQUENCE: N_("sequence"),
+    CanastaKind.SEVENS: N_("sevens"),
+    CanastaKind.ACES: N_("aces"),
+    CanastaKind.WILD_TWOS: N_("seven twos"),
 }
 _CHOICES = {
     "may": N_("may"),
@@ -651,9 +733,9 @@ def entry_words(field: Field, key: Any) -> Text:
     """The words for one entry's key: "joker", "natural", "6 players", "5"."""
     if field.name == "card_points":
         return Text(_RANK_NAMES.get(key, key.value))
-    if field.name == "canasta_bonus":
+    if isinstance(key, CanastaKind):
         return Text(_KIND_NAMES[key])
-    if field.name in ("canasta_count_bonus", "black_three_going_out_bonus"):
+    if field.name in ("canasta_count_bonus", "black_three_going_out_bonus", "threes_table"):
         return Text(str(key))
     return Text(N_("%(n)s players"), {"n": key})
 

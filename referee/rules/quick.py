@@ -45,6 +45,9 @@ class QuickSide(NamedTuple):
     first_pickup: bool = False
     escalas: int = 0  # 001's house rule: runs of seven of a suit without wild cards…
     escalas_real: int = 0  # …and runs from 4 to the ace (an escala real)
+    black_threes: int = 0  # laid out as bonus cards (american)
+    held_sets: int = 0  # players left holding three aces or sevens (american)
+    unfinished: Mapping[CanastaKind, int] = {}  # unfinished melds that cost, by kind
 
 
 def _score_side(variant: Variant, side: QuickSide) -> SideScore:
@@ -68,6 +71,11 @@ def _score_side(variant: Variant, side: QuickSide) -> SideScore:
         ),
         hand_points=side.hand_points,
         escalas=runs if variant.escalas else 0,  # a table without them is told so below
+        black_threes=side.black_threes,
+        unfinished=sum(
+            variant.unfinished_penalty.get(kind, 0) * max(n, 0)
+            for kind, n in side.unfinished.items()
+        ),
     )
     breakdown.update(event_parts(variant, side, bool(canastas)))
     wins = any(c.kind is CanastaKind.BLACK_THREES for c in canastas)
@@ -93,6 +101,23 @@ def _side_problems(variant: Variant, players: int, side: QuickSide, index: int) 
             )
         elif count < 0:
             add("negative_count", "canasta.kinds", N_("a number of canastas cannot be negative"))
+    for kind, count in side.unfinished.items():
+        if count and kind not in variant.unfinished_penalty:
+            add(
+                "not_in_variant",
+                "canasta.kinds",
+                N_("%(variant)s has no penalty for an unfinished %(kind)s meld"),
+                variant=variant.name,
+                kind=kind.value.replace("_", " "),
+            )
+        elif count < 0:
+            add("negative_count", "canasta.kinds", N_("a number of melds cannot be negative"))
+    if side.went_out and any(n > 0 for n in side.unfinished.values()):
+        add(
+            "went_out_unfinished",
+            "going-out.unfinished",
+            N_("a side may not go out with an unfinished meld that costs a penalty"),
+        )
     if (side.escalas or side.escalas_real) and not variant.escalas:
         add(
             "not_in_variant",

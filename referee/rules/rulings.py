@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import RANK_PLURALS, Card, Rank, format_cards
+from .hand import missing_kinds
 from .melds import CANASTA_SIZE, Meld, MeldShape, classify, meld_problems
 from .problems import N_, Text
 from .variant import CanastaKind, Variant
@@ -49,6 +50,10 @@ _KIND_WORDS = {
     CanastaKind.WILD_MIXED: N_("a wild canasta of jokers and twos"),
     CanastaKind.WILD_CLEAN: N_("a wild canasta of one kind"),
     CanastaKind.BLACK_THREES: N_("a canasta of black threes, which wins the match"),
+    CanastaKind.SEQUENCE: N_("a canasta in sequence"),
+    CanastaKind.SEVENS: N_("a canasta of sevens"),
+    CanastaKind.ACES: N_("a canasta of aces"),
+    CanastaKind.WILD_TWOS: N_("a wild canasta of seven twos"),
 }
 
 
@@ -127,6 +132,50 @@ def best_opening_points(variant: Variant, top: Card, hand: Sequence[Card]) -> in
     return total + sum(points[rank] * group[0] for rank, group in groups.items())
 
 
+def _over_the_limit(variant: Variant, top: Card, melds: Sequence[Meld]) -> Ruling | None:
+    """A refusal if the side's one meld of the top card's rank has no room for it and two
+    more (american: five jacks and a pair of jacks do not take the pile), else None."""
+    most = variant.max_meld_cards
+    if most is None or not variant.one_meld_per_rank:
+        return None
+    for meld in melds:
+        info = classify(variant, meld)
+        if info.shape is MeldShape.RANK and info.rank is top.rank:
+            if len(meld.cards) + variant.pickup_naturals + 1 > most:
+                return Ruling(
+                    False,
+                    _t(
+                        N_(
+                            "No: your side's meld of %(rank)s has %(have)s cards; with the top "
+                            "card and %(need)s from your hand it would hold more than "
+                            "%(most)s."
+                        ),
+                        rank=Text(RANK_PLURALS[top.rank]),
+                        have=len(meld.cards),
+                        need=variant.pickup_naturals,
+                        most=most,
+                    ),
+                    "meld.max-cards",
+                )
+    return None
+
+
+def _extends_a_run(variant: Variant, top: Card, melds: Sequence[Meld]) -> bool:
+    """Whether the top card continues one of the side's unfinished runs of its suit."""
+    if top.suit is None or not top.is_natural or top.rank is Rank.THREE:
+        return False
+    for meld in melds:
+        info = classify(variant, meld)
+        if info.shape is not MeldShape.SEQUENCE or info.canasta is not None:
+            continue
+        if len(meld.cards) >= variant.max_sequence_cards or meld.cards[0].suit != top.suit:
+            continue
+        orders = [card.rank.order for card in meld.cards]
+        if top.rank.order in (min(orders) - 1, max(orders) + 1):
+            return True
+    return False
+
+
 def check_pickup(
     variant: Variant,
     *,
@@ -140,6 +189,7 @@ def check_pickup(
     first_round: bool = False,
     going_out: bool = False,
     failed_attempts: int = 0,
+    round_number: int | None = None,
 ) -> Ruling:
     """Judge whether a player holding ``hand`` may take the pile whose top card is ``top``.
 
@@ -192,6 +242,9 @@ def check_pickup(
     naturals = sum(1 for card in hand if card.rank is top.rank)
     wilds = sum(1 for card in hand if card.is_wild)
     word = Text(RANK_PLURALS[top.rank])
+    too_big = _over_the_limit(variant, top, melds)
+    if too_big is not None:
+        return too_big
     opened = bool(melds)
     frozen = frozen and variant.pile_freezing
     if frozen or not opened:
@@ -220,7 +273,7 @@ def check_pickup(
                 ),
                 rule,
             )
-        minimum = variant.opening_minimum(score, failed_attempts)
+        minimum = variant.opening_minimum(score, failed_attempts, round_number)
         best = best_opening_points(variant, top, hand)
         if best < minimum:
             return Ruling(
@@ -291,6 +344,15 @@ def check_pickup(
                 ),
                 "pile.add-to-meld",
             )
+    if variant.pickup_onto_sequence and _extends_a_run(variant, top, melds):
+        return Ruling(
+            True,
+            _t(
+                N_("Yes: the top card extends your side's sequence in %(card)s's suit."),
+                card=top.symbol(),
+            ),
+            "pile.add-to-meld",
+        )
     if variant.pickup_natural_and_wild and naturals >= 1 and wilds >= 1:
         return Ruling(
             True,
@@ -343,7 +405,18 @@ def check_going_out(
                 _t(N_("No: two melds of the same rank must be one meld.")),
                 "meld.one-per-rank",
             )
-    kinds = [info.canasta for info in (classify(variant, m) for m in melds) if info.canasta]
+    infos = [classify(variant, m) for m in melds]
+    unfinished = next((m for m, i in zip(melds, infos, strict=True) if i.penalty), None)
+    if unfinished is not None:
+        return Ruling(
+            False,
+            _t(
+                N_('No: "%(cards)s" must be finished as a canasta before your side goes out.'),
+                cards=format_cards(unfinished.cards),
+            ),
+            "going-out.unfinished",
+        )
+    kinds = [info.canasta for info in infos if info.canasta]
     needed = variant.going_out_canastas.get(players, 1)
     if len(kinds) < needed:
         if needed == 1:
@@ -356,6 +429,13 @@ def check_going_out(
     ):
         return Ruling(
             False, _t(N_("No: closing needs a clean and a dirty canasta.")), "going-out.canastas"
+        )
+    missing = missing_kinds(variant, kinds)
+    if missing is not None:
+        return Ruling(
+            False,
+            _t(N_("No: to go out, your side needs %(what)s."), what=missing),
+            "going-out.canastas",
         )
     if len(hand) > 1:
         return Ruling(

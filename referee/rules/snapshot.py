@@ -21,49 +21,98 @@ class SnapshotError(ValueError):
     "The stored snapshot is not a variant this version can read."
 
 
+# Tables keyed by a kind of canasta, and by a number, besides those written out below.
+_BY_KIND = ("canasta_bonus", "going_out_kinds", "unfinished_penalty")
+_INT_KEYED = (
+    "packs",
+    "cards_dealt",
+    "going_out_canastas",
+    "canasta_count_bonus",
+    "black_three_going_out_bonus",
+    "threes_table",
+)
+_RANK_SETS = ("natural_only_ranks", "held_ranks")
+
+
 def _int_keys(mapping: Mapping[int, int]) -> dict[str, int]:
     # JSON object keys are text; players and counts go back to ints on the way in.
     return {str(key): value for key, value in mapping.items()}
+
+
+def _write(name: str, value: Any) -> Any:
+    """One field of a variant (or a house rule's setting of it) as JSON values."""
+    if name in _INT_KEYED:
+        return _int_keys(value)
+    if name == "card_points":
+        return {rank.value: points for rank, points in value.items()}
+    if name in _BY_KIND:
+        return {kind.value: bonus for kind, bonus in value.items()}
+    if name in _RANK_SETS:
+        return sorted(rank.value for rank in value)
+    if name == "red_threes_count_if":
+        return value.value
+    if name in ("players", "opening_by_round"):
+        return list(value)
+    if name == "opening_table":
+        return [[step.from_score, step.minimum] for step in value]
+    if name == "options":
+        return [
+            {
+                "name": o.name,
+                "help": o.help,
+                "source": o.source,
+                "default": o.default,
+                "on": {key: _write(key, v) for key, v in o.on.items()},
+                "off": {key: _write(key, v) for key, v in o.off.items()},
+            }
+            for o in value
+        ]
+    if name == "rules":
+        return {
+            key: {"text": r.text, "source": r.source, "quote": r.quote} for key, r in value.items()
+        }
+    return value
 
 
 def variant_to_dict(variant: Variant) -> dict[str, Any]:
     """Every number, switch, house rule and catalogue entry of ``variant`` as JSON values."""
     out: dict[str, Any] = {"snapshot_version": SNAPSHOT_VERSION}
     for name in Variant._fields:
-        value = getattr(variant, name)
-        if name in ("packs", "cards_dealt", "going_out_canastas", "canasta_count_bonus"):
-            value = _int_keys(value)
-        elif name == "black_three_going_out_bonus":
-            value = _int_keys(value)
-        elif name == "card_points":
-            value = {rank.value: points for rank, points in value.items()}
-        elif name == "canasta_bonus":
-            value = {kind.value: bonus for kind, bonus in value.items()}
-        elif name == "red_threes_count_if":
-            value = value.value
-        elif name == "players":
-            value = list(value)
-        elif name == "opening_table":
-            value = [[step.from_score, step.minimum] for step in value]
-        elif name == "options":
-            value = [
-                {
-                    "name": o.name,
-                    "help": o.help,
-                    "source": o.source,
-                    "default": o.default,
-                    "on": dict(o.on),
-                    "off": dict(o.off),
-                }
-                for o in value
-            ]
-        elif name == "rules":
-            value = {
-                key: {"text": r.text, "source": r.source, "quote": r.quote}
-                for key, r in value.items()
-            }
-        out[name] = value
+        out[name] = _write(name, getattr(variant, name))
     return out
+
+
+def _read(name: str, value: Any) -> Any:
+    """The field ``name`` back from the JSON values :func:`_write` gave."""
+    if name in _INT_KEYED:
+        return {int(key): int(v) for key, v in value.items()}
+    if name == "card_points":
+        return {Rank(key): int(v) for key, v in value.items()}
+    if name in _BY_KIND:
+        return {CanastaKind(key): int(v) for key, v in value.items()}
+    if name in _RANK_SETS:
+        return frozenset(Rank(key) for key in value)
+    if name == "red_threes_count_if":
+        return RedThreeCondition(value)
+    if name in ("players", "opening_by_round"):
+        return tuple(int(n) for n in value)
+    if name == "opening_table":
+        return tuple(OpeningStep(int(a), int(b)) for a, b in value)
+    if name == "options":
+        return tuple(
+            Option(
+                o["name"],
+                o["help"],
+                o["source"],
+                o["default"],
+                {key: _read(key, v) for key, v in o["on"].items()},
+                {key: _read(key, v) for key, v in o["off"].items()},
+            )
+            for o in value
+        )
+    if name == "rules":
+        return {key: Rule(key, r["text"], r["source"], r["quote"]) for key, r in value.items()}
+    return value
 
 
 def variant_from_dict(data: Mapping[str, Any]) -> Variant:
@@ -80,35 +129,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
         for name in Variant._fields:
             if name not in data and name in Variant._field_defaults:
                 continue  # a field added since the snapshot was taken: its default
-            value = data[name]
-            if name in (
-                "packs",
-                "cards_dealt",
-                "going_out_canastas",
-                "canasta_count_bonus",
-                "black_three_going_out_bonus",
-            ):
-                value = {int(key): int(v) for key, v in value.items()}
-            elif name == "card_points":
-                value = {Rank(key): int(v) for key, v in value.items()}
-            elif name == "canasta_bonus":
-                value = {CanastaKind(key): int(v) for key, v in value.items()}
-            elif name == "red_threes_count_if":
-                value = RedThreeCondition(value)
-            elif name == "players":
-                value = tuple(int(n) for n in value)
-            elif name == "opening_table":
-                value = tuple(OpeningStep(int(a), int(b)) for a, b in value)
-            elif name == "options":
-                value = tuple(
-                    Option(o["name"], o["help"], o["source"], o["default"], o["on"], o["off"])
-                    for o in value
-                )
-            elif name == "rules":
-                value = {
-                    key: Rule(key, r["text"], r["source"], r["quote"]) for key, r in value.items()
-                }
-            values[name] = value
+            values[name] = _read(name, data[name])
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise SnapshotError(f"snapshot field unreadable: {error}") from None
     return Variant(**values)

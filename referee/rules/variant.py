@@ -40,13 +40,17 @@ class CanastaKind(Enum):
     WILD_MIXED = "wild_mixed"  # 001: "de comodines sucia", jokers and twos
     WILD_CLEAN = "wild_clean"  # 001: "de comodines limpia", all twos or all jokers
     BLACK_THREES = "black_threes"  # 001: "canasta a lo gusto", wins the match
+    SEQUENCE = "sequence"  # seven of a suit in order: samba's "samba", bolivia's "escalera"
+    SEVENS = "sevens"  # american: seven natural sevens
+    ACES = "aces"  # american: seven natural aces
+    WILD_TWOS = "wild_twos"  # american: a wild canasta of seven twos
 
 
 class RedThreeCondition(Enum):
     """What a side must have for its red threes to count plus rather than minus."""
 
     MELD = "meld"  # the side has melded at all (the Laws, 002, 003, 004)
-    CANASTA = "canasta"  # the side has a canasta (000, 001)
+    CANASTA = "canasta"  # the side has ``red_threes_canastas`` canastas (000, 001, samba)
 
 
 class OpeningStep(NamedTuple):
@@ -167,6 +171,22 @@ class Variant(NamedTuple):
     partner_permission: str | None = "may"  # "may" / "must" ask the partner to go out
     # -- the deal ------------------------------------------------------------------
     play_clockwise: bool = True  # play (and the deal) pass to the left; False: to the right
+    # -- the Canasta family (samba, bolivia, american, hand and foot) -----------------
+    max_sequence_cards: int = 11  # a run of one suit holds at most this many (4 to ace)
+    red_threes_canastas: int = 1  # canastas a side needs for its threes to count plus
+    red_threes_void_canastas: int | None = None  # from this many up to the above: they count 0
+    all_red_threes_count: int = 4  # how many red threes "all of them" are (six in 3 packs)
+    threes_table: Mapping[int, int] = {}  # threes of one colour -> points (american), if set
+    black_threes_laid_out: bool = False  # black threes are laid out and scored like red ones
+    going_out_kinds: Mapping[CanastaKind, int] = {}  # kinds going out needs, with how many
+    wilds_fewer_than_naturals: bool = False  # a meld holds fewer wild cards than natural ones
+    natural_only_ranks: frozenset[Rank] = frozenset()  # melds of these ranks hold no wild card
+    unfinished_penalty: Mapping[CanastaKind, int] = {}  # an unfinished meld of that kind costs
+    held_ranks: frozenset[Rank] = frozenset()  # a player left holding three or more of one…
+    held_penalty: int = 0  # …of these ranks costs this, per player and rank
+    pickup_onto_sequence: bool = False  # the top card may extend the side's unfinished run
+    opening_by_round: tuple[int, ...] = ()  # the minimum by the hand's number, not the score
+    rounds: int | None = None  # the match is this many hands; the highest total wins
 
     # -- derived -----------------------------------------------------------------
 
@@ -177,9 +197,15 @@ class Variant(NamedTuple):
     def points(self, rank: Rank) -> int:
         return self.card_points[rank]
 
-    def opening_minimum(self, score: int, failed_attempts: int = 0) -> int:
-        """The initial-meld minimum for a side whose match total is ``score``."""
-        if score < 0:
+    def opening_minimum(
+        self, score: int, failed_attempts: int = 0, round_number: int | None = None
+    ) -> int:
+        """The initial-meld minimum for a side whose match total is ``score``; where the
+        minimum goes by the hand (``opening_by_round``), for hand ``round_number``."""
+        if self.opening_by_round and round_number is not None:
+            table = self.opening_by_round
+            base = table[min(max(round_number, 1), len(table)) - 1]
+        elif score < 0:
             base = self.negative_minimum
         else:
             base = self.opening_table[0].minimum

@@ -14,7 +14,7 @@ from .i18n import language
 
 @lru_cache(maxsize=1024)
 def _chart(
-    language: str, names: tuple[str, ...], history: tuple[tuple[int, ...], ...], target: int
+    language: str, names: tuple[str, ...], history: tuple[tuple[int, ...], ...], target: int | None
 ) -> Markup:
     return chart.totals_chart(
         names,
@@ -25,8 +25,11 @@ def _chart(
     )
 
 
-def totals_chart(names: Sequence[str], history: Sequence[Sequence[int]], target: int) -> Markup:
-    """One line per side through its running total after each hand, and the target.
+def totals_chart(
+    names: Sequence[str], history: Sequence[Sequence[int]], target: int | None
+) -> Markup:
+    """One line per side through its running total after each hand, and the target (None:
+    a match of so many hands has none).
 
     Drawn once per match state and language: every phone at the table asks for it.
     """

@@ -49,6 +49,19 @@ KIND_LABELS = {
     CanastaKind.WILD_MIXED: _l("Mixed wild canastas"),
     CanastaKind.WILD_CLEAN: _l("Clean wild canastas"),
     CanastaKind.BLACK_THREES: _l("Canastas of black threes"),
+    CanastaKind.SEQUENCE: _l("Canastas in sequence (samba, escalera)"),
+    CanastaKind.SEVENS: _l("Canastas of sevens"),
+    CanastaKind.ACES: _l("Canastas of aces"),
+    CanastaKind.WILD_TWOS: _l("Wild canastas of seven twos"),
+}
+# Unfinished melds that cost a penalty (american), counted in quick entry.
+UNFINISHED_LABELS = {
+    CanastaKind.SEVENS: _l("Unfinished melds of sevens"),
+    CanastaKind.ACES: _l("Unfinished melds of aces"),
+    CanastaKind.WILD_TWOS: _l("Unfinished melds of twos only"),
+    CanastaKind.WILD_JOKERS: _l("Unfinished wild melds with four jokers"),
+    CanastaKind.WILD_DEUCES: _l("Unfinished wild melds"),
+    CanastaKind.WILD: _l("Unfinished wild melds"),
 }
 
 
@@ -296,6 +309,9 @@ class _Section(NamedTuple):
     acabar: bool
     exact_cut: bool
     first_pickup: bool
+    black_threes: bool = False  # laid out as bonus cards
+    held: bool = False  # players left holding three aces or sevens
+    unfinished: tuple[CanastaKind, ...] = ()  # quick entry counts what costs unfinished
 
 
 def _section(variant: Variant, mode: str) -> _Section:
@@ -308,6 +324,9 @@ def _section(variant: Variant, mode: str) -> _Section:
         variant.acabar_points is not None,
         variant.exact_cut_bonus is not None,
         variant.first_pickup_going_out_bonus is not None,
+        variant.black_threes_laid_out,
+        bool(variant.held_penalty),
+        tuple(k for k in CanastaKind if k in variant.unfinished_penalty),
     )
 
 
@@ -330,6 +349,8 @@ def _side_form(section: _Section) -> type[Form]:
         if section.escalas:
             attrs["escalas"] = _count(_l("Escalas (seven of a suit, no wild card)"), 8)
             attrs["escalas_real"] = _count(_l("Escalas reales (4 to ace of a suit)"), 4)
+        for kind in section.unfinished:
+            attrs[f"unfinished_{kind.value}"] = _count(UNFINISHED_LABELS[kind], 8)
         attrs["meld_points"] = _points(_l("Points of all melded cards"), 20_000)
         attrs["hand_points"] = _points(_l("Points of cards left in hand"), 5_000)
     else:
@@ -345,6 +366,10 @@ def _side_form(section: _Section) -> type[Form]:
         )
         attrs["hand_points"] = _points(_l("…or their points"), 5_000)
     # The events only some variants score, in both modes.
+    if section.black_threes:
+        attrs["black_threes"] = _count(_l("Black threes laid out"), 8)
+    if section.held:
+        attrs["held_sets"] = _count(_l("Players left holding three or more aces or sevens"), 8)
     if section.undeclared_red_threes:
         attrs["undeclared_red_threes"] = _count(_l("Red threes not declared"), 8)
     if section.acabar:
@@ -394,13 +419,23 @@ def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
             for key in ("escalas", "escalas_real"):
                 if key in data:
                     side[key] = data[key] or 0
+            unfinished = {
+                key.removeprefix("unfinished_"): value or 0
+                for key, value in data.items()
+                if key.startswith("unfinished_")
+            }
+            if unfinished:
+                side["unfinished"] = unfinished
         else:
             side["melds"] = (data.get("melds") or "").strip()
             side["hand"] = (data.get("hand") or "").strip()
             side["hand_points"] = data.get("hand_points")
-        for key in ("undeclared_red_threes", "acabar", "exact_cut", "first_pickup"):
+        for key in ("undeclared_red_threes", "black_threes", "held_sets"):
             if key in data:
-                side[key] = data[key] or 0 if key == "undeclared_red_threes" else data[key]
+                side[key] = data[key] or 0
+        for key in ("acabar", "exact_cut", "first_pickup"):
+            if key in data:
+                side[key] = data[key]
         side["red_threes"] = data.get("red_threes") or 0
         side["went_out"] = bool(data.get("went_out"))
         side["concealed"] = bool(data.get("concealed"))
@@ -419,8 +454,8 @@ def formdata_from_entry(entry: dict[str, Any]) -> MultiDict[str, Any]:
         pairs.append(("note", entry["note"]))
     for i, side in enumerate(entry.get("sides", [])):
         for key, value in side.items():
-            if key == "canastas":
-                pairs += [(f"side{i}-canastas_{k}", str(n)) for k, n in value.items()]
+            if key in ("canastas", "unfinished"):
+                pairs += [(f"side{i}-{key}_{k}", str(n)) for k, n in value.items()]
             elif isinstance(value, bool):
                 if value:
                     pairs.append((f"side{i}-{key}", "y"))
@@ -493,6 +528,15 @@ def _failed() -> IntegerField:
     )
 
 
+def _round() -> IntegerField:
+    return Integer(
+        _l("Which hand of the match this is"),
+        default=1,
+        validators=[Optional(), NumberRange(1, 1000)],
+        render_kw={"inputmode": "numeric", "min": 1},
+    )
+
+
 class MeldQuestion(FlaskForm):
     cards = _cards(_l("The meld"), required=True)
     going_out = BooleanField(_l("Laid while going out"))
@@ -500,6 +544,7 @@ class MeldQuestion(FlaskForm):
 
 class OpeningQuestion(FlaskForm):
     score = _score()
+    round_number = _round()
     melds = _melds(_l("The opening melds, one per line"))
     pile_top = _cards(_l("Top card of the pile, if taking it"), 10)
     failed_attempts = _failed()
@@ -512,6 +557,7 @@ class PickupQuestion(FlaskForm):
     hand = _cards(_l("Your hand"), 300)
     melds = _melds(_l("Your side's melds, one per line (none: not opened yet)"))
     score = _score()
+    round_number = _round()
     failed_attempts = _failed()
     pile_size = Integer(
         _l("Cards in the pile"),
@@ -541,10 +587,14 @@ def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
     return {
         "meld": {"going_out": variant.black_threes_when_going_out},
         "opening": {
+            "score": not variant.opening_by_round,
+            "round_number": bool(variant.opening_by_round),
             "failed_attempts": bool(variant.failed_opening_step),
             "going_out": variant.opening_waived_going_out,
         },
         "pickup": {
+            "score": not variant.opening_by_round,
+            "round_number": bool(variant.opening_by_round),
             "failed_attempts": bool(variant.failed_opening_step),
             "pile_size": variant.one_card_single_pile,
             "first_round": variant.no_pickup_first_round,

@@ -38,6 +38,7 @@ from ..rules.overrides import (
     rules_file,
     value_text,
 )
+from ..rules.sources import book_of
 from ..rules.variant import Rule
 from ..sheets import PAPERS, blank_sheet_pdf
 from . import rulebook
@@ -332,8 +333,15 @@ def changed_lines(match: Match) -> tuple[tuple[str, str, str], ...]:
 
 
 def rule_source(rule: Rule) -> str:
-    """Where a rule comes from, as a player reads it: a house rule says so."""
-    return _("house rule") if rule.source == HOUSE_RULE else rule.source
+    """Where a rule comes from, as a player reads it: a house rule says so; a published
+    rulebook by its title ("Bicycle, Official Game Rules: Samba, §Scoring")."""
+    if rule.source == HOUSE_RULE:
+        return _("house rule")
+    book = book_of(rule.source)
+    if book is not None:
+        section = rule.source.partition(" ")[2]
+        return f"{book.title}, {section}" if section else book.title
+    return rule.source
 
 
 # -- the table's rules: a page, a file, a blank sheet ----------------------------------------

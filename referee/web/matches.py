@@ -49,6 +49,9 @@ PART_LABELS = {
     "exact_cut": N_("Exact cut"),
     "undeclared_red_threes": N_("Undeclared red threes"),
     "acabar": N_("Acabar"),
+    "black_threes": N_("Black threes"),
+    "unfinished": N_("Unfinished melds"),
+    "held_in_hand": N_("Aces or sevens held"),
 }
 bp.add_app_template_global(PART_LABELS, "PART_LABELS")  # type: ignore[arg-type]
 
@@ -235,7 +238,7 @@ def ledger(match_id: int, token: str):
         house=changed_lines(match),
         can_edit=can_edit,
         token=token,
-        chart=totals_chart(match.side_names, ledger.history, match.target),
+        chart=totals_chart(match.side_names, ledger.history, match.target or None),
         version=storage.version(match.id),
         view_url=view_url,
         edit_url=url_for("matches.ledger", match_id=match.id, token=token, _external=True)

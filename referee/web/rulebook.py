@@ -23,6 +23,8 @@ from ..rules import (
     parse_cards,
 )
 from ..rules.catalogue import catalogue
+from ..rules.hand import threes_points
+from ..rules.sources import book_of
 from .i18n import translate
 
 GROUP_TITLES = {
@@ -44,8 +46,16 @@ KIND_NAMES = {
     CanastaKind.WILD_MIXED: _l("mixed wild"),
     CanastaKind.WILD_CLEAN: _l("clean wild"),
     CanastaKind.BLACK_THREES: _l("black threes"),
+    CanastaKind.SEQUENCE: _l("sequence"),
+    CanastaKind.SEVENS: _l("sevens"),
+    CanastaKind.ACES: _l("aces"),
+    CanastaKind.WILD_TWOS: _l("seven twos"),
 }
-WILD_KINDS = [k for k in CanastaKind if k not in (CanastaKind.NATURAL, CanastaKind.MIXED)]
+# The kinds of canasta a row of the comparison gathers: of wild cards, and the others.
+OTHER_KINDS = (CanastaKind.SEQUENCE, CanastaKind.SEVENS, CanastaKind.ACES)
+WILD_KINDS = [
+    k for k in CanastaKind if k not in (CanastaKind.NATURAL, CanastaKind.MIXED, *OTHER_KINDS)
+]
 # The meld the comparison page tries: two naturals and three wild cards.
 TRIAL_MELD = Meld(parse_cards("9 9 X X X"))
 
@@ -61,6 +71,12 @@ SEED_LANGUAGES = _seed_languages()
 def quote_language(source: str) -> str | None:
     """The language of the seed text a rule's ``source`` names, for the quote's ``lang``."""
     return SEED_LANGUAGES.get(source.split(" ", 1)[0])
+
+
+def seed_text(variant: Variant) -> str:
+    """Where a preset's rules come from: a seed's file, or the published books' titles."""
+    parts = [part.strip() for part in variant.seed.split(",")]
+    return "; ".join(book.title if (book := book_of(part)) else part for part in parts)
 
 
 def variant_name(variant: Variant) -> str:
@@ -87,6 +103,7 @@ def page(variant: Variant, **context: Any) -> str:
         presets=PRESETS,
         short_name=short_name,
         quote_language=quote_language,
+        seed_text=seed_text,
         **context,
     )
 
@@ -113,7 +130,14 @@ def card_values(variant: Variant) -> list[tuple[str, int]]:
 
 
 def opening_rows(variant: Variant) -> list[tuple[str, int]]:
-    """(match total, initial-meld minimum) rows, the negative total first."""
+    """(match total, initial-meld minimum) rows, the negative total first; (hand, minimum)
+    where the minimum goes by the hand."""
+    if variant.opening_by_round:
+        last = len(variant.opening_by_round)
+        return [
+            (_("Hand %(n)s and later", n=n) if n == last else _("Hand %(n)s", n=n), minimum)
+            for n, minimum in enumerate(variant.opening_by_round, start=1)
+        ]
     rows = [(_("Below 0"), variant.negative_minimum)]
     steps = variant.opening_table
     for i, step in enumerate(steps):
@@ -169,9 +193,20 @@ def _wild_canastas(v: Variant) -> str:
     return ", ".join(parts) or "—"
 
 
+def _other_canastas(v: Variant) -> str:
+    parts = [f"{KIND_NAMES[k]} {v.canasta_bonus[k]}" for k in OTHER_KINDS if k in v.canasta_bonus]
+    return ", ".join(parts) or "—"
+
+
 def _sequences(v: Variant) -> str:
     if v.sequences:
-        return _("yes, with wild cards") if v.sequence_wilds else _("yes")
+        if v.sequence_wilds:
+            return _("yes, with wild cards")
+        if v.max_sequence_cards < 11:
+            return _(
+                "yes, %(low)s to %(high)s cards", low=v.min_meld_cards, high=v.max_sequence_cards
+            )
+        return _("yes")
     return _("escalas, no wild cards") if v.escalas else _("no")
 
 
@@ -224,12 +259,36 @@ def _onto_canasta(v: Variant) -> str:
     return _yes(v.pickup_by_adding and v.pickup_onto_canasta)
 
 
-def _all_red_threes(v: Variant) -> int:
-    return 4 * v.red_three_bonus + v.all_red_threes_extra
+def _all_red_threes(v: Variant) -> str:
+    count = v.all_red_threes_count
+    if v.threes_table:
+        count = max(v.threes_table)
+    return _("%(n)s: %(points)s", n=count, points=threes_points(v, count))
 
 
 def _red_threes_if(v: Variant) -> str:
-    return _("melded") if v.red_threes_count_if is RedThreeCondition.MELD else _("a canasta")
+    if v.red_threes_count_if is RedThreeCondition.MELD:
+        return _("melded")
+    if v.red_threes_canastas == 0:
+        return _("always")
+    if v.red_threes_canastas == 1:
+        return _("a canasta")
+    return _("%(n)s canastas", n=v.red_threes_canastas)
+
+
+def _unfinished(v: Variant) -> str:
+    costs = sorted(set(v.unfinished_penalty.values()), reverse=True)
+    return " / ".join(f"−{c}" for c in costs) or "—"
+
+
+def _target(v: Variant) -> str:
+    if v.rounds is not None:
+        return _("%(n)s hands", n=v.rounds)
+    return str(v.target_score)
+
+
+def _by_round(v: Variant) -> str:
+    return ", ".join(map(str, v.opening_by_round)) or "—"
 
 
 def _black_three_in_hand(v: Variant) -> str:
@@ -243,7 +302,10 @@ def _concealed_out(v: Variant) -> str:
 
 def _out_canastas(v: Variant) -> str:
     both = _(", a clean and a dirty") if v.going_out_needs_clean_and_dirty else ""
-    return _per_players(dict(v.going_out_canastas)) + both
+    kinds = "".join(
+        _(", %(n)s %(kind)s", n=n, kind=KIND_NAMES[kind]) for kind, n in v.going_out_kinds.items()
+    )
+    return _per_players(dict(v.going_out_canastas)) + both + kinds
 
 
 def _partner(v: Variant) -> str:
@@ -261,6 +323,7 @@ def _options(v: Variant) -> str:
 def _sections(variants: Iterable[Variant]) -> list[tuple[Any, list[Row]]]:
     starts = sorted({s.from_score for v in variants for s in v.opening_table if s.from_score})
     opening: list[Row] = [
+        ("opening.round", _l("By hand"), _by_round),
         ("opening.negative", _l("Below 0"), _field("negative_minimum")),
         ("opening.0", _l("From 0"), lambda v: v.opening_minimum(0)),
         *[(f"opening.{s}", _l("From %(n)s", n=s), _minimum_at(s)) for s in starts],
@@ -271,7 +334,7 @@ def _sections(variants: Iterable[Variant]) -> list[tuple[Any, list[Row]]]:
     return [
         (_l("The table"), [
             ("players", _l("Players"), lambda v: ", ".join(map(str, v.players))),
-            ("target", _l("Target score"), _field("target_score")),
+            ("target", _l("Target score"), _target),
             ("two", _l("Value of a 2"), lambda v: v.card_points[Rank.TWO]),
             ("joker", _l("Value of a joker"), lambda v: v.card_points[Rank.JOKER]),
         ]),
@@ -287,17 +350,21 @@ def _sections(variants: Iterable[Variant]) -> list[tuple[Any, list[Row]]]:
             ("natural", _l("Natural canasta"), _bonus(CanastaKind.NATURAL)),
             ("mixed", _l("Mixed canasta"), _bonus(CanastaKind.MIXED)),
             ("wild", _l("Wild canastas"), _wild_canastas),
+            ("other", _l("Sequence, sevens, aces"), _other_canastas),
             ("concealed", _l("Canasta laid from the hand"), _concealed_canasta),
         ]),
         (_l("Red threes"), [
             ("red-three", _l("Each red three"), _field("red_three_bonus")),
-            ("red-threes-all", _l("All four red threes"), _all_red_threes),
+            ("red-threes-all", _l("All the red threes"), _all_red_threes),
+            ("black-threes-out", _l("Black threes laid out"), _switch("black_threes_laid_out")),
             ("red-threes-if", _l("Count plus if the side has"), _red_threes_if),
         ]),
         (_l("Penalties"), [
             ("undeclared", _l("Red three not declared"), _undeclared),
             ("black-three-hand", _l("Black three left in hand"), _black_three_in_hand),
             ("no-canasta", _l("No canasta: all minus"), _switch("no_canasta_scores_all_negative")),
+            ("unfinished", _l("Unfinished meld"), _unfinished),
+            ("held", _l("Three aces or sevens in a hand"), lambda v: _minus(v.held_penalty)),
         ]),
         (_l("Going out"), [
             ("out-bonus", _l("Going out bonus"), _field("going_out_bonus")),

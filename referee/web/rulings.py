@@ -145,6 +145,7 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
             failed_attempts=failed,
             going_out=_flag(form, "going_out"),
             players=players,
+            round_number=_number(form, "round_number"),
         )
     hand = _cards(form, "hand")
     if question == "pickup":
@@ -163,6 +164,7 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
             first_round=_flag(form, "first_round"),
             going_out=_flag(form, "going_out"),
             failed_attempts=failed,
+            round_number=_number(form, "round_number"),
         )
     if melds is None or hand is None:
         return None
@@ -258,10 +260,15 @@ def rules_index():
 
 @bp.route("/rules/compare")
 def compare():
-    variants = list(PRESETS.values())
+    # ?show=samba&show=bolivia: the columns a phone has room for; none chosen, all of them.
+    # Unknown ids are ignored; the first column is the one the others are compared with.
+    chosen = [i for i in dict.fromkeys(request.args.getlist("show")) if i in PRESETS]
+    variants = [PRESETS[i] for i in chosen] or list(PRESETS.values())
     return render_template(
         "compare.html",
         variants=variants,
+        presets=PRESETS,
+        chosen={v.id for v in variants},
         sections=rulebook.comparison(variants),
         short_name=rulebook.short_name,
     )

@@ -50,8 +50,13 @@ def table_start(form, variant: Variant, players: int) -> dict[str, Any] | None:
     if any(totals) and not hands:
         form.paper_hands.errors.append(_("Say how many hands were played on paper."))
         ok = False
+    if variant.rounds is not None and hands >= variant.rounds:
+        form.paper_hands.errors.append(
+            _("A match of %(n)s hands is over after %(n)s hands.", n=variant.rounds)
+        )
+        ok = False
     for s, total in enumerate(totals, start=1):
-        if total >= target:
+        if variant.rounds is None and total >= target:
             form[f"paper_side{s}"].errors.append(
                 _(
                     "%(total)s has reached the target of %(target)s: that match is over.",

@@ -1,7 +1,7 @@
 """The shipped presets, one per rule system of the seeds, found by id.
 
 A preset's module is imported the first time the preset is asked for: scoring one
-hand (``referee score``) builds only the preset it names, not all seven.
+hand (``referee score``) builds only the preset it names, not all eleven.
 """
 
 from __future__ import annotations
@@ -22,6 +22,10 @@ _WHERE = {
     "german": ("german", "GERMAN"),
     "polish": ("polish", "POLISH"),
     "dutch": ("dutch", "DUTCH"),
+    "samba": ("samba", "SAMBA"),
+    "bolivia": ("samba", "BOLIVIA"),
+    "american": ("american", "AMERICAN"),
+    "hand-and-foot": ("hand_and_foot", "HAND_AND_FOOT"),
 }
 
 

@@ -1,0 +1,514 @@
+"""``american``: Modern American Canasta, from published rulebooks.
+
+There is no seed text for this game.  Every value cites a published book by the id
+:mod:`referee.rules.sources` lists, with its section:
+
+* ``cla-laws``: the Canasta League of America's Official Rules of Modern American
+  Canasta, the main text (the league standard).
+* ``pagat-american``: John McLeod's pagat.com, Canasta, Modern American section, where
+  the league says nothing, and to name a reading where the two differ.
+
+Where the references disagree, the value says which reading it follows: the one most
+widely published (the research behind this preset compared the league, pagat and the
+club and teaching pages that follow them).  The rules' words are our own: a published
+book's text is not copied, so no rule has a quote.
+
+What the engine cannot judge from a hand at its end, and so this preset does not claim
+to check: the "rule of five" (after a side's opening, a wild card joins only a meld that
+already holds five natural cards: an order of play, not a shape of the meld), dead
+ranks, the empty-pile ("SWAD") discard rule, the bonus cards drawn after the first meld,
+and the special hands that replace a side's whole score.
+"""
+
+from __future__ import annotations
+
+from ..cards import Rank
+from ..problems import N_
+from ..variant import CanastaKind, OpeningStep, RedThreeCondition
+from .classic import CLASSIC, rule
+
+L = "cla-laws"
+P = "pagat-american"
+
+CARD_POINTS = {
+    # cla-laws §Scoring (pagat-american §Scoring agrees): ace 20
+    Rank.ACE: 20,
+    # cla-laws §Scoring: king to eight 10
+    Rank.KING: 10,
+    Rank.QUEEN: 10,
+    Rank.JACK: 10,
+    Rank.TEN: 10,
+    Rank.NINE: 10,
+    Rank.EIGHT: 10,
+    # cla-laws §Scoring: seven to four 5
+    Rank.SEVEN: 5,
+    Rank.SIX: 5,
+    Rank.FIVE: 5,
+    Rank.FOUR: 5,
+    # cla-laws §Threes: a three has no card value of its own; it scores through the threes
+    # table, and one left in hand costs black_three_in_hand_penalty.  The classic 5 is
+    # kept only as the card's value where the engine needs one.
+    Rank.THREE: 5,
+    # cla-laws §Scoring: two 20
+    Rank.TWO: 20,
+    # cla-laws §Scoring: joker 50
+    Rank.JOKER: 50,
+}
+
+RULES = {
+    r.key: r
+    for r in [
+        rule(
+            "deck.composition",
+            "Four players in two partnerships, partners sitting opposite, with two packs and "
+            "four jokers: 108 cards; no more of a card may be on the table or in the hands "
+            "than the packs hold.",
+            f"{L} §Deal",
+            "",
+        ),
+        rule(
+            "deal.order",
+            "Thirteen cards each; there is no upcard, the pile starts empty. Play passes "
+            "clockwise, the player at the dealer's left beginning, and the deal passes to the "
+            "left. A player draws one card from the stock or takes the whole pile. After its "
+            "first meld a side draws bonus cards from the stock, four for the first side to "
+            "meld and three for the other; they do not change the score.",
+            f"{L} §Deal",
+            "",
+        ),
+        rule(
+            "meld.min-cards",
+            "A meld has at least three cards of the same rank (or three wild cards).",
+            f"{L} §Melding",
+            "",
+        ),
+        rule(
+            "meld.max-cards",
+            "A meld holds at most seven cards: at seven it is a canasta and takes no more.",
+            f"{L} §Melding",
+            "",
+        ),
+        rule(
+            "meld.one-rank",
+            "A meld is cards of one rank, or wild cards alone; sequences are not melds.",
+            f"{L} §Melding",
+            "",
+        ),
+        rule(
+            "meld.wild-limit",
+            "A meld of natural cards may hold at most two wild cards. Once a side has opened, "
+            "a wild card may join only a meld that already holds five natural cards (the "
+            "rule of five: an order of play the referee cannot check at the end of a hand).",
+            f"{L} §Melding",
+            "",
+        ),
+        rule(
+            "meld.natural-min",
+            "A meld of natural cards needs at least two of them.",
+            f"{L} §Melding",
+            "",
+        ),
+        rule(
+            "meld.natural-only",
+            "A meld of sevens never holds a wild card. A meld of aces holds one only if the "
+            "wild card went in with the side's first meld; it is then an ordinary mixed meld.",
+            f"{L} §Melding",
+            "",
+        ),
+        rule(
+            "meld.one-per-rank",
+            "A side may have only one meld of each rank; more cards of that rank are added to it.",
+            f"{L} §Melding",
+            "",
+        ),
+        rule(
+            "meld.wild-meld",
+            "Wild cards may be melded on their own: three to seven twos and jokers, towards a "
+            "wild canasta.",
+            f"{L} §Melding",
+            "",
+        ),
+        rule(
+            "meld.red-threes",
+            "Threes are never melded: each one is laid out beside the side's melds on the "
+            "player's turn and replaced from the stock.",
+            f"{L} §Threes",
+            "",
+        ),
+        rule(
+            "meld.black-threes",
+            "Black threes are never melded either: they are laid out and scored like red ones.",
+            f"{L} §Threes",
+            "",
+        ),
+        rule(
+            "canasta.kinds",
+            "A canasta is a meld of seven: natural 500, mixed (one or two wild cards) 300, "
+            "sevens 2500, natural aces 2500 (aces with a wild card are a mixed canasta, 300), "
+            "wild cards 2000, wild cards with all four jokers 2500, seven twos 3000; the "
+            "cards count as well.",
+            f"{L} §Canastas",
+            "",
+        ),
+        rule(
+            "canasta.concealed",
+            "A canasta laid from the hand in one go scores like any other; only a canasta of "
+            "seven can be laid that way.",
+            f"{L} §Canastas",
+            "",
+        ),
+        rule(
+            "canasta.unfinished",
+            "A meld left unfinished at the end of the hand costs its side: sevens 2500, "
+            "natural aces 2500, wild cards 2000 (pagat charges 2500 when the wild meld holds "
+            "all four jokers; the league and most references say 2000).",
+            f"{L} §Penalties",
+            "",
+        ),
+        rule(
+            "opening.minimum",
+            "A side's first meld must reach a minimum by its match score: 125 below 3000 "
+            "(a negative score too, as pagat says), 155 from 3000, 180 from 5000. Threes do "
+            "not count.",
+            f"{L} §Initial Meld",
+            "",
+        ),
+        rule(
+            "opening.natural-group",
+            "The first meld must include a natural meld of three or more cards, without wild "
+            "cards (pagat also accepts a meld of three or more wild cards instead).",
+            f"{L} §Initial Meld",
+            "",
+        ),
+        rule(
+            "opening.pile-top",
+            "To open by taking the pile, two natural cards from the hand must match its top "
+            "card, and the cards from the hand alone must reach the minimum: neither the top "
+            "card nor the rest of the pile counts.",
+            f"{L} §Initial Meld",
+            "",
+        ),
+        rule(
+            "opening.canasta-bonus",
+            "Only the cards' values count towards the minimum, not canasta bonuses. A first "
+            "meld may close a natural canasta, never a mixed one.",
+            f"{L} §Initial Meld",
+            "",
+        ),
+        rule(
+            "pile.take",
+            "The pile is taken whole, and only with two natural cards from the hand matching "
+            "its top card; not if the side's meld of that rank would then hold more than seven.",
+            f"{L} §The Pack (discard pile)",
+            "",
+        ),
+        rule(
+            "pile.frozen",
+            "The pile is always frozen: it is taken only with a natural pair from the hand "
+            "matching the top card; wild cards and threes never help, nor do melds on the "
+            "table.",
+            f"{L} §The Pack (discard pile)",
+            "",
+        ),
+        rule(
+            "pile.unopened",
+            "A side that has not melded may take the pile only with a natural pair matching "
+            "the top card, as part of a first meld that reaches its minimum that turn.",
+            f"{P} §The Pack (discard pile)",
+            "",
+        ),
+        rule(
+            "pile.wild-top",
+            "A wild card on top cannot be matched, so nobody may take the pile then; a wild "
+            "card is discarded only as a last card or when nothing else is left.",
+            f"{L} §The Pack (discard pile)",
+            "",
+        ),
+        rule(
+            "pile.black-three",
+            "Threes are never discarded; a three on the pile could not be matched, so nobody "
+            "could take it.",
+            f"{L} §The Pack (discard pile)",
+            "",
+        ),
+        rule(
+            "going-out.canastas",
+            "A side may go out only with at least two canastas, of any kind.",
+            f"{L} §Going Out",
+            "",
+        ),
+        rule(
+            "going-out.unfinished",
+            "A side may not go out while it has an unfinished meld of sevens, of natural aces "
+            "or of wild cards.",
+            f"{L} §Going Out",
+            "",
+        ),
+        rule(
+            "going-out.one-side",
+            "Only one player goes out; the hand ends at once.",
+            f"{L} §Going Out",
+            "",
+        ),
+        rule(
+            "going-out.empty-hand",
+            "A player who goes out has no cards left; the partner's cards still count against "
+            "the side.",
+            f"{L} §Going Out",
+            "",
+        ),
+        rule(
+            "going-out.discard",
+            "Going out needs a last card to discard: a player may not meld every card. The "
+            "last discard may be a wild card but not a three.",
+            f"{L} §Going Out",
+            "",
+        ),
+        rule(
+            "going-out.bonus",
+            "Going out scores 100.",
+            f"{L} §Scoring",
+            "",
+        ),
+        rule(
+            "going-out.concealed",
+            "There is no extra bonus for going out concealed: it scores the ordinary 100.",
+            f"{L} §Going Out",
+            "",
+        ),
+        rule(
+            "going-out.concealed-needs-out",
+            "Only the side that went out can have gone out concealed.",
+            f"{L} §Going Out",
+            "",
+        ),
+        rule(
+            "going-out.partner",
+            'A player may ask the partner "may I go out?" once in a hand; the answer is binding.',
+            f"{P} §Going Out",
+            "",
+        ),
+        rule(
+            "red-threes.bonus",
+            "Threes laid out score by colour, red and black apart: one 100, two 300, three "
+            "500, four 1000.",
+            f"{L} §Threes",
+            "",
+        ),
+        rule(
+            "red-threes.penalty",
+            "A side's threes count against it if it has no canasta, not at all with one "
+            "canasta, and for it with two or more.",
+            f"{L} §Threes",
+            "",
+        ),
+        rule(
+            "red-threes.count",
+            "Two packs hold four red threes and four black ones.",
+            f"{L} §Deal",
+            "",
+        ),
+        rule(
+            "hand.points",
+            "The cards left in the hands count against their side: joker 50, ace and two 20, "
+            "king to eight 10, seven to four 5.",
+            f"{L} §Scoring",
+            "",
+        ),
+        rule(
+            "hand.red-threes",
+            "A three is laid out as soon as it is drawn. One still in hand at the end costs "
+            "100: enter it without its suit, as a three left in hand.",
+            f"{L} §Threes",
+            "",
+        ),
+        rule(
+            "hand.black-threes",
+            "A three left in hand at the end costs 100 (only 5 if it was the last card drawn, "
+            "which ended the hand).",
+            f"{L} §Penalties",
+            "",
+        ),
+        rule(
+            "hand.held",
+            "A player left holding three or more sevens, or three or more aces, costs the side "
+            "1500 for each such rank, once per player (four or more are still 1500); the "
+            "cards count as well.",
+            f"{L} §Penalties",
+            "",
+        ),
+        rule(
+            "scoring.no-canasta-negative",
+            "A side without a canasta counts its melded cards against it.",
+            f"{L} §Scoring",
+            "",
+        ),
+    ]
+}
+
+AMERICAN = CLASSIC._replace(
+    id="american",
+    name=N_("Modern American Canasta"),  # shown translated on pages and sheets
+    seed=f"{L}, {P}",
+    language="en",
+    # cla-laws §Deal: play passes clockwise from the dealer's left (the common custom; no
+    # reference found reads otherwise).
+    play_clockwise=True,
+    # cla-laws §Deal (pagat-american agrees): a game of four in two partnerships.  Two- and
+    # six-player versions exist, but neither book covers them.
+    players=(4,),
+    default_players=4,
+    # cla-laws §Deal: two packs with their four jokers, 108 cards.
+    packs={4: 2},
+    # cla-laws §Deal: thirteen cards each.
+    cards_dealt={4: 13},
+    # cla-laws §Scoring: the game is 8500 (pagat-american agrees).
+    target_score=8500,
+    card_points=CARD_POINTS,
+    # cla-laws §Melding: three to seven cards; pagat-american's exception of a longer meld
+    # when going out is a minority reading and not taken.
+    min_meld_cards=3,
+    max_meld_cards=7,
+    # cla-laws §Melding: at most two wild cards in a meld of natural cards.
+    max_wild=2,
+    # cla-laws §Melding: at least two natural cards.
+    min_natural=2,
+    # cla-laws §Melding: the "rule of five" (a wild card joins only a meld of five natural
+    # cards once the side has opened) is about the order of play: a finished hand cannot
+    # show it, so no shape rule is set for it.
+    wild_not_more_than_natural=False,
+    wilds_fewer_than_naturals=False,
+    # cla-laws §Melding (pagat-american agrees): one meld of each rank per side.
+    one_meld_per_rank=True,
+    # cla-laws §Melding: sequences are not melds.
+    sequences=False,
+    sequence_wilds=False,
+    escalas=False,
+    # cla-laws §Threes: threes are never melded, not even going out; the black ones are laid
+    # out as bonus cards like the red ones.
+    black_threes_when_going_out=False,
+    black_three_meld_max=None,
+    black_three_meld_wilds=False,
+    black_threes_laid_out=True,
+    # cla-laws §Melding: wild cards may be melded alone, three to seven of them, and built
+    # up over several turns.
+    wild_melds=True,
+    wild_meld_at_once=False,
+    # cla-laws §Melding: a meld of sevens never holds a wild card.  Aces may hold one only
+    # when it went in with the side's first meld (the meld is then ordinary and mixed):
+    # the engine cannot tell when a card went in, so aces are not listed.
+    natural_only_ranks=frozenset({Rank.SEVEN}),
+    canasta_bonus={
+        # cla-laws §Canastas: natural 500.
+        CanastaKind.NATURAL: 500,
+        # cla-laws §Canastas: mixed 300; an ace canasta with a wild card is one of these.
+        CanastaKind.MIXED: 300,
+        # cla-laws §Canastas: sevens 2500 (every MAC reference; 1500 or 2000 belong to other
+        # games).
+        CanastaKind.SEVENS: 2500,
+        # cla-laws §Canastas: natural aces 2500 (no MAC reference gives 2000).
+        CanastaKind.ACES: 2500,
+        # cla-laws §Canastas: seven twos 3000.
+        CanastaKind.WILD_TWOS: 3000,
+        # cla-laws §Canastas: a wild canasta holding all four jokers 2500.
+        CanastaKind.WILD_JOKERS: 2500,
+        # cla-laws §Canastas: any other wild canasta 2000 (the 1000 of older texts is the
+        # classic era's).
+        CanastaKind.WILD_DEUCES: 2000,
+    },
+    # cla-laws §Penalties: an unfinished meld of these kinds costs this at the end.  A wild
+    # meld with all four jokers: 2000 per the league and most references, 2500 per
+    # pagat-american only; the majority is taken.
+    unfinished_penalty={
+        CanastaKind.SEVENS: 2500,
+        CanastaKind.ACES: 2500,
+        CanastaKind.WILD_TWOS: 2000,
+        CanastaKind.WILD_JOKERS: 2000,
+        CanastaKind.WILD_DEUCES: 2000,
+    },
+    # cla-laws §Penalties: a player left holding three or more sevens, or three or more
+    # aces, costs 1500 per rank (once per player and rank, however many of them).
+    held_ranks=frozenset({Rank.SEVEN, Rank.ACE}),
+    held_penalty=1500,
+    # cla-laws §Canastas: no special bonus for a canasta laid from the hand.
+    concealed_canasta_bonus=None,
+    hand_canasta_doubles=False,
+    escala_bonus=0,
+    escala_real_bonus=0,
+    canasta_count_bonus={},
+    # cla-laws §Threes (pagat-american has the same table for each colour): threes of one
+    # colour score 100, 300, 500, 1000 for one to four.  Four red threes are 1000, not the
+    # classic 800.
+    threes_table={1: 100, 2: 300, 3: 500, 4: 1000},
+    # Unused beside threes_table; kept as the one-three value (100) with no extra.
+    red_three_bonus=100,
+    all_red_threes_extra=0,
+    all_red_threes_count=4,
+    # cla-laws §Threes (pagat-american agrees): with no canasta the threes count minus, with
+    # one they count nothing, with two or more they count plus.
+    red_threes_count_if=RedThreeCondition.CANASTA,
+    red_threes_canastas=2,
+    red_threes_void_canastas=1,
+    # cla-laws §Threes: no penalty for a three not laid out beyond the 100 for one in hand
+    # (the classic 500 is not a MAC rule).
+    undeclared_red_three_penalty=0,
+    # cla-laws §Going Out (pagat-american agrees): two canastas of any kind.
+    going_out_canastas={4: 2},
+    going_out_needs_clean_and_dirty=False,
+    going_out_kinds={},
+    # cla-laws §Going Out: the player must end with a discard.
+    going_out_needs_discard=True,
+    # cla-laws §Scoring: going out 100.
+    going_out_bonus=100,
+    # cla-laws §Going Out (pagat-american agrees): no concealed bonus; going out concealed
+    # is allowed and scores the ordinary 100.
+    concealed_going_out_bonus=100,
+    black_three_going_out_bonus={},
+    first_pickup_going_out_bonus=None,
+    acabar_points=None,
+    exact_cut_bonus=None,
+    # cla-laws §Penalties: a three left in hand costs 100 (5 when it was the last card
+    # drawn, a case the engine does not tell apart).
+    black_three_in_hand_penalty=100,
+    # cla-laws §Scoring (pagat-american agrees): without a canasta the melded cards count
+    # minus.
+    no_canasta_scores_all_negative=True,
+    # pagat-american §Initial Meld: a negative score still needs 125 (the league's table
+    # starts at 0).
+    negative_minimum=125,
+    # cla-laws §Initial Meld: 125 below 3000, 155 from 3000, 180 from 5000.  A tournament
+    # reading ties the minimum to the hand's number instead; the score table is the one
+    # most widely published.
+    opening_table=(OpeningStep(0, 125), OpeningStep(3000, 155), OpeningStep(5000, 180)),
+    opening_by_round=(),
+    rounds=None,
+    # cla-laws §Initial Meld: card values only.
+    opening_counts_canasta_bonus=False,
+    # cla-laws §Initial Meld: a natural meld of three or more; pagat-american also accepts a
+    # wild meld of three, a minority reading not taken.
+    opening_needs_natural_group=True,
+    failed_opening_step=0,
+    # "The Splash" (an opening canasta needing no minimum) is pagat-american's only.
+    opening_waived_going_out=False,
+    # cla-laws §The Pack (discard pile): the pile is always frozen: a natural pair from the
+    # hand matching the top card, nothing else.
+    pile_freezing=True,
+    red_three_discard_freezes=False,
+    pickup_naturals=2,
+    crossed_pickup_naturals=2,
+    pickup_by_adding=False,
+    pickup_onto_canasta=False,
+    pickup_natural_and_wild=False,
+    pickup_onto_sequence=False,
+    # cla-laws §The Pack (discard pile): threes are never discarded; one on top could be
+    # matched by nobody, so it stops everyone.
+    black_three_blocks_all=True,
+    black_three_pickup_going_out=False,
+    one_card_single_pile=False,
+    one_card_no_pickup=False,
+    no_pickup_first_round=False,
+    # pagat-american §Going Out: a player may ask the partner once; the answer binds.
+    partner_permission="may",
+    options=(),
+    rules=RULES,
+)

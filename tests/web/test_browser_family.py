@@ -1,0 +1,120 @@
+"""The Canasta family in a real Chromium at phone size: a 4-player samba match and a hand and
+foot match recorded hand by hand, with axe on every page.  Screenshots go to
+tests/artifacts/ (family-*.png)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .test_browser import PHONE, check_page, totals
+
+pytestmark = pytest.mark.browser
+
+
+def start(page: Page, base_url: str, preset: str, players: str = "4") -> None:
+    page.goto(base_url + "/matches/new")
+    page.get_by_label("Rules", exact=True).select_option(preset)
+    page.get_by_label("Players").select_option(players)
+    page.locator("#side1_name").fill("We")
+    page.locator("#side2_name").fill("They")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator(".total h2")).to_have_text(["We", "They"])
+
+
+def record(page: Page, melds: tuple[str, str], out: int | None, **fields: str) -> None:
+    page.get_by_role("link", name="Record a hand").click()
+    for i, text in enumerate(melds):
+        page.locator(f"#side{i}-melds").fill(text)
+    if out is not None:
+        page.locator(f"#side{out}-went_out").check()
+    for name, value in fields.items():
+        page.locator(f"#{name.replace('__', '-')}").fill(value)
+    page.get_by_role("button", name="Record the hand").click()
+
+
+def test_a_samba_match_on_a_phone(browser, base_url):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    page = context.new_page()
+    start(page, base_url, "samba")
+    match_url = page.url
+    expect(page.locator(".muted").first).to_contain_text("to 10,000")
+    check_page(page, "family-samba-match")
+
+    # A samba (seven hearts in order) and a natural canasta of kings, out: 1500 + 65 in
+    # cards + 500 + 70 + 200 going out = 2335.  They: three aces, 60, and two red threes
+    # without two canastas: −200.
+    record(
+        page,
+        ("7h 8h 9h 10h Jh Qh Kh\nK K K K K K K", "A A A"),
+        0,
+        side1__red_threes="2",
+    )
+    expect(page.locator(".flash")).to_contain_text("Hand 1 recorded")
+    assert totals(page) == [2335, -140]
+
+    # An eighth card on the samba is refused on its field, the typing kept.
+    page.get_by_role("link", name="Record a hand").click()
+    page.locator("#side0-melds").fill("7h 8h 9h 10h Jh Qh Kh Ah")
+    page.evaluate("document.getElementById('hand-form').noValidate = true")
+    page.get_by_role("button", name="Record the hand").click()
+    error = page.locator("#side0-melds-err")
+    expect(error).to_contain_text("at most 7 cards")
+    expect(error).to_contain_text("Bicycle, Official Game Rules: Samba")
+    expect(page.locator("#side0-melds")).to_have_value("7h 8h 9h 10h Jh Qh Kh Ah")
+    check_page(page, "family-samba-error")
+
+    # Quick mode counts sambas beside the other canastas.
+    page.goto(match_url)
+    page.get_by_role("link", name="Quick hand").click()
+    labels = page.locator("fieldset.s0 label").all_inner_texts()
+    assert "Canastas in sequence (samba, escalera)" in labels
+    page.locator("#side0-canastas_sequence").fill("1")
+    page.locator("#side0-canastas_natural").fill("1")
+    page.locator("#side0-meld_points").fill("135")
+    page.locator("#side0-went_out").check()
+    page.locator("#side1-meld_points").fill("30")
+    check_page(page, "family-samba-quick")
+    page.get_by_role("button", name="Record the hand").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 2 recorded")
+    assert totals(page) == [2335 + 2335, -140 + 30]
+
+    # Its rules page cites the book, and the referee answers under its rules.
+    page.goto(base_url + "/rules/samba")
+    expect(page.locator("#rule-meld\\.sequence")).to_contain_text("Bicycle, Official Game Rules")
+    check_page(page, "family-samba-rules")
+    context.close()
+
+
+def test_a_hand_and_foot_match_on_a_phone(browser, base_url):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    page = context.new_page()
+    start(page, base_url, "hand-and-foot")
+    expect(page.locator(".muted").first).to_contain_text("4 hands")
+    check_page(page, "family-hf-match")
+
+    # Out with two clean books, two dirty and a wild one: 500 + 500 + 300 + 300 + 1500 in
+    # books; 70 + 70 + (50 + 40) + (60 + 50) + (60 + 200) = 600 in cards; 100 out.
+    books = "K K K K K K K\nQ Q Q Q Q Q Q\nJ J J J J 2 2\n8 8 8 8 8 8 X\n2 2 2 X X X X"
+    out_side = 500 + 500 + 300 + 300 + 1500 + 600 + 100
+    for number in range(1, 5):
+        record(page, (books, "9 9 9"), 0, side1__hand_points="40")
+        expect(page.locator(".flash")).to_contain_text(f"Hand {number} recorded")
+        if number == 1:
+            check_page(page, "family-hf-after-one")
+    assert totals(page) == [4 * out_side, 4 * (30 - 40)]
+    # Four hands make the match: the highest total wins.
+    expect(page.locator(".winner")).to_contain_text("Winner: We")
+    check_page(page, "family-hf-finished")
+
+    # The referee asks for the hand's number, not the score, for the opening.
+    page.goto(base_url + "/referee?variant=hand-and-foot")
+    opening = page.locator("#q-opening")
+    opening.get_by_label("Which hand of the match this is").fill("3")
+    opening.get_by_label("The opening melds, one per line").fill("K K K\nQ Q Q\nJ J J")
+    opening.get_by_role("button", name="Ask about the opening").click()
+    answer = page.locator("#q-opening .ruling")
+    expect(answer).to_contain_text("fall short of the minimum of 120 in hand 3")
+    expect(answer.locator(".source")).to_contain_text("pagat.com: Hand and Foot")
+    check_page(page, "family-hf-referee")
+    context.close()
