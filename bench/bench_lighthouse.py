@@ -80,6 +80,29 @@ def group_pages(phone: Phone) -> dict[str, str]:
     }
 
 
+def family_pages(phone: Phone) -> dict[str, str]:
+    """The Canasta family: a hand and foot match with a hand, an american quick form, their
+    rules, the comparison of four chosen columns and the referee asking for the hand."""
+    url, _ = phone.post("/matches/new", {"preset": "hand-and-foot", "players": "4"})
+    hf = urllib.parse.urlparse(url).path
+    books = "K K K K K K K\nQ Q Q Q Q Q Q\nJ J J J J 2 2\n8 8 8 8 8 8 X\n2 2 2 X X X X"
+    phone.post(
+        hf + "/hands/new",
+        {"mode": "detailed", "token": secrets.token_urlsafe(16), "side0-melds": books,
+         "side0-went_out": "y", "side1-melds": "9 9 9"},
+    )  # fmt: skip
+    url, _ = phone.post("/matches/new", {"preset": "american", "players": "4"})
+    american = urllib.parse.urlparse(url).path
+    four = "&".join(f"show={i}" for i in ("samba", "bolivia", "american", "hand-and-foot"))
+    return {
+        "hand and foot match": hf,
+        "american quick form": american + "/hands/new?mode=quick",
+        "samba rules": "/rules/samba",
+        "compare of four": "/rules/compare?" + four,
+        "referee hand and foot": "/referee?variant=hand-and-foot",
+    }
+
+
 def pages(base: str) -> dict[str, str]:
     phone = Phone(base)
     url, _ = phone.post("/matches/new", {"preset": "classic", "players": "4"})
@@ -113,6 +136,7 @@ def pages(base: str) -> dict[str, str]:
         "import": "/matches/import",
         "offline": "/offline",
         **group_pages(phone),
+        **family_pages(phone),
     }
     return {name: base + path for name, path in found.items()}
 

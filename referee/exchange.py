@@ -318,7 +318,7 @@ def ledger_csv(ledger: Ledger) -> str:
                     row.number,
                     side + 1,
                     spreadsheet_cell(name),
-                    variant.opening_minimum(before[side]),
+                    variant.opening_minimum(before[side], 0, match.carried_hands + row.number),
                 ]
                 + [breakdown.get(part, 0) for part in parts]
                 + [row.scores[side], row.totals[side], spreadsheet_cell(row.error or "")]

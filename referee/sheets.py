@@ -242,7 +242,9 @@ def sheet_rows(ledger: Ledger) -> list[dict[str, Any]]:
         for i, breakdown in enumerate(row.breakdowns):
             sides.append(
                 {
-                    "minimum": variant.opening_minimum(before[i]),
+                    "minimum": variant.opening_minimum(
+                        before[i], 0, ledger.match.carried_hands + row.number
+                    ),
                     "melds": breakdown.get("melds", 0),
                     "bonus": _bonus(breakdown),
                     "red_threes": breakdown.get("red_threes", 0),

@@ -592,3 +592,48 @@ def test_any_well_formed_hand_gets_an_answer_never_an_exception(data):
     out, status = score_json(data)
     assert status in (0, 1)
     assert_score_shape(out, status)
+
+
+# -- the Canasta family's inputs ------------------------------------------------------------
+
+
+def test_american_black_threes_and_aces_held_in_hand():
+    data = {
+        "variant": "american",
+        "players": 4,
+        "sides": [
+            {"melds": ["7 7 7 7 7 7 7", "K K K K K K K"], "went_out": True, "black_threes": 1},
+            {"melds": ["A A A A"], "held_in_hand": 1},
+        ],
+    }
+    out, status = score_json(data)
+    assert status == 0, out["errors"]
+    we, they = (side["breakdown"] for side in out["sides"])
+    assert we["black_threes"] == 100  # one black three, two canastas: plus
+    assert they["unfinished"] == -2500  # cla-laws: an unfinished meld of aces
+    assert they["held_in_hand"] == -1500  # a player left holding three aces or sevens
+    assert they["melds"] == -80  # no canasta: the melds count minus
+
+
+def test_black_threes_laid_out_are_refused_where_they_are_not_scored():
+    data = {"variant": "classic", "sides": [{"black_threes": 1}, {}]}
+    out, status = score_json(data)
+    assert status == 1
+    assert [e["code"] for e in out["errors"]] == ["not_in_variant"]
+
+
+@pytest.mark.parametrize(("number", "minimum"), [(1, 50), (2, 90), (3, 120), (4, 150), (9, 150)])
+def test_hand_and_foot_opening_goes_by_the_hand(number, minimum):
+    question = {"variant": "hand-and-foot", "question": "opening", "round": number,
+                "melds": ["K K K"]}  # fmt: skip
+    answer = check_json(question)
+    assert answer["minimum"] == minimum
+    assert answer["allowed"] is False
+    assert f"in hand {number}" in answer["reason"]
+
+
+@pytest.mark.parametrize("number", [0, -1, 10**6, "2", True])
+def test_a_bad_round_is_refused(number):
+    question = {"variant": "hand-and-foot", "question": "opening", "round": number, "melds": []}
+    with pytest.raises(MalformedInput):
+        check_json(question)

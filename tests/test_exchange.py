@@ -106,13 +106,14 @@ def test_the_export_keeps_deleted_hands_history_and_no_secrets(storage):
     )
 
 
+FAMILY = ["samba", "bolivia", "american", "hand-and-foot"]
 records = st.lists(
     st.tuples(st.integers(0, 3), st.booleans()), min_size=0, max_size=12
 )  # (seed of the entry, deleted)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(records, st.sampled_from(["classic", "spanish", "czech", "dutch"]), st.data())
+@given(records, st.sampled_from(["classic", "spanish", "czech", "dutch", *FAMILY]), st.data())
 def test_json_round_trip_is_exact(hands_spec, preset, data):
     match = sample.match(4, preset)
     hands = [

@@ -90,28 +90,25 @@ def _side_problems(variant: Variant, players: int, side: QuickSide, index: int) 
         cited = rule if rule in variant.rules else None
         problems.append(Problem(code, text.render(), cited, index, None, text))
 
-    for kind, count in side.canastas.items():
-        if kind not in variant.canasta_bonus:
-            add(
-                "not_in_variant",
-                "canasta.kinds",
-                N_("%(variant)s has no %(kind)s canasta"),
-                variant=variant.name,
-                kind=kind.value.replace("_", " "),
-            )
-        elif count < 0:
-            add("negative_count", "canasta.kinds", N_("a number of canastas cannot be negative"))
-    for kind, count in side.unfinished.items():
-        if count and kind not in variant.unfinished_penalty:
-            add(
-                "not_in_variant",
-                "canasta.kinds",
-                N_("%(variant)s has no penalty for an unfinished %(kind)s meld"),
-                variant=variant.name,
-                kind=kind.value.replace("_", " "),
-            )
-        elif count < 0:
-            add("negative_count", "canasta.kinds", N_("a number of melds cannot be negative"))
+    counted = (
+        (side.canastas, variant.canasta_bonus, N_("%(variant)s has no %(kind)s canasta"),
+         N_("a number of canastas cannot be negative")),
+        (side.unfinished, variant.unfinished_penalty,
+         N_("%(variant)s has no penalty for an unfinished %(kind)s meld"),
+         N_("a number of melds cannot be negative")),
+    )  # fmt: skip
+    for counts, known, unknown, negative in counted:
+        for kind, count in counts.items():
+            if kind not in known:
+                add(
+                    "not_in_variant",
+                    "canasta.kinds",
+                    unknown,
+                    variant=variant.name,
+                    kind=kind.value.replace("_", " "),
+                )
+            elif count < 0:
+                add("negative_count", "canasta.kinds", negative)
     if side.went_out and any(n > 0 for n in side.unfinished.values()):
         add(
             "went_out_unfinished",
