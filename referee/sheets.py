@@ -22,6 +22,7 @@ from .ledger import Ledger
 from .rules import CanastaKind, Rank, Variant
 from .rules.overrides import difference_lines
 from .rules.problems import N_
+from .rules.sources import seed_text
 
 __all__ = [
     "PAPERS",
@@ -125,6 +126,12 @@ def reference_tables(
         bonuses.append((_("Black three left in hand"), f"−{variant.black_three_in_hand_penalty}"))
     if variant.exact_cut_bonus:
         bonuses.append((_("Exact cut"), str(variant.exact_cut_bonus)))
+    if variant.opening_by_round:  # hand and foot: the minimum goes by the hand
+        by_hand = [
+            (_("Hand %(n)s") % {"n": n}, str(minimum))
+            for n, minimum in enumerate(variant.opening_by_round, start=1)
+        ]
+        return {"cards": cards, "bonuses": bonuses, "opening_by_hand": by_hand}
     negative = str(variant.negative_minimum) if variant.negative_minimum else "—"
     opening = [(_("Negative"), negative)]
     steps = variant.opening_table
@@ -144,7 +151,7 @@ def reference_columns(
     WeasyPrint does not do reliably next to page breaks.
     """
     items: list[dict[str, str]] = []
-    for key in ("cards", "bonuses", "opening"):
+    for key in tables:  # cards, bonuses, the opening (by score or by hand), in that order
         items.append({"head": key})
         items += [{"label": label, "value": value} for label, value in tables[key]]
     per_column = -(-len(items) // columns)
@@ -211,11 +218,13 @@ def blank_sheet_pdf(
     language; what it plays differently from ``base`` (a table's own rules) listed."""
     players = players or variant.default_players
     sides = variant.sides_for(players)
+    rows = variant.rounds or rows  # a match of so many hands has no more rows
     return render_pdf(
         "blank.html",
         paper,
         gettext,
         variant=variant,
+        rules_from=seed_text(variant.seed),
         house=difference_lines(base or variant, variant, gettext),
         based=_short_name(variant, gettext),
         sides=sides,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["BOOKS", "Book", "book_of"]
+__all__ = ["BOOKS", "Book", "book_of", "seed_text"]
 
 
 class Book(NamedTuple):
@@ -69,3 +69,10 @@ BOOKS: dict[str, Book] = {
 def book_of(source: str) -> Book | None:
     """The published book a rule's ``source`` names, or None (a seed text, a house rule)."""
     return BOOKS.get(source.split(" ", 1)[0])
+
+
+def seed_text(seed: str) -> str:
+    """Where a preset's rules come from, for a person: a seed's file as it is, the published
+    books by their titles ("Bicycle, Official Game Rules: Samba; John McLeod, …")."""
+    parts = [part.strip() for part in seed.split(",")]
+    return "; ".join(book.title if (book := book_of(part)) else part for part in parts)

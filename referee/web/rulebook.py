@@ -24,7 +24,7 @@ from ..rules import (
 )
 from ..rules.catalogue import catalogue
 from ..rules.hand import threes_points
-from ..rules.sources import book_of
+from ..rules.sources import seed_text
 from .i18n import translate
 
 GROUP_TITLES = {
@@ -73,12 +73,6 @@ def quote_language(source: str) -> str | None:
     return SEED_LANGUAGES.get(source.split(" ", 1)[0])
 
 
-def seed_text(variant: Variant) -> str:
-    """Where a preset's rules come from: a seed's file, or the published books' titles."""
-    parts = [part.strip() for part in variant.seed.split(",")]
-    return "; ".join(book.title if (book := book_of(part)) else part for part in parts)
-
-
 def variant_name(variant: Variant) -> str:
     """The variant's name in the page's language: "Czech (Canasta, 000)" -> "Česká (…)"."""
     return translate(variant.name)
@@ -103,7 +97,7 @@ def page(variant: Variant, **context: Any) -> str:
         presets=PRESETS,
         short_name=short_name,
         quote_language=quote_language,
-        seed_text=seed_text,
+        seed_text=lambda variant: seed_text(variant.seed),
         **context,
     )
 

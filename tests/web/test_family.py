@@ -174,3 +174,19 @@ def test_typing_a_hand_number_never_fails(client, question, number):
     assert response.status_code in (200, 400, 422), response.status_code
     if response.status_code == 422:  # refused on its field, the typing kept
         assert html.escape(number.strip()) in response.get_data(as_text=True)
+
+
+def test_a_hand_and_foot_blank_sheet_has_its_four_hands_and_minimums_by_hand(tmp_path):
+    from referee.sheets import blank_sheet_pdf
+
+    path = tmp_path / "blank.pdf"
+    path.write_bytes(blank_sheet_pdf(PRESETS["hand-and-foot"]))
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Opening minimum by hand" in text
+    for n, minimum in enumerate((50, 90, 120, 150), start=1):
+        assert re.search(rf"Hand {n}\s+{minimum}\b", text), n
+    assert "Rules from John McLeod, pagat.com: Hand and Foot" in text
+    rows = [line for line in text.splitlines() if re.match(r"\s*\d+\s*$", line)]
+    assert [int(line) for line in rows] == [1, 2, 3, 4]  # one row per hand of the match
