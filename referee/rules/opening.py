@@ -101,6 +101,8 @@ def check_opening(
         )
     infos = [classify(variant, meld) for meld in melds]
     points = sum(info.points for info in infos)
+    if pile_top is not None and not variant.opening_counts_pile_top:
+        points -= variant.card_points[pile_top.rank]  # american: only the hand's cards count
     if variant.opening_counts_canasta_bonus:
         points += sum(info.bonus for info in infos)
     if problems:

@@ -345,6 +345,13 @@ FIELDS: tuple[Field, ...] = (
         N_("Each failed opening adds"),
     ),
     _field(
+        "opening_counts_pile_top",
+        "opening",
+        Switch(),
+        "opening.pile-top",
+        N_("The pile's top card counts towards the opening"),
+    ),
+    _field(
         "opening_counts_canasta_bonus",
         "opening",
         Switch(),

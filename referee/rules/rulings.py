@@ -129,7 +129,9 @@ def best_opening_points(variant: Variant, top: Card, hand: Sequence[Card]) -> in
                 group[1] += 1
                 total += points[wild]
                 break
-    return total + sum(points[rank] * group[0] for rank, group in groups.items())
+    total += sum(points[rank] * group[0] for rank, group in groups.items())
+    # american: the top card joins the meld but does not count towards the minimum.
+    return total if variant.opening_counts_pile_top else total - points[top.rank]
 
 
 def _over_the_limit(variant: Variant, top: Card, melds: Sequence[Meld]) -> Ruling | None:

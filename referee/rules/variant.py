@@ -185,6 +185,7 @@ class Variant(NamedTuple):
     held_ranks: frozenset[Rank] = frozenset()  # a player left holding three or more of one…
     held_penalty: int = 0  # …of these ranks costs this, per player and rank
     pickup_onto_sequence: bool = False  # the top card may extend the side's unfinished run
+    opening_counts_pile_top: bool = True  # the pile's top card counts towards the opening
     opening_by_round: tuple[int, ...] = ()  # the minimum by the hand's number, not the score
     rounds: int | None = None  # the match is this many hands; the highest total wins
 

@@ -322,6 +322,11 @@ def _sections(variants: Iterable[Variant]) -> list[tuple[Any, list[Row]]]:
         ("opening.0", _l("From 0"), lambda v: v.opening_minimum(0)),
         *[(f"opening.{s}", _l("From %(n)s", n=s), _minimum_at(s)) for s in starts],
         ("opening.bonus", _l("Canasta bonus counts"), _switch("opening_counts_canasta_bonus")),
+        (
+            "opening.top",
+            _l("The pile's top card counts towards the opening"),
+            _switch("opening_counts_pile_top"),
+        ),
         ("opening.natural", _l("Needs 3 natural cards"), _switch("opening_needs_natural_group")),
         ("opening.failed", _l("Each failed try adds"), lambda v: _or_dash(v.failed_opening_step)),
     ]

@@ -13,7 +13,7 @@ import pytest
 from referee.rules import CanastaKind, Rank, check_opening, classify, meld_problems, parse_cards
 from referee.rules.presets.american import AMERICAN
 from referee.rules.presets.classic import CLASSIC
-from referee.rules.rulings import check_going_out, check_meld, check_pickup
+from referee.rules.rulings import best_opening_points, check_going_out, check_meld, check_pickup
 from referee.rules.sources import book_of
 
 from .support import CANASTA, codes, meld, score, side, variant
@@ -576,3 +576,24 @@ def test_every_rule_cites_an_american_book_without_a_quote():
 def test_no_rule_is_inherited_from_the_classic_catalogue():
     shared = [key for key, rule in AMERICAN.rules.items() if CLASSIC.rules.get(key) is rule]
     assert shared == []
+
+
+def test_the_top_card_does_not_count_towards_an_opening_with_the_pile():
+    # cla-laws §Initial Meld: the cards from the hand alone must reach the minimum.
+    # K K from the hand and the top K: 20, not 30; A A A A from the hand: 80.
+    american = variant("american")
+    melds = [meld("K K"), meld("A A A A")]
+    ruling = check_opening(american, 0, melds, pile_top=parse_cards("K")[0])
+    assert ruling.points == 100
+    assert not ruling.allowed  # 100 of the 125 needed
+    # The classic game counts the top card: the same melds make 110 there.
+    classic = check_opening(variant("classic"), 0, melds, pile_top=parse_cards("K")[0])
+    assert classic.points == 110
+
+
+def test_the_referee_does_not_count_the_top_card_for_taking_the_pile():
+    # best_opening_points: A A A A A and K K with the top K: 100 + 20, the top card left out.
+    top = parse_cards("K")[0]
+    hand = parse_cards("K K A A A A A")
+    assert best_opening_points(variant("american"), top, hand) == 120
+    assert best_opening_points(variant("classic"), top, hand) == 130

@@ -484,6 +484,9 @@ AMERICAN = CLASSIC._replace(
     rounds=None,
     # cla-laws §Initial Meld: card values only.
     opening_counts_canasta_bonus=False,
+    # cla-laws §Initial Meld: opening by taking the pile, the top card does not count
+    # towards the minimum (in the classic game it does).
+    opening_counts_pile_top=False,
     # cla-laws §Initial Meld: a natural meld of three or more; pagat-american also accepts a
     # wild meld of three, a minority reading not taken.
     opening_needs_natural_group=True,
