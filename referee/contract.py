@@ -26,6 +26,7 @@ from .rules import (
     score_hand,
 )
 from .rules.presets import PRESETS
+from .rules.sources import source_title
 
 __all__ = ["check_json", "score_json", "variants_json"]
 
@@ -181,6 +182,7 @@ def rule_json(variant: Variant, key: str) -> Json:
         "id": f"{variant.id}.{key}",
         "text": rule.text,
         "source": rule.source,
+        "source_title": source_title(rule.source),
         "quote": rule.quote,
     }
 

@@ -10,7 +10,7 @@ extras="${1:-}"
 packages=(python3-venv ca-certificates libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
           fonts-dejavu-core)
 if [ "$extras" = "test" ]; then
-  packages+=(chromium libatomic1 poppler-utils caddy)
+  packages+=(chromium libatomic1 poppler-utils caddy zbar-tools)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -29,7 +29,7 @@ def pdf_text(pdf: bytes, tmp_path) -> tuple[str, int]:
         # 000 §7: clean canasta 600, wild canasta with the jokers 2000; §10: 5000 and more: 150
         ("czech", "a4", ["600", "2000", "150", "10000"]),
         # 002 §Canasta Karten: a 2 is worth 50
-        ("german", "letter", ["Canasta für Anfänger", "50", "5000"]),
+        ("german", "letter", ["German (beginners' rules)", "50", "5000"]),
         # 001 §Canasta: concealed canasta 1000, wild clean 3000
         ("spanish", "letter", ["1000", "3000", "wins the match", "7000"]),
     ],
@@ -213,5 +213,7 @@ def test_a_sheet_printed_in_czech_or_polish_speaks_it_with_its_diacritics(lang, 
     assert letters & set(text.lower())
     blank, _pages = pdf_text(blank_sheet_pdf(find_variant("czech"), gettext=translate), tmp_path)
     assert translate("Card values") in blank
-    assert translate("Czech (Canasta, 000)") != "Czech (Canasta, 000)"
-    assert translate("Czech (Canasta, 000)") in blank  # the rules' name, in the sheet's language
+    assert translate("Czech (club rules, 13 cards)") != "Czech (club rules, 13 cards)"
+    assert (
+        translate("Czech (club rules, 13 cards)") in blank
+    )  # the rules' name, in the sheet's language

@@ -1,15 +1,17 @@
-"""The published rulebooks the presets without a seed text cite, by the id a rule's
-``source`` starts with ("pagat-samba §Scoring").
+"""The rulebooks the presets cite, by the id a rule's ``source`` starts with
+("000_09093ec587c4cd5a.txt §3", "pagat-samba §Scoring"), and their titles for a person.
 
-A seed's id is its file name (``000_….txt``); these are the other books: a card maker's
-official rules, a standard games reference.  Each has its title and where to read it.
+A seed's id is its file name (``000_….txt``, the texts in ../shared/seeds); the others are
+published books: a card maker's official rules, a standard games reference.  Pages, sheets
+and rulings show a book's title and section, never the id; JSON keeps the id as ``source``
+for programs, with ``source_title`` beside it.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["BOOKS", "Book", "book_of", "seed_text"]
+__all__ = ["BOOKS", "Book", "book_of", "seed_text", "source_title"]
 
 
 class Book(NamedTuple):
@@ -22,6 +24,14 @@ class Book(NamedTuple):
 BOOKS: dict[str, Book] = {
     book.id: book
     for book in (
+        # The seed texts: each one's own heading, with what it is for a reader elsewhere.
+        Book("000_09093ec587c4cd5a.txt", "Canasta, Czech rules of the game", "", "cs"),
+        Book("001_680538e4d6b26737.txt", "Canasta, Reglamento de juego", "", "es"),
+        Book("002_33025d4827e4c068.txt", "Canasta Regeln für Anfänger", "", "de"),
+        Book(
+            "003_03884858e0794d50.txt", "Jak grać w Kanastę – zasady gry (Kanasta online)", "", "pl"
+        ),
+        Book("004_329166eab24d8248.txt", "Canasta, Wikipedia (Nederlands)", "", "nl"),
         Book(
             "bicycle-samba",
             "Bicycle, Official Game Rules: Samba",
@@ -76,3 +86,18 @@ def seed_text(seed: str) -> str:
     books by their titles ("Bicycle, Official Game Rules: Samba; John McLeod, …")."""
     parts = [part.strip() for part in seed.split(",")]
     return "; ".join(book.title if (book := book_of(part)) else part for part in parts)
+
+
+def source_title(source: str) -> str:
+    """A rule's source as a person reads it: "Canasta Regeln für Anfänger, §Abrechnung";
+    several ("004_… §X; 002_… §Y") each so.  A part naming no known book (a house rule)
+    is given back as it is."""
+    titled = []
+    for part in source.split("; "):
+        book = book_of(part)
+        section = part.partition(" ")[2]
+        if book is None:
+            titled.append(part)
+        else:
+            titled.append(f"{book.title}, {section}" if section else book.title)
+    return "; ".join(titled)

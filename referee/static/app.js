@@ -96,6 +96,30 @@
     update();
   }
 
+  // Joining: copy the read-only link, or hand it to the phone's own share sheet.
+  // Over plain http on the Wi-Fi there is no clipboard API: a selected text area is copied.
+  var sh = $("[data-share]");
+  if (sh) {
+    sh.hidden = false;
+    var copy = $("[data-copy]", sh), send = $("[data-share-url]", sh);
+    copy.addEventListener("click", function () {
+      var done = function () { copy.textContent = copy.dataset.done; };
+      if (navigator.clipboard) return navigator.clipboard.writeText(copy.dataset.copy).then(done, function () {});
+      var t = document.createElement("textarea");
+      t.value = copy.dataset.copy;
+      document.body.appendChild(t);
+      t.select();
+      if (document.execCommand("copy")) done();
+      t.remove();
+    });
+    if (navigator.share) {
+      send.hidden = false;
+      send.addEventListener("click", function () {
+        navigator.share({ url: send.dataset.shareUrl }).catch(function () {});
+      });
+    }
+  }
+
   // Other phones: poll the match's version and reload when a hand is added or changed.
   // The poll names the version this page shows (If-None-Match: the server's ETag is the
   // version in quotes), so while nothing changes it is answered 304, with no body.

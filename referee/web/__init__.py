@@ -102,6 +102,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         proxy,
         rulings,
         security,
+        share,
     )
 
     inputs.init_app(app)
@@ -118,6 +119,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(downloads.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(house.bp)
+    app.register_blueprint(share.bp)
     house.init_app(app)
     offline.init_app(app)
     minify.init_app(app)

@@ -38,7 +38,7 @@ from ..rules.overrides import (
     rules_file,
     value_text,
 )
-from ..rules.sources import book_of
+from ..rules.sources import seed_text, source_title
 from ..rules.variant import Rule
 from ..sheets import PAPERS, blank_sheet_pdf
 from . import rulebook
@@ -153,8 +153,8 @@ def source(variant: Variant, field: Field) -> str:
     texts."""
     for key in field.rules:
         if key in variant.rules:
-            return variant.rules[key].source
-    return variant.seed
+            return source_title(variant.rules[key].source)
+    return seed_text(variant.seed)
 
 
 def _shown_for(base: Variant, options: dict[str, bool]) -> str:
@@ -337,11 +337,7 @@ def rule_source(rule: Rule) -> str:
     rulebook by its title ("Bicycle, Official Game Rules: Samba, §Scoring")."""
     if rule.source == HOUSE_RULE:
         return _("house rule")
-    book = book_of(rule.source)
-    if book is not None:
-        section = rule.source.partition(" ")[2]
-        return f"{book.title}, {section}" if section else book.title
-    return rule.source
+    return source_title(rule.source)
 
 
 # -- the table's rules: a page, a file, a blank sheet ----------------------------------------
@@ -383,4 +379,4 @@ def blank_sheet(match_id: int, token: str):
 
 
 def init_app(app: Any) -> None:
-    app.jinja_env.globals.update(rule_source=rule_source)
+    app.jinja_env.globals.update(rule_source=rule_source, source_title=source_title)

@@ -74,7 +74,7 @@ def quote_language(source: str) -> str | None:
 
 
 def variant_name(variant: Variant) -> str:
-    """The variant's name in the page's language: "Czech (Canasta, 000)" -> "Česká (…)"."""
+    """The variant's name in the page's language: "Czech (club rules, 13 cards)" -> "Česká (…)"."""
     return translate(variant.name)
 
 

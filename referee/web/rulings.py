@@ -185,6 +185,7 @@ def _shown(variant: Variant, ruling: Any) -> dict[str, Any]:
             "key": ruling.rule,
             "text": rule_text(rule),
             "source": rule_source(rule),
+            "lang": rulebook.quote_language(rule.source),
             "quote": rule.quote,
         },
     }

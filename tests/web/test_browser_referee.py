@@ -39,7 +39,7 @@ def test_four_questions_from_a_match(browser, base_url):
     start_czech_match(page, base_url)
     page.get_by_role("link", name="Ask the referee").click()
     expect(page.locator("h1")).to_have_text("Referee")
-    expect(page.locator("main > p.muted").first).to_contain_text("Czech (Canasta, 000)")
+    expect(page.locator("main > p.muted").first).to_contain_text("Czech (club rules, 13 cards)")
     rules_line = page.locator("main > p.muted").first
     expect(rules_line).to_contain_text("Going out needs a last card to discard.")
 

@@ -58,7 +58,9 @@ def test_the_editor_shows_every_value_beside_the_presets_and_its_source(client):
     assert 'name="r_opening_table" value="0: 50, 1500: 90, 3000: 120"' in page
     # Each value says what the preset has and where it comes from.
     assert re.search(
-        r'id="going_out_bonus-was">Classic: 100 · <cite>004_[0-9a-f]+\.txt §Uitgaan', page
+        r'id="going_out_bonus-was">Classic: 100 · <cite>Canasta, Wikipedia \(Nederlands\), '
+        r"§Uitgaan",
+        page,
     )
     # Nothing is marked changed yet; nothing was sent.
     assert 'class="differs-mark"' not in page.split('id="house-rules"')[1]

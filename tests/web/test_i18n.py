@@ -152,8 +152,8 @@ def test_dates_are_written_as_the_language_writes_them(client, match_url, lang, 
 @pytest.mark.parametrize(
     ("lang", "name"),
     [
-        ("cs", "Česká (Canasta, 000)"),
-        ("de", "Tschechisch (Canasta, 000)"),
+        ("cs", "Česká (klubová pravidla, 13 karet)"),
+        ("de", "Tschechisch (Clubregeln, 13 Karten)"),
         ("en", "Czech (Canasta"),
     ],
 )

@@ -254,7 +254,7 @@ RULES.update(
 
 CZECH = CLASSIC._replace(
     id="czech",
-    name=N_("Czech (Canasta, 000)"),  # shown translated on pages and sheets
+    name=N_("Czech (club rules, 13 cards)"),  # shown translated on pages and sheets
     seed=C,
     language="cs",
     # §1: four in partnerships; "Dobře je možno hrát canastu ve třech, případně i ve dvou."
@@ -461,7 +461,7 @@ FAST_RULES.update(
 
 CZECH_FAST = CZECH._replace(
     id="czech-fast",
-    name=N_("Czech fast (000, rychlejší varianta)"),  # shown translated on pages and sheets
+    name=N_("Czech fast (quicker variant, 11 cards)"),  # shown translated on pages and sheets
     seed=F,
     # Bod 2: "Hraje se do dosažení 5000 bodů."
     target_score=5000,

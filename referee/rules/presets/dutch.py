@@ -74,7 +74,7 @@ RULES.update(
 
 DUTCH = CLASSIC._replace(
     id="dutch",
-    name=N_("Dutch (Laws of Canasta, 004)"),  # shown translated on pages and sheets
+    name=N_("Dutch (Regency Laws, with variants)"),  # shown translated on pages and sheets
     seed=D,
     language="nl",
     # §Uitkomen op tafel: a second meld of sevens "mag ook als er al een canasta van zevens ligt"

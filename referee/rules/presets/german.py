@@ -212,7 +212,7 @@ RULES.update(
 
 GERMAN = CLASSIC._replace(
     id="german",
-    name=N_("German (Canasta für Anfänger, 002)"),  # shown translated on pages and sheets
+    name=N_("German (beginners' rules)"),  # shown translated on pages and sheets
     seed=G,
     language="de",
     # §intro: "beschränken wir uns ... auf die Regeln des klassischen Canasta für vier Spieler"

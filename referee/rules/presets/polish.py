@@ -196,7 +196,7 @@ RULES.update(
 
 POLISH = CLASSIC._replace(
     id="polish",
-    name=N_("Polish (online room, 003)"),  # shown translated on pages and sheets
+    name=N_("Polish (online room rules)"),  # shown translated on pages and sheets
     seed=P,
     language="pl",
     # §intro: "W opisaną tu rozgrywkę mogą grać dwie lub cztery osoby."

@@ -278,7 +278,7 @@ del RULES["pile.add-to-meld"], RULES["pile.natural-and-wild"]
 
 SPANISH = CLASSIC._replace(
     id="spanish",
-    name=N_("Spanish (Reglamento, 001)"),  # shown translated on pages and sheets
+    name=N_("Spanish (family rules, 15 cards)"),  # shown translated on pages and sheets
     seed=S,
     language="es",
     # §Variantes: "desde dos hasta cuatro participantes ... Los juegos de 4 y 6 personas son

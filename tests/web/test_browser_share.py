@@ -1,0 +1,52 @@
+"""Joining by scanning, in a real Chromium at phone size: the QR code on the match page is
+screenshotted as the phone draws it and decoded with zbar (Debian's zbar-tools); it holds
+the read-only link.  Copy puts that link on the clipboard; the edit link stays folded."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+from playwright.sync_api import expect
+
+from .test_browser import PHONE, check_page
+
+pytestmark = pytest.mark.browser
+
+
+def test_another_phone_joins_by_scanning(browser, base_url, tmp_path):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page = context.new_page()
+    page.goto(base_url + "/matches/new")
+    page.get_by_role("button", name="Start the match").click()
+    view = page.locator("#view-link").get_attribute("href")
+    edit = page.url
+
+    code = page.get_by_role("img", name="QR code of the read-only link")
+    code.scroll_into_view_if_needed()
+    expect(code).to_be_visible()
+    page.wait_for_function("document.querySelector('.join img').complete")
+    shot = tmp_path / "qr.png"
+    code.screenshot(path=str(shot))
+    decoded = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(shot)], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert decoded == view
+    assert decoded != edit
+
+    # The edit link is folded away until asked for.
+    expect(page.get_by_role("link", name=edit)).to_be_hidden()
+    page.get_by_text("Give the scoring to another phone").click()
+    expect(page.get_by_role("link", name=edit)).to_be_visible()
+
+    page.get_by_role("button", name="Copy the link").click()
+    expect(page.get_by_role("button", name="Copied")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == view
+    check_page(page, "share-match")
+
+    # The scanned link opens the match read-only on another phone.
+    other = browser.new_context(viewport=PHONE).new_page()
+    other.goto(decoded)
+    expect(other.locator("main p.muted").first).to_contain_text("read-only")
+    context.close()
