@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
@@ -200,6 +200,7 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
         general.append(_("The form did not say which question it asks; ask it again."))
         posted, status = None, 400
     forms = question_forms(variant, posted)
+    shown = _shown_question(posted)
     answer = None
     if posted:
         form = forms[posted]
@@ -219,6 +220,8 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
         players=players,
         forms=forms,
         posted=posted,
+        shown=shown,
+        question_urls=_question_urls(),
         answer=answer,
         general=general,
         here=request.full_path.rstrip("?"),
@@ -226,6 +229,29 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
         quote_language=rulebook.quote_language,
         **context,
     ), status
+
+
+def _shown_question(posted: str | None) -> str:
+    """The one question the page opens: the one asked, the one named (``?q=pickup``), else
+    the one this browser opened last (kept in its session), else the meld."""
+    named = request.args.get("q")
+    shown = posted or (named if named in QUESTION_FORMS else None)
+    shown = shown or session.get("referee_question")
+    if shown not in QUESTION_FORMS:
+        shown = "meld"
+    if session.get("referee_question") != shown:
+        session["referee_question"] = shown
+    return shown
+
+
+def _question_urls() -> dict[str, str]:
+    """Each question's own page: this page's address with ``q`` set, the rules kept."""
+    args = {key: value for key, value in request.args.items() if key != "q"}
+    view_args = request.view_args or {}
+    return {
+        q: url_for(request.endpoint or "rulings.referee", **view_args, **args, q=q)
+        for q in QUESTION_FORMS
+    }
 
 
 @bp.route("/referee", methods=["GET", "POST"])

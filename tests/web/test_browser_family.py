@@ -109,6 +109,7 @@ def test_a_hand_and_foot_match_on_a_phone(browser, base_url):
 
     # The referee asks for the hand's number, not the score, for the opening.
     page.goto(base_url + "/referee?variant=hand-and-foot")
+    page.locator("nav.jump").get_by_role("link", name="Opening").click()
     opening = page.locator("#q-opening")
     opening.get_by_label("Which hand of the match this is").fill("3")
     opening.get_by_label("The opening melds, one per line").fill("K K K\nQ Q Q\nJ J J")

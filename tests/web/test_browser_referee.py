@@ -52,6 +52,9 @@ def test_four_questions_from_a_match(browser, base_url):
     expect(page.locator("#meld-cards")).to_have_value("9 9 X X X")  # the question stays
     check_page(page, "20-referee-meld")
 
+    # One question at a time: the opening is the next link.
+    page.locator("nav.jump").get_by_role("link", name="Opening").click()
+    expect(page.locator(".question")).to_have_count(1)
     # The opening: melds from the picker, the score typed.
     pick(page, "opening", "A A A", "Add meld")
     pick(page, "opening", "K K K", "Add meld")
@@ -64,6 +67,7 @@ def test_four_questions_from_a_match(browser, base_url):
     expect(page.locator("#q-opening .rule-cited")).to_contain_text("czech.opening.minimum")
 
     # The pile: the top card and hand typed.
+    page.locator("nav.jump").get_by_role("link", name="The pile").click()
     page.locator("#pickup-top").fill("7")
     page.locator("#pickup-hand").fill("7 X Q")
     page.locator("#pickup-melds").fill("7 7 7")
@@ -74,6 +78,7 @@ def test_four_questions_from_a_match(browser, base_url):
     expect(page.locator("#q-pickup .rule-cited")).to_contain_text("czech.pile.add-to-meld")
 
     # Going out with no card to discard: this match's house rule forbids it.
+    page.locator("nav.jump").get_by_role("link", name="Going out").click()
     page.locator("#go_out-melds").fill("7 7 7 7 7 2 2\nK K K")
     page.get_by_role("button", name="Ask about going out").click()
     assert answer(page, "go_out") == (
@@ -133,7 +138,7 @@ def test_compare_scrolls_inside_its_table_only(browser, base_url):
 
 def test_dark_mode_referee_and_rules_pass_the_scan(browser, base_url):
     page = browser.new_context(viewport=PHONE, color_scheme="dark").new_page()
-    page.goto(base_url + "/referee?variant=dutch")
+    page.goto(base_url + "/referee?variant=dutch&q=pickup")
     page.locator("#pickup-top").fill("3")
     page.locator("#pickup-hand").fill("3 3 K")
     page.get_by_role("button", name="Ask about the pile").click()

@@ -115,7 +115,7 @@ def test_a_hand_and_foot_match_is_four_hands(client):
 
 
 def test_the_referee_asks_hand_and_foot_for_the_hand(client):
-    page = client.get("/referee?variant=hand-and-foot").get_data(as_text=True)
+    page = client.get("/referee?variant=hand-and-foot&q=opening").get_data(as_text=True)
     assert "Which hand of the match this is" in page
     assert "Your side&#39;s match total" not in page
     assert "Your side's match total" not in page

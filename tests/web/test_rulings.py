@@ -177,8 +177,10 @@ def test_the_referee_page_offers_the_presets_players_and_house_rules(client):
     assert '<option selected value="6"' in page
     assert "Acabar: calling it ends the hand" in page
     # A switch shows only where the rules make it matter: the first round is czech-fast only.
-    assert "pickup-first_round" not in page
-    assert "pickup-first_round" in client.get("/referee?variant=czech-fast").get_data(as_text=True)
+    pile = client.get("/referee?variant=dutch&players=6&q=pickup").get_data(as_text=True)
+    assert "pickup-first_round" not in pile
+    czech = client.get("/referee?variant=czech-fast&q=pickup").get_data(as_text=True)
+    assert "pickup-first_round" in czech
 
 
 @pytest.mark.parametrize(
@@ -256,9 +258,12 @@ def test_missing_csrf_token_is_refused_and_keeps_input(csrf_client):
 
 
 def test_each_form_carries_its_csrf_token(csrf_client):
-    page = csrf_client.get("/referee").get_data(as_text=True)
-    tokens = dict(re.findall(r'name="(\w+)-csrf_token" type="hidden" value="([^"]+)"', page))
-    assert set(tokens) == set(QUESTIONS)
+    tokens = {}
+    for question in QUESTIONS:
+        page = csrf_client.get(f"/referee?q={question}").get_data(as_text=True)
+        found = re.findall(r'name="(\w+)-csrf_token" type="hidden" value="([^"]+)"', page)
+        assert [name for name, _token in found] == [question]  # one question at a time
+        tokens.update(found)
     response = csrf_client.post(
         "/referee",
         data={"question": "meld", "meld-cards": "K K K", "meld-csrf_token": tokens["meld"]},
@@ -354,3 +359,29 @@ def test_any_question_is_answered_without_a_crash(client, question, data, varian
     form = {"question": question} | {f"{question}-{k}": v for k, v in data.items()}
     response = client.post(f"/referee?variant={variant}", data=form)
     assert response.status_code in (200, 400, 422)
+
+
+def test_one_question_at_a_time_each_its_own_page_and_the_last_one_remembered(client):
+    # The page opens the meld question first; each of the four is a link of its own.
+    page = client.get("/referee?variant=classic").get_data(as_text=True)
+    assert page.count('class="question"') == 1
+    assert 'id="q-meld"' in page
+    links = dict(re.findall(r'<a class="button[^"]*" href="([^"#]+)#q-(\w+)"', page))
+    assert sorted(links.values()) == sorted(QUESTIONS)
+    pile = next(url for url, q in links.items() if q == "pickup")
+    assert "variant=classic" in pile
+    page = client.get(pile.replace("&amp;", "&")).get_data(as_text=True)
+    assert 'id="q-pickup"' in page
+    assert re.search(r'class="button current" href="[^"]*q=pickup#q-pickup" aria-current', page)
+    # Without naming one, the page opens the question this browser asked last.
+    again = client.get("/referee?variant=czech").get_data(as_text=True)
+    assert 'id="q-pickup"' in again
+    assert 'id="q-meld"' not in again
+
+
+def test_the_answer_stands_right_under_its_form(client):
+    data = {"question": "meld", "meld-cards": "9 9 X X X X"}
+    page = client.post("/referee?variant=classic", data=data).get_data(as_text=True)
+    section = page.split('id="q-meld"')[1].split("</section>")[0]
+    assert section.index("</form>") < section.index('class="ruling no"')
+    assert 'action="/referee?variant=classic#q-meld-answer"' in section
