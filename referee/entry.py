@@ -85,6 +85,12 @@ def _detailed_side(data: Mapping[str, Any], index: int, name: str, score: int) -
     )
 
 
+def _counted(cards: Mapping[str, Any] | None) -> int:
+    """Points of cards counted by value, {"50": 1, "10": 4} -> 90 (the points they were
+    counted at are kept with the entry, so it scores the same whenever it is read)."""
+    return sum(int(points) * int(n) for points, n in (cards or {}).items())
+
+
 def _quick_side(data: Mapping[str, Any], name: str) -> QuickSide:
     counts = data.get("canastas") or {}
     return QuickSide(
@@ -93,8 +99,8 @@ def _quick_side(data: Mapping[str, Any], name: str) -> QuickSide:
         red_threes=int(data.get("red_threes") or 0),
         went_out=bool(data.get("went_out")),
         concealed=bool(data.get("concealed")),
-        meld_points=int(data.get("meld_points") or 0),
-        hand_points=int(data.get("hand_points") or 0),
+        meld_points=int(data.get("meld_points") or 0) + _counted(data.get("meld_cards")),
+        hand_points=int(data.get("hand_points") or 0) + _counted(data.get("hand_cards")),
         undeclared_red_threes=int(data.get("undeclared_red_threes") or 0),
         acabar=bool(data.get("acabar")),
         exact_cut=bool(data.get("exact_cut")),

@@ -63,6 +63,13 @@
       var b = e.target.closest("button");
       if (!b) return;
       if (b.dataset.card) cards.push(b.dataset.card);
+      else if (b.dataset.times && cards.length) {
+        // A rank, then how many: the last card's run grows (or shrinks) to that many.
+        var last = cards[cards.length - 1], run = 0;
+        while (run < cards.length && cards[cards.length - 1 - run] === last) run++;
+        cards = cards.slice(0, cards.length - run);
+        for (var k = 0; k < +b.dataset.times; k++) cards.push(last);
+      }
       else if (b.dataset.act === "back") cards.pop();
       else if (cards.length && b.dataset.to) {
         var el = document.getElementById(b.dataset.to), text = cards.join(" "), old = el.value.trim();
@@ -72,6 +79,16 @@
         el.dispatchEvent(new Event("input", { bubbles: true }));
       }
       show();
+    });
+  });
+
+  // Steppers: − and + beside a count, drawn disabled by the page so nothing moves now.
+  $$("[data-step]").forEach(function (b) {
+    var input = $("input", b.parentNode);
+    b.disabled = false;
+    b.addEventListener("click", function () {
+      input.value = Math.max(0, (+input.value || 0) + +b.dataset.step);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
     });
   });
 
@@ -96,20 +113,18 @@
     update();
   }
 
-  // Joining: copy the read-only link, or hand it to the phone's own share sheet.
-  // Over plain http on the Wi-Fi there is no clipboard API: a selected text area is copied.
+  // Joining: copy the read-only link (a selected text area: it works over plain http on
+  // the Wi-Fi, where there is no clipboard API), or hand it to the phone's share sheet.
   var sh = $("[data-share]");
   if (sh) {
     sh.hidden = false;
     var copy = $("[data-copy]", sh), send = $("[data-share-url]", sh);
     copy.addEventListener("click", function () {
-      var done = function () { copy.textContent = copy.dataset.done; };
-      if (navigator.clipboard) return navigator.clipboard.writeText(copy.dataset.copy).then(done, function () {});
       var t = document.createElement("textarea");
       t.value = copy.dataset.copy;
       document.body.appendChild(t);
       t.select();
-      if (document.execCommand("copy")) done();
+      if (document.execCommand("copy")) copy.textContent = copy.dataset.done;
       t.remove();
     });
     if (navigator.share) {

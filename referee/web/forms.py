@@ -28,9 +28,17 @@ from wtforms import (
 )
 from wtforms import Form as _Form
 from wtforms.i18n import messages_path
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, Regexp
+from wtforms.validators import (
+    AnyOf,
+    DataRequired,
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    Regexp,
+)
 
-from ..rules import PRESETS, CanastaKind, Variant
+from ..rules import PRESETS, CanastaKind, Rank, Variant
 from .i18n import language
 
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -158,6 +166,15 @@ def _range_message(field: IntegerField) -> str:
 def _count(label: Any, high: int) -> IntegerField:
     return Integer(
         label, default=0, validators=[Optional(), NumberRange(0, high)], render_kw={"min": 0}
+    )
+
+
+def _stepped(label: Any, high: int) -> IntegerField:
+    """A count with − and + beside it (app.js works them; the keypad is numeric)."""
+    return Integer(
+        label,
+        validators=[Optional(), NumberRange(0, high)],
+        render_kw={"min": 0, "inputmode": "numeric", "data-stepper": ""},
     )
 
 
@@ -312,6 +329,27 @@ class _Section(NamedTuple):
     black_threes: bool = False  # laid out as bonus cards
     held: bool = False  # players left holding three aces or sevens
     unfinished: tuple[CanastaKind, ...] = ()  # quick entry counts what costs unfinished
+    # Quick entry counts cards by value, melded and left in hand: (points, ranks) each.
+    meld_values: tuple[tuple[int, str], ...] = ()
+    hand_values: tuple[tuple[int, str], ...] = ()
+
+
+def value_groups(points_of: dict[Rank, int]) -> tuple[tuple[int, str], ...]:
+    """The ranks by what each is worth, highest first: ((50, "X"), (20, "A 2"), …)."""
+    groups: dict[int, list[str]] = {}
+    for rank in Rank:  # A K Q … 3 2 X, as a player reads them
+        groups.setdefault(points_of[rank], []).append(rank.value)
+    return tuple(
+        (points, " ".join(ranks)) for points, ranks in sorted(groups.items(), reverse=True)
+    )
+
+
+def hand_values(variant: Variant) -> dict[Rank, int]:
+    """What each card left in hand costs: its value, a black three its penalty if any."""
+    costs = dict(variant.card_points)
+    if variant.black_three_in_hand_penalty is not None:
+        costs[Rank.THREE] = variant.black_three_in_hand_penalty
+    return costs
 
 
 def _section(variant: Variant, mode: str) -> _Section:
@@ -327,6 +365,8 @@ def _section(variant: Variant, mode: str) -> _Section:
         variant.black_threes_laid_out,
         bool(variant.held_penalty),
         tuple(k for k in CanastaKind if k in variant.unfinished_penalty),
+        value_groups(dict(variant.card_points)) if mode == "quick" else (),
+        value_groups(hand_values(variant)) if mode == "quick" else (),
     )
 
 
@@ -351,6 +391,12 @@ def _side_form(section: _Section) -> type[Form]:
             attrs["escalas_real"] = _count(_l("Escalas reales (4 to ace of a suit)"), 4)
         for kind in section.unfinished:
             attrs[f"unfinished_{kind.value}"] = _count(UNFINISHED_LABELS[kind], 8)
+        for part, values, most in (("meld", section.meld_values, 200),
+                                   ("hand", section.hand_values, 100)):  # fmt: skip
+            for points, ranks in values:
+                cards = _l("Joker") if ranks == "X" else ranks
+                label = _l("%(cards)s, %(points)s each", cards=cards, points=points)
+                attrs[f"{part}_c{points}"] = _stepped(label, most)
         attrs["meld_points"] = _points(_l("Points of all melded cards"), 20_000)
         attrs["hand_points"] = _points(_l("Points of cards left in hand"), 5_000)
     else:
@@ -384,6 +430,9 @@ def _side_form(section: _Section) -> type[Form]:
 class _HandForm(FlaskForm):
     token = HiddenField(validators=[Regexp(TOKEN_PATTERN)])
     mode = HiddenField()
+    # Who went out: one choice across the sides ("none", or a side's index).  A form sent
+    # without it (a phone's queue kept from before) still says it per side.
+    out = StringField(validators=[Optional(), AnyOf(["none", "0", "1", "2"])])
     note = StringField(_l("Note on this hand (optional)"), validators=[Length(max=NOTE_LENGTH)])
 
 
@@ -398,15 +447,22 @@ def hand_form(variant: Variant, sides: int, entry_mode: str, **kwargs: Any) -> F
 
 @cache
 def _hand_form(section: _Section, sides: int) -> type[FlaskForm]:
-    attrs = {f"side{i}": FormField(_side_form(section)) for i in range(sides)}
+    attrs: dict[str, Any] = {f"side{i}": FormField(_side_form(section)) for i in range(sides)}
+    if section.concealed:
+        attrs["out_concealed"] = BooleanField(_l("Went out concealed"))
     return type("HandForm", (_HandForm,), attrs)
 
 
 def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
     """The hand as typed, as the plain JSON entry :mod:`referee.entry` scores and storage keeps."""
     out = []
+    chosen = form.out.data or ""
+    concealed_out = "out_concealed" in form and bool(form.out_concealed.data)
     for i in range(sides):
         data = dict(form[f"side{i}"].data)
+        if chosen:  # the one choice across the sides decides
+            data["went_out"] = chosen == str(i)
+            data["concealed"] = concealed_out and chosen == str(i)
         side: dict[str, Any] = {}
         if mode == "quick":
             side["canastas"] = {
@@ -416,6 +472,14 @@ def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
             }
             side["meld_points"] = data.get("meld_points") or 0
             side["hand_points"] = data.get("hand_points") or 0
+            for part in ("meld", "hand"):
+                counted = {
+                    key.removeprefix(f"{part}_c"): value
+                    for key, value in data.items()
+                    if key.startswith(f"{part}_c") and value
+                }
+                if counted:  # the cards counted by value: the app adds them up
+                    side[f"{part}_cards"] = counted
             for key in ("escalas", "escalas_real"):
                 if key in data:
                     side[key] = data[key] or 0
@@ -452,10 +516,18 @@ def formdata_from_entry(entry: dict[str, Any]) -> MultiDict[str, Any]:
     pairs: list[tuple[str, Any]] = [("mode", entry.get("mode", "detailed"))]
     if entry.get("note"):
         pairs.append(("note", entry["note"]))
+    sides = entry.get("sides", [])
+    went = [i for i, side in enumerate(sides) if side.get("went_out")]
+    pairs.append(("out", str(went[0]) if went else "none"))
+    if went and sides[went[0]].get("concealed"):
+        pairs.append(("out_concealed", "y"))
     for i, side in enumerate(entry.get("sides", [])):
         for key, value in side.items():
             if key in ("canastas", "unfinished"):
                 pairs += [(f"side{i}-{key}_{k}", str(n)) for k, n in value.items()]
+            elif key in ("meld_cards", "hand_cards"):
+                part = key.removesuffix("_cards")
+                pairs += [(f"side{i}-{part}_c{k}", str(n)) for k, n in value.items()]
             elif isinstance(value, bool):
                 if value:
                     pairs.append((f"side{i}-{key}", "y"))

@@ -38,6 +38,10 @@ FIELD_FOR_CODE = {
 }
 
 
+# Problems about going out go on the hand's one going-out choice, not on a side.
+HAND_FIELDS = {"went_out": "out", "concealed": "out_concealed"}
+
+
 class RuleError(str):
     """A field error that carries the rule it cites, so the page can quote it."""
 
@@ -69,6 +73,10 @@ def _apply_problems(
             continue
         section = form[f"side{problem.side}"]
         name = "melds" if problem.meld is not None else FIELD_FOR_CODE.get(problem.code)
+        if name in HAND_FIELDS:  # going out is one choice for the whole hand: its field
+            target = form[HAND_FIELDS[name]] if HAND_FIELDS[name] in form else form.out
+            _add_error(target, _rule_error(variant, problem))
+            continue
         prefix = ""
         if problem.meld is not None:
             prefix = _("Meld %(n)s: ", n=problem.meld + 1)

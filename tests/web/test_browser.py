@@ -54,7 +54,7 @@ def first_hand_by_picker(scorer: Page, check=lambda: None) -> None:
     pick(scorer, 0, "K K K K K K K")
     pick(scorer, 0, "5 5 5")
     expect(scorer.locator("#side0-melds")).to_have_value("K K K K K K K\n5 5 5")
-    scorer.locator("#side0-went_out").check()
+    scorer.locator("#out-0").check()
     pick(scorer, 1, "A A A")
     scorer.locator("#side1-hand_points").fill("30")
     expect(scorer.locator('output[data-side="0"]')).to_have_text("+685 → 685")
@@ -69,7 +69,7 @@ def second_hand_quick(scorer: Page, hand_points: str) -> None:
     scorer.get_by_role("link", name="Quick hand").click()
     scorer.locator("#side0-canastas_natural").fill("1")
     scorer.locator("#side0-meld_points").fill("200")
-    scorer.locator("#side0-went_out").check()
+    scorer.locator("#out-0").check()
     scorer.locator("#side1-meld_points").fill("50")
     scorer.locator("#side1-hand_points").fill(hand_points)
 
@@ -123,7 +123,7 @@ def test_a_whole_match_on_two_phones(browser, base_url):
     # Hand 3: an illegal meld, refused next to it, corrected in place.
     scorer.get_by_role("link", name="Record a hand").click()
     scorer.locator("#side0-melds").fill("Q Q Q Q Q Q X\n9 9 X X X X")
-    scorer.locator("#side0-went_out").check()
+    scorer.locator("#out-0").check()
     scorer.locator("#side1-melds").fill("A A A")
     scorer.locator("#side1-hand_points").fill("20")
     scorer.evaluate("document.getElementById('hand-form').noValidate = true")

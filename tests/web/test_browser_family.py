@@ -27,7 +27,7 @@ def record(page: Page, melds: tuple[str, str], out: int | None, **fields: str) -
     for i, text in enumerate(melds):
         page.locator(f"#side{i}-melds").fill(text)
     if out is not None:
-        page.locator(f"#side{out}-went_out").check()
+        page.locator(f"#out-{out}").check()
     for name, value in fields.items():
         page.locator(f"#{name.replace('__', '-')}").fill(value)
     page.get_by_role("button", name="Record the hand").click()
@@ -72,7 +72,7 @@ def test_a_samba_match_on_a_phone(browser, base_url):
     page.locator("#side0-canastas_sequence").fill("1")
     page.locator("#side0-canastas_natural").fill("1")
     page.locator("#side0-meld_points").fill("135")
-    page.locator("#side0-went_out").check()
+    page.locator("#out-0").check()
     page.locator("#side1-meld_points").fill("30")
     check_page(page, "family-samba-quick")
     page.get_by_role("button", name="Record the hand").click()

@@ -19,7 +19,7 @@ def quick_hand(page: Page, note: str = "") -> None:
     page.get_by_role("link", name="Quick hand").click()
     page.locator("#side0-canastas_natural").fill("1")
     page.locator("#side0-meld_points").fill("300")
-    page.locator("#side0-went_out").check()
+    page.locator("#out-0").check()
     page.locator("#side1-meld_points").fill("20")
     if note:
         page.locator("#note").fill(note)

@@ -119,8 +119,9 @@ def test_illegal_meld_is_shown_next_to_it_with_the_rule_and_input_kept(client):
         ({"red_threes": "three"}, "side0-red_threes", "Not a valid integer value"),
         ({"hand_points": 10**15}, "side0-hand_points", "Number must be between 0 and 5000"),
         ({"hand_points": 33}, "side0-hand_points", "multiple of 5"),
-        ({"went_out": True, "melds": "K K K"}, "side0-went_out", "needs one canasta"),
-        ({"concealed": True}, "side0-concealed", "only the side that went out"),
+        # Going out is one choice for the hand: its problems stand by that choice.
+        ({"went_out": True, "melds": "K K K"}, "out", "needs one canasta"),
+        ({"concealed": True}, "out_concealed", "only the side that went out"),
         ({"hand": "3h"}, "side0-hand", "red threes are never kept"),
     ],
 )

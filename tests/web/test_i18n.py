@@ -154,7 +154,7 @@ def test_dates_are_written_as_the_language_writes_them(client, match_url, lang, 
     [
         ("cs", "Česká (klubová pravidla, 13 karet)"),
         ("de", "Tschechisch (Clubregeln, 13 Karten)"),
-        ("en", "Czech (Canasta"),
+        ("en", "Czech (club rules"),
     ],
 )
 def test_the_rules_are_named_in_the_page_language(client, lang, name):

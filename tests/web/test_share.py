@@ -26,7 +26,7 @@ def test_the_match_page_shows_the_code_and_hides_the_edit_link(client):
     url = start_match(client)
     page = client.get(url).get_data(as_text=True)
     assert re.search(r'<img src="[^"]+/qr\.svg" width="185" height="185" loading="lazy"', page)
-    handover = page.split('<details class="handover">')[1].split("</details>")[0]
+    handover = page.split('<details class="fold handover">')[1].split("</details>")[0]
     assert "Give the scoring to another phone" in handover
     assert "http://localhost" + url in handover
     # The read-only page shows the code and no edit link at all.
