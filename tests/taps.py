@@ -1,0 +1,200 @@
+"""Five reference hands and how a scorer enters them on a phone, counting taps and keys.
+
+Shared by ``bench/bench_taps.py`` (the figures) and the browser test of the entry
+(``tests/web/test_browser_entry.py``).  Each hand is entered with the fewest touches the
+page allows: card by card with the picker (a rank, then how many, where the page has that)
+and quick (counts); pages of the code before this (no "how many", a sum to type) are
+entered the way they allowed, so the same script measures before and after.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from playwright.sync_api import Locator, Page
+
+from referee.contract import score_json
+from referee.rules import PRESETS
+
+
+@dataclass
+class Side:
+    melds: list[str] = field(default_factory=list)  # card notation, one meld each
+    hand: str = ""  # cards left in hand
+    red_threes: int = 0
+
+
+@dataclass
+class Reference:
+    name: str
+    preset: str
+    players: int
+    sides: list[Side]
+    out: int | None  # the side that went out
+
+
+HANDS = [
+    # The issue's typical hand: a canasta of kings, three fives, out; three aces, 20 in hand.
+    Reference("classic, 4 players", "classic", 4,
+              [Side(["K K K K K K K", "5 5 5"]), Side(["A A A"], hand="10 10")], 0),
+    Reference("czech, 3 players", "czech", 3,
+              [Side(["Q Q Q Q Q Q Q", "8 8 8"], red_threes=1), Side(["J J J"], hand="4 4"),
+               Side(["9 9 X"], hand="6")], 0),
+    Reference("spanish, 6 players", "spanish", 6,
+              [Side(["J J J J J J J", "6 6 6 6 6 2 2"]), Side(["A A A"], hand="K Q")], 0),
+    Reference("samba, 4 players", "samba", 4,
+              [Side(["7h 8h 9h 10h Jh Qh Kh", "K K K K K K K"]), Side(["Q Q Q"], red_threes=2)],
+              0),
+    Reference("american, 4 players", "american", 4,
+              [Side(["K K K K K K K", "Q Q Q Q Q 2 2"]), Side(["A A A A A A A"], hand="5 5")], 0),
+]  # fmt: skip
+
+
+class Counted:
+    """A page whose touches and keys are counted."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+        self.keys = 0
+        self.sums = False  # a point sum worked out and typed
+
+    def tap(self, target: Locator) -> None:
+        target.click()
+        self.taps += 1
+
+    def type(self, target: Locator, text: str, *, a_sum: bool = False, keys: int = 0) -> None:
+        """Touch the field and type ``text`` (``keys``: only that many are new)."""
+        if not text or text == "0":
+            return
+        target.click()
+        target.fill(text)
+        self.taps += 1
+        self.keys += keys or len(text)
+        self.sums = self.sums or a_sum
+
+
+def _runs(cards: str) -> list[tuple[str, int]]:
+    """ "K K K 5 5" -> [("K", 3), ("5", 2)]: each rank with how many in a row."""
+    runs: list[tuple[str, int]] = []
+    for card in cards.split():
+        if runs and runs[-1][0] == card:
+            runs[-1] = (card, runs[-1][1] + 1)
+        else:
+            runs.append((card, 1))
+    return runs
+
+
+def _pick(c: Counted, picker: Locator, cards: str, button: str) -> bool:
+    """Cards through the picker; False if they need suits (the picker has none: typed)."""
+    if any(card[-1] in "shdc" for card in cards.split()):
+        return False
+    times = picker.locator("[data-times]").count() > 0
+    for rank, n in _runs(cards):
+        face = picker.locator(f'button[data-card="{rank}"]')
+        if times and n > 1:
+            c.tap(face)
+            c.tap(picker.locator(f'button[data-times="{n}"]'))
+        else:
+            for _ in range(n):
+                c.tap(face)
+    c.tap(picker.get_by_role("button", name=button))
+    return True
+
+
+def _went_out(c: Counted, side: int) -> None:
+    radio = c.page.locator(f"#out-{side}")
+    if radio.count():
+        c.tap(radio)
+    else:  # the code before: a box per side
+        c.tap(c.page.locator(f"#side{side}-went_out"))
+
+
+def card_by_card(c: Counted, ref: Reference) -> None:
+    for i, side in enumerate(ref.sides):
+        box = c.page.locator(f"fieldset.s{i}")
+        picker = box.locator(".picker")
+        for meld in side.melds:
+            if not _pick(c, picker, meld, "Add meld"):
+                field = c.page.locator(f"#side{i}-melds")
+                old = field.input_value()
+                c.type(field, (old + "\n" if old else "") + meld, keys=len(meld) + bool(old))
+        if side.hand:
+            _pick(c, picker, side.hand, "To hand")
+        c.type(c.page.locator(f"#side{i}-red_threes"), str(side.red_threes))
+    if ref.out is not None:
+        _went_out(c, ref.out)
+
+
+def _by_value(cards: list[str], points: dict[str, int]) -> Counter[int]:
+    return Counter(points[card.rstrip("shdc") if card != "X" else "X"] for card in cards)
+
+
+def quick(c: Counted, ref: Reference, kinds: list[list[str]]) -> None:
+    variant = PRESETS[ref.preset]
+    values = {rank.value: pts for rank, pts in variant.card_points.items()}
+    for i, side in enumerate(ref.sides):
+        for kind, n in Counter(kinds[i]).items():
+            c.type(c.page.locator(f"#side{i}-canastas_{kind}"), str(n))
+        melded = [card for meld in side.melds for card in meld.split()]
+        left = side.hand.split()
+        counts = c.page.locator(f"#side{i}-meld_c10").count() > 0
+        if counts:  # count cards by value: no sums
+            for pts, n in sorted(_by_value(melded, values).items()):
+                c.type(c.page.locator(f"#side{i}-meld_c{pts}"), str(n))
+            for pts, n in sorted(_by_value(left, values).items()):
+                c.type(c.page.locator(f"#side{i}-hand_c{pts}"), str(n))
+        else:  # the code before: the point sums, worked out by the scorer
+            total = sum(values[card.rstrip("shdc")] for card in melded)
+            c.type(c.page.locator(f"#side{i}-meld_points"), str(total), a_sum=True)
+            lost = sum(values[card.rstrip("shdc")] for card in left)
+            c.type(c.page.locator(f"#side{i}-hand_points"), str(lost), a_sum=len(left) > 1)
+        c.type(c.page.locator(f"#side{i}-red_threes"), str(side.red_threes))
+    if ref.out is not None:
+        _went_out(c, ref.out)
+
+
+def expected(ref: Reference) -> tuple[list[int], list[list[str]]]:
+    """The totals and each side's canasta kinds, as the rules core scores the hand."""
+    data = {
+        "variant": ref.preset,
+        "players": ref.players,
+        "sides": [
+            {"melds": s.melds, "hand": s.hand, "red_threes": s.red_threes,
+             "went_out": i == ref.out}
+            for i, s in enumerate(ref.sides)
+        ],
+    }  # fmt: skip
+    out, status = score_json(data)
+    assert status == 0, out["errors"]
+    sides = out["sides"]
+    return [s["total"] for s in sides], [[c["kind"] for c in s["canastas"]] for s in sides]
+
+
+def totals(page: Page) -> list[int]:
+    texts = page.locator(".total .big").all_inner_texts()
+    return [int("".join(ch for ch in t.replace("−", "-") if ch.isdigit() or ch == "-"))
+            for t in texts]  # fmt: skip
+
+
+def enter(
+    page: Page, base: str, ref: Reference, mode: str, before_submit: Callable[[], None] = print
+) -> Counted:
+    page.goto(base + "/matches/new")
+    page.get_by_label("Rules", exact=True).select_option(ref.preset)
+    page.get_by_label("Players").select_option(str(ref.players))
+    page.get_by_role("button", name="Start the match").click()
+    page.get_by_role("link", name="Quick hand" if mode == "quick" else "Record a hand").click()
+    want, kinds = expected(ref)
+    c = Counted(page)
+    if mode == "quick":
+        quick(c, ref, kinds)
+    else:
+        card_by_card(c, ref)
+    before_submit()  # a look at the filled form (a test's screenshot), if wanted
+    c.tap(page.get_by_role("button", name="Record the hand"))
+    got = totals(page)
+    assert got == want, (ref.name, mode, got, want)
+    return c
