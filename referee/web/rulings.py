@@ -246,10 +246,11 @@ def _shown_question(posted: str | None) -> str:
 
 def _question_urls() -> dict[str, str]:
     """Each question's own page: this page's address with ``q`` set, the rules kept."""
-    args = {key: value for key, value in request.args.items() if key != "q"}
-    view_args = request.view_args or {}
+    # The route's own values win over the query's; url_for's own (_external…) are not passed.
+    args = {key: value for key, value in request.args.items() if not key.startswith("_")}
+    values = {**args, **(request.view_args or {})}
     return {
-        q: url_for(request.endpoint or "rulings.referee", **view_args, **args, q=q)
+        q: url_for(request.endpoint or "rulings.referee", **{**values, "q": q})
         for q in QUESTION_FORMS
     }
 
