@@ -8,6 +8,7 @@ through gettext.  Card notation the core cannot read becomes an error on its fie
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
@@ -246,13 +247,9 @@ def _shown_question(posted: str | None) -> str:
 
 def _question_urls() -> dict[str, str]:
     """Each question's own page: this page's address with ``q`` set, the rules kept."""
-    # The route's own values win over the query's; url_for's own (_external…) are not passed.
-    args = {key: value for key, value in request.args.items() if not key.startswith("_")}
-    values = {**args, **(request.view_args or {})}
-    return {
-        q: url_for(request.endpoint or "rulings.referee", **{**values, "q": q})
-        for q in QUESTION_FORMS
-    }
+    args = [(key, value) for key, value in request.args.items(multi=True) if key != "q"]
+    here = request.script_root + request.path
+    return {q: f"{here}?{urlencode([*args, ('q', q)])}" for q in QUESTION_FORMS}
 
 
 @bp.route("/referee", methods=["GET", "POST"])
