@@ -170,12 +170,15 @@ def main() -> int:
             chosen = pages(server.url)
             if args.pages:
                 chosen = {k: v for k, v in chosen.items() if k in args.pages.split(",")}
-            print(f"{'page':20} {'perf':>5} {'a11y':>5} {'best':>5}")
+            print(f"{'page':20} {'perf':>5} {'a11y':>5} {'best':>5} {'CLS':>6}")
             below = 0
+            shifted = 0.0  # the largest cumulative layout shift seen (goal: 0)
             for name, url in chosen.items():
                 report = audit(binary, url, Path(folder) / "report.json")
                 scores = [round(100 * report["categories"][c]["score"]) for c in CATEGORIES]
-                print(f"{name:20} {scores[0]:5} {scores[1]:5} {scores[2]:5}")
+                shift = report["audits"]["cumulative-layout-shift"]["numericValue"]
+                shifted = max(shifted, shift)
+                print(f"{name:20} {scores[0]:5} {scores[1]:5} {scores[2]:5} {shift:6.3f}")
                 if min(scores) < 100:
                     below += 1
                     for item in report["audits"].values():
@@ -187,6 +190,7 @@ def main() -> int:
                             shown = item.get("displayValue", "")
                             print(f"    {item['id']}: {item['title']} {shown}")
     print(f"pages below 100 in any of the three: {below} of {len(chosen)} (goal: 0)")
+    print(f"largest cumulative layout shift: {shifted:.3f} (goal: 0)")
     return 0
 
 
