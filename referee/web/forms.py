@@ -165,7 +165,10 @@ def _range_message(field: IntegerField) -> str:
 
 def _count(label: Any, high: int) -> IntegerField:
     return Integer(
-        label, default=0, validators=[Optional(), NumberRange(0, high)], render_kw={"min": 0}
+        label,
+        default=0,
+        validators=[Optional(), NumberRange(0, high)],
+        render_kw={"min": 0, "inputmode": "numeric"},
     )
 
 

@@ -1,0 +1,53 @@
+"""The hand form asks only what a player knows: one going-out choice, concealed only where
+the rules have it, counts on the numeric keypad, the picker's "how many"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .conftest import hand, start_match, totals
+
+
+@pytest.mark.parametrize("mode", ["detailed", "quick"])
+def test_every_number_opens_the_numeric_keypad(client, mode):
+    url = start_match(client, preset="american")
+    page = client.get(url + f"/hands/new?mode={mode}").get_data(as_text=True)
+    numbers = re.findall(r"<input[^>]*type=\"number\"[^>]*>", page)
+    assert numbers
+    assert all('inputmode="numeric"' in tag for tag in numbers), numbers
+
+
+def test_going_out_is_one_choice_and_concealed_only_where_it_applies(client):
+    url = start_match(client, side1_name="We", side2_name="They")
+    page = client.get(url + "/hands/new").get_data(as_text=True)
+    choice = page.split('<fieldset class="out-choice">')[1].split("</fieldset>")[0]
+    assert re.findall(r'type="radio" name="out" id="out-(\w+)"', choice) == ["none", "0", "1"]
+    assert "We" in choice
+    assert "They" in choice
+    assert "Went out concealed" in choice  # the Laws pay for it
+    assert 'name="side0-went_out"' not in page  # no box per side any more
+    # 001 §Acciones: the Spanish rules have no going out concealed: not asked.
+    spanish = start_match(client, preset="spanish")
+    assert "Went out concealed" not in client.get(spanish + "/hands/new").get_data(as_text=True)
+
+
+def test_the_choice_names_who_went_out(client):
+    url = start_match(client)
+    data = hand(side0={"melds": "A A A"}, side1={"melds": "K K K K K K K\n5 5 5"})
+    data["out"] = "1"
+    assert client.post(url + "/hands/new", data=data).status_code == 302
+    # Side 2: 70 + 15 + 500 + 100 out = 685; side 1: 60.
+    assert totals(client, url) == [60, 685]
+    # The edit form shows the choice as it was made.
+    page = client.get(url).get_data(as_text=True)
+    edit = re.search(r'href="([^"]+/hands/\d+/edit)"', page).group(1)
+    form = client.get(edit).get_data(as_text=True)
+    assert re.search(r'id="out-1" value="1" checked', form)
+
+
+def test_the_picker_takes_how_many(client):
+    url = start_match(client)
+    page = client.get(url + "/hands/new").get_data(as_text=True)
+    assert re.findall(r'data-times="(\d)"', page)[:6] == ["2", "3", "4", "5", "6", "7"]
