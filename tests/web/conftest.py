@@ -59,9 +59,11 @@ class CheckedBrowser:
     def __init__(self, chromium):
         self.chromium = chromium
         self.violations: list[str] = []
+        self.contexts: list = []  # closed after each test: no connection outlives it
 
     def new_context(self, **options):
         context = self.chromium.new_context(**options)
+        self.contexts.append(context)
         context.add_init_script(_REPORT_VIOLATIONS)
         context.on("console", self._console)
         return context
@@ -91,6 +93,11 @@ def _no_csp_violation(request):
     yield
     if "browser" in request.fixturenames:
         checked = request.getfixturevalue("browser")
+        # A context left open keeps its keep-alive connections, and the module's server
+        # then waits out its graceful shutdown for them (30 s, then the test run fails).
+        for context in checked.contexts:
+            context.close()
+        checked.contexts.clear()
         found, checked.violations[:] = list(checked.violations), []
         assert found == [], "Content-Security-Policy violations:\n" + "\n".join(found)
 
