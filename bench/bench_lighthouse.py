@@ -178,6 +178,10 @@ def main() -> int:
                 scores = [round(100 * report["categories"][c]["score"]) for c in CATEGORIES]
                 shift = report["audits"]["cumulative-layout-shift"]["numericValue"]
                 shifted = max(shifted, shift)
+                if shift and os.environ.get("SHOW_SHIFTS"):  # what moved, for a look
+                    items = report["audits"].get("layout-shifts", {}).get("details", {})
+                    for item in items.get("items", []):
+                        print("    shifted:", json.dumps(item)[:300])
                 print(f"{name:20} {scores[0]:5} {scores[1]:5} {scores[2]:5} {shift:6.3f}")
                 if min(scores) < 100:
                     below += 1

@@ -20,7 +20,7 @@ def test_another_phone_joins_by_scanning(browser, base_url, tmp_path):
     page = context.new_page()
     page.goto(base_url + "/matches/new")
     page.get_by_role("button", name="Start the match").click()
-    view = page.locator("#view-link").get_attribute("href")
+    view = page.locator(".join figcaption a").get_attribute("href")
     edit = page.url
 
     code = page.get_by_role("img", name="QR code of the read-only link")
