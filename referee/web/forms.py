@@ -6,7 +6,7 @@ variant has), so it is built per match by :func:`hand_form`.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from babel.support import NullTranslations, Translations
@@ -378,7 +378,10 @@ def side_form(variant: Variant, mode: str) -> type[Form]:
     return _side_form(_section(variant, mode))
 
 
-@cache
+# Bounded: a section carries the preset's card values, which a table's own rules may set to
+# anything, so the kinds of section are not few; 512 classes cover every preset in both
+# modes with room to spare, and one dropped is only made again.
+@lru_cache(maxsize=512)
 def _side_form(section: _Section) -> type[Form]:
     attrs: dict[str, Any] = {
         "red_threes": _count(_l("Red threes laid out"), 8),
@@ -448,7 +451,7 @@ def hand_form(variant: Variant, sides: int, entry_mode: str, **kwargs: Any) -> F
     return _hand_form(_section(variant, entry_mode), sides)(**kwargs)
 
 
-@cache
+@lru_cache(maxsize=512)  # bounded as _side_form is, for the same reason
 def _hand_form(section: _Section, sides: int) -> type[FlaskForm]:
     attrs: dict[str, Any] = {f"side{i}": FormField(_side_form(section)) for i in range(sides)}
     if section.concealed:
