@@ -30,31 +30,6 @@ from .classic import CLASSIC, rule
 L = "cla-laws"
 P = "pagat-american"
 
-CARD_POINTS = {
-    # cla-laws §Scoring (pagat-american §Scoring agrees): ace 20
-    Rank.ACE: 20,
-    # cla-laws §Scoring: king to eight 10
-    Rank.KING: 10,
-    Rank.QUEEN: 10,
-    Rank.JACK: 10,
-    Rank.TEN: 10,
-    Rank.NINE: 10,
-    Rank.EIGHT: 10,
-    # cla-laws §Scoring: seven to four 5
-    Rank.SEVEN: 5,
-    Rank.SIX: 5,
-    Rank.FIVE: 5,
-    Rank.FOUR: 5,
-    # cla-laws §Threes: a three has no card value of its own; it scores through the threes
-    # table, and one left in hand costs black_three_in_hand_penalty.  The classic 5 is
-    # kept only as the card's value where the engine needs one.
-    Rank.THREE: 5,
-    # cla-laws §Scoring: two 20
-    Rank.TWO: 20,
-    # cla-laws §Scoring: joker 50
-    Rank.JOKER: 50,
-}
-
 RULES = {
     r.key: r
     for r in [
@@ -364,7 +339,11 @@ AMERICAN = CLASSIC._replace(
     cards_dealt={4: 13},
     # cla-laws §Scoring: the game is 8500 (pagat-american agrees).
     target_score=8500,
-    card_points=CARD_POINTS,
+    # cla-laws §Scoring (pagat-american §Scoring agrees): joker 50, ace and two 20, king to
+    # eight 10, seven to four 5 – the Canasta values.  A three has no card value of its own:
+    # it scores through the threes table, and one left in hand costs
+    # black_three_in_hand_penalty; the classic 5 stays only where the engine needs a value.
+    card_points={**CLASSIC.card_points},
     # cla-laws §Melding: three to seven cards; pagat-american's exception of a longer meld
     # when going out is a minority reading and not taken.
     min_meld_cards=3,

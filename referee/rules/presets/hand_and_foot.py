@@ -31,36 +31,12 @@ tables really differ on are house rules (``options``):
 
 from __future__ import annotations
 
-from ..cards import Rank
 from ..problems import N_
 from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
 from .classic import CLASSIC, rule
 
 P = "pagat-hand-foot"
 B = "bga-hand-foot"
-
-CARD_POINTS = {
-    # pagat §Card Count Values and bga §Scoring agree on every value: joker 50, two 20,
-    # ace 20, eight to king 10, four to seven 5.  (Some tables count 4-9 as 5 and 10-K as
-    # 10; pagat and BGA do not.)
-    Rank.JOKER: 50,
-    Rank.TWO: 20,
-    Rank.ACE: 20,
-    Rank.KING: 10,
-    Rank.QUEEN: 10,
-    Rank.JACK: 10,
-    Rank.TEN: 10,
-    Rank.NINE: 10,
-    Rank.EIGHT: 10,
-    Rank.SEVEN: 5,
-    Rank.SIX: 5,
-    Rank.FIVE: 5,
-    Rank.FOUR: 5,
-    # pagat §Card Count Values: a black three is worth 5, counted for or against like any
-    # card (BGA's table prints it as -5, a black three being only ever left in hand: the
-    # same 5 against).  Other tables use 0, -100 or -300; pagat's 5 is the most published.
-    Rank.THREE: 5,
-}
 
 RULES = {
     r.key: r
@@ -362,7 +338,12 @@ HAND_AND_FOOT = CLASSIC._replace(
     # BGA §Game duration: a number of hands (usually four) or a target score; four it is.
     target_score=0,
     rounds=4,
-    card_points=CARD_POINTS,
+    # pagat §Card Count Values and bga §Scoring agree on the Canasta values: joker 50, two
+    # and ace 20, eight to king 10, four to seven 5.  (Some tables count 4-9 as 5 and 10-K
+    # as 10; pagat and BGA do not.)  A black three is worth 5, for or against like any card
+    # (BGA's table prints it as -5, a black three being only ever left in hand: the same 5
+    # against); other tables use 0, -100 or -300, pagat's 5 is the most published.
+    card_points={**CLASSIC.card_points},
     # pagat §Melds and bga §Game objective: three to seven cards of one rank; seven is a
     # finished book (BGA: some houses allow longer ones).
     min_meld_cards=3,

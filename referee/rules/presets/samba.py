@@ -17,7 +17,6 @@ words are our own: a published book's text is not copied, so no rule has a quote
 
 from __future__ import annotations
 
-from ..cards import Rank
 from ..problems import N_
 from ..variant import CanastaKind, OpeningStep, RedThreeCondition
 from .classic import CLASSIC, rule
@@ -432,9 +431,8 @@ BOLIVIA = SAMBA._replace(
     # bicycle-bolivia §Going Out: "At least one of the two canastas must be a sequence canasta"
     going_out_kinds={CanastaKind.SEQUENCE: 1},
     # bicycle-bolivia §Black Threes: one left in the hand "counts minus 100"; melded going
-    # out, 5 each (the card's value).
+    # out, 5 each (the card's value, as in Samba's table).
     black_three_in_hand_penalty=100,
-    card_points={**CLASSIC.card_points, Rank.THREE: 5},
     # bicycle-bolivia: "The initial meld requirement stays at 150 from 7,000 points up";
     # scarne-bolivia §Initial Meld gives the whole table.
     opening_table=(
