@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from referee.contract import parse_hand
 from referee.entry import score_entry
 from referee.rules import score_hand
-from referee.web.forms import hand_values
+from referee.rules.hand import hand_costs
 from tests.test_contract import legal_hands
 
 
@@ -27,7 +27,7 @@ def test_counts_by_value_score_as_the_cards_do(data):
     assume(not any(meld.concealed for side in hand.sides for meld in side.melds))
     detailed = score_hand(variant, hand)
     assert detailed.valid
-    costs = hand_values(variant)
+    costs = hand_costs(variant)
     quick_sides = []
     for side, scored in zip(hand.sides, detailed.sides, strict=True):
         cards = [card for meld in side.melds for card in meld.cards]

@@ -86,15 +86,20 @@ def _canasta_rank(meld: Meld, info: MeldInfo) -> str:
     return "wild"
 
 
+def hand_costs(variant: Variant) -> dict[Rank, int]:
+    """What each card left in hand costs: its value; a black three its penalty, if any.
+
+    Shared by card-by-card scoring and the quick form's counts by value."""
+    costs = dict(variant.card_points)
+    if variant.black_three_in_hand_penalty is not None:
+        costs[Rank.THREE] = variant.black_three_in_hand_penalty
+    return costs
+
+
 def _hand_points(variant: Variant, side: Side) -> int:
     if side.hand is None:
         return side.hand_points or 0
-    ranks = list(map(_rank_of, side.hand))
-    total = sum(map(variant.card_points.__getitem__, ranks))
-    penalty = variant.black_three_in_hand_penalty
-    if penalty is not None:  # a black three left in hand costs the penalty, not its value
-        total += ranks.count(Rank.THREE) * (penalty - variant.card_points[Rank.THREE])
-    return total
+    return sum(map(hand_costs(variant).__getitem__, map(_rank_of, side.hand)))
 
 
 def going_out_points(

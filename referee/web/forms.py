@@ -39,6 +39,7 @@ from wtforms.validators import (
 )
 
 from ..rules import PRESETS, CanastaKind, Rank, Variant
+from ..rules.hand import hand_costs
 from .i18n import language
 
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -347,14 +348,6 @@ def value_groups(points_of: dict[Rank, int]) -> tuple[tuple[int, str], ...]:
     )
 
 
-def hand_values(variant: Variant) -> dict[Rank, int]:
-    """What each card left in hand costs: its value, a black three its penalty if any."""
-    costs = dict(variant.card_points)
-    if variant.black_three_in_hand_penalty is not None:
-        costs[Rank.THREE] = variant.black_three_in_hand_penalty
-    return costs
-
-
 def _section(variant: Variant, mode: str) -> _Section:
     return _Section(
         mode,
@@ -369,7 +362,7 @@ def _section(variant: Variant, mode: str) -> _Section:
         bool(variant.held_penalty),
         tuple(k for k in CanastaKind if k in variant.unfinished_penalty),
         value_groups(dict(variant.card_points)) if mode == "quick" else (),
-        value_groups(hand_values(variant)) if mode == "quick" else (),
+        value_groups(hand_costs(variant)) if mode == "quick" else (),
     )
 
 
