@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .contract import problem_json
 from .ledger import Change, HandRecord, Ledger, Match, compute_ledger
 from .rules import MalformedInput
 from .rules.overrides import checked_changes
@@ -69,6 +70,7 @@ def match_to_json(
     """The whole match as JSON values: ``hands`` as (hand, deleted), oldest first."""
     numbers = {hand.id: n for n, (hand, _deleted) in enumerate(hands, start=1)}
     ledger = compute_ledger(match, [hand for hand, deleted in hands if not deleted])
+    problems = {row.hand.id: row.problems for row in ledger.rows}
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -99,6 +101,10 @@ def match_to_json(
                 "created": hand.created,
                 "updated": hand.updated,
                 "deleted": deleted,
+                # For a reader of the file: recorded although it breaks these rules, as the
+                # table agreed (an import judges the hands again).
+                "disputed": bool(problems.get(hand.id)),
+                "problems": [problem_json(match.variant, p) for p in problems.get(hand.id, ())],
             }
             for hand, deleted in hands
         ],
@@ -306,11 +312,13 @@ def ledger_csv(ledger: Ledger) -> str:
     writer.writerow(
         ["hand", "side", "side_name", "opening_minimum"]
         + [names.get(part, part) for part in parts]
-        + ["score", "total", "error", "dealer", "note"]
+        + ["score", "total", "error", "dealer", "note", "disputed"]
     )
     for row in ledger.rows:
         before = ledger.history[row.number - 1]
         dealer = match.dealer_name(row.number)
+        # "disputed": why the hand breaks the rules, recorded as the table agreed.
+        disputed = spreadsheet_cell("; ".join(row.reasons(match.side_names)))
         for side, name in enumerate(match.side_names):
             breakdown = row.breakdowns[side]
             writer.writerow(
@@ -323,5 +331,6 @@ def ledger_csv(ledger: Ledger) -> str:
                 + [breakdown.get(part, 0) for part in parts]
                 + [row.scores[side], row.totals[side], spreadsheet_cell(row.error or "")]
                 + [spreadsheet_cell(dealer), spreadsheet_cell(row.hand.entry.get("note", ""))]
+                + [disputed]
             )
     return out.getvalue()

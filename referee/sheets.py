@@ -240,9 +240,9 @@ def _bonus(breakdown: dict[str, int]) -> int:
     return sum(value for key, value in breakdown.items() if key not in plain)
 
 
-def sheet_rows(ledger: Ledger) -> list[dict[str, Any]]:
-    """One row per hand: who dealt, its note, and per side the minimum that applied, the
-    breakdown, score and total."""
+def sheet_rows(ledger: Ledger, gettext: Callable[[str], str] | None = None) -> list[dict[str, Any]]:
+    """One row per hand: who dealt, its note, why it is disputed (in ``gettext``'s
+    language), and per side the minimum that applied, the breakdown, score and total."""
     variant = ledger.match.variant
     rows = []
     for row in ledger.rows:
@@ -270,6 +270,7 @@ def sheet_rows(ledger: Ledger) -> list[dict[str, Any]]:
                 "error": row.error,
                 "dealer": ledger.match.dealer_name(row.number),
                 "note": row.hand.entry.get("note", ""),
+                "disputed": row.reasons(ledger.match.side_names, gettext),
             }
         )
     return rows
@@ -312,7 +313,7 @@ def match_sheet_html(
         match=match,
         variant=variant,
         ledger=ledger,
-        rows=sheet_rows(ledger),
+        rows=sheet_rows(ledger, gettext),
         winner=winner,
         date=local_date(match.created, lang),
         lang=lang,

@@ -104,8 +104,26 @@
         .then(function (r) { return r.json(); })
         .then(function (d) {
           outs.forEach(function (o, i) {
-            o.textContent = d.sides ? (d.sides[i].total >= 0 ? "+" : "") + d.sides[i].total +
-              " → " + d.sides[i].match_total + (d.problems ? " (" + hf.dataset.check + ")" : "") : "…";
+            var side = d.sides && d.sides[i], found = (side && side.problems) || [];
+            o.textContent = side ? (side.total >= 0 ? "+" : "") + side.total +
+              " → " + side.match_total + (found.length ? " (" + hf.dataset.check + ")" : "") : "…";
+            // The rules this side breaks, each quoted from its book, as the server will say.
+            var list = $(".preview-problems[data-side='" + i + "']", hf);
+            if (!list) return;
+            list.textContent = "";
+            found.forEach(function (p) {
+              var li = document.createElement("li");
+              li.textContent = p.message;
+              if (p.rule) {
+                var rule = document.createElement("span"), cite = document.createElement("cite");
+                rule.className = "rule";
+                rule.textContent = hf.dataset.rule + ": “" + p.rule + "” ";
+                cite.textContent = p.source || "";
+                rule.appendChild(cite);
+                li.appendChild(rule);
+              }
+              list.appendChild(li);
+            });
           });
         }).catch(function () {});
     };

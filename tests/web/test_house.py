@@ -107,7 +107,10 @@ def test_the_target_and_the_next_opening_minimum_follow_the_table(client):
     edit = house_match(client, changes)
     page = client.get(edit).get_data(as_text=True)
     assert "to 2,000" in page
-    client.post(edit + "/hands/new", data=hand(**GOING_OUT))  # 685 and 30 under the Laws
+    # East-West's three aces (60) fall short of the table's own 70: refused, then agreed.
+    refused = client.post(edit + "/hands/new", data=hand(**GOING_OUT))
+    assert "less than the opening minimum of 70" in refused.get_data(as_text=True)
+    client.post(edit + "/hands/new", data={**hand(**GOING_OUT), "anyway": "yes"})  # 685, 30
     match_id, token = edit.split("/")[2:4]
     data = client.get(f"/api/matches/{match_id}?token={token}").get_json()
     assert data["target"] == 2000
