@@ -92,45 +92,6 @@
     });
   });
 
-  // Live preview of each side's score while the hand is typed.
-  var hf = $("#hand-form");
-  if (hf && window.fetch) {
-    var timer, outs = $$(".preview output", hf);
-    $$(".preview", hf).forEach(function (p) { p.hidden = false; });
-    var update = function () {
-      var q = new URLSearchParams(new FormData(hf));
-      q.delete("csrf_token");
-      fetch(hf.dataset.preview + (hf.dataset.preview.indexOf("?") < 0 ? "?" : "&") + q, { credentials: "same-origin" })
-        .then(function (r) { return r.json(); })
-        .then(function (d) {
-          outs.forEach(function (o, i) {
-            var side = d.sides && d.sides[i], found = (side && side.problems) || [];
-            o.textContent = side ? (side.total >= 0 ? "+" : "") + side.total +
-              " → " + side.match_total + (found.length ? " (" + hf.dataset.check + ")" : "") : "…";
-            // The rules this side breaks, each quoted from its book, as the server will say.
-            var list = $(".preview-problems[data-side='" + i + "']", hf);
-            if (!list) return;
-            list.textContent = "";
-            found.forEach(function (p) {
-              var li = document.createElement("li");
-              li.textContent = p.message;
-              if (p.rule) {
-                var rule = document.createElement("span"), cite = document.createElement("cite");
-                rule.className = "rule";
-                rule.textContent = hf.dataset.rule + ": “" + p.rule + "” ";
-                cite.textContent = p.source || "";
-                rule.appendChild(cite);
-                li.appendChild(rule);
-              }
-              list.appendChild(li);
-            });
-          });
-        }).catch(function () {});
-    };
-    hf.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(update, 250); });
-    update();
-  }
-
   // Joining: copy the read-only link (a selected text area: it works over plain http on
   // the Wi-Fi, where there is no clipboard API), or hand it to the phone's share sheet.
   var sh = $("[data-share]");

@@ -28,7 +28,15 @@ bp = Blueprint("offline", __name__)
 
 # The forms a phone may keep while offline, as paths under the app's root.
 QUEUED = r"/m/\d+/[^/]+/(hands/new|hands/\d+/edit|hands/\d+/delete|undo)$"
-SHELL_FILES = ("style.css", "app.js", "offline.js", "queue.js", "icon.svg", "icon-192.png")
+SHELL_FILES = (
+    "style.css",
+    "app.js",
+    "hand.js",
+    "offline.js",
+    "queue.js",
+    "icon.svg",
+    "icon-192.png",
+)
 
 
 @cache  # one folder per app, and its files change only with a new release: a few entries
