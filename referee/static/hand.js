@@ -25,7 +25,11 @@
             var list = $(".preview-problems[data-side='" + i + "']", hf);
             if (!list) return;
             list.textContent = "";
+            // What the server already says beside this side's fields is not said twice.
+            var said = $$("fieldset.s" + i + " ul.errors:not(.preview-problems) li", hf)
+              .map(function (li) { return li.textContent; }).join("\n");
             found.forEach(function (p) {
+              if (said.indexOf(p.message) >= 0) return;
               var li = document.createElement("li");
               li.textContent = p.message;
               if (p.rule) {
