@@ -51,13 +51,14 @@ def worker() -> Response:
     static = current_app.static_folder or ""
     source = (Path(static) / "sw.js").read_text(encoding="utf-8")
     root = url_for("matches.home")
-    shell = [root, url_for("offline.page"), url_for("matches.manifest")]
+    shell = [root, url_for("offline.page"), url_for("offline.saved"), url_for("matches.manifest")]
     shell += [url_for("static", filename=name) for name in SHELL_FILES]
     filled = (
         source.replace("__VERSION__", asset_version(static))
         .replace("__SHELL__", json.dumps(shell))
         .replace("__QUEUED__", json.dumps(_js_regex(root)))
         .replace("__OFFLINE__", url_for("offline.page"))
+        .replace("__SAVED__", url_for("offline.saved"))
         .replace("__QUEUE_JS__", url_for("static", filename="queue.js"))
     )
     response = Response(minify.script(filled), mimetype="text/javascript")
@@ -71,6 +72,13 @@ def worker() -> Response:
 def page() -> str:
     """What a phone shows, offline, for a page it never opened."""
     return render_template("offline.html")
+
+
+@bp.route("/offline/saved")
+def saved() -> str:
+    """What a phone shows, offline, for a form it kept to send later when it has no copy
+    of the match to show instead (its first page was the form, say)."""
+    return render_template("saved.html")
 
 
 def init_app(app: Flask) -> None:
