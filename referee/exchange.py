@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import capacity
 from .ledger import Change, HandRecord, Ledger, Match, compute_ledger
 from .rules import MalformedInput
 from .rules.overrides import checked_changes
@@ -28,6 +29,7 @@ __all__ = [
     "FORMAT_VERSION",
     "Imported",
     "NotAnExport",
+    "TooManyHands",
     "ledger_csv",
     "spreadsheet_cell",
     "match_from_json",
@@ -45,6 +47,14 @@ CSV_PARTS = ("melds", "canastas", "red_threes", "going_out", "hand")
 
 class NotAnExport(ValueError):
     "The data is not a match exported by Canasta Referee, or a part of it is damaged."
+
+
+class TooManyHands(NotAnExport):
+    "The match file holds more hands in play than a match may (referee.capacity)."
+
+    def __init__(self, hands: int) -> None:
+        self.words = capacity.too_many_hands(hands)  # translatable; str(error) is the English
+        super().__init__(self.words.render())
 
 
 @dataclass(frozen=True)
@@ -277,6 +287,9 @@ def match_from_json(data: Any) -> Imported:
         raise NotAnExport(f"export format version {version!r}; this version reads {readable}")
     match = _match(_get(data, "match", dict, "export"))
     hands = _hands(_get(data, "hands", list, "export"))
+    in_play = sum(not deleted for _hand, deleted in hands)
+    if in_play > capacity.MAX_HANDS:  # more than a match may hold: refused as when playing
+        raise TooManyHands(in_play)
     history = _history(_get(data, "history", list, "export"), len(hands))
     return Imported(match, hands, history)
 
