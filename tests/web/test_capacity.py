@@ -9,6 +9,8 @@ import json
 import pytest
 
 from referee.capacity import MAX_HANDS
+from referee.entry import score_entry
+from referee.ledger import result_to_dict
 from referee.storage import Storage
 from tests import sample
 
@@ -97,3 +99,34 @@ def test_an_import_refused_for_its_size_says_so_in_the_players_language(client, 
     assert refused.status_code == 422
     assert f"{MAX_HANDS + 1}" in refused.text
     assert "The file holds" not in refused.text
+
+
+def test_referee_import_refuses_a_file_of_more_hands_in_one_line(storage, tmp_path, capsys):
+    from referee.cli import main
+
+    match = sample.stored_match(storage, MAX_HANDS, churn=False)
+    path = tmp_path / "match.json"
+    db = str(storage.path)
+    assert main(["export", str(match.id), "--out", str(path), "--db", db]) == 0
+    data = json.loads(path.read_text())
+    data["hands"].append({**data["hands"][-1], "number": MAX_HANDS + 1})
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["import", str(path), "--db", db]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err.strip().endswith(
+        f"The file holds {MAX_HANDS + 1} hands; a match holds at most {MAX_HANDS}."
+    )
+
+
+def test_the_sheet_of_a_match_stored_over_the_bound_is_refused_not_rendered(client, storage):
+    """A match imported before there was a bound: its page answers, its sheet says why not."""
+    match = sample.stored_match(storage, MAX_HANDS, churn=False)
+    extra = sample.entries(1, seed=5)[0]
+    result = result_to_dict(score_entry(match.variant, 4, match.side_names, extra))
+    storage.add_hand(match.id, extra, result, "one-more")  # as an older version allowed
+    refused = client.get(edit_link(match) + "/sheet.pdf")
+    assert refused.status_code == 422
+    assert "more hands than its score sheet can print" in refused.text
+    assert client.get(edit_link(match)).status_code == 200
