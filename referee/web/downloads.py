@@ -40,11 +40,13 @@ from .forms import ImportForm
 from .sheet_turns import Busy, sheet_turns, too_busy
 
 bp = Blueprint("downloads", __name__)
-bp.register_error_handler(Busy, too_busy)
+bp.app_errorhandler(Busy)(too_busy)  # for the blank sheets (house.py) as well
 
 CACHE_SIZE = 32  # sheets kept per process; a few matches at a few tables, both papers
-# Bounded in bytes too, so that the cache can never hold much memory whatever is in it: the
+# Bounded in bytes too, so that the cache never holds much memory whatever is in it: the
 # sheet of the largest match (referee/capacity.py) is about 90 KB, 32 of them under 3 MB.
+# Safe to keep: a key holds the match's version (every change makes a new one), so a kept
+# sheet is never an old state of its match.
 CACHE_BYTES = 8 * 1024 * 1024
 
 

@@ -94,3 +94,15 @@ def test_the_cache_of_sheets_is_bounded_in_count_and_bytes():
     assert sum(cache.get((n,)) is not None for n in range(5)) == 1  # 90 + 10 ≤ 100
     cache.put(("big",), b"x" * 40)  # a sheet rendered again counts once
     assert cache._bytes == sum(len(v) for v in cache._items.values())
+
+
+def test_a_blank_sheet_takes_its_turn_too(app, sheet_url):
+    client = app.test_client()
+    blank = sheet_url.replace("sheet.pdf", "blank.pdf")
+    with app.app_context():
+        turns = sheet_turns()
+    with turns.turn():
+        busy = client.get(blank)
+    assert busy.status_code == 503
+    assert "Retry-After" in busy.headers
+    assert client.get(blank).data.startswith(b"%PDF")
