@@ -1,4 +1,4 @@
-"""The phone keeps working offline: the service worker, its version, the offline page.
+"""The phone keeps working offline: the service worker, its version, the offline pages.
 
 ``/sw.js`` is served from the app's root (a service worker controls only the pages
 under the folder it is served from) with two things filled in: ``VERSION``, a hash
@@ -9,7 +9,9 @@ undo: the edit link's forms only, so a read-only link never queues anything).
 
 The queue itself lives on the phone (``static/queue.js``, IndexedDB); the pages send
 it when the connection is back (``static/offline.js``), and each form's one-time
-token makes a resent request count once.
+token makes a resent request count once.  The worker keeps the page it was installed
+from when it takes charge of it (a phone's first page may be a match's edit link), and
+a post it keeps with no copy of its match on the phone is answered with ``/offline/saved``.
 """
 
 from __future__ import annotations
