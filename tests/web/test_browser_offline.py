@@ -282,11 +282,13 @@ def made_on_another_phone(browser, base_url: str, hand: tuple[str, str] | None =
 
 def first_visit(browser, url: str) -> tuple:
     """A fresh browser profile whose very first page is ``url``, once the worker it
-    installs has taken charge of it."""
+    installs has taken charge of it and kept it (where no copy of the match is kept, a
+    post is kept all the same: test_a_form_opened_first_is_kept_offline_with_a_plain_saved_page)."""
     context = phone(browser)
     page = context.new_page()
     page.goto(url)
     controlled(page)
+    until(page, "() => caches.match(location.href, {ignoreVary: true}).then(Boolean)")
     return context, page
 
 
