@@ -17,9 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import capacity
 from .contract import problem_json
 from .ledger import Change, HandRecord, Ledger, Match, compute_ledger
-from .rules import MalformedInput
+from .rules import MalformedInput, Problem, Variant
 from .rules.overrides import checked_changes
 from .rules.seating import seating_problem
 from .rules.snapshot import variant_from_dict
@@ -29,6 +30,7 @@ __all__ = [
     "FORMAT_VERSION",
     "Imported",
     "NotAnExport",
+    "TooManyHands",
     "ledger_csv",
     "spreadsheet_cell",
     "match_from_json",
@@ -48,6 +50,14 @@ class NotAnExport(ValueError):
     "The data is not a match exported by Canasta Referee, or a part of it is damaged."
 
 
+class TooManyHands(NotAnExport):
+    "The match file holds more hands in play than a match may (referee.capacity)."
+
+    def __init__(self, hands: int) -> None:
+        self.words = capacity.too_many_hands(hands)  # translatable; str(error) is the English
+        super().__init__(self.words.render())
+
+
 @dataclass(frozen=True)
 class Imported:
     """A match read from an export, ready for :meth:`referee.storage.Storage.import_match`.
@@ -62,6 +72,14 @@ class Imported:
 
 
 # -- JSON out ------------------------------------------------------------------------------
+
+
+def disputed(variant: Variant, problems: Sequence[Problem]) -> dict[str, Any]:
+    """``"disputed": true`` and the problems as the contract's errors, for a disputed hand;
+    nothing for the others (a file stays as small as before for them)."""
+    if not problems:
+        return {}
+    return {"disputed": True, "problems": [problem_json(variant, p) for p in problems]}
 
 
 def match_to_json(
@@ -101,10 +119,9 @@ def match_to_json(
                 "created": hand.created,
                 "updated": hand.updated,
                 "deleted": deleted,
-                # For a reader of the file: recorded although it breaks these rules, as the
-                # table agreed (an import judges the hands again).
-                "disputed": bool(problems.get(hand.id)),
-                "problems": [problem_json(match.variant, p) for p in problems.get(hand.id, ())],
+                # For a reader of the file, on a hand recorded although it breaks these rules,
+                # as the table agreed (an import judges the hands again).
+                **disputed(match.variant, problems.get(hand.id, ())),
             }
             for hand, deleted in hands
         ],
@@ -283,6 +300,9 @@ def match_from_json(data: Any) -> Imported:
         raise NotAnExport(f"export format version {version!r}; this version reads {readable}")
     match = _match(_get(data, "match", dict, "export"))
     hands = _hands(_get(data, "hands", list, "export"))
+    in_play = sum(not deleted for _hand, deleted in hands)
+    if in_play > capacity.MAX_HANDS:  # more than a match may hold: refused as when playing
+        raise TooManyHands(in_play)
     history = _history(_get(data, "history", list, "export"), len(hands))
     return Imported(match, hands, history)
 

@@ -9,6 +9,7 @@ from flask import Blueprint, flash, jsonify, redirect, render_template, request,
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
+from .. import capacity
 from ..entry import MODES, EntryError, score_entry
 from ..ledger import Match, result_to_dict
 from ..rules import HandResult, Problem, Variant
@@ -159,9 +160,12 @@ def new(match_id: int, token: str):
     storage = get_storage()
     mode = _mode()
     sides = len(match.side_names)
-    if match_ledger(match).finished:
+    ledger = match_ledger(match)
+    if ledger.finished or capacity.full(len(ledger.rows)):
         # Hands can still be edited or undone, which may reopen the match.
         over = _("The match is over: no more hands. Edit or undo a hand to reopen it.")
+        if not ledger.finished:  # the largest match there is (referee/capacity.py)
+            over = capacity.match_full().render(_)
         if request.method == "GET":
             flash(over)
             return redirect(url_for("matches.ledger", match_id=match.id, token=token))

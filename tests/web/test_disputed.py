@@ -85,7 +85,7 @@ def test_the_mark_shows_in_history_sheet_exports_and_api(client, tmp_path):
     assert second["disputed"] is True
 
     exported = client.get(url + "/export.json").get_json()
-    assert [h["disputed"] for h in exported["hands"]] == [True, True]
+    assert [h.get("disputed") for h in exported["hands"]] == [True, True]
     assert exported["hands"][0]["problems"][0]["code"] == "opening_short"
 
     rows = list(csv.DictReader(io.StringIO(client.get(url + "/export.csv").get_data(as_text=True))))
