@@ -713,10 +713,56 @@ class Storage:
     def can_undo(self, match_id: int) -> bool:
         """Whether :meth:`undo` has a change to reverse."""
         row = self.db.execute(
-            "SELECT 1 FROM history WHERE match_id = ? AND action != 'undo' AND undone = 0 LIMIT 1",
+            "SELECT 1 FROM history WHERE match_id = ? AND action NOT IN ('undo', 'redo') "
+            "AND undone = 0 LIMIT 1",
             [match_id],
         ).fetchone()
         return row is not None
+
+    def redoable(self, match_id: int) -> Change | None:
+        """The change :meth:`redo` would make again: the one the latest undo reversed, while
+        no new change has come after the undos (a new hand, edit or deletion ends them)."""
+        undone: list[Change] = []
+        for change in self.history(match_id):  # newest first
+            if change.action in ("undo", "redo"):
+                continue
+            if not change.undone:
+                break
+            undone.append(change)
+        # Undos reverse the newest change first, so the latest undo reversed the oldest here.
+        return undone[-1] if undone else None
+
+    def redo(
+        self,
+        match_id: int,
+        rescore: Callable[[dict[str, Any]], dict[str, Any]],
+        token: str | None = None,
+    ) -> Change | None:
+        """Make again the change the latest undo reversed (see :meth:`redoable`); an undo
+        then reverses it again.
+
+        :raises DuplicateSubmission: if ``token`` was used before (a resent redo).
+        """
+        with self._writing():
+            self._spend(token, match_id)
+            change = self.redoable(match_id)
+            if change is None:
+                return None
+            now = _now()
+            if change.action in ("add", "delete"):
+                self.db.execute(
+                    "UPDATE hands SET deleted = ?, updated = ? WHERE id = ?",
+                    [int(change.action == "delete"), now, change.hand_id],
+                )
+            else:
+                assert change.after is not None
+                self.db.execute(
+                    "UPDATE hands SET entry = ?, result = ?, updated = ? WHERE id = ?",
+                    [_dumps(change.after), _dumps(rescore(change.after)), now, change.hand_id],
+                )
+            self.db.execute("UPDATE history SET undone = 0 WHERE id = ?", [change.id])
+            self._log(match_id, change.hand_id, "redo", change.before, change.after, now)
+        return change
 
     def undo(
         self,
@@ -734,7 +780,11 @@ class Storage:
         """
         with self._writing():
             self._spend(token, match_id)
-            changes = [c for c in self.history(match_id) if c.action != "undo" and not c.undone]
+            changes = [
+                c
+                for c in self.history(match_id)
+                if c.action not in ("undo", "redo") and not c.undone
+            ]
             if not changes:
                 return None
             last = changes[0]

@@ -6,9 +6,21 @@
   var $ = function (sel, root) { return (root || document).querySelector(sel); };
   var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
 
-  // Live preview of each side's score while the hand is typed.
   var hf = $("#hand-form");
-  if (hf && window.fetch) {
+
+  if (!hf) return;
+
+  // Who went out is a choice the form cannot be sent without: said in the app's words.
+  var choices = $$('input[name="out"]', hf);
+  choices.forEach(function (radio) {
+    radio.addEventListener("invalid", function () { radio.setCustomValidity(hf.dataset.out); });
+    radio.addEventListener("change", function () {
+      choices.forEach(function (r) { r.setCustomValidity(""); });
+    });
+  });
+
+  // Live preview of each side's score while the hand is typed.
+  if (window.fetch) {
     var timer, outs = $$(".preview output", hf);
     $$(".preview", hf).forEach(function (p) { p.hidden = false; });
     var update = function () {
@@ -19,8 +31,8 @@
         .then(function (d) {
           outs.forEach(function (o, i) {
             var side = d.sides && d.sides[i], found = (side && side.problems) || [];
-            o.textContent = side ? (side.total >= 0 ? "+" : "") + side.total +
-              " → " + side.match_total + (found.length ? " (" + hf.dataset.check + ")" : "") : "…";
+            if (!d.sides && d.side === i) found = [{ message: d.error }];  // a typo, on its side
+            o.textContent = side ? side.shown + (found.length ? " (" + hf.dataset.check + ")" : "") : "…";
             // The rules this side breaks, each quoted from its book, as the server will say.
             var list = $(".preview-problems[data-side='" + i + "']", hf);
             if (!list) return;

@@ -452,6 +452,15 @@ def _hand_form(section: _Section, sides: int) -> type[FlaskForm]:
     return type("HandForm", (_HandForm,), attrs)
 
 
+def out_chosen(form: FlaskForm, sides: int) -> bool:
+    """Whether the hand says who went out: the one choice ("none" included) or, in a form
+    kept on a phone from before that choice, a side's own box.  Forgetting it would score
+    the hand as if nobody went out, 100 to 300 points lost without a word."""
+    if form.out.data:
+        return True
+    return any(form[f"side{i}"].form.went_out.data for i in range(sides))
+
+
 def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
     """The hand as typed, as the plain JSON entry :mod:`referee.entry` scores and storage keeps."""
     out = []

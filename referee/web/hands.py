@@ -13,13 +13,15 @@ from .. import capacity
 from ..entry import MODES, EntryError, score_entry
 from ..ledger import Match, result_to_dict
 from ..rules import HandResult, Problem, Variant
+from ..rules.problems import N_
 from ..storage import DuplicateSubmission
 from .access import load_match, match_ledger
 from .db import get_storage
 from .errors import refusal
-from .forms import entry_from_form, formdata_from_entry, hand_form, once
+from .forms import entry_from_form, formdata_from_entry, hand_form, once, out_chosen
 from .house import rule_source
-from .i18n import rule_text
+from .i18n import number as written
+from .i18n import rule_text, signed
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>/<token>")
 
@@ -184,7 +186,7 @@ def new(match_id: int, token: str):
         form.validate()
         return _render(match, token, form, mode, [refused.message], status=refused.status)
     general: list[str] = []
-    if form.validate():
+    if _checked(form, sides):
         if storage.token_used(form.token.data):
             flash(_("That hand was already recorded; it is not counted twice."))
             return redirect(url_for("matches.ledger", match_id=match.id, token=token))
@@ -195,9 +197,11 @@ def new(match_id: int, token: str):
             except DuplicateSubmission:
                 flash(_("That hand was already recorded; it is not counted twice."))
             else:
-                number = len(match_ledger(match).rows)  # also marks a match just won
-                flash(_recorded(result, number))
-            return redirect(url_for("matches.ledger", match_id=match.id, token=token) + "#totals")
+                after = match_ledger(match)  # also marks a match just won
+                flash(_recorded(result, len(after.rows)))
+                if after.finished or after.tie:  # the page opens on the result: its top
+                    return redirect(_match_page(match, token))
+            return redirect(_match_page(match, token) + "#totals")
         disputable = result is not None
     else:
         disputable = False
@@ -206,6 +210,20 @@ def new(match_id: int, token: str):
                 _("The form is missing its one-time token; reload the page and try again.")
             )
     return _render(match, token, form, mode, general, status=422, disputable=disputable)
+
+
+def _match_page(match: Match, token: str) -> str:
+    return url_for("matches.ledger", match_id=match.id, token=token)
+
+
+def _checked(form: FlaskForm, sides: int) -> bool:
+    """The form's own checks, and that it says who went out (a deliberate choice, Nobody
+    included); a forgotten choice is said on it, with everything typed kept."""
+    valid = form.validate()
+    if valid and not out_chosen(form, sides):
+        form.out.errors = [*form.out.errors, _("Choose who went out: a side, or Nobody.")]
+        return False
+    return valid
 
 
 def _recorded(result: HandResult, number: int) -> str:
@@ -237,7 +255,7 @@ def edit(match_id: int, token: str, hand_id: int):
         )
     general: list[str] = []
     disputable = False
-    if form.validate():
+    if _checked(form, sides):
         entry, result, general = _score(form, match, mode, hand.id)
         if result is not None and (result.valid or _agreed()):
             storage.update_hand(match.id, hand.id, entry, result_to_dict(result))
@@ -271,8 +289,35 @@ def delete(match_id: int, token: str, hand_id: int):
     return redirect(url_for("matches.ledger", match_id=match.id, token=token))
 
 
+# What undoing or redoing a change did, said of its hand.
+UNDONE = {
+    "add": N_("Hand %(n)s removed."),
+    "delete": N_("Hand %(n)s is back."),
+    "edit": N_("Hand %(n)s is as it was before its edit."),
+}
+REDONE = {
+    "add": N_("Hand %(n)s is back."),
+    "delete": N_("Hand %(n)s removed again."),
+    "edit": N_("Hand %(n)s edited again."),
+}
+
+
+def _numbers(match: Match) -> dict[int, int]:
+    return {row.hand.id: row.number for row in match_ledger(match).rows}
+
+
 @bp.route("/undo", methods=["POST"])
 def undo(match_id: int, token: str):
+    return _turn_back(match_id, token, redo=False)
+
+
+@bp.route("/redo", methods=["POST"])
+def redo(match_id: int, token: str):
+    return _turn_back(match_id, token, redo=True)
+
+
+def _turn_back(match_id: int, token: str, *, redo: bool):
+    """Undo the last change, or redo the last one undone, and say which hand it touched."""
     match, _can_edit = load_match(match_id, token, edit=True)
     variant = match.variant
 
@@ -280,17 +325,19 @@ def undo(match_id: int, token: str):
         result: HandResult = score_entry(variant, match.players, match.side_names, entry)
         return result_to_dict(result)
 
+    before = _numbers(match)  # a hand removed now is numbered as it was
+    storage = get_storage()
     try:
-        change = get_storage().undo(match.id, rescore, once())
+        change = (storage.redo if redo else storage.undo)(match.id, rescore, once())
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))
-        return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+        return redirect(_match_page(match, token))
     if change is None:
-        flash(_("There is nothing to undo."))
+        flash(_("There is nothing to redo.") if redo else _("There is nothing to undo."))
     else:
-        match_ledger(match)
-        flash(_("The last change is undone."))
-    return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+        number = before.get(change.hand_id) or _numbers(match).get(change.hand_id, "?")
+        flash(_((REDONE if redo else UNDONE)[change.action], n=number))
+    return redirect(_match_page(match, token) + "#hands")
 
 
 @bp.route("/hands/preview")
@@ -326,8 +373,9 @@ def preview(match_id: int, token: str):
             before,
             number,
         )
-    except EntryError as error:
-        return jsonify(sides=None, error=error.words.render(_))
+    except EntryError as error:  # a typo: said on its side now, as sending it would say it
+        words = error.words.render(_)
+        return jsonify(sides=None, error=words[:1].upper() + words[1:], side=error.side)
 
     def said(problem: Problem) -> dict[str, str | None]:
         error = _rule_error(match.variant, problem)
@@ -338,6 +386,8 @@ def preview(match_id: int, token: str):
             {
                 "total": s.total,
                 "match_total": t + s.total,
+                # As the page writes them: "+1,230 → 3,430" (the page's language).
+                "shown": f"{signed(s.total)} → {written(t + s.total)}",
                 "problems": [said(p) for p in result.problems if p.side == i],
             }
             for i, (s, t) in enumerate(zip(result.sides, now, strict=True))

@@ -7,7 +7,6 @@ cookie), else the cookie, else the browser's Accept-Language, else English.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -16,7 +15,7 @@ from babel.numbers import format_decimal, format_percent
 from flask import Flask, Response, g, request
 from flask_babel import Babel, get_locale, get_translations, gettext
 
-from ..i18n import LANGUAGES, TRANSLATIONS, local_date
+from ..i18n import LANGUAGES, TRANSLATIONS, local_date, local_number
 from ..rules import Rule
 
 babel = Babel()
@@ -62,13 +61,6 @@ def language() -> tuple[str, Any]:
     return found
 
 
-@lru_cache(maxsize=8192)
-def _formatted(value: int, language: str) -> str:
-    # Babel's formatting is exact (Spanish and Polish group only from five digits on)
-    # but slow; the same scores come back on every page, so each is formatted once.
-    return str(format_decimal(value, locale=language))
-
-
 def fraction(value: float | None, percent: bool = False) -> str:
     """A rate or an average as the page's language writes it: 1.25 / 1,25, or 67 %; "—" for
     none (no match or hand to count)."""
@@ -82,7 +74,7 @@ def fraction(value: float | None, percent: bool = False) -> str:
 def number(value: object) -> str:
     """A score as the table's language writes it: 5,000 / 5.000 / 5 000."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return _formatted(value, language()[0])
+        return local_number(value, language()[0])
     return str(value)
 
 

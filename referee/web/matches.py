@@ -246,6 +246,7 @@ def ledger(match_id: int, token: str):
         if can_edit
         else None,
         can_undo=can_edit and storage.can_undo(match.id),
+        redoable=can_edit and storage.redoable(match.id) is not None,
     )
 
 

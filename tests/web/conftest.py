@@ -152,8 +152,11 @@ def view_url(client, edit_url: str) -> str:
 
 
 def hand(mode: str = "detailed", token: str | None = None, **sides) -> dict[str, str]:
-    """Form data for a hand: ``hand(side0={"melds": "K K K"}, side1={...})``."""
+    """Form data for a hand: ``hand(side0={"melds": "K K K"}, side1={...})``.  A hand where
+    no side says it went out says "Nobody" went out, as the form asks a player to choose."""
     data = {"mode": mode, "token": token or secrets.token_urlsafe(16)}
+    if not any(fields.get("went_out") for fields in sides.values()):
+        data["out"] = "none"
     for side, fields in sides.items():
         for key, value in fields.items():
             if value is True:
