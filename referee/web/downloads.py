@@ -136,7 +136,9 @@ def import_match():
             imported = match_from_json(data)
         except (UnicodeDecodeError, ValueError, RecursionError) as error:
             # NotAnExport says which part is wrong; anything else is not JSON at all.
-            message = str(error) if isinstance(error, NotAnExport) else _("This is not JSON.")
+            message = (
+                error.words.render(_) if isinstance(error, NotAnExport) else _("This is not JSON.")
+            )
             form.file.errors.append(_("Not a match file: %(why)s", why=message))
         else:
             match = get_storage().import_match(imported.match, imported.hands, imported.history)
