@@ -179,7 +179,9 @@ def _match(data: Mapping[str, Any]) -> Match:
         variant = strict_variant(match.snapshot, match.options)
         sides = variant.sides_for(match.players)
     except SnapshotError as error:
-        raise NotAnExport(f"match.snapshot is not rules this version reads: {error}") from None
+        why = {"why": str(error)}
+        words = Text(N_("match.snapshot is not rules this version reads: %(why)s"), why)
+        raise NotAnExport(words) from None
     if "rules" in data:  # the table's own values (version 3)
         try:
             overrides = checked_changes(variant, data["rules"])
