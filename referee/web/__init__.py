@@ -86,6 +86,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import (
         api,
+        damaged,
         db,
         downloads,
         errors,
@@ -112,6 +113,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     fragments.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)
+    damaged.init_app(app)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, current_app
+from flask import Flask, abort, current_app
 from flask_babel import gettext as _
 
 from ..integrity import DamagedMatch, check_hands, check_match
@@ -61,6 +61,20 @@ def _hands_damage(match: Match) -> DamagedMatch | None:
         found = error
     _remember(_HANDS, key, (version, found))
     return found
+
+
+def damaged(match: Match, *, hands: bool = True) -> bool:
+    """Whether ``match`` fails the checks (``hands``: its hands' too, which reads them)."""
+    return _match_damage(match) is not None or (hands and _hands_damage(match) is not None)
+
+
+def _listed_damaged(match: Match) -> bool:
+    # A list of matches shows each one's rules and day: the match's own checks suffice.
+    return damaged(match, hands=False)
+
+
+def init_app(app: Flask) -> None:
+    app.add_template_global(_listed_damaged, "damaged_match")
 
 
 def refuse_damaged(match: Match) -> None:

@@ -29,6 +29,7 @@ from ..rules.overrides import OverrideError, apply_overrides
 from ..statistics import Statistics, group_statistics, statistics_csv
 from .access import keep, kept, load_match, match_ledger, opens, remembered_token
 from .chart import wins_chart
+from .damaged import damaged
 from .db import get_storage
 from .errors import refusal
 from .forms import (
@@ -322,8 +323,9 @@ def move(match_id: int, token: str):
 
 
 def played(group: Group) -> list[tuple[Match, Ledger]]:
-    """Every match of the group with its ledger."""
-    return [(m, match_ledger(m)) for m in get_storage().group_matches(group.id)]
+    """Every match of the group with its ledger (but one stored damaged, which has none)."""
+    found = get_storage().group_matches(group.id)
+    return [(m, match_ledger(m)) for m in found if not damaged(m)]
 
 
 def statistics_of(group: Group, variant_id: str | None) -> Statistics:

@@ -195,7 +195,7 @@ STORED_DAMAGE = [
     ("hands", "entry", '{"sides": [{"melds": 5}, {}]}', "hand 1, side 1: melds must be text"),
     ("hands", "entry", '{"sides": [{}, {"red_threes": 1e999}]}', "red_threes must be a whole"),
     ("matches", "carried_over", '{"totals": [1e30, 0], "hands": 2}', "carried_over.totals"),
-    ("matches", "carried_over", '{"totals": [%d, 0], "hands": 2}' % 10**30, "carried_over"),
+    ("matches", "carried_over", json.dumps({"totals": [10**30, 0], "hands": 2}), "carried_over"),
     ("matches", "target", 2**62, "target must be from 0 to 1000000"),
     ("matches", "name", "x" * 200_000, "name is longer than 60 characters"),
     ("matches", "side_names", '["A", "B", "C"]', "side_names must hold 2 names"),
@@ -224,3 +224,29 @@ def test_a_match_stored_damaged_answers_a_clear_page_on_every_route(
         assert "damaged" in body
     # The rest of the app is untouched by it.
     assert client.get("/").status_code == 200
+
+
+def test_a_group_with_a_match_stored_damaged_still_answers(app, client):
+    from .conftest import start_group
+
+    group_url = start_group(client)
+    url = start_match(client, name="Old")
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    group_id, match_id = group_url.split("/")[2], url.split("/")[2]
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        db.execute(
+            "UPDATE matches SET group_id = ?, overrides = ? WHERE id = ?",
+            [group_id, '{"going_out_bonus": "a lot"}', match_id],
+        )
+        db.execute("UPDATE hands SET entry = '{\"sides\": 5}' WHERE match_id = ?", [match_id])
+    token = group_url.split("/")[3]
+    for path in (
+        group_url,
+        group_url + "/statistics",
+        group_url + "/statistics.csv",
+        f"/api/groups/{group_id}?token={token}",
+        "/",
+    ):
+        response = client.get(path)
+        assert response.status_code == 200, path
+    assert "damaged data" in client.get("/").get_data(as_text=True)
