@@ -86,6 +86,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import (
         api,
+        caching,
         damaged,
         db,
         downloads,
@@ -108,6 +109,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     inputs.init_app(app)
     security.init_app(app)
+    caching.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     fragments.init_app(app)
