@@ -14,7 +14,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["control_character", "safe_filename"]
+from markupsafe import Markup
+
+__all__ = ["bdi", "control_character", "isolated", "safe_filename"]
 
 # C0 but tab, line feed and carriage return; DEL; C1; and lone surrogates (which JSON
 # may carry as "\ud800" but no text file or database can hold).
@@ -38,6 +40,18 @@ def control_character(text: str, *, lines: bool = False) -> str | None:
 def _named(category: str) -> bool:
     # Letters, marks, digits, and symbols such as the suits (So); not Sm: < > | are.
     return category[0] in "LMN" or category == "So"
+
+
+def bdi(text: object) -> Markup:
+    """``text`` (escaped) in a ``<bdi>`` element: for pages and the PDF sheets alike
+    (WeasyPrint isolates a ``<bdi>`` as browsers do)."""
+    return Markup("<bdi>%s</bdi>") % text
+
+
+def isolated(text: object) -> str:
+    """``text`` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: its direction
+    its own, nothing around it turned (where no ``<bdi>`` can go: a title, a message)."""
+    return f"\u2068{text}\u2069"
 
 
 def safe_filename(name: str, suffix: str, fallback: str) -> str:

@@ -86,6 +86,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import (
         api,
+        bidi,
         caching,
         damaged,
         db,
@@ -113,6 +114,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     db.init_app(app)
     i18n.init_app(app)
     fragments.init_app(app)
+    bidi.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)
     damaged.init_app(app)
