@@ -137,7 +137,7 @@ def test_a_damaged_file_is_refused_naming_the_part_and_nothing_is_stored(
 def test_the_refusal_is_in_the_players_language(client, exported):
     _side(exported, 1)["melds"] = 5
     page = _import(client, exported, lang="de").get_data(as_text=True)
-    assert "Spiel 1, Seite 2: melds muss Text sein" in page
+    assert "Spiel 1, Partei 2: melds muss Text sein" in page
     page = _import(client, exported, lang="cs").get_data(as_text=True)
     assert "kolo 1, strana 2: melds musí být text" in page
 
