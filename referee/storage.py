@@ -602,6 +602,19 @@ class Storage:
         rows = self.db.query("SELECT * FROM hands WHERE match_id = ? ORDER BY id", [match_id])
         return [(_hand(row), bool(row["deleted"])) for row in rows]
 
+    def stored_texts(self, match_id: int) -> tuple[list[Any], list[Any]]:
+        """The match's hand entries (the history's too) and their times, as stored: JSON
+        text unparsed, for :mod:`referee.web.damaged` to check cheaply on every request."""
+        hands = self.db.execute(
+            "SELECT entry, created, updated FROM hands WHERE match_id = ?", [match_id]
+        ).fetchall()
+        changes = self.db.execute(
+            "SELECT before, after, at FROM history WHERE match_id = ?", [match_id]
+        ).fetchall()
+        entries = [row[0] for row in hands] + [t for row in changes for t in row[:2] if t]
+        stamps = [t for row in hands for t in row[1:]] + [row[2] for row in changes]
+        return entries, stamps
+
     def token_used(self, token: str) -> bool:
         row = self.db.execute("SELECT 1 FROM form_tokens WHERE token = ?", [token]).fetchone()
         return row is not None

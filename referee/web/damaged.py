@@ -7,25 +7,29 @@ which asks here first; a match that fails the checks answers 409 with the part n
 on every page, download and API answer alike.
 
 The checks are kept: the match's own by the stored match value itself (storage makes
-one per content of its row and shares it), its hands' by the match's version, which
-grows with every change to them.  A page of an unchanged match checks nothing again.
+one per content of its row and shares it); each hand's entry by its stored text, read
+unparsed on each request (two small queries), so that a hand changed by any means is
+checked again while a page of an unchanged match parses and checks nothing.  Only a
+match that fails is read whole, to name the part.
 """
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from typing import Any
 
-from flask import Flask, abort, current_app
+from flask import Flask, abort
 from flask_babel import gettext as _
 
-from ..integrity import DamagedMatch, check_hands, check_match
+from ..integrity import STAMP_LENGTH, DamagedMatch, check_entry, check_hands, check_match
 from ..ledger import Match
+from ..rules.problems import N_, Text
 from .db import get_storage
 
 KEPT = 256  # matches whose checks are remembered, per process
 
 _MATCHES: dict[int, tuple[Match, DamagedMatch | None]] = {}  # id(match) -> (match, found)
-_HANDS: dict[tuple[Any, ...], tuple[int, DamagedMatch | None]] = {}
 
 
 def _remember(store: dict[Any, Any], key: Any, value: Any) -> None:
@@ -47,20 +51,32 @@ def _match_damage(match: Match) -> DamagedMatch | None:
     return found
 
 
+@lru_cache(maxsize=16_384)
+def _sound_entry(text: Any, sides: int) -> bool:
+    try:
+        check_entry(json.loads(text), sides, Text(""))
+    except (DamagedMatch, TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+def _sound_stamp(text: Any) -> bool:
+    return isinstance(text, str) and len(text) <= STAMP_LENGTH and text.isprintable()
+
+
 def _hands_damage(match: Match) -> DamagedMatch | None:
     storage = get_storage()
-    key = (current_app.config["DATABASE"], match.id, match.edit_token)
-    version = storage.version(match.id)
-    kept = _HANDS.get(key)
-    if kept is not None and kept[0] == version:
-        return kept[1]
-    try:
+    entries, stamps = storage.stored_texts(match.id)
+    sides = len(match.side_names)
+    if all(_sound_entry(text, sides) for text in entries) and all(map(_sound_stamp, stamps)):
+        return None
+    try:  # read whole, to name the part
         check_hands(match, storage.all_hands(match.id), storage.history(match.id))
-        found = None
     except DamagedMatch as error:
-        found = error
-    _remember(_HANDS, key, (version, found))
-    return found
+        return error
+    except (TypeError, ValueError, RecursionError):  # not even JSON
+        return DamagedMatch(Text(N_("the hands of the match cannot be read")))
+    return None
 
 
 def damaged(match: Match, *, hands: bool = True) -> bool:

@@ -194,6 +194,9 @@ STORED_DAMAGE = [
     ("hands", "entry", '{"mode": "detailed", "sides": [{}]}', "hand 1: sides must be"),
     ("hands", "entry", '{"sides": [{"melds": 5}, {}]}', "hand 1, side 1: melds must be text"),
     ("hands", "entry", '{"sides": [{}, {"red_threes": 1e999}]}', "red_threes must be a whole"),
+    ("hands", "entry", "{not json", "the hands of the match cannot be read"),
+    ("hands", "created", "\x00" * 100, "hand 1: created is longer than 64"),
+    ("history", "after", '{"sides": "x"}', "change 1 of the history: sides must be"),
     ("matches", "carried_over", '{"totals": [1e30, 0], "hands": 2}', "carried_over.totals"),
     ("matches", "carried_over", json.dumps({"totals": [10**30, 0], "hands": 2}), "carried_over"),
     ("matches", "target", 2**62, "target must be from 0 to 1000000"),
@@ -212,9 +215,11 @@ def test_a_match_stored_damaged_answers_a_clear_page_on_every_route(
     url = start_match(client, name="Old")
     assert client.post(url + "/hands/new", data=hand(**GOING_OUT)).status_code == 302
     match_id = url.split("/")[2]
+    # Seen while it was sound (so whatever a process keeps of it is kept), then damaged.
+    assert client.get(url).status_code == 200
     with sqlite3.connect(app.config["DATABASE"]) as db:
         hand_id = db.execute("SELECT id FROM hands WHERE match_id = ?", [match_id]).fetchone()[0]
-        key = "match_id" if table == "hands" else "id"
+        key = "id" if table == "matches" else "match_id"
         db.execute(f"UPDATE {table} SET {column} = ? WHERE {key} = ?", [value, match_id])
     for method, path in _routes(url, match_id, hand_id):
         response = client.open(path, method=method, data=hand(**GOING_OUT))
