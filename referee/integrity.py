@@ -183,7 +183,7 @@ def check_match(match: Match) -> Variant:
         preset = strict_variant(match.snapshot, match.options)
         variant = preset
         if match.overrides:
-            checked_changes(preset, dict(match.overrides))
+            checked_changes(preset, match.overrides)
             variant = match.variant
     except SnapshotError as error:
         words = Text(N_("the rules of the match: %(why)s"), {"why": str(error)})

@@ -204,6 +204,11 @@ STORED_DAMAGE = [
     ("matches", "side_names", '["A", "B", "C"]', "side_names must hold 2 names"),
     ("matches", "overrides", '{"going_out_bonus": "a lot"}', "the table's own rules"),
     ("matches", "snapshot", _snapshot(opening_table=[]), "opening_table: must be a list"),
+    ("matches", "snapshot", "{not json", "the rules of the match: must be an object"),
+    ("matches", "side_names", "5", "side_names must hold 2 names"),
+    ("matches", "carried_over", "[1, 2]", "carried_over must give 2 totals"),
+    ("matches", "options", '{"no such rule": true}', "the rules of the match: options"),
+    ("matches", "players", "four", "these rules are not played by four players"),
     ("matches", "snapshot", _snapshot(failed_opening_step=None), "failed_opening_step"),
 ]
 
