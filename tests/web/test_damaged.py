@@ -260,3 +260,23 @@ def test_a_group_with_a_match_stored_damaged_still_answers(app, client):
         response = client.get(path)
         assert response.status_code == 200, path
     assert "damaged data" in client.get("/").get_data(as_text=True)
+
+
+def test_a_group_match_named_after_three_long_names_a_side_is_sound(client):
+    # "A, B & C" of three 30-letter names: a side's name as a group makes it, never damaged.
+    names = [letter * 30 for letter in "ABCDEF"]
+    group_url = start_group_of(client, names)
+    seats = {f"seat{k}": str(k) for k in range(1, 7)}  # the roster's ids, in its order
+    response = client.post(
+        group_url + "/matches/new", data={"preset": "classic", "players": "6", **seats}
+    )
+    assert response.status_code == 302, response.get_data(as_text=True)[:500]
+    page = client.get(response.location)
+    assert page.status_code == 200
+    assert "A" * 30 + ", " + "C" * 30 + " &amp; " + "E" * 30 in page.get_data(as_text=True)
+
+
+def start_group_of(client, names: list[str]) -> str:
+    from .conftest import start_group
+
+    return start_group(client, players="\n".join(names))
