@@ -89,7 +89,7 @@ def family_pages(phone: Phone) -> dict[str, str]:
     phone.post(
         hf + "/hands/new",
         {"mode": "detailed", "token": secrets.token_urlsafe(16), "side0-melds": books,
-         "side0-went_out": "y", "side1-melds": "9 9 9"},
+         "side0-went_out": "y", "side1-melds": "9 9 9 9 9"},
     )  # fmt: skip
     url, _ = phone.post("/matches/new", {"preset": "american", "players": "4"})
     american = urllib.parse.urlparse(url).path
@@ -117,6 +117,20 @@ def pages(base: str) -> dict[str, str]:
                 "side1-meld_points": "55",
             },
         )
+    # A hand short of its opening minimum (30 of 50), recorded as the table agreed.
+    agreed, _ = phone.post("/matches/new", {"preset": "classic", "players": "4"})
+    disputed = urllib.parse.urlparse(agreed).path
+    phone.post(
+        disputed + "/hands/new",
+        {
+            "mode": "quick",
+            "token": secrets.token_urlsafe(16),
+            "side0-meld_points": "30",
+            "side1-meld_points": "55",
+            "out": "none",
+            "anyway": "yes",
+        },
+    )
     page = phone.get(match)
     view = re.search(r'href="https?://[^/]+(/m/\d+/[^"#/]+)"', page.replace(match, "", 1))
     hand = re.search(r"/hands/(\d+)/edit", page)
@@ -128,6 +142,7 @@ def pages(base: str) -> dict[str, str]:
         "hand form": match + "/hands/new",
         "quick hand form": match + "/hands/new?mode=quick",
         "edit hand": f"{match}/hands/{hand[1]}/edit" if hand else match,
+        "disputed hand": disputed,
         "history": match + "/history",
         "match referee": match + "/referee",
         "referee": "/referee",

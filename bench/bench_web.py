@@ -50,10 +50,11 @@ GOAL_P99_MS = 25.0
 GOAL_PAGE_BYTES = 25 * 1024
 HOST = "127.0.0.1"
 
-# A legal classic hand: North-South go out with a natural canasta of kings (685 to 30).
+# A legal classic hand at any total: North-South go out with a mixed canasta of kings, their
+# melds (150) reaching every opening minimum; East-West open with three aces (630 to 30).
 HAND = {
     "mode": "detailed",
-    "side0-melds": "K K K K K K K\n5 5 5",
+    "side0-melds": "K K K K K 2 2\nA A A A\nQ Q Q Q Q Q",
     "side0-went_out": "y",
     "side1-melds": "A A A",
     "side1-hand_points": "30",

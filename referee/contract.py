@@ -173,7 +173,8 @@ def parse_hand(data: Any) -> tuple[Variant, Hand]:
         raise MalformedInput(
             f"sides: {players} players make {expected} sides, but {len(sides)} were given"
         )
-    return variant, Hand(players, tuple(_side(side, i) for i, side in enumerate(sides)))
+    sides_read = tuple(_side(side, i) for i, side in enumerate(sides))
+    return variant, Hand(players, sides_read, _round(data))
 
 
 def rule_json(variant: Variant, key: str) -> Json:
@@ -193,6 +194,7 @@ def problem_json(variant: Variant, problem: Problem) -> Json:
         out["side"] = problem.side
     if problem.meld is not None:
         out["meld"] = problem.meld
+    out.update(problem.figures)  # a short opening's points and minimum
     if problem.rule is None:  # the variant has no such rule at all (not_in_variant)
         out["rule"] = out["rule_text"] = None
     else:

@@ -91,7 +91,7 @@ def _counted(cards: Mapping[str, Any] | None) -> int:
     return sum(int(points) * int(n) for points, n in (cards or {}).items())
 
 
-def _quick_side(data: Mapping[str, Any], name: str) -> QuickSide:
+def _quick_side(data: Mapping[str, Any], name: str, score: int) -> QuickSide:
     counts = data.get("canastas") or {}
     return QuickSide(
         name=name,
@@ -112,6 +112,7 @@ def _quick_side(data: Mapping[str, Any], name: str) -> QuickSide:
         unfinished={
             CanastaKind(kind): int(n) for kind, n in (data.get("unfinished") or {}).items() if n
         },
+        score=score,
     )
 
 
@@ -121,18 +122,21 @@ def score_entry(
     names: Sequence[str],
     entry: Mapping[str, Any],
     scores: Sequence[int] | None = None,
+    round_number: int | None = None,
 ) -> HandResult:
-    """Score a stored or typed entry; ``scores`` are the sides' match totals before the hand.
+    """Score a stored or typed entry; ``scores`` are the sides' match totals before the hand
+    and ``round_number`` its number in the match (both for the opening minimum).
 
     :raises EntryError: for badly written cards (rule problems are in the result instead).
     """
     sides = entry["sides"]
     before = list(scores or [0] * len(sides))
     if entry.get("mode") == "quick":
-        quick = tuple(_quick_side(side, names[i]) for i, side in enumerate(sides))
-        return score_quick_hand(variant, players, quick)
+        quick = tuple(_quick_side(side, names[i], before[i]) for i, side in enumerate(sides))
+        return score_quick_hand(variant, players, quick, round_number)
     hand = Hand(
         players,
         tuple(_detailed_side(side, i, names[i], before[i]) for i, side in enumerate(sides)),
+        round_number,
     )
     return core_score_hand(variant, hand)

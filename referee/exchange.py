@@ -18,9 +18,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import capacity
+from .contract import problem_json
 from .integrity import DamagedMatch, check_hands, check_match
 from .ledger import Change, HandRecord, Ledger, Match, compute_ledger
-from .rules import MalformedInput
+from .rules import MalformedInput, Problem, Variant
 from .rules.overrides import checked_changes
 from .rules.problems import N_, Text
 from .rules.seating import seating_problem
@@ -32,6 +34,7 @@ __all__ = [
     "FORMAT_VERSION",
     "Imported",
     "NotAnExport",
+    "TooManyHands",
     "ledger_csv",
     "spreadsheet_cell",
     "match_from_json",
@@ -55,6 +58,13 @@ class NotAnExport(ValueError):
         super().__init__(self.words.render())
 
 
+class TooManyHands(NotAnExport):
+    "The match file holds more hands in play than a match may (referee.capacity)."
+
+    def __init__(self, hands: int) -> None:
+        super().__init__(capacity.too_many_hands(hands))  # translatable; str(error): English
+
+
 @dataclass(frozen=True)
 class Imported:
     """A match read from an export, ready for :meth:`referee.storage.Storage.import_match`.
@@ -71,12 +81,21 @@ class Imported:
 # -- JSON out ------------------------------------------------------------------------------
 
 
+def disputed(variant: Variant, problems: Sequence[Problem]) -> dict[str, Any]:
+    """``"disputed": true`` and the problems as the contract's errors, for a disputed hand;
+    nothing for the others (a file stays as small as before for them)."""
+    if not problems:
+        return {}
+    return {"disputed": True, "problems": [problem_json(variant, p) for p in problems]}
+
+
 def match_to_json(
     match: Match, hands: Sequence[tuple[HandRecord, bool]], history: Sequence[Change]
 ) -> dict[str, Any]:
     """The whole match as JSON values: ``hands`` as (hand, deleted), oldest first."""
     numbers = {hand.id: n for n, (hand, _deleted) in enumerate(hands, start=1)}
     ledger = compute_ledger(match, [hand for hand, deleted in hands if not deleted])
+    problems = {row.hand.id: row.problems for row in ledger.rows}
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -107,6 +126,9 @@ def match_to_json(
                 "created": hand.created,
                 "updated": hand.updated,
                 "deleted": deleted,
+                # For a reader of the file, on a hand recorded although it breaks these rules,
+                # as the table agreed (an import judges the hands again).
+                **disputed(match.variant, problems.get(hand.id, ())),
             }
             for hand, deleted in hands
         ],
@@ -293,6 +315,9 @@ def match_from_json(data: Any) -> Imported:
         raise NotAnExport(Text(N_("the file is nested too deeply"))) from None
     match = _match(_get(data, "match", dict, "export"))
     hands = _hands(_get(data, "hands", list, "export"))
+    in_play = sum(not deleted for _hand, deleted in hands)
+    if in_play > capacity.MAX_HANDS:  # more than a match may hold: refused as when playing
+        raise TooManyHands(in_play)
     history = _history(_get(data, "history", list, "export"), len(hands))
     try:  # every part as strictly as the forms check what is typed
         check_match(match)
@@ -327,11 +352,13 @@ def ledger_csv(ledger: Ledger) -> str:
     writer.writerow(
         ["hand", "side", "side_name", "opening_minimum"]
         + [names.get(part, part) for part in parts]
-        + ["score", "total", "error", "dealer", "note"]
+        + ["score", "total", "error", "dealer", "note", "disputed"]
     )
     for row in ledger.rows:
         before = ledger.history[row.number - 1]
         dealer = match.dealer_name(row.number)
+        # "disputed": why the hand breaks the rules, recorded as the table agreed.
+        disputed = spreadsheet_cell("; ".join(row.reasons(match.side_names)))
         for side, name in enumerate(match.side_names):
             breakdown = row.breakdowns[side]
             writer.writerow(
@@ -344,5 +371,6 @@ def ledger_csv(ledger: Ledger) -> str:
                 + [breakdown.get(part, 0) for part in parts]
                 + [row.scores[side], row.totals[side], spreadsheet_cell(row.error or "")]
                 + [spreadsheet_cell(dealer), spreadsheet_cell(row.hand.entry.get("note", ""))]
+                + [disputed]
             )
     return out.getvalue()

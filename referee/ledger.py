@@ -8,13 +8,13 @@ snapshot, so an edit to an early hand flows through every later total.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from .entry import EntryError, score_entry
-from .rules import HandResult, Variant
+from .rules import HandResult, Problem, Variant
 from .rules.overrides import apply_overrides
 from .rules.seating import Deal, SeatingError, deal, default_seating
 from .rules.snapshot import variant_from_dict
@@ -128,9 +128,31 @@ class LedgerRow:
     canastas: tuple[tuple[str, ...], ...] = ()  # each side's canastas by kind (its value)
     error: str | None = None  # the hand no longer scores (should not happen; shown, not hidden)
     wins_match: int | None = None  # the side this hand made win outright (spanish 750s), if any
+    # The rules the hand breaks as it stands, scored where it stands in the match: a hand the
+    # table recorded anyway ("the table agrees") is disputed while it has any.
+    problems: tuple[Problem, ...] = ()
     # What views made of this row (its HTML per language, say), kept with it: a row is
     # reused by the ledgers after it for as long as its hand and the totals before it stand.
     rendered: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def disputed(self) -> bool:
+        return bool(self.problems)
+
+    def reasons(
+        self, side_names: Sequence[str], translate: Callable[[str], str] | None = None
+    ) -> list[str]:
+        """Why a disputed hand breaks the rules, in ``translate``'s language, each reason
+        after the name of its side ("Us: this side's melds hold 30 points, …")."""
+        reasons = []
+        for problem in self.problems:
+            words = problem.render(translate)
+            words = words[:1].upper() + words[1:]
+            side = problem.side
+            if side is not None and 0 <= side < len(side_names):
+                words = f"{side_names[side]}: {words}"
+            reasons.append(words)
+        return reasons
 
     @property
     def before(self) -> tuple[int, ...]:
@@ -181,8 +203,17 @@ def result_to_dict(result: HandResult) -> dict[str, Any]:
 def _score_row(match: Match, number: int, hand: HandRecord, before: Sequence[int]) -> LedgerRow:
     sides = len(match.side_names)
     error = None
+    problems: tuple[Problem, ...] = ()
     try:
-        result = score_entry(match.variant, match.players, match.side_names, hand.entry, before)
+        result = score_entry(
+            match.variant,
+            match.players,
+            match.side_names,
+            hand.entry,
+            before,
+            match.carried_hands + number,
+        )
+        problems = result.problems
         scores = tuple(s.total for s in result.sides)
         breakdowns = tuple(dict(s.breakdown) for s in result.sides)
         canastas = tuple(tuple(c.kind.value for c in s.canastas) for s in result.sides)
@@ -192,7 +223,7 @@ def _score_row(match: Match, number: int, hand: HandRecord, before: Sequence[int
         canastas = ((),) * sides
         error = str(exc)
     totals = tuple(t + s for t, s in zip(before, scores, strict=True))
-    return LedgerRow(number, hand, scores, totals, breakdowns, canastas, error, instant)
+    return LedgerRow(number, hand, scores, totals, breakdowns, canastas, error, instant, problems)
 
 
 def _winner(totals: Sequence[int], target: int, instant: int | None) -> tuple[int | None, bool]:

@@ -29,6 +29,7 @@ __all__ = [
     "PAPERS",
     "blank_sheet_pdf",
     "html_to_pdf",
+    "ledger_fields",
     "match_sheet_html",
     "match_sheet_pdf",
     "reference_columns",
@@ -236,15 +237,29 @@ def blank_sheet_pdf(
     )
 
 
+# A hand's row prints each side's numbers but the total as one run of text in fixed-width
+# fields of DejaVu Sans Mono (every character, space and minus as wide as a digit), not a
+# cell each.  WeasyPrint spends its time per cell – a box and a text layout each, about
+# 0.8 ms, whatever the styling – so the 18 cells of a two-sided row made a 200-hand sheet
+# take 3.3 s; four cells take about a third of that (bench/bench_sheets.py, README).
+FIELDS = ("minimum", "melds", "bonus", "red_threes", "going_out", "hand", "score")
+MONO_MM_PER_PT = 1233 / 2048 * 25.4 / 72  # DejaVu Sans Mono's advance: 1233 of 2048 units
+LEDGER_PT = 8.5  # the hands' numbers at most: a little larger than the table's 7.5 pt words
+PAGE_MM = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}
+# Besides the fields: the page's side margins (12 mm each) and the body's (8 px each), the
+# hand number's column (7 mm), the dealer's (10 mm at least, as before), the borders.
+OTHER_MM = 24 + 4.3 + 7 + 10 + 1.5
+
+
 def _bonus(breakdown: dict[str, int]) -> int:
     """Canasta bonuses and every preset-specific part, in one column of the sheet."""
     plain = ("melds", "red_threes", "going_out", "hand")
     return sum(value for key, value in breakdown.items() if key not in plain)
 
 
-def sheet_rows(ledger: Ledger) -> list[dict[str, Any]]:
-    """One row per hand: who dealt, its note, and per side the minimum that applied, the
-    breakdown, score and total."""
+def sheet_rows(ledger: Ledger, gettext: Callable[[str], str] | None = None) -> list[dict[str, Any]]:
+    """One row per hand: who dealt, its note, why it is disputed (in ``gettext``'s
+    language), and per side the minimum that applied, the breakdown, score and total."""
     variant = ledger.match.variant
     rows = []
     for row in ledger.rows:
@@ -272,9 +287,32 @@ def sheet_rows(ledger: Ledger) -> list[dict[str, Any]]:
                 "error": row.error,
                 "dealer": ledger.match.dealer_name(row.number),
                 "note": row.hand.entry.get("note", ""),
+                "disputed": row.reasons(ledger.match.side_names, gettext),
             }
         )
     return rows
+
+
+def ledger_fields(
+    rows: list[dict[str, Any]], sides: int, paper: str, landscape: bool
+) -> tuple[int, float]:
+    """The width of a number's field in characters (the widest number and a space) and
+    the font size in points that fits every side's eight fields across the page (the
+    total's a character wider: its bold heading is the longest in some languages).
+
+    Sets each side's ``fields``: its numbers but the total, right-aligned in their fields.
+    """
+    page_width, page_height = PAGE_MM[PAPERS[paper]]
+    room = (page_height if landscape else page_width) - OTHER_MM
+    numbers = [str(s[key]) for row in rows for s in row["sides"] for key in (*FIELDS, "total")]
+    # Five characters and a space hold any number up to 99999 and leave the headings room;
+    # the numbers are as large as fills the page with such fields, smaller for wider ones.
+    width = max([6, *(len(number) + 1 for number in numbers)])
+    for row in rows:
+        for side in row["sides"]:
+            side["fields"] = "".join(f"{side[key]:>{width - 1}} " for key in FIELDS)
+    size = min(LEDGER_PT, room / (sides * (8 * width + 1) * MONO_MM_PER_PT))
+    return width, round(size, 2)
 
 
 def match_sheet_html(
@@ -307,6 +345,8 @@ def match_sheet_html(
             if ledger.rows
             else ""
         )
+    rows = sheet_rows(ledger, gettext)
+    field, ledger_pt = ledger_fields(rows, len(match.side_names), paper, landscape)
     return render_html(
         "match.html",
         paper,
@@ -314,7 +354,9 @@ def match_sheet_html(
         match=match,
         variant=variant,
         ledger=ledger,
-        rows=sheet_rows(ledger),
+        rows=rows,
+        field=field,
+        ledger_pt=ledger_pt,
         winner=winner,
         date=local_date(match.created, lang),
         lang=lang,

@@ -39,18 +39,27 @@ EXAMPLE_HAND = {
 }
 
 
+# What each side melds: at least 150 points, every opening minimum of the presets the
+# samples play (150 from 5 000), in ranks apart so that the packs hold them whoever goes
+# out; the side going out has a clean and a dirty canasta (what spanish asks).
+WINNER_MELDS = "K K K K K 2 2\n8 8 8 8 8 8 8"
+OTHER_MELDS = ("A A A A A\nJ J J J J", "10 10 10 10 10 10\n9 9 9 9 9 9\n7 7 7 7 7 7")
+
+
 def entries(count: int, sides: int = 2, seed: int = 1) -> list[dict]:
-    """``count`` legal detailed hands: one side goes out with a canasta, the others meld."""
+    """``count`` legal detailed hands at any total: one side goes out with a canasta, the
+    others meld enough to have opened."""
     rng = random.Random(seed)
     out = []
     for _ in range(count):
         winner = rng.randrange(sides)
+        others = iter(OTHER_MELDS)
         out.append(
             {
                 "mode": "detailed",
                 "sides": [
                     {
-                        "melds": "K K K K K 2 2\n7 7 7" if side == winner else "A A A",
+                        "melds": WINNER_MELDS if side == winner else next(others),
                         "red_threes": rng.randint(0, 1),
                         "went_out": side == winner,
                         "concealed": False,

@@ -10,11 +10,11 @@ import copy
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from referee.contract import check_json, score_json, variants_json
-from referee.rules import PRESETS, MalformedInput
+from referee.rules import PRESETS, MalformedInput, Meld, classify, parse_cards
 from referee.rules.sources import book_of
 from tests.sample import EXAMPLE_HAND
 
@@ -96,7 +96,7 @@ def test_example_hand_scores_as_the_laws_count_it():
 
 
 def test_players_default_to_the_variants_table_and_names_default_to_side_numbers():
-    data = hand("classic", {"melds": ["K K K"]}, {})
+    data = hand("classic", {"melds": ["A A A"]}, {})
     out, status = score_json(data)
     assert status == 0
     assert [s["name"] for s in out["sides"]] == ["Side 1", "Side 2"]
@@ -113,7 +113,7 @@ def test_three_players_make_three_sides():
     [
         # 004 §Uitgaan: going out needs a canasta.
         (
-            hand("classic", {"melds": ["K K K"], "went_out": True}, {}),
+            hand("classic", {"melds": ["A A A"], "went_out": True}, {}),
             [("going_out_without_canasta", 0, None)],
         ),
         # 004 §Uitkomen op tafel: at most three wild cards.
@@ -134,7 +134,7 @@ def test_three_players_make_three_sides():
         ),
         # 004 §Delen: two packs hold eight kings.
         (
-            hand("classic", {"melds": ["K K K K K"]}, {"melds": ["K K K K"]}),
+            hand("classic", {"melds": ["K K K K K"]}, {"melds": ["K K K K", "A A A"]}),
             [("deck_count", None, None)],
         ),
     ],
@@ -182,7 +182,7 @@ def test_undeclared_red_threes_cost_500_each_where_the_table_plays_it():
     # 004 §De Rode Drie: "500 punten" for a red three not laid out.
     data = hand(
         "dutch",
-        {"melds": ["K K K"], "undeclared_red_threes": 1},
+        {"melds": ["A A A"], "undeclared_red_threes": 1},
         {},
         options={"undeclared_red_three": True},
     )
@@ -193,13 +193,13 @@ def test_undeclared_red_threes_cost_500_each_where_the_table_plays_it():
 
 def test_acabar_gives_the_other_side_1500():
     # 004 §Uitgaan: "De tegenpartij krijgt daarmee 1500 punten en de eigen partij niets."
-    data = hand("dutch", {"melds": ["K K K"], "acabar": True}, {}, options={"acabar": True})
+    data = hand("dutch", {"melds": ["A A A"], "acabar": True}, {}, options={"acabar": True})
     out, status = score_json(data)
     assert status == 0
     assert [s["total"] for s in out["sides"]] == [0, 1500]
 
 
-@pytest.mark.parametrize(("melds", "cut"), [(["K K K K K K K"], 100), (["K K K"], -100)])
+@pytest.mark.parametrize(("melds", "cut"), [(["K K K K K K K"], 100), (["A A A"], -100)])
 def test_an_exact_cut_counts_plus_with_a_canasta_minus_without(melds, cut):
     # 001 §Preparación del juego: 100, "sólo serán positivos si hace una canasta".
     out, status = score_json(hand("spanish", {"melds": melds, "exact_cut": True}, {}))
@@ -217,7 +217,7 @@ def test_going_out_on_the_first_pickup_scores_1000_in_czech_fast():
 
 def test_a_canasta_of_black_threes_wins_the_match_in_spanish():
     # 001 §Canasta: "Canasta a lo gusto: Canasta realizada con los 3 negros. Gana el partido"
-    out, status = score_json(hand("spanish", {"melds": ["3 3 3 3 3 3 3"]}, {}))
+    out, status = score_json(hand("spanish", {"melds": ["3 3 3 3 3 3 3", "A A A"]}, {}))
     assert status == 0
     first, second = out["sides"]
     assert first["wins_match"] is True
@@ -226,7 +226,7 @@ def test_a_canasta_of_black_threes_wins_the_match_in_spanish():
 
 
 def test_an_event_the_variant_does_not_score_is_a_problem():
-    out, status = score_json(hand("classic", {"melds": ["K K K"], "exact_cut": True}, {}))
+    out, status = score_json(hand("classic", {"melds": ["A A A"], "exact_cut": True}, {}))
     assert status == 1
     assert [(e["code"], e["side"], e["rule"]) for e in out["errors"]] == [
         ("not_in_variant", 0, None)
@@ -417,6 +417,21 @@ def test_variants_lists_the_eleven_presets_with_their_main_numbers():
 NATURALS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
 
 
+# A score in each step of every preset's opening table, and between them.
+SCORES = [-5000, -10, 0, 1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 7000, 9000, 12000]
+
+
+def opening_points(variant, melds: list) -> int:
+    """What a side's melds count towards its opening, as its book counts them: card values,
+    and canasta bonuses where the book lets them count."""
+    points = 0
+    for item in melds:
+        text = item["cards"] if isinstance(item, dict) else item
+        info = classify(variant, Meld(parse_cards(text), isinstance(item, dict)))
+        points += info.points + (info.bonus if variant.opening_counts_canasta_bonus else 0)
+    return points
+
+
 @st.composite
 def legal_hands(draw: st.DrawFn) -> dict:
     """An end-of-hand position that breaks no rule of its variant.
@@ -507,10 +522,18 @@ def legal_hands(draw: st.DrawFn) -> dict:
     red_threes = 2 * packs
     sides = []
     for i, melds in enumerate(all_melds):
+        # A score whose opening minimum the side's melds reach: melds only grow, so a side
+        # whose melds are short of every minimum cannot have opened; it melded nothing.
+        points = opening_points(variant, melds)
+        scores = [s for s in SCORES if variant.opening_minimum(s) <= points]
+        if not scores and i != out:
+            melds.clear()
+            scores = SCORES
+        assume(scores)
         side: dict[str, object] = {
             "name": f"Side {i + 1}",
             "melds": melds,
-            "score": draw(st.integers(-5000, 12000)),
+            "score": draw(st.sampled_from(scores)),
         }
         reds = draw(st.integers(0, min(red_threes, 4)))
         red_threes -= reds
@@ -602,8 +625,12 @@ def test_american_black_threes_and_aces_held_in_hand():
         "variant": "american",
         "players": 4,
         "sides": [
-            {"melds": ["7 7 7 7 7 7 7", "K K K K K K K"], "went_out": True, "black_threes": 1},
-            {"melds": ["A A A A"], "held_in_hand": 1},
+            {
+                "melds": ["7 7 7 7 7 7 7", "K K K K K K K", "Q Q Q"],
+                "went_out": True,
+                "black_threes": 1,
+            },
+            {"melds": ["A A A A", "J J J J J"], "held_in_hand": 1},
         ],
     }
     out, status = score_json(data)
@@ -612,7 +639,7 @@ def test_american_black_threes_and_aces_held_in_hand():
     assert we["black_threes"] == 100  # one black three, two canastas: plus
     assert they["unfinished"] == -2500  # cla-laws: an unfinished meld of aces
     assert they["held_in_hand"] == -1500  # a player left holding three aces or sevens
-    assert they["melds"] == -80  # no canasta: the melds count minus
+    assert they["melds"] == -130  # no canasta: the melds (aces 80, jacks 50) count minus
 
 
 def test_black_threes_laid_out_are_refused_where_they_are_not_scored():

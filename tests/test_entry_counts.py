@@ -48,7 +48,9 @@ def test_counts_by_value_score_as_the_cards_do(data):
             entry_side["hand_points"] = side.hand_points or 0
         quick_sides.append(entry_side)
     names = [side.name for side in hand.sides]
-    quick = score_entry(variant, hand.players, names, {"mode": "quick", "sides": quick_sides})
+    entry = {"mode": "quick", "sides": quick_sides}
+    before = [side.score for side in hand.sides]  # the opening minimum is checked in both
+    quick = score_entry(variant, hand.players, names, entry, before)
     assert quick.problems == ()
     for counted, typed in zip(quick.sides, detailed.sides, strict=True):
         assert counted.breakdown == typed.breakdown

@@ -200,8 +200,8 @@ def test_csv_has_a_row_per_hand_and_side_that_adds_up():
         "going_out",
         "left_in_hand",
     ]
-    assert header[-5:] == ["score", "total", "error", "dealer", "note"]
-    parts = header[4:-5]
+    assert header[-6:] == ["score", "total", "error", "dealer", "note", "disputed"]
+    parts = header[4:-6]
     for row in rows:
         number, side = int(row["hand"]), int(row["side"]) - 1
         assert row["side_name"] == sample.SIDE_NAMES[side]

@@ -139,9 +139,12 @@ def test_letters_of_four_languages_and_the_suits_come_out(tmp_path):
     path.write_bytes(pdf)
     fonts = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True).stdout
     # Every glyph came from DejaVu (fonts-dejavu-core): no fallback font, no empty boxes.
+    # The hands' numbers are in its monospaced face (sheets.ledger_fields).
     assert sorted(line.split()[0].split("+")[1] for line in fonts.splitlines()[2:]) == [
         "DejaVu-Sans",
         "DejaVu-Sans-Bold",
+        "DejaVu-Sans-Mono",
+        "DejaVu-Sans-Mono-Bold",
     ]
 
 

@@ -10,6 +10,7 @@ from typing import NamedTuple, Protocol
 
 from .cards import RANK_PLURALS, Card, Rank, format_cards
 from .melds import Meld, MeldInfo, MeldShape, classify, meld_problems
+from .minimum import opening_problems
 from .problems import N_, IllegalHand, Problem, Text, problem
 from .variant import CanastaKind, RedThreeCondition, Variant
 
@@ -45,6 +46,7 @@ class Side(NamedTuple):
 class Hand(NamedTuple):
     players: int
     sides: tuple[Side, ...]
+    round: int | None = None  # the hand's number in the match, where the minimum goes by it
 
 
 class CanastaScore(NamedTuple):
@@ -602,6 +604,17 @@ def side_problems(
                 "going-out.empty-hand",
                 N_("a player who went out has no cards left in hand"),
             )
+    problems += opening_problems(
+        variant,
+        melded=bool(side.melds),
+        points=sum(info.points for info in infos)
+        + (sum(info.bonus for info in infos) if variant.opening_counts_canasta_bonus else 0),
+        score=side.score,
+        round_number=hand.round,
+        went_out=side.went_out,
+        concealed=side.concealed,
+        side=index,
+    )
     problems += event_problems(variant, side, index)
     return problems
 

@@ -47,6 +47,8 @@ class Problem(NamedTuple):
     side: int | None = None
     meld: int | None = None
     text: Text | None = None  # ``message`` as a translatable text
+    # Figures a program reads beside the message (the points and minimum of a short opening).
+    figures: Mapping[str, int] = {}
 
     def render(self, translate: Callable[[str], str] | None = None) -> str:
         """The message in the language of ``translate`` (English without one)."""

@@ -23,6 +23,7 @@ from .hand import (
     going_out_problems,
     table_problems,
 )
+from .minimum import opening_problems
 from .problems import N_, Problem, Text
 from .variant import CanastaKind, Variant
 
@@ -48,6 +49,7 @@ class QuickSide(NamedTuple):
     black_threes: int = 0  # laid out as bonus cards (american)
     held_sets: int = 0  # players left holding three aces or sevens (american)
     unfinished: Mapping[CanastaKind, int] = {}  # unfinished melds that cost, by kind
+    score: int = 0  # the side's match total before the hand, for its opening minimum
 
 
 def _score_side(variant: Variant, side: QuickSide) -> SideScore:
@@ -82,7 +84,9 @@ def _score_side(variant: Variant, side: QuickSide) -> SideScore:
     return SideScore(side.name, sum(breakdown.values()), breakdown, canastas, wins)
 
 
-def _side_problems(variant: Variant, players: int, side: QuickSide, index: int) -> list[Problem]:
+def _side_problems(
+    variant: Variant, players: int, side: QuickSide, index: int, round_number: int | None = None
+) -> list[Problem]:
     problems: list[Problem] = []
 
     def add(code: str, rule: str, template: str, **params: object) -> None:
@@ -175,15 +179,34 @@ def _side_problems(variant: Variant, players: int, side: QuickSide, index: int) 
             cards=7 * made + runs,
             points=side.meld_points,
         )
+    bonuses = sum(
+        variant.canasta_bonus.get(kind, 0) * max(n, 0) for kind, n in side.canastas.items()
+    )
+    problems += opening_problems(
+        variant,
+        melded=side.meld_points > 0 or made > 0 or side.escalas > 0 or side.escalas_real > 0,
+        points=side.meld_points + (bonuses if variant.opening_counts_canasta_bonus else 0),
+        score=side.score,
+        round_number=round_number,
+        went_out=side.went_out,
+        concealed=side.concealed,
+        side=index,
+    )
     problems += event_problems(variant, side, index)
     return problems
 
 
-def score_quick_hand(variant: Variant, players: int, sides: tuple[QuickSide, ...]) -> HandResult:
-    """Score every side from its counts and list every rule the counts break."""
+def score_quick_hand(
+    variant: Variant,
+    players: int,
+    sides: tuple[QuickSide, ...],
+    round_number: int | None = None,
+) -> HandResult:
+    """Score every side from its counts and list every rule the counts break; the hand is
+    hand ``round_number`` of its match, where the opening minimum goes by it."""
     problems: list[Problem] = []
     for index, side in enumerate(sides):
-        problems += _side_problems(variant, players, side, index)
+        problems += _side_problems(variant, players, side, index, round_number)
     problems += table_problems(variant, players, sides)
     ended = acabar_scores(variant, sides)
     if ended is not None:

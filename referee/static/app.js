@@ -92,27 +92,6 @@
     });
   });
 
-  // Live preview of each side's score while the hand is typed.
-  var hf = $("#hand-form");
-  if (hf && window.fetch) {
-    var timer, outs = $$(".preview output", hf);
-    $$(".preview", hf).forEach(function (p) { p.hidden = false; });
-    var update = function () {
-      var q = new URLSearchParams(new FormData(hf));
-      q.delete("csrf_token");
-      fetch(hf.dataset.preview + (hf.dataset.preview.indexOf("?") < 0 ? "?" : "&") + q, { credentials: "same-origin" })
-        .then(function (r) { return r.json(); })
-        .then(function (d) {
-          outs.forEach(function (o, i) {
-            o.textContent = d.sides ? (d.sides[i].total >= 0 ? "+" : "") + d.sides[i].total +
-              " → " + d.sides[i].match_total + (d.problems ? " (" + hf.dataset.check + ")" : "") : "…";
-          });
-        }).catch(function () {});
-    };
-    hf.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(update, 250); });
-    update();
-  }
-
   // Joining: copy the read-only link (a selected text area: it works over plain http on
   // the Wi-Fi, where there is no clipboard API), or hand it to the phone's share sheet.
   var sh = $("[data-share]");

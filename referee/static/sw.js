@@ -9,6 +9,7 @@ var VERSION = "__VERSION__";
 var SHELL = __SHELL__;          // URLs cached at install: home, offline page, assets
 var QUEUED = __QUEUED__;        // regular expression source: the posts kept offline
 var OFFLINE_PAGE = "__OFFLINE__";
+var SAVED_PAGE = "__SAVED__";   // the plain "Saved on this phone" page
 var CACHE = "referee-" + VERSION;
 var PAGES_KEPT = 60;            // pages kept at most; the oldest go first (see trim)
 
@@ -30,8 +31,29 @@ self.addEventListener("activate", function (event) {
           .map(function (k) { return caches.delete(k); }));
       })
       .then(function () { return self.clients.claim(); })
+      .then(keepOpenPages)
   );
 });
+
+// The page this worker was installed from came before it, so nothing kept it: fetch
+// the pages now in its charge again and keep them, so that a phone whose first page
+// was a match (a link in a message, a QR code) has that match offline too.
+function keepOpenPages() {
+  return self.clients.matchAll({ type: "window" }).then(function (windows) {
+    return Promise.all(windows.map(function (client) {
+      var request = new Request(client.url);
+      return caches.match(request, { ignoreVary: true }).then(function (kept) {
+        if (kept) return null;
+        return fetch(request).then(function (response) {
+          var type = response.headers.get("Content-Type") || "";
+          if (response.ok && !response.redirected && type.indexOf("text/html") === 0) {
+            return keep(request, response);
+          }
+        });
+      }).catch(function () { /* no connection already: nothing to keep */ });
+    }));
+  });
+}
 
 // The pages a phone opened, at most PAGES_KEPT of them: every match a phone watched
 // over a season would otherwise pile up.  The shell is never trimmed.
@@ -90,9 +112,11 @@ function matchPage(url) {
 }
 
 function editable(match) {
-  // Only what the edit link's pages post is kept: its kept match page says so.
+  // Only what the edit link's pages post is kept: its kept match page says so.  With no
+  // kept match page (null) nothing says otherwise, and only the edit link's pages have
+  // these forms: the post is kept (a made-up one is refused when it is sent).
   return caches.match(match, { ignoreVary: true }).then(function (page) {
-    if (!page) return false;
+    if (!page) return null;
     return page.text().then(function (body) { return /<main id="main"[^>]* data-edit/.test(body); });
   });
 }
@@ -104,18 +128,23 @@ function post(event) {
       // No connection: keep the post on this phone and show the match as last seen.
       var match = matchPage(request.url);
       return editable(match).then(function (yes) {
-        if (!yes) return fromCache(new Request(match), {});
-        return keepPost(request, body, match);
+        if (yes === false) return fromCache(new Request(match), {});
+        return keepPost(request, body, match, yes);
       });
     });
   });
 }
 
-function keepPost(request, body, match) {
+function keepPost(request, body, match, pageKept) {
   return RefereeQueue.add({ action: request.url, body: body, match: match, at: Date.now() })
     .then(RefereeQueue.all)
     .then(function (waiting) {
-      return fromCache(new Request(match), { kept: waiting.length });
+      if (pageKept) return fromCache(new Request(match), { kept: waiting.length });
+      // No copy of the match on this phone: a plain page says the post is kept.
+      return caches.match(SAVED_PAGE, { ignoreVary: true }).then(function (page) {
+        return page ? marked(page, { kept: waiting.length })
+          : new Response("Saved on this phone", { headers: { "Content-Type": "text/plain" } });
+      });
     });
 }
 

@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
-from ..contract import check_json, score_json
+from ..contract import check_json, problem_json, score_json
 from ..rules import MalformedInput
 from ..statistics import Figures
 from .access import load_match, match_ledger
@@ -82,6 +82,9 @@ def match(match_id: int):
                 "entry": row.hand.entry,
                 "dealer": found.dealer_name(row.number) or None,
                 "note": row.hand.entry.get("note", ""),
+                # Recorded although it breaks these rules, as the table agreed.
+                "disputed": row.disputed,
+                "problems": [problem_json(found.variant, p) for p in row.problems],
             }
             for row in ledger.rows
         ],

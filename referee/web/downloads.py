@@ -28,6 +28,7 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from .. import capacity
 from ..exchange import NotAnExport, ledger_csv, match_from_json, match_to_json
 from ..ledger import Match
 from ..plaintext import safe_filename
@@ -36,17 +37,27 @@ from .access import load_match, match_ledger, remember
 from .db import get_storage
 from .errors import refusal
 from .forms import ImportForm
+from .sheet_turns import Busy, sheet_turns, too_busy
 
 bp = Blueprint("downloads", __name__)
+bp.app_errorhandler(Busy)(too_busy)  # for the blank sheets (house.py) as well
 
 CACHE_SIZE = 32  # sheets kept per process; a few matches at a few tables, both papers
+# Bounded in bytes too, so that the cache never holds much memory whatever is in it: the
+# sheet of the largest match (referee/capacity.py) is about 90 KB, 32 of them under 3 MB.
+# Safe to keep: a key holds the match's version (every change makes a new one), so a kept
+# sheet is never an old state of its match.
+CACHE_BYTES = 8 * 1024 * 1024
 
 
 class SheetCache:
-    """The last ``size`` rendered sheets, least recently used dropped first; thread-safe."""
+    """The last ``size`` rendered sheets, ``max_bytes`` at most, least recently used
+    dropped first; thread-safe."""
 
-    def __init__(self, size: int = CACHE_SIZE) -> None:
+    def __init__(self, size: int = CACHE_SIZE, max_bytes: int = CACHE_BYTES) -> None:
         self.size = size
+        self.max_bytes = max_bytes
+        self._bytes = 0
         self._items: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -59,10 +70,12 @@ class SheetCache:
 
     def put(self, key: tuple[object, ...], pdf: bytes) -> None:
         with self._lock:
+            old = self._items.pop(key, None)
+            self._bytes += len(pdf) - (len(old) if old is not None else 0)
             self._items[key] = pdf
-            self._items.move_to_end(key)
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
+            while len(self._items) > self.size or self._bytes > self.max_bytes:
+                _key, dropped = self._items.popitem(last=False)
+                self._bytes -= len(dropped)
 
 
 def sheet_cache() -> SheetCache:
@@ -97,8 +110,14 @@ def sheet(match_id: int, token: str):
     cache = sheet_cache()
     pdf = cache.get(key)
     if pdf is None:
-        pdf = match_sheet_pdf(match_ledger(match), paper, gettext=_, lang=lang)
-        cache.put(key, pdf)
+        ledger = match_ledger(match)
+        if len(ledger.rows) > capacity.MAX_HANDS:  # stored before there was a bound
+            abort(422, _("This match has more hands than its score sheet can print."))
+        with sheet_turns().turn():  # a few at a time; Busy: 503 (sheet_turns.too_busy)
+            pdf = cache.get(key)  # rendered by the request this one waited for?
+            if pdf is None:
+                pdf = match_sheet_pdf(ledger, paper, gettext=_, lang=lang)
+                cache.put(key, pdf)
     etag = f"sheet-{match.id}-{version}-{paper}-{lang}"
     return _send(pdf, "application/pdf", filename(match, ".pdf"), etag)
 

@@ -9,6 +9,7 @@ from flask import Blueprint, flash, jsonify, redirect, render_template, request,
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
+from .. import capacity
 from ..entry import MODES, EntryError, score_entry
 from ..ledger import Match, result_to_dict
 from ..rules import HandResult, Problem, Variant
@@ -35,7 +36,9 @@ FIELD_FOR_CODE = {
     "first_pickup_without_going_out": "first_pickup",
     "acabar_and_out": "acabar",
     "not_in_variant": None,
+    "opening_short": "melds",  # quick entry has no melds box: its melded points instead
 }
+FALLBACK_FIELD = {"melds": "meld_points"}
 
 
 # Problems about going out go on the hand's one going-out choice, not on a side.
@@ -80,6 +83,8 @@ def _apply_problems(
         prefix = ""
         if problem.meld is not None:
             prefix = _("Meld %(n)s: ", n=problem.meld + 1)
+        if name not in section.form:
+            name = FALLBACK_FIELD.get(name or "")
         target = section.form[name] if name and name in section.form else None
         if target is None:
             section.form.section_errors = [
@@ -91,13 +96,16 @@ def _apply_problems(
     return general
 
 
-def _score(form: FlaskForm, match: Match, mode: str, totals: tuple[int, ...]):
-    """Score the typed hand through the rules core; on any problem, mark the form."""
+def _score(form: FlaskForm, match: Match, mode: str, hand_id: int | None):
+    """Score the typed hand through the rules core where it stands in the match (hand
+    ``hand_id``, or a new one); on any problem, mark the form."""
     variant = match.variant
     sides = len(match.side_names)
     entry = entry_from_form(form, sides, mode)
     try:
-        result = score_entry(variant, match.players, match.side_names, entry, totals)
+        result = score_entry(
+            variant, match.players, match.side_names, entry, *_place(match, hand_id)
+        )
     except EntryError as error:
         section = form[f"side{error.side}"].form
         message = error.words.render(_)
@@ -107,15 +115,22 @@ def _score(form: FlaskForm, match: Match, mode: str, totals: tuple[int, ...]):
     return entry, result, general
 
 
-def _totals_before(match: Match, hand_id: int | None) -> tuple[int, ...]:
+def _place(match: Match, hand_id: int | None) -> tuple[tuple[int, ...], int]:
+    """Where hand ``hand_id`` stands (a new hand: after the last): the sides' totals before
+    it, from those carried over from paper, and its number counting the hands played there."""
     ledger = match_ledger(match)
     for row in ledger.rows:
         if row.hand.id == hand_id:
-            return tuple(t - s for t, s in zip(row.totals, row.scores, strict=True))
-    return ledger.totals
+            return row.before, match.carried_hands + row.number
+    return ledger.totals, match.carried_hands + len(ledger.rows) + 1
 
 
-def _render(match, token, form, mode, general, *, hand=None, status=200):
+def _agreed() -> bool:
+    """Whether the table chose "Record it anyway": the hand is stored with its problems."""
+    return request.form.get("anyway") == "yes"
+
+
+def _render(match, token, form, mode, general, *, hand=None, status=200, disputable=False):
     rows = match_ledger(match).rows
     number = next((r.number for r in rows if hand and r.hand.id == hand.id), len(rows) + 1)
     return render_template(
@@ -130,6 +145,7 @@ def _render(match, token, form, mode, general, *, hand=None, status=200):
         general=general,
         hand=hand,
         sides=range(len(match.side_names)),
+        disputable=disputable,
     ), status
 
 
@@ -144,9 +160,12 @@ def new(match_id: int, token: str):
     storage = get_storage()
     mode = _mode()
     sides = len(match.side_names)
-    if match_ledger(match).finished:
+    ledger = match_ledger(match)
+    if ledger.finished or capacity.full(len(ledger.rows)):
         # Hands can still be edited or undone, which may reopen the match.
         over = _("The match is over: no more hands. Edit or undo a hand to reopen it.")
+        if not ledger.finished:  # the largest match there is (referee/capacity.py)
+            over = capacity.match_full().render(_)
         if request.method == "GET":
             flash(over)
             return redirect(url_for("matches.ledger", match_id=match.id, token=token))
@@ -169,19 +188,30 @@ def new(match_id: int, token: str):
         if storage.token_used(form.token.data):
             flash(_("That hand was already recorded; it is not counted twice."))
             return redirect(url_for("matches.ledger", match_id=match.id, token=token))
-        entry, result, general = _score(form, match, mode, _totals_before(match, None))
-        if result is not None and result.valid:
+        entry, result, general = _score(form, match, mode, None)
+        if result is not None and (result.valid or _agreed()):
             try:
                 storage.add_hand(match.id, entry, result_to_dict(result), form.token.data)
             except DuplicateSubmission:
                 flash(_("That hand was already recorded; it is not counted twice."))
             else:
                 number = len(match_ledger(match).rows)  # also marks a match just won
-                flash(_("Hand %(n)s recorded.", n=number))
+                flash(_recorded(result, number))
             return redirect(url_for("matches.ledger", match_id=match.id, token=token) + "#totals")
-    elif form.token.errors:
-        general.append(_("The form is missing its one-time token; reload the page and try again."))
-    return _render(match, token, form, mode, general, status=422)
+        disputable = result is not None
+    else:
+        disputable = False
+        if form.token.errors:
+            general.append(
+                _("The form is missing its one-time token; reload the page and try again.")
+            )
+    return _render(match, token, form, mode, general, status=422, disputable=disputable)
+
+
+def _recorded(result: HandResult, number: int) -> str:
+    if result.valid:
+        return _("Hand %(n)s recorded.", n=number)
+    return _("Hand %(n)s recorded as the table agreed, marked as disputed.", n=number)
 
 
 @bp.route("/hands/<int:hand_id>/edit", methods=["GET", "POST"])
@@ -206,14 +236,19 @@ def edit(match_id: int, token: str, hand_id: int):
             match, token, form, mode, [refused.message], hand=hand, status=refused.status
         )
     general: list[str] = []
+    disputable = False
     if form.validate():
-        entry, result, general = _score(form, match, mode, _totals_before(match, hand.id))
-        if result is not None and result.valid:
+        entry, result, general = _score(form, match, mode, hand.id)
+        if result is not None and (result.valid or _agreed()):
             storage.update_hand(match.id, hand.id, entry, result_to_dict(result))
             match_ledger(match)
-            flash(_("Hand changed; the totals are recomputed."))
+            if result.valid:
+                flash(_("Hand changed; the totals are recomputed."))
+            else:
+                flash(_("Hand changed as the table agreed, marked as disputed."))
             return redirect(url_for("matches.ledger", match_id=match.id, token=token) + "#totals")
-    return _render(match, token, form, mode, general, hand=hand, status=422)
+        disputable = result is not None
+    return _render(match, token, form, mode, general, hand=hand, status=422, disputable=disputable)
 
 
 @bp.app_template_global()
@@ -260,7 +295,8 @@ def undo(match_id: int, token: str):
 
 @bp.route("/hands/preview")
 def preview(match_id: int, token: str):
-    """Each side's total for the hand as typed so far, for the form's live preview."""
+    """Each side's total for the hand as typed so far, and the rules each side breaks (in the
+    page's language, with the rule quoted), for the form's live preview."""
     match, _can_edit = load_match(match_id, token, edit=True)
     mode = _mode()
     form = hand_form(
@@ -268,26 +304,44 @@ def preview(match_id: int, token: str):
     )
     if not form.validate():
         return jsonify(sides=None, error=_("Some fields are not filled in right yet."))
+    # The hand is judged where it stands (when editing, on the totals before it); the match
+    # total shown is the total as it will be: when editing, the hand's old score comes out.
+    edited = request.args.get("hand", type=int)
+    before, number = _place(match, edited)
+    ledger = match_ledger(match)
+    now = next(
+        (
+            tuple(t - s for t, s in zip(ledger.totals, row.scores, strict=True))
+            for row in ledger.rows
+            if row.hand.id == edited
+        ),
+        ledger.totals,
+    )
     try:
         result = score_entry(
             match.variant,
             match.players,
             match.side_names,
             entry_from_form(form, len(match.side_names), mode),
+            before,
+            number,
         )
     except EntryError as error:
         return jsonify(sides=None, error=error.words.render(_))
-    # The match total as it will be: when editing, the hand's old score comes out first.
-    ledger = match_ledger(match)
-    before = ledger.totals
-    edited = request.args.get("hand", type=int)
-    for row in ledger.rows:
-        if row.hand.id == edited:
-            before = tuple(t - s for t, s in zip(ledger.totals, row.scores, strict=True))
+
+    def said(problem: Problem) -> dict[str, str | None]:
+        error = _rule_error(match.variant, problem)
+        return {"message": str(error), "rule": error.rule_text, "source": error.rule_source}
+
     return jsonify(
         sides=[
-            {"total": s.total, "match_total": t + s.total}
-            for s, t in zip(result.sides, before, strict=True)
+            {
+                "total": s.total,
+                "match_total": t + s.total,
+                "problems": [said(p) for p in result.problems if p.side == i],
+            }
+            for i, (s, t) in enumerate(zip(result.sides, now, strict=True))
         ],
+        general=[said(p) for p in result.problems if p.side is None],
         problems=len(result.problems),
     )

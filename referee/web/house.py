@@ -47,6 +47,7 @@ from .access import load_match
 from .downloads import _send, filename, sheet_cache
 from .forms import chosen_options, option_field_name
 from .i18n import translate
+from .sheet_turns import sheet_turns
 
 bp = Blueprint("house", __name__)
 
@@ -373,7 +374,8 @@ def blank_sheet(match_id: int, token: str):
     cache = sheet_cache()
     pdf = cache.get(key)
     if pdf is None:
-        pdf = blank_sheet_pdf(match.variant, paper, match.players, gettext=_, base=match.preset)
+        with sheet_turns().turn():  # as the match's sheet: a few at a time (sheet_turns.py)
+            pdf = blank_sheet_pdf(match.variant, paper, match.players, gettext=_, base=match.preset)
         cache.put(key, pdf)
     etag = f"blank-{match.id}-{paper}-{lang}"
     return _send(pdf, "application/pdf", filename(match, " blank.pdf"), etag)

@@ -203,6 +203,7 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
             totals=row.totals,
             breakdowns=tuple(tuple(part.items()) for part in row.breakdowns),
             error=row.error,
+            disputed=tuple(row.reasons(match.side_names, _)),
             match_id=match.id,
             token=token,
             hand_id=row.hand.id,
@@ -282,6 +283,7 @@ def history(match_id: int, token: str):
         can_edit=can_edit,
         changes=storage.history(match.id),
         numbers=numbers,
+        disputed={row.hand.id for row in match_ledger(match).rows if row.disputed},
     )
 
 

@@ -1,4 +1,4 @@
-"""The phone keeps working offline: the service worker, its version, the offline page.
+"""The phone keeps working offline: the service worker, its version, the offline pages.
 
 ``/sw.js`` is served from the app's root (a service worker controls only the pages
 under the folder it is served from) with two things filled in: ``VERSION``, a hash
@@ -9,7 +9,9 @@ undo: the edit link's forms only, so a read-only link never queues anything).
 
 The queue itself lives on the phone (``static/queue.js``, IndexedDB); the pages send
 it when the connection is back (``static/offline.js``), and each form's one-time
-token makes a resent request count once.
+token makes a resent request count once.  The worker keeps the page it was installed
+from when it takes charge of it (a phone's first page may be a match's edit link), and
+a post it keeps with no copy of its match on the phone is answered with ``/offline/saved``.
 """
 
 from __future__ import annotations
@@ -28,7 +30,15 @@ bp = Blueprint("offline", __name__)
 
 # The forms a phone may keep while offline, as paths under the app's root.
 QUEUED = r"/m/\d+/[^/]+/(hands/new|hands/\d+/edit|hands/\d+/delete|undo)$"
-SHELL_FILES = ("style.css", "app.js", "offline.js", "queue.js", "icon.svg", "icon-192.png")
+SHELL_FILES = (
+    "style.css",
+    "app.js",
+    "hand.js",
+    "offline.js",
+    "queue.js",
+    "icon.svg",
+    "icon-192.png",
+)
 
 
 @cache  # one folder per app, and its files change only with a new release: a few entries
@@ -51,13 +61,14 @@ def worker() -> Response:
     static = current_app.static_folder or ""
     source = (Path(static) / "sw.js").read_text(encoding="utf-8")
     root = url_for("matches.home")
-    shell = [root, url_for("offline.page"), url_for("matches.manifest")]
+    shell = [root, url_for("offline.page"), url_for("offline.saved"), url_for("matches.manifest")]
     shell += [url_for("static", filename=name) for name in SHELL_FILES]
     filled = (
         source.replace("__VERSION__", asset_version(static))
         .replace("__SHELL__", json.dumps(shell))
         .replace("__QUEUED__", json.dumps(_js_regex(root)))
         .replace("__OFFLINE__", url_for("offline.page"))
+        .replace("__SAVED__", url_for("offline.saved"))
         .replace("__QUEUE_JS__", url_for("static", filename="queue.js"))
     )
     response = Response(minify.script(filled), mimetype="text/javascript")
@@ -71,6 +82,13 @@ def worker() -> Response:
 def page() -> str:
     """What a phone shows, offline, for a page it never opened."""
     return render_template("offline.html")
+
+
+@bp.route("/offline/saved")
+def saved() -> str:
+    """What a phone shows, offline, for a form it kept to send later when it has no copy
+    of the match to show instead (its first page was the form, say)."""
+    return render_template("saved.html")
 
 
 def init_app(app: Flask) -> None:

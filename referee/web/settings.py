@@ -30,6 +30,10 @@ DEFAULTS: dict[str, Any] = {
     # Where the counts are kept: each server process's memory, or a shared store
     # such as "redis://localhost:6379" (see the README on several processes).
     "RATELIMIT_STORAGE_URI": "memory://",
+    # Score sheets rendered at once per server process (as many more wait for a turn),
+    # and how long one waits before a 503 (referee/web/sheet_turns.py).
+    "SHEET_RENDERS": 1,
+    "SHEET_WAIT_SECONDS": 5,
 }
 
 

@@ -12,6 +12,7 @@ from referee.rules import (
     parse_cards,
     score_hand,
 )
+from referee.rules.minimum import OPENING_SHORT
 
 PRESET_IDS = ("classic", "czech", "czech-fast", "spanish", "german", "polish", "dutch")
 
@@ -33,14 +34,26 @@ def side(*melds: str | Meld, hand: str | None = None, **fields: object) -> Side:
 
 
 def score(
-    variant_id: str | Variant, *sides: Side, players: int | None = None, **options: bool
+    variant_id: str | Variant,
+    *sides: Side,
+    players: int | None = None,
+    opening: bool = False,
+    **options: bool,
 ) -> HandResult:
-    """Score ``sides`` (by default the opponents hold nothing and melded nothing)."""
+    """Score ``sides`` (by default the opponents hold nothing and melded nothing).
+
+    The tables here test other rules with a few small melds, so a short opening is left
+    out of the problems unless ``opening`` is true (the opening minimum has its own tests,
+    tests/rules/test_minimum.py, which keep it).
+    """
     v = variant_id if isinstance(variant_id, Variant) else variant(variant_id, **options)
     players = players or v.default_players
     wanted = v.sides_for(players)
     all_sides = sides + tuple(Side() for _ in range(wanted - len(sides)))
-    return score_hand(v, Hand(players, all_sides))
+    result = score_hand(v, Hand(players, all_sides))
+    if opening:
+        return result
+    return result._replace(problems=tuple(p for p in result.problems if p.code != OPENING_SHORT))
 
 
 def codes(result: HandResult) -> list[str]:

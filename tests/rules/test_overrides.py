@@ -264,10 +264,10 @@ def test_canasta_bonuses_by_kind():
 
 def test_red_threes_and_their_extra_for_all_four():
     house = apply_overrides(CLASSIC, {"red_three_bonus": 150, "all_red_threes_extra": 0})
-    totals, _ = score_of(house, side("K K K", red_threes=4), side())
-    assert totals == [30 + 4 * 150, 0]
-    totals, _ = score_of(CLASSIC, side("K K K", red_threes=4), side())
-    assert totals == [30 + 800, 0]
+    totals, _ = score_of(house, side("A A A", red_threes=4), side())
+    assert totals == [60 + 4 * 150, 0]
+    totals, _ = score_of(CLASSIC, side("A A A", red_threes=4), side())
+    assert totals == [60 + 800, 0]
 
 
 def test_going_out_concealed_and_the_canastas_it_needs():
@@ -316,8 +316,8 @@ def test_the_pile_needs_three_naturals():
 
 def test_a_black_three_left_in_hand_costs_what_the_table_says():
     house = apply_overrides(CLASSIC, {"black_three_in_hand_penalty": 100})
-    totals, _ = score_of(house, side("K K K", hand="3s 4"), side())
-    assert totals == [30 - 100 - 5, 0]
+    totals, _ = score_of(house, side("A A A", hand="3s 4"), side())
+    assert totals == [60 - 100 - 5, 0]
 
 
 def test_overrides_come_on_top_of_house_rule_switches():

@@ -177,6 +177,13 @@ GOING_OUT = {
 # classic: 7 kings 70 + natural canasta 500 + 3 fives 15 + going out 100 = 685
 # the other side: 3 aces 60 - 30 in hand = 30
 GOING_OUT_SCORES = [685, 30]
+# A hand whose melds open at any classic score (150 and 60, the minimum reaching 120 and
+# 50): eight of them play a match to 5 000.  Mixed canasta 300 + melds 230 + out 100 = 630.
+LONG_MATCH_HAND = {
+    "side0": {"melds": "K K K K K 2 2\nA A A A\nQ Q Q Q Q Q", "went_out": True},
+    "side1": {"melds": "A A A", "hand_points": 30},
+}
+LONG_MATCH_SCORES = [630, 30]
 
 
 def first_hand_id(app, match_id: int) -> int:

@@ -6,8 +6,10 @@ context, as https is), with Playwright's offline switch cutting the phone off.
 
 from __future__ import annotations
 
+import json
 import re
 import time
+import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -262,3 +264,155 @@ def test_chromium_finds_the_app_installable(browser, base_url, tmp_path):
         assert manifest["errors"] == [], manifest["errors"]
     finally:
         context.close()
+
+
+# -- A phone whose first page is the match (a link from a message, a QR code) ---------------
+
+
+def made_on_another_phone(browser, base_url: str, hand: tuple[str, str] | None = None) -> str:
+    """The edit link of a match started (and ``hand`` recorded) on another phone, as a
+    message or a QR code brings it to this one."""
+    page = phone(browser).new_page()
+    match = new_match(page, base_url)
+    if hand:
+        recorded(page, match, *hand)
+    page.context.close()
+    return match
+
+
+def first_visit(browser, url: str) -> tuple:
+    """A fresh browser profile whose very first page is ``url``, once the worker it
+    installs has taken charge of it and kept it (where no copy of the match is kept, a
+    post is kept all the same: test_a_form_opened_first_is_kept_offline_with_a_plain_saved_page)."""
+    context = phone(browser)
+    page = context.new_page()
+    page.goto(url)
+    controlled(page)
+    until(page, "() => caches.match(location.href, {ignoreVary: true}).then(Boolean)")
+    return context, page
+
+
+def stored(match: str) -> dict:
+    """The match as the server has it (the JSON API, by the edit link's token)."""
+    base, match_id, token = re.fullmatch(r"(.*)/m/(\d+)/([^/?#]+)", match).groups()
+    with urllib.request.urlopen(f"{base}/api/matches/{match_id}?token={token}") as answer:
+        return json.load(answer)
+
+
+def changes(page: Page, match: str) -> list[str]:
+    """The history page's changes, newest first, as "Recorded", "Edited", ..."""
+    page.goto(match + "/history")
+    entries = page.locator(".history > li strong").all_inner_texts()
+    return [re.match(r"Recorded|Edited|Deleted|Undid a change to", e)[0] for e in entries]
+
+
+def test_a_first_page_edit_link_keeps_an_offline_hand_and_sends_it_once(browser, base_url):
+    match = made_on_another_phone(browser, base_url)
+    context, page = first_visit(browser, match)
+    page.get_by_role("link", name="Record a hand").click()
+    page.locator("#side0-melds").fill("K K K K K K K\n5 5 5")
+    page.locator("#out-0").check()
+    page.locator("#side1-melds").fill("A A A")
+    page.locator("#side1-hand_points").fill("30")
+
+    context.set_offline(True)
+    page.get_by_role("button", name="Record the hand").click()
+    expect(page.locator("main")).to_contain_text("Saved on this phone")
+    expect(page.locator("main")).not_to_contain_text("not opened on this phone")
+    assert kept_count(page) == 1
+    assert stored(match)["hands"] == []
+
+    context.set_offline(False)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    assert totals(page) == [685, 30]
+    assert kept_count(page) == 0
+    hands_stored = stored(match)["hands"]
+    assert len(hands_stored) == 1  # exactly one new hand, with what was typed
+    sides = hands_stored[0]["entry"]["sides"]
+    assert sides[0]["melds"].splitlines() == ["K K K K K K K", "5 5 5"]  # a form sends CRLF
+    assert sides[0]["went_out"] is True
+    assert (sides[1]["melds"], sides[1]["hand_points"]) == ("A A A", 30)
+    assert hands_stored[0]["scores"] == [685, 30]
+    page.reload()
+    assert hands(page) == 1
+    context.close()
+
+
+def test_a_form_opened_first_is_kept_offline_with_a_plain_saved_page(browser, base_url):
+    """The hand form itself as the first page: the match page was never on this phone, so
+    the worker answers the kept post with its own plain page, and still sends it once."""
+    match = made_on_another_phone(browser, base_url)
+    context, page = first_visit(browser, match + "/hands/new?mode=quick")
+    quick(page, "150", "40")
+
+    context.set_offline(True)
+    page.get_by_role("button", name="Record the hand").click()
+    expect(page.locator("h1")).to_have_text("Saved on this phone")
+    expect(page.locator(".flash.kept")).to_contain_text("waiting: 1")
+    assert kept_count(page) == 1
+
+    context.set_offline(False)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    assert page.url.startswith(match)
+    assert totals(page) == [150, 40]
+    assert [hand["scores"] for hand in stored(match)["hands"]] == [[150, 40]]
+    context.close()
+
+
+def test_a_first_page_edit_link_keeps_an_offline_edit_and_sends_it_once(browser, base_url):
+    match = made_on_another_phone(browser, base_url, ("120", "30"))
+    context, page = first_visit(browser, match)
+    page.locator("#hand-1 summary").click()
+    page.get_by_role("link", name="Edit hand 1").click()
+
+    context.set_offline(True)
+    page.locator("#side0-meld_points").fill("200")
+    page.get_by_role("button", name="Save changes").click()
+    expect(page.locator("main")).to_contain_text("Saved on this phone")
+    assert kept_count(page) == 1
+    assert stored(match)["hands"][0]["scores"] == [120, 30]
+
+    context.set_offline(False)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    assert totals(page) == [200, 30]
+    hands_stored = stored(match)["hands"]
+    assert len(hands_stored) == 1
+    assert hands_stored[0]["entry"]["sides"][0]["meld_points"] == 200
+    assert changes(page, match) == ["Edited", "Recorded"]  # the edit, once
+    context.close()
+
+
+def test_a_first_page_edit_link_keeps_an_offline_undo_and_sends_it_once(browser, base_url):
+    match = made_on_another_phone(browser, base_url, ("90", "15"))
+    context, page = first_visit(browser, match)
+
+    context.set_offline(True)
+    page.get_by_role("button", name="Undo last change").click()
+    expect(page.locator(".flash.kept")).to_contain_text("Saved on this phone")
+    assert totals(page) == [90, 15]  # the first page, kept by the worker it installed
+    assert kept_count(page) == 1
+    assert len(stored(match)["hands"]) == 1
+
+    context.set_offline(False)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    assert hands(page) == 0
+    assert stored(match)["hands"] == []
+    assert changes(page, match) == ["Undid a change to", "Recorded"]  # undone once
+    context.close()
+
+
+def test_a_first_page_hand_form_keeps_an_offline_delete_and_sends_it_once(browser, base_url):
+    match = made_on_another_phone(browser, base_url, ("90", "15"))
+    hand_id = stored(match)["hands"][0]["id"]
+    context, page = first_visit(browser, f"{match}/hands/{hand_id}/edit")
+
+    context.set_offline(True)
+    page.get_by_role("button", name="Delete this hand").click()
+    expect(page.locator("main")).to_contain_text("Saved on this phone")
+    assert kept_count(page) == 1
+
+    context.set_offline(False)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    assert stored(match)["hands"] == []
+    assert changes(page, match) == ["Deleted", "Recorded"]
+    context.close()

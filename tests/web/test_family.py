@@ -87,14 +87,19 @@ def test_an_american_quick_hand_with_its_penalties(client):
 def test_an_american_hand_card_by_card(client):
     url = start_match(client, preset="american")
     data = hand(
-        side0={"melds": "7 7 7 7 7 7 7\nK K K K K K K", "went_out": True, "black_threes": 1},
-        side1={"melds": "A A A A", "hand": "A A A"},
+        side0={
+            "melds": "7 7 7 7 7 7 7\nK K K K K K K\nQ Q Q",
+            "went_out": True,
+            "black_threes": 1,
+        },
+        side1={"melds": "A A A A\nJ J J J J", "hand": "A A A"},
     )
     response = client.post(url + "/hands/new", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)[:2000]
-    # We: 35 + 2500 + 70 + 500 + 100 out + one black three with two canastas 100 = 3305.
-    # They: no canasta, so melds count minus: −80; unfinished aces −2500; aces in hand −60.
-    assert totals(client, url) == [3305, -80 - 2500 - 60]
+    # Both sides' melds reach the 125 an opening needs (cla-laws §Initial Meld).
+    # We: 35 + 2500 + 70 + 500 + 30 + 100 out + one black three with two canastas 100 = 3335.
+    # They: no canasta, so melds count minus: −130; unfinished aces −2500; aces in hand −60.
+    assert totals(client, url) == [3335, -130 - 2500 - 60]
 
 
 def test_a_hand_and_foot_match_is_four_hands(client):
@@ -104,14 +109,17 @@ def test_a_hand_and_foot_match_is_four_hands(client):
     assert "Needs 50 to open" in page
     books = "K K K K K K K\nQ Q Q Q Q Q Q\nJ J J J J 2 2\n8 8 8 8 8 8 X\n2 2 2 X X X X"
     for number in range(1, 5):
-        data = hand(side0={"melds": books, "went_out": True}, side1={"melds": "9 9 9"})
+        # 150 points on the table: as much as the fourth hand's opening needs.
+        data = hand(
+            side0={"melds": books, "went_out": True}, side1={"melds": "A A A A A A\n10 10 10"}
+        )
         assert client.post(url + "/hands/new", data=data).status_code == 302
         page = client.get(url).get_data(as_text=True)
         if number < 4:
             assert f"Needs {(50, 90, 120, 150)[number]} to open" in page
             assert "Winner" not in page
     assert "Winner:" in page
-    assert totals(client, url) == [4 * 3800, 4 * 30]
+    assert totals(client, url) == [4 * 3800, 4 * 150]
 
 
 def test_the_referee_asks_hand_and_foot_for_the_hand(client):

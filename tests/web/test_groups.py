@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .conftest import GOING_OUT, hand, start_group, start_match
+from .conftest import GOING_OUT, LONG_MATCH_HAND, hand, start_group, start_match
 
 SCRIPT = "<script>alert(1)</script>"
 
@@ -181,9 +181,19 @@ def test_a_match_begun_on_paper_opens_at_the_right_minimum(client):
     assert api["carried_over"] == {"totals": [3100, 1600], "hands": 6}
     assert api["opening_minimums"] == [120, 90]
     assert api["totals"] == [3100, 1600]
-    client.post(edit + "/hands/new", data=hand(**GOING_OUT))
+    # 85 points on the table cannot have opened at 3 100 (120), nor 60 at 1 600 (90): the
+    # carried totals decide, the hand is refused once with the rule, then the table agrees.
+    refused = client.post(edit + "/hands/new", data=hand(**GOING_OUT))
+    assert refused.status_code == 422
+    words = refused.get_data(as_text=True)
+    assert "melds hold 85 points, less than the opening minimum of 120" in words
+    assert "melds hold 60 points, less than the opening minimum of 90" in words
+    assert "Record it anyway: the table agrees" in words
+    client.post(edit + "/hands/new", data={**hand(**GOING_OUT), "anyway": "yes"})
     api = client.get(f"/api/matches/{match_id}?token={token}").get_json()
     assert api["totals"] == [3100 + 685, 1600 + 30]
+    assert api["hands"][0]["disputed"] is True
+    assert [p["code"] for p in api["hands"][0]["problems"]] == ["opening_short"] * 2
     assert api["hands"][0]["dealer"] == "Player 1"
     sheet = client.get(edit + "/export.csv").get_data(as_text=True)
     assert ",3785," in sheet
@@ -207,8 +217,8 @@ def test_paper_totals_and_dealers_that_cannot_be(client, fields, message):
 
 
 def _finish(client, edit: str) -> None:
-    for _ in range(8):  # 685 a hand: past 5 000 in eight
-        client.post(edit + "/hands/new", data=hand(**GOING_OUT))
+    for _ in range(8):  # 630 a hand: past 5 000 in eight
+        client.post(edit + "/hands/new", data=hand(**LONG_MATCH_HAND))
 
 
 def test_a_rematch_keeps_players_seats_rules_and_moves_the_deal(client):
@@ -259,13 +269,13 @@ def test_statistics_on_the_read_only_link_and_as_csv(client):
     _finish(client, edit)
     view = _view_link(client, url)
     page = client.get(view + "/statistics").get_data(as_text=True)
-    # Anna and Cleo won their one match: 100 %; 685 a hand; the chart is drawn.
+    # Anna and Cleo won their one match: 100 %; 630 a hand; the chart is drawn.
     row = page.split('<th scope="row">Anna</th>')[1].split("</tr>")[0]
-    assert re.findall(r"<td>([^<]+)</td>", row)[:5] == ["1", "1", "100%", "685", "685"]
+    assert re.findall(r"<td>([^<]+)</td>", row)[:5] == ["1", "1", "100%", "630", "630"]
     assert "<bdi>Anna</bdi> &amp; <bdi>Cleo</bdi>" in page
     assert '<svg class="chart"' in page
     csv_text = client.get(view + "/statistics.csv").get_data(as_text=True)
-    assert csv_text.splitlines()[1].startswith("player,Anna,1,1,1.000,8,685.0,685")
+    assert csv_text.splitlines()[1].startswith("player,Anna,1,1,1.000,8,630.0,630")
     filtered = client.get(view + "/statistics?variant=czech").get_data(as_text=True)
     assert "<td>0</td>" in filtered.split('<th scope="row">Anna</th>')[1]
 

@@ -107,7 +107,10 @@ def test_the_target_and_the_next_opening_minimum_follow_the_table(client):
     edit = house_match(client, changes)
     page = client.get(edit).get_data(as_text=True)
     assert "to 2,000" in page
-    client.post(edit + "/hands/new", data=hand(**GOING_OUT))  # 685 and 30 under the Laws
+    # East-West's three aces (60) fall short of the table's own 70: refused, then agreed.
+    refused = client.post(edit + "/hands/new", data=hand(**GOING_OUT))
+    assert "less than the opening minimum of 70" in refused.get_data(as_text=True)
+    client.post(edit + "/hands/new", data={**hand(**GOING_OUT), "anyway": "yes"})  # 685, 30
     match_id, token = edit.split("/")[2:4]
     data = client.get(f"/api/matches/{match_id}?token={token}").get_json()
     assert data["target"] == 2000
@@ -192,7 +195,9 @@ def test_the_rules_file_downloads_and_starts_another_match(client):
     loaded = client.post("/matches/new", data=upload, content_type="multipart/form-data")
     assert loaded.status_code == 200
     page = loaded.get_data(as_text=True)
-    assert "Rules loaded from r.json: Classic (Laws of Canasta), 2 values changed." in page
+    # The file's name is the sender's words: isolated (FSI ... PDI) in the sentence.
+    loaded_from = "Rules loaded from \u2068r.json\u2069: Classic (Laws of Canasta), 2 values"
+    assert loaded_from in page
     assert re.search(r'selected value="classic"', page)
     assert 'name="r_canasta_bonus_natural" value="600"' in page
     started = client.post(

@@ -9,7 +9,7 @@ from flask import Flask
 
 from referee.web import create_app, settings
 
-from .conftest import GOING_OUT, hand, start_match
+from .conftest import LONG_MATCH_HAND, hand, start_match
 
 MATCH = {"preset": "classic", "players": "4", "name": "Friday club"}
 
@@ -64,7 +64,7 @@ def test_a_table_recording_hands_is_never_limited(limited):
     client = limited(LIMIT_NEW_MATCHES="1 per minute", LIMIT_API="1 per minute").test_client()
     url = start_match(client, target="100000")
     for _ in range(25):
-        assert client.post(url + "/hands/new", data=hand(**GOING_OUT)).status_code == 302
+        assert client.post(url + "/hands/new", data=hand(**LONG_MATCH_HAND)).status_code == 302
     assert client.get(url).status_code == 200
 
 

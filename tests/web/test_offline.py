@@ -131,3 +131,12 @@ def test_scripts_go_out_without_comments_and_still_whole(client, app):
     worker = client.get("/sw.js").text
     assert "/*" not in worker
     assert 'addEventListener("fetch"' in worker
+
+
+def test_a_plain_saved_page_is_kept_for_a_form_whose_match_the_phone_never_kept(client):
+    """The worker answers such a post with this page (static/sw.js, keepPost)."""
+    worker = client.get("/sw.js").text
+    assert '"/offline/saved"' in re.search(r"var SHELL\s*=\s*(\[.*?\]);", worker)[1]
+    page = client.get("/offline/saved").text
+    assert "<h1>Saved on this phone</h1>" in page
+    assert "sent by itself, once, when the connection is back" in page

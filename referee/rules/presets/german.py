@@ -130,6 +130,14 @@ RULES = {
                 "1.499: 50 Punkte; 1.500 bis 2.999: 90 Punkte; Über 3.000: 120 Punkte",
             ),
             rule(
+                "opening.going-out-waiver",
+                "Going out concealed – all your cards at once, with a canasta of your own – "
+                "needs no opening minimum, whether or not your partner has melded.",
+                f"{G} §Verdecktes Ausmachen",
+                "Es ist einem Spieler möglich auszumachen, ohne vorher eine eigene Meldung "
+                "gemacht zu haben.",
+            ),
+            rule(
                 "opening.pile-top",
                 "Opening with the pile, only its top card and cards from the hand count; two "
                 "natural cards in hand must match the top card.",
@@ -252,5 +260,9 @@ GERMAN = CLASSIC._replace(
     # §Mindestpunkte: "0 bis 1.499 | 50; 1.500 bis 2.999 | 90; Über 3.000 | 120" (3 000 itself
     # is in the last row, since the one before ends at 2 999).
     opening_table=(OpeningStep(0, 50), OpeningStep(1500, 90), OpeningStep(3000, 120)),
+    # §Verdecktes Ausmachen: "auszumachen, ohne vorher eine eigene Meldung gemacht zu haben",
+    # whether or not the partner has melded; its conditions (no own meld, an own canasta,
+    # only own melds) name no minimum, so a side going out concealed is not held to one.
+    opening_waived_going_out=True,
     rules=RULES,
 )

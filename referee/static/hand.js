@@ -1,0 +1,51 @@
+/* The hand form's live preview: each side's score for the hand and the match total as
+   typed so far, and the rules each side breaks, quoted as the server will say them when the
+   hand is sent.  Loaded by the hand form only; the form works without it. */
+(function () {
+  "use strict";
+  var $ = function (sel, root) { return (root || document).querySelector(sel); };
+  var $$ = function (sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); };
+
+  // Live preview of each side's score while the hand is typed.
+  var hf = $("#hand-form");
+  if (hf && window.fetch) {
+    var timer, outs = $$(".preview output", hf);
+    $$(".preview", hf).forEach(function (p) { p.hidden = false; });
+    var update = function () {
+      var q = new URLSearchParams(new FormData(hf));
+      q.delete("csrf_token");
+      fetch(hf.dataset.preview + (hf.dataset.preview.indexOf("?") < 0 ? "?" : "&") + q, { credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (d) {
+          outs.forEach(function (o, i) {
+            var side = d.sides && d.sides[i], found = (side && side.problems) || [];
+            o.textContent = side ? (side.total >= 0 ? "+" : "") + side.total +
+              " → " + side.match_total + (found.length ? " (" + hf.dataset.check + ")" : "") : "…";
+            // The rules this side breaks, each quoted from its book, as the server will say.
+            var list = $(".preview-problems[data-side='" + i + "']", hf);
+            if (!list) return;
+            list.textContent = "";
+            // What the server already says beside this side's fields is not said twice.
+            var said = $$("fieldset.s" + i + " ul.errors:not(.preview-problems) li", hf)
+              .map(function (li) { return li.textContent; }).join("\n");
+            found.forEach(function (p) {
+              if (said.indexOf(p.message) >= 0) return;
+              var li = document.createElement("li");
+              li.textContent = p.message;
+              if (p.rule) {
+                var rule = document.createElement("span"), cite = document.createElement("cite");
+                rule.className = "rule";
+                rule.textContent = hf.dataset.rule + ": “" + p.rule + "” ";
+                cite.textContent = p.source || "";
+                rule.appendChild(cite);
+                li.appendChild(rule);
+              }
+              list.appendChild(li);
+            });
+          });
+        }).catch(function () {});
+    };
+    hf.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(update, 250); });
+    update();
+  }
+})();
