@@ -280,3 +280,17 @@ def start_group_of(client, names: list[str]) -> str:
     from .conftest import start_group
 
     return start_group(client, players="\n".join(names))
+
+
+def test_a_file_with_a_disputed_hand_imports_and_every_page_answers(client):
+    # Issue 23 keeps a hand the table agreed to with its problems: its export is sound.
+    paper = {"paper_hands": "5", "paper_side1": "3420", "paper_side2": "1000"}
+    url = start_match(client, **paper)
+    short = {"side0": {"melds": "5 5 5\n4 4 4", "hand_points": 20}, "side1": {"melds": "A A A"}}
+    recorded = client.post(url + "/hands/new", data={**hand(**short), "anyway": "yes"})
+    assert recorded.status_code == 302
+    assert "Disputed" in client.get(url).get_data(as_text=True)
+    response = _import(client, json.loads(client.get(url + "/export.json").data))
+    assert response.status_code == 302, response.get_data(as_text=True)[:300]
+    for path in ("", "/history", "/export.csv", "/export.json", "/hands/new", "/sheet.pdf"):
+        assert client.get(response.location + path).status_code == 200, path
