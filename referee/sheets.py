@@ -19,7 +19,7 @@ from .assets import asset_dir
 from .chart import totals_chart
 from .i18n import local_date
 from .ledger import Ledger
-from .plaintext import bdi
+from .plaintext import bdi, isolated
 from .rules import CanastaKind, Rank, Variant
 from .rules.overrides import difference_lines
 from .rules.problems import N_
@@ -287,7 +287,7 @@ def sheet_rows(ledger: Ledger, gettext: Callable[[str], str] | None = None) -> l
                 "error": row.error,
                 "dealer": ledger.match.dealer_name(row.number),
                 "note": row.hand.entry.get("note", ""),
-                "disputed": row.reasons(ledger.match.side_names, gettext),
+                "disputed": row.reasons([isolated(n) for n in ledger.match.side_names], gettext),
             }
         )
     return rows
