@@ -13,17 +13,21 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import capacity
 from .contract import problem_json
+from .integrity import DamagedMatch, check_hands, check_match
 from .ledger import Change, HandRecord, Ledger, Match, compute_ledger
 from .rules import MalformedInput, Problem, Variant
 from .rules.overrides import checked_changes
+from .rules.problems import N_, Text
 from .rules.seating import seating_problem
-from .rules.snapshot import variant_from_dict
+from .rules.snapshot import SnapshotError
+from .rules.strict import strict_variant
 
 __all__ = [
     "FORMAT",
@@ -49,13 +53,16 @@ CSV_PARTS = ("melds", "canastas", "red_threes", "going_out", "hand")
 class NotAnExport(ValueError):
     "The data is not a match exported by Canasta Referee, or a part of it is damaged."
 
+    def __init__(self, words: Text | str) -> None:
+        self.words = words if isinstance(words, Text) else Text(words)  # str(self): English
+        super().__init__(self.words.render())
+
 
 class TooManyHands(NotAnExport):
     "The match file holds more hands in play than a match may (referee.capacity)."
 
     def __init__(self, hands: int) -> None:
-        self.words = capacity.too_many_hands(hands)  # translatable; str(error) is the English
-        super().__init__(self.words.render())
+        super().__init__(capacity.too_many_hands(hands))  # translatable; str(error): English
 
 
 @dataclass(frozen=True)
@@ -190,11 +197,13 @@ def _match(data: Mapping[str, Any]) -> Match:
         finished=_get(data, "finished", bool, where),
         winner=_get(data, "winner", (str, type(None)), where),
     )
-    try:  # the rules core judges the snapshot
-        variant = variant_from_dict(match.snapshot).with_options(dict(match.options))
+    try:  # the rules core judges the snapshot, every value of it
+        variant = strict_variant(match.snapshot, match.options)
         sides = variant.sides_for(match.players)
-    except (AttributeError, KeyError, TypeError, ValueError) as error:
-        raise NotAnExport(f"match.snapshot is not rules this version reads: {error}") from None
+    except SnapshotError as error:
+        why = {"why": str(error)}
+        words = Text(N_("match.snapshot is not rules this version reads: %(why)s"), why)
+        raise NotAnExport(words) from None
     if "rules" in data:  # the table's own values (version 3)
         try:
             overrides = checked_changes(variant, data["rules"])
@@ -298,12 +307,23 @@ def match_from_json(data: Any) -> Imported:
     if version not in READABLE_VERSIONS:
         readable = " and ".join(map(str, READABLE_VERSIONS))
         raise NotAnExport(f"export format version {version!r}; this version reads {readable}")
+    try:  # text anywhere in it (kept as it is, even under keys unknown here) must be text
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise NotAnExport(Text(N_("the file holds text that is not Unicode"))) from None
+    except RecursionError:
+        raise NotAnExport(Text(N_("the file is nested too deeply"))) from None
     match = _match(_get(data, "match", dict, "export"))
     hands = _hands(_get(data, "hands", list, "export"))
     in_play = sum(not deleted for _hand, deleted in hands)
     if in_play > capacity.MAX_HANDS:  # more than a match may hold: refused as when playing
         raise TooManyHands(in_play)
     history = _history(_get(data, "history", list, "export"), len(hands))
+    try:  # every part as strictly as the forms check what is typed
+        check_match(match)
+        check_hands(match, hands, history)
+    except DamagedMatch as error:
+        raise NotAnExport(error.words) from None
     return Imported(match, hands, history)
 
 

@@ -19,6 +19,7 @@ from .assets import asset_dir
 from .chart import totals_chart
 from .i18n import local_date
 from .ledger import Ledger
+from .plaintext import bdi, isolated
 from .rules import CanastaKind, Rank, Variant
 from .rules.overrides import difference_lines
 from .rules.problems import N_
@@ -81,6 +82,7 @@ def _env(gettext: Callable[[str], str] | None = None) -> Environment:
         autoescape=select_autoescape(["html"]),
         extensions=["jinja2.ext.i18n"],
     )
+    env.filters["bdi"] = bdi  # a person's words isolated, as on the pages (web/bidi.py)
     translate = gettext or (lambda text: text)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         translate, lambda s, p, n: translate(s if n == 1 else p), newstyle=True
@@ -285,7 +287,7 @@ def sheet_rows(ledger: Ledger, gettext: Callable[[str], str] | None = None) -> l
                 "error": row.error,
                 "dealer": ledger.match.dealer_name(row.number),
                 "note": row.hand.entry.get("note", ""),
-                "disputed": row.reasons(ledger.match.side_names, gettext),
+                "disputed": row.reasons([isolated(n) for n in ledger.match.side_names], gettext),
             }
         )
     return rows

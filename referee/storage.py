@@ -202,22 +202,45 @@ def _match(row: dict[str, Any]) -> Match:
     return _stored_match(tuple(row.items()))
 
 
+UNREADABLE = "unreadable"  # a stored JSON column no reader could read
+
+
+def _stored(text: Any, default: Any) -> Any:
+    """A stored JSON column; one that is not JSON comes back as :data:`UNREADABLE`, which
+    the match's checks (:mod:`referee.integrity`) refuse, naming it, instead of failing
+    here on every page of a match a damaged database holds."""
+    if text is None or text == "":
+        return default
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return UNREADABLE
+    return default if value is None else value
+
+
+def _items(value: Any) -> tuple[Any, ...]:
+    return tuple(value) if isinstance(value, list) else ()
+
+
 @lru_cache(maxsize=256)
 def _stored_match(columns: tuple[tuple[str, Any], ...]) -> Match:
     """The match a stored row holds, made once per content of the row and shared: a
     :class:`Match` is immutable, and one made once keeps its rules (rebuilt from the
-    snapshot) from request to request."""
+    snapshot) from request to request.  Columns of the wrong kind are handed on for the
+    match's checks to name (a tuple column that is no list is empty)."""
     row = dict(columns)
-    carried = json.loads(row.get("carried_over") or "null") or {}
+    carried = _stored(row.get("carried_over"), {})
+    if not isinstance(carried, dict):
+        carried = {"totals": (), "hands": -1}  # refused by the checks: damaged
     return Match(
         id=row["id"],
         name=row["name"] or "",
         variant_id=row["variant_id"],
-        options=json.loads(row["options"] or "{}"),
-        snapshot=json.loads(row["snapshot"]),
+        options=_stored(row["options"], {}),
+        snapshot=_stored(row["snapshot"], {}),
         players=row["players"],
-        side_names=tuple(json.loads(row["side_names"])),
-        player_names=tuple(json.loads(row["player_names"])),
+        side_names=_items(_stored(row["side_names"], [])),
+        player_names=_items(_stored(row["player_names"], [])),
         target=row["target"],
         edit_token=row["edit_token"],
         view_token=row["view_token"],
@@ -225,12 +248,12 @@ def _stored_match(columns: tuple[tuple[str, Any], ...]) -> Match:
         finished=bool(row["finished"]),
         winner=row["winner"],
         group_id=row.get("group_id"),
-        player_ids=tuple(json.loads(row.get("player_ids") or "[]")),
-        seating=tuple(json.loads(row.get("seating") or "[]")),
+        player_ids=_items(_stored(row.get("player_ids"), [])),
+        seating=_items(_stored(row.get("seating"), [])),
         first_dealer=row.get("first_dealer") or 0,
-        carried_totals=tuple(carried.get("totals", ())),
+        carried_totals=_items(carried.get("totals", [])),
         carried_hands=carried.get("hands", 0),
-        overrides=json.loads(row.get("overrides") or "{}"),
+        overrides=_stored(row.get("overrides"), {}),
     )
 
 
@@ -601,6 +624,19 @@ class Storage:
         back), each with whether it is deleted; oldest first."""
         rows = self.db.query("SELECT * FROM hands WHERE match_id = ? ORDER BY id", [match_id])
         return [(_hand(row), bool(row["deleted"])) for row in rows]
+
+    def stored_texts(self, match_id: int) -> tuple[list[Any], list[Any]]:
+        """The match's hand entries (the history's too) and their times, as stored: JSON
+        text unparsed, for :mod:`referee.web.damaged` to check cheaply on every request."""
+        hands = self.db.execute(
+            "SELECT entry, created, updated FROM hands WHERE match_id = ?", [match_id]
+        ).fetchall()
+        changes = self.db.execute(
+            "SELECT before, after, at FROM history WHERE match_id = ?", [match_id]
+        ).fetchall()
+        entries = [row[0] for row in hands] + [t for row in changes for t in row[:2] if t]
+        stamps = [t for row in hands for t in row[1:]] + [row[2] for row in changes]
+        return entries, stamps
 
     def token_used(self, token: str) -> bool:
         row = self.db.execute("SELECT 1 FROM form_tokens WHERE token = ?", [token]).fetchone()

@@ -9,9 +9,13 @@ The routes come from the app's own URL map, and the field names from the forms
 the pages really render, so a new route or field is fuzzed without a change
 here.  Values are what breaks servers: numbers hundreds of digits long, NUL
 bytes and other control characters, unpaired surrogates, megabyte fields,
-repeated fields, wrong content types, deeply nested JSON, damaged match files.
-Part of the time a value is a real one (the match's id and tokens, a preset, a
-real CSRF token, a legal hand), so the junk reaches past the first check.
+repeated fields, wrong content types, deeply nested JSON, damaged match files
+(mutations of a real export where its structure is: wrong kinds, missing keys,
+huge, negative and infinite numbers, deep nesting, extra or missing sides), and
+names with control and bidirectional characters.  Part of the time a value is a
+real one (the match's id and tokens, a preset, a real CSRF token, a legal hand),
+so the junk reaches past the first check.  A match the junk made (an import, a
+new match) is opened page by page (:func:`match_pages`).
 """
 
 from __future__ import annotations
@@ -78,10 +82,38 @@ NASTY = st.text(
 )
 SURROGATES = st.text(alphabet=st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1)
 LONG = st.sampled_from([1_000, 70_000, 300_000]).map(lambda n: "K " * (n // 2))
+# Names with control characters (C0, DEL, C1) and bidirectional ones (overrides, isolates,
+# marks) among letters of both directions: what a name field or a note must refuse or isolate.
+CONTROLS = [chr(c) for c in (*range(0x00, 0x20), 0x7F, 0x80, 0x85, 0x9B, 0x9F)]
+BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068"]
+BIDI += ["\u2069", "\u200e", "\u200f", "\u061c"]
+LETTERS = list("Anna Ben Žofie ") + ["\u05e9", "\u05dc", "\u0644", "\u0627", "♠", "1"]
+HOSTILE_NAME = st.one_of(
+    st.text(alphabet=st.sampled_from(CONTROLS + BIDI + LETTERS), min_size=1, max_size=40),
+    st.sampled_from(
+        [
+            "\u202eAnna",
+            "Fri\x00day",
+            "\x1b[31mred\x1b[0m",
+            "bell\x07",
+            "back\x08\x08",
+            "\u202eexe.pdf",
+        ]
+        + [
+            "\u2067\u05e9\u05dc\u05d5\u05dd",
+            "A" * 61,
+            "B" * 31,
+            "\ud800",
+            "tab\there",
+            "line\nbreak",
+        ]
+    ),
+)
 SHORT = st.one_of(
     NUMBERISH.filter(lambda text: len(text) < 1_000),
     CARDISH,
     NASTY,
+    HOSTILE_NAME,
     st.sampled_from(["y", "on", "quick", "detailed", "a4", "letter", "en", "cs", "\x00", "%00"]),
     st.sampled_from(list(PRESETS)),
 )
@@ -167,6 +199,99 @@ def _replace(value: Any, at: tuple[Any, ...], new: Any) -> Any:
     return copy
 
 
+WRONG_KIND = st.sampled_from(["text", "", [], {}, None, True, False, 5, [1, "x"], {"x": []}])
+BAD_NUMBER = st.sampled_from(
+    [10**30, -(10**30), 2**70, 2**63, -1, -(2**63), 0, 7, 10**400]
+    + [float("inf"), float("-inf"), float("nan"), 1e308, 0.5, -0.0]
+)
+
+
+def _nested(depth: int) -> Any:
+    value: Any = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def _drop(value: Any, at: tuple[Any, ...]) -> Any:
+    """``value`` without what is at ``at`` (a key of an object, an item of a list)."""
+    if not at:
+        return value
+    parent = value
+    for key in at[:-1]:
+        parent = parent[key]
+    if isinstance(parent, dict):
+        return _replace(value, at[:-1], {k: v for k, v in parent.items() if k != at[-1]})
+    return _replace(value, at[:-1], [v for i, v in enumerate(parent) if i != at[-1]])
+
+
+def _sides_paths(data: Any) -> list[tuple[Any, ...]]:
+    return [at for at in _paths(data) if at and at[-1] == "sides"]
+
+
+NAME_PATHS = ("name", "side_names", "player_names", "note")
+
+
+def mutated(export: dict[str, Any]) -> st.SearchStrategy[bytes]:
+    """A real export changed where the format has its structure: a value of the wrong kind
+    (text where a list is), a key dropped, a number huge, negative, infinite or NaN, deep
+    nesting, a side more or less, an object with keys added, a hostile name."""
+
+    @st.composite
+    def build(draw: Callable[..., Any]) -> bytes:
+        data: Any = export
+        for _ in range(draw(st.integers(1, 3))):
+            paths = _paths(data)
+            at = draw(st.sampled_from(paths))
+            operation = draw(
+                st.sampled_from(
+                    ["kind", "drop", "number", "deep", "sides", "name", "extra", "text"]
+                )
+            )
+            if operation == "kind":
+                data = _replace(data, at, draw(WRONG_KIND))
+            elif operation == "drop":
+                data = _drop(data, at)
+            elif operation == "number":
+                data = _replace(data, at, draw(BAD_NUMBER))
+            elif operation == "deep":  # the last change: nothing walks into it after
+                data = _replace(data, at, _nested(draw(st.sampled_from([20, 300, 990, 3000]))))
+                break
+            elif operation == "sides" and _sides_paths(data):
+                where = draw(st.sampled_from(_sides_paths(data)))
+                sides = _get_at(data, where)
+                if isinstance(sides, list) and sides:
+                    more = [*sides, draw(st.sampled_from(sides))]
+                    data = _replace(data, where, draw(st.sampled_from([more, sides[:1], []])))
+                else:
+                    data = _replace(data, where, draw(WRONG_KIND))
+            elif operation == "name":
+                names = [p for p in paths if any(key in NAME_PATHS for key in p[-2:])]
+                if names:
+                    data = _replace(data, draw(st.sampled_from(names)), draw(HOSTILE_NAME))
+            elif operation == "extra":
+                target = _get_at(data, at)
+                if isinstance(target, dict):
+                    key = draw(st.sampled_from(["disputed", "problems", "x", "sides", "mode"]))
+                    data = _replace(data, at, {**target, key: draw(JSON)})
+            elif operation == "text":
+                if isinstance(_get_at(data, at), list):
+                    data = _replace(data, at, draw(st.sampled_from(["K K K", "", "[]"])))
+        try:
+            text = json.dumps(data, ensure_ascii=draw(st.booleans()))
+        except (RecursionError, ValueError):
+            text = "[" * 5000
+        return text.encode("utf-8", "surrogatepass")
+
+    return build()
+
+
+def _get_at(value: Any, at: tuple[Any, ...]) -> Any:
+    for key in at:
+        value = value[key]
+    return value
+
+
 def damaged(export: dict[str, Any]) -> st.SearchStrategy[bytes]:
     """A real match export with a few of its values (at any depth) swapped for junk."""
 
@@ -179,6 +304,8 @@ def damaged(export: dict[str, Any]) -> st.SearchStrategy[bytes]:
 
     return st.one_of(
         build(),
+        mutated(export),
+        mutated(export),
         JSON_TEXT.map(str.encode),
         st.binary(max_size=200),
         st.just(json.dumps(export).encode()),
@@ -311,6 +438,37 @@ def requests_for(rule: str, methods: Iterable[str], known: Known) -> st.SearchSt
         return Junk(method, path, tuple(headers), body)
 
     return build()
+
+
+# -- every page of a match the junk made ----------------------------------------------------
+
+MATCH_LINK = re.compile(r"^(?:https?://[^/]+)?(/m/(\d+)/([\w-]+))$")
+MATCH_PAGES = ["", "/hands/new", "/hands/new?mode=quick", "/history", "/sheet.pdf"]
+MATCH_PAGES += ["/sheet.pdf?paper=letter&lang=cs", "/export.csv", "/export.json", "/rules"]
+MATCH_PAGES += ["/rules.json", "/blank.pdf", "/referee", "/qr.svg", "/version"]
+
+
+def made_match(status: int, location: str) -> str | None:
+    """The link of the match an answer made (an import, a new match, a rematch), if any."""
+    found = MATCH_LINK.match(urllib.parse.urlsplit(location).path) if status in (302, 303) else None
+    return found.group(1) if found else None
+
+
+def match_pages(fetch: Fetch, link: str) -> list[tuple[str, int]]:
+    """Open every page of the match at ``link`` (its hands' edit pages too, and the API's
+    answer); answer each path with its status."""
+    _, _, match_id, token = link.split("/")
+    seen = []
+    for page in MATCH_PAGES:
+        status, _location, body = fetch("GET", link + page, {}, b"")
+        seen.append((link + page, status))
+        if page == "":
+            for hand_id in sorted(set(re.findall(rb"/hands/(\d+)/edit", body))):
+                path = f"{link}/hands/{hand_id.decode()}/edit"
+                seen.append((path, fetch("GET", path, {}, b"")[0]))
+    api = f"/api/matches/{match_id}?token={token}"
+    seen.append((api, fetch("GET", api, {}, b"")[0]))
+    return seen
 
 
 # -- what the app really has -----------------------------------------------------------------

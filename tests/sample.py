@@ -39,16 +39,21 @@ EXAMPLE_HAND = {
 }
 
 
-# What each side melds: at least 150 points, every opening minimum of the presets the
-# samples play (150 from 5 000), in ranks apart so that the packs hold them whoever goes
-# out; the side going out has a clean and a dirty canasta (what spanish asks).
-WINNER_MELDS = "K K K K K 2 2\n8 8 8 8 8 8 8"
+# What each side melds: enough for every opening minimum of the presets the samples play
+# (120; czech's 150 counts its canasta bonus), in ranks apart so that the packs hold them
+# whoever goes out; where going out needs a clean and a dirty canasta (spanish, whose 150
+# from 5 000 counts cards only), the side going out has both.
+WINNER_MELDS = "K K K K K 2 2\n8 8 8 8 8"
+CLEAN_AND_DIRTY = "K K K K K 2 2\n8 8 8 8 8 8 8"
 OTHER_MELDS = ("A A A A A\nJ J J J J", "10 10 10 10 10 10\n9 9 9 9 9 9\n7 7 7 7 7 7")
 
 
-def entries(count: int, sides: int = 2, seed: int = 1) -> list[dict]:
-    """``count`` legal detailed hands at any total: one side goes out with a canasta, the
-    others meld enough to have opened."""
+def entries(count: int, sides: int = 2, seed: int = 1, preset: str = "classic") -> list[dict]:
+    """``count`` legal detailed hands of ``preset`` at any total: one side goes out with
+    the canastas it needs, the others meld enough to have opened."""
+    winning = (
+        CLEAN_AND_DIRTY if find_variant(preset).going_out_needs_clean_and_dirty else WINNER_MELDS
+    )
     rng = random.Random(seed)
     out = []
     for _ in range(count):
@@ -59,7 +64,7 @@ def entries(count: int, sides: int = 2, seed: int = 1) -> list[dict]:
                 "mode": "detailed",
                 "sides": [
                     {
-                        "melds": WINNER_MELDS if side == winner else next(others),
+                        "melds": winning if side == winner else next(others),
                         "red_threes": rng.randint(0, 1),
                         "went_out": side == winner,
                         "concealed": False,
@@ -95,7 +100,8 @@ def ledger(hands: int, players: int = 4, preset: str = "classic", **kwargs) -> L
     """A ledger of ``hands`` hands, built without a database."""
     m = match(players, preset, **kwargs)
     sides = len(m.side_names)
-    records = [HandRecord(i, 1, e, {}) for i, e in enumerate(entries(hands, sides), start=1)]
+    made = entries(hands, sides, preset=preset)
+    records = [HandRecord(i, 1, e, {}) for i, e in enumerate(made, start=1)]
     return compute_ledger(m, records)
 
 
@@ -119,7 +125,10 @@ def stored_match(storage, hands: int = 8, preset: str = "classic", churn: bool =
         scored = score_entry(variant, m.players, m.side_names, entry)
         return result_to_dict(scored)
 
-    added = [storage.add_hand(m.id, e, result(e), secrets.token_urlsafe(8)) for e in entries(hands)]
+    added = [
+        storage.add_hand(m.id, e, result(e), secrets.token_urlsafe(8))
+        for e in entries(hands, preset=preset)
+    ]
     if churn and hands >= 3:
         edited = entries(1, seed=99)[0]
         storage.update_hand(m.id, added[1].id, edited, result(edited))

@@ -35,17 +35,18 @@ class Reference:
     out: int | None  # the side that went out
 
 
+# Every side that melds reaches its opening minimum in a new match (50; american's 125).
 HANDS = [
     # The typical hand: a canasta of kings, three fives, out; three aces, 20 in hand.
     Reference("classic, 4 players", "classic", 4,
               [Side(["K K K K K K K", "5 5 5"]), Side(["A A A"], hand="10 10")], 0),
     Reference("czech, 3 players", "czech", 3,
-              [Side(["Q Q Q Q Q Q Q", "8 8 8"], red_threes=1), Side(["J J J"], hand="4 4"),
+              [Side(["Q Q Q Q Q Q Q", "8 8 8"], red_threes=1), Side(["A A A"], hand="4 4"),
                Side(["9 9 X"], hand="6")], 0),
     Reference("spanish, 6 players", "spanish", 6,
               [Side(["J J J J J J J", "6 6 6 6 6 2 2"]), Side(["A A A"], hand="K Q")], 0),
     Reference("samba, 4 players", "samba", 4,
-              [Side(["7h 8h 9h 10h Jh Qh Kh", "K K K K K K K"]), Side(["Q Q Q"], red_threes=2)],
+              [Side(["7h 8h 9h 10h Jh Qh Kh", "K K K K K K K"]), Side(["A A A"], red_threes=2)],
               0),
     Reference("american, 4 players", "american", 4,
               [Side(["K K K K K K K", "Q Q Q Q Q 2 2"]), Side(["A A A A A A A"], hand="5 5")], 0),

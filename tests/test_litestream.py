@@ -103,7 +103,7 @@ def test_a_lost_database_comes_back_from_the_replica_with_every_hand(tmp_path):
                         "mode": "quick",
                         "token": token,
                         "side0-meld_points": str(50 + 5 * hand),
-                        "side1-meld_points": str(5 * number),
+                        "side1-meld_points": str(50 + 5 * number),  # each opens: 50
                     }
                     _, page = phone.post(path + "/hands/new", fields)
                     if "recorded" in page:

@@ -30,6 +30,7 @@ __all__ = [
     "OverrideError",
     "apply_overrides",
     "changes",
+    "check_values",
     "checked_changes",
     "difference_lines",
     "differences",
@@ -648,6 +649,23 @@ def _read(base: Variant, overrides: Any) -> dict[str, Any]:
     ):
         raise OverrideError("going_out_canastas", "a clean and a dirty canasta are two")
     return {name: value for name, value in values.items() if value != getattr(base, name)}
+
+
+def check_values(variant: Variant) -> None:
+    """Check every value of ``variant`` a table may change as a table's own value is
+    checked: a rules snapshot read from a file or an old database holds them all, and
+    holds them as it likes.
+
+    :raises OverrideError: naming the first value that is of the wrong kind, out of its
+        bounds or impossible with the others.
+    """
+    written = {}
+    for field in FIELDS:
+        try:
+            written[field.name] = field.kind.write(getattr(variant, field.name))
+        except (AttributeError, StopIteration, TypeError, ValueError):
+            raise OverrideError(field.name, "is not a value this version reads") from None
+    _read(variant, written)
 
 
 def apply_overrides(base: Variant, overrides: Any) -> Variant:

@@ -130,6 +130,6 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
             if name not in data and name in Variant._field_defaults:
                 continue  # a field added since the snapshot was taken: its default
             values[name] = _read(name, data[name])
-    except (KeyError, TypeError, ValueError, AttributeError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as error:
         raise SnapshotError(f"snapshot field unreadable: {error}") from None
     return Variant(**values)

@@ -86,6 +86,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from . import (
         api,
+        bidi,
+        caching,
+        damaged,
         db,
         downloads,
         errors,
@@ -107,11 +110,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     inputs.init_app(app)
     security.init_app(app)
+    caching.init_app(app)
     db.init_app(app)
     i18n.init_app(app)
     fragments.init_app(app)
+    bidi.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)
+    damaged.init_app(app)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)

@@ -15,6 +15,7 @@ from flask import abort, current_app, session
 from flask_babel import gettext as _
 
 from ..ledger import Ledger, Match, compute_ledger
+from .damaged import refuse_damaged
 from .db import get_storage
 
 REMEMBERED = 30  # edit links a browser keeps for its home page
@@ -37,6 +38,7 @@ def load_match(match_id: int, token: str, *, edit: bool = False) -> tuple[Match,
     can_edit = None if match is None else opens(token, match.edit_token, match.view_token)
     if match is None or can_edit is None:
         abort(404, _("There is no such match. Check the link you were given."))
+    refuse_damaged(match)  # a match an older version stored from a damaged file
     if edit and not can_edit:
         abort(
             403,

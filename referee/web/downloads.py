@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import threading
 from collections import OrderedDict
 
@@ -30,8 +29,9 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from .. import capacity
-from ..exchange import NotAnExport, TooManyHands, ledger_csv, match_from_json, match_to_json
+from ..exchange import NotAnExport, ledger_csv, match_from_json, match_to_json
 from ..ledger import Match
+from ..plaintext import safe_filename
 from ..sheets import PAPERS, match_sheet_pdf
 from .access import load_match, match_ledger, remember
 from .db import get_storage
@@ -84,10 +84,9 @@ def sheet_cache() -> SheetCache:
 
 
 def filename(match: Match, suffix: str) -> str:
-    """A file name from the match's name (letters of any language kept), e.g. ``Pátek.pdf``."""
-    name = re.sub(r'[\\/:*?"<>|\x00-\x1f\x7f]+', "", match.name).strip()
-    name = re.sub(r"\s+", " ", name)[:80].strip() or _("match-%(n)s", n=match.id)
-    return f"{name}{suffix}"
+    """A file name from the match's name (letters of any language kept), e.g. ``Pátek.pdf``:
+    safe characters only (:func:`referee.plaintext.safe_filename`)."""
+    return safe_filename(match.name, suffix, _("match-%(n)s", n=match.id))
 
 
 def _send(data: bytes, mimetype: str, name: str, etag: str | None = None):
@@ -155,9 +154,9 @@ def import_match():
             imported = match_from_json(data)
         except (UnicodeDecodeError, ValueError, RecursionError) as error:
             # NotAnExport says which part is wrong; anything else is not JSON at all.
-            message = str(error) if isinstance(error, NotAnExport) else _("This is not JSON.")
-            if isinstance(error, TooManyHands):
-                message = error.words.render(_)
+            message = (
+                error.words.render(_) if isinstance(error, NotAnExport) else _("This is not JSON.")
+            )
             form.file.errors.append(_("Not a match file: %(why)s", why=message))
         else:
             match = get_storage().import_match(imported.match, imported.hands, imported.history)

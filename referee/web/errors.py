@@ -107,6 +107,7 @@ def http_error(error: HTTPException):
         403: _("Read-only link"),
         404: _("Not found"),
         405: _("Not allowed"),
+        409: _("Damaged match"),
         413: _("Too much data"),
     }
     code = error.code or 500

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 
 from babel.support import NullTranslations, Translations
 from flask import request
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm as _FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -36,8 +37,10 @@ from wtforms.validators import (
     NumberRange,
     Optional,
     Regexp,
+    ValidationError,
 )
 
+from ..plaintext import control_character
 from ..rules import PRESETS, CanastaKind, Rank, Variant
 from ..rules.hand import hand_costs
 from .i18n import language
@@ -48,6 +51,26 @@ PLAYERS_PER_SIDE = 3
 MAX_SEATS = 6
 NOTE_LENGTH = 200  # a hand's note: a line or two
 TOKEN_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
+
+
+class PlainText:
+    """A name or a note is text: no control character (NUL, ESC, BEL, backspace, DEL, C1);
+    ``lines``: tabs and line breaks are allowed (a box with a line per item).  The message
+    names the field; what was typed stays in it, to be corrected."""
+
+    def __init__(self, lines: bool = False) -> None:
+        self.lines = lines
+
+    def __call__(self, form: Any, field: Any) -> None:
+        if field.data and control_character(field.data, lines=self.lines) is not None:
+            raise ValidationError(
+                gettext(
+                    "%(field)s holds a control character (such as NUL, ESC or a backspace): "
+                    "take it out.",
+                    field=field.label.text,
+                )
+            )
+
 
 KIND_LABELS = {
     CanastaKind.NATURAL: _l("Natural canastas"),
@@ -200,7 +223,7 @@ def chosen_options(form: Any, variant: Variant) -> dict[str, bool]:
 
 
 class _NewMatchForm(FlaskForm):
-    name = StringField(_l("Match name"), validators=[Optional(), Length(max=60)])
+    name = StringField(_l("Match name"), validators=[Optional(), Length(max=60), PlainText()])
     preset = SelectField(
         _l("Rules"),
         choices=[
@@ -274,11 +297,11 @@ def _build_new_match_form() -> type[FlaskForm]:
     attrs: dict[str, Any] = {}
     for s in range(1, MAX_SIDES + 1):
         attrs[f"side{s}_name"] = StringField(
-            _l("Side name"), validators=[Optional(), Length(max=30)]
+            _l("Side name"), validators=[Optional(), Length(max=30), PlainText()]
         )
         for p in range(1, PLAYERS_PER_SIDE + 1):
             attrs[f"side{s}_p{p}"] = StringField(
-                _l("Player %(n)s", n=p), validators=[Optional(), Length(max=30)]
+                _l("Player %(n)s", n=p), validators=[Optional(), Length(max=30), PlainText()]
             )
     attrs.update(_house_rule_fields())
     attrs.update(_paper_fields())
@@ -301,16 +324,18 @@ GroupMatchForm = type("GroupMatchForm", (NewMatchForm,), _seat_fields())
 
 
 class GroupForm(FlaskForm):
-    name = StringField(_l("Group name"), validators=[DataRequired(), Length(max=60)])
+    name = StringField(_l("Group name"), validators=[DataRequired(), Length(max=60), PlainText()])
     players = TextAreaField(
         _l("Players, one per line"),
-        validators=[Length(max=2000)],
+        validators=[Length(max=2000), PlainText(lines=True)],
         render_kw={"rows": 5, "autocapitalize": "words"},
     )
 
 
 class PlayerForm(FlaskForm):
-    name = StringField(_l("New player's name"), validators=[InputRequired(), Length(max=30)])
+    name = StringField(
+        _l("New player's name"), validators=[InputRequired(), Length(max=30), PlainText()]
+    )
 
 
 class MoveMatchForm(FlaskForm):
@@ -432,7 +457,10 @@ class _HandForm(FlaskForm):
     # Who went out: one choice across the sides ("none", or a side's index).  A form sent
     # without it (a phone's queue kept from before) still says it per side.
     out = StringField(validators=[Optional(), AnyOf(["none", "0", "1", "2"])])
-    note = StringField(_l("Note on this hand (optional)"), validators=[Length(max=NOTE_LENGTH)])
+    note = StringField(
+        _l("Note on this hand (optional)"),
+        validators=[Length(max=NOTE_LENGTH), PlainText(lines=True)],  # joined into one line
+    )
 
 
 def hand_form(variant: Variant, sides: int, entry_mode: str, **kwargs: Any) -> FlaskForm:

@@ -24,11 +24,13 @@ from flask_babel import gettext as _
 
 from ..groups import MAX_PLAYERS, NAME_LENGTH, Group, Player, roster_names, side_name
 from ..ledger import Ledger, Match
+from ..plaintext import isolated
 from ..rules import PRESETS, CanastaKind
 from ..rules.overrides import OverrideError, apply_overrides
 from ..statistics import Statistics, group_statistics, statistics_csv
 from .access import keep, kept, load_match, match_ledger, opens, remembered_token
 from .chart import wins_chart
+from .damaged import damaged
 from .db import get_storage
 from .errors import refusal
 from .forms import (
@@ -155,12 +157,12 @@ def group(group_id: int, token: str):
         elif form.validate_on_submit():
             name = " ".join(form.name.data.split())
             if name.casefold() in (p.name.casefold() for p in roster):
-                form.name.errors.append(_("%(name)s is already in the group.", name=name))
+                form.name.errors.append(_("%(name)s is already in the group.", name=isolated(name)))
             elif len(roster) >= MAX_PLAYERS:
                 form.name.errors.append(_("A group has at most %(n)s players.", n=MAX_PLAYERS))
             else:
                 storage.add_player(group.id, name)
-                flash(_("%(name)s joined the group.", name=name))
+                flash(_("%(name)s joined the group.", name=isolated(name)))
                 return redirect(url_for("groups.group", group_id=group.id, token=token))
         status = status if status != 200 else 422
     matches = storage.group_matches(group.id)
@@ -193,7 +195,11 @@ def _seats(form: Any, players: int, roster: dict[int, Player]) -> list[Player] |
             field.errors.append(_("Choose who sits here."))
         elif player.id in picked:
             field.errors.append(
-                _("%(name)s already sits at seat %(n)s.", name=player.name, n=picked[player.id])
+                _(
+                    "%(name)s already sits at seat %(n)s.",
+                    name=isolated(player.name),
+                    n=picked[player.id],
+                )
             )
         else:
             picked[player.id] = k
@@ -314,7 +320,7 @@ def move(match_id: int, token: str):
             player = roster[name.casefold()] = storage.add_player(chosen.id, name)
         ids.append(player.id)
     storage.move_match(match.id, chosen.id, ids)
-    flash(_("The match is now in %(group)s.", group=chosen.name))
+    flash(_("The match is now in %(group)s.", group=isolated(chosen.name)))
     return back
 
 
@@ -322,8 +328,9 @@ def move(match_id: int, token: str):
 
 
 def played(group: Group) -> list[tuple[Match, Ledger]]:
-    """Every match of the group with its ledger."""
-    return [(m, match_ledger(m)) for m in get_storage().group_matches(group.id)]
+    """Every match of the group with its ledger (but one stored damaged, which has none)."""
+    found = get_storage().group_matches(group.id)
+    return [(m, match_ledger(m)) for m in found if not damaged(m)]
 
 
 def statistics_of(group: Group, variant_id: str | None) -> Statistics:

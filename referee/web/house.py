@@ -18,6 +18,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ..ledger import Match
+from ..plaintext import isolated, safe_filename
 from ..rules import PRESETS, MalformedInput, Variant, find_variant
 from ..rules.overrides import (
     FIELDS,
@@ -318,7 +319,7 @@ def _load(form: Any, upload: Any) -> TableRules:
     note = _(
         "Rules loaded from %(file)s: %(rules)s, %(n)s values changed. "
         "Look them over and start the match.",
-        file=upload.filename[:80],
+        file=isolated(safe_filename(upload.filename[:80], "", "?")),  # the sender's words
         rules=rulebook.variant_name(base),
         n=len(differences(ed.preset, apply_overrides(ed.preset, overrides))),
     )

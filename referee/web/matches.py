@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..ledger import LedgerRow, Match
+from ..plaintext import isolated
 from ..rules import PRESETS, Variant
 from ..rules.overrides import apply_overrides
 from ..rules.problems import N_
@@ -203,7 +204,8 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
             totals=row.totals,
             breakdowns=tuple(tuple(part.items()) for part in row.breakdowns),
             error=row.error,
-            disputed=tuple(row.reasons(match.side_names, _)),
+            # Each reason begins with its side's name: isolated, as every name on the page.
+            disputed=tuple(row.reasons([isolated(n) for n in match.side_names], _)),
             match_id=match.id,
             token=token,
             hand_id=row.hand.id,

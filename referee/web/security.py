@@ -74,7 +74,9 @@ NOT_DOCUMENTS = ("static", "matches.manifest")
 
 
 def _lighter_static(response: Response) -> Response:
-    if request.endpoint in NOT_DOCUMENTS and response.mimetype != "image/svg+xml":
+    # An error (a 404 under /static/) is a page, with every header a page has.
+    light = response.status_code < 400 and response.mimetype != "image/svg+xml"
+    if request.endpoint in NOT_DOCUMENTS and light:
         for header in DOCUMENT_ONLY:
             response.headers.pop(header, None)
     return response

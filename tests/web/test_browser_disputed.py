@@ -98,3 +98,32 @@ def test_a_short_opening_recorded_anyway_on_a_phone(browser, base_url, mode, tmp
     exported = page.request.get(match_url + "/export.json").json()
     assert exported["hands"][0]["disputed"] is True
     assert exported["hands"][0]["problems"][0]["code"] == "opening_short"
+
+
+def test_a_short_hand_kept_offline_comes_back_refused_then_recorded_anyway(browser, base_url):
+    from .test_browser_offline import kept_count, new_match, quick
+
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    match = new_match(page, base_url)
+    page.goto(match + "/hands/new?mode=quick")  # the form, opened while online
+
+    context.set_offline(True)
+    quick(page, "30", "60")  # We: 30 points on the table, short of the 50 a new match needs
+    page.locator("#out-none").check()
+    page.get_by_role("button", name="Record the hand").click()
+    expect(page.locator(".flash.kept")).to_contain_text("waiting: 1")
+
+    # Back online, the kept hand arrives and takes the same path as a hand sent now.
+    context.set_offline(False)
+    field = page.locator("#side0-meld_points-err")
+    expect(field).to_contain_text("less than the opening minimum of 50", timeout=10_000)
+    expect(page.locator("#side0-meld_points")).to_have_value("30")
+    assert kept_count(page) == 0  # answered: the form is in front of the player now
+    page.get_by_role("button", name="Record it anyway: the table agrees").click()
+    expect(page.locator(".flash")).to_contain_text("marked as disputed")
+    expect(page.locator(".hands > li")).to_have_count(1)
+    assert totals(page) == [30, 60]
+    page.reload()
+    expect(page.locator(".hands > li")).to_have_count(1)  # exactly once
+    context.close()

@@ -15,12 +15,13 @@ pytestmark = pytest.mark.browser
 
 
 def quick_hand(page: Page, note: str = "") -> None:
-    """Side 1 goes out with a natural canasta: 500 + 300 in melds + 100 out = 900 against 20."""
+    """Side 1 goes out with a natural canasta: 500 + 300 in melds + 100 out = 900 against 60
+    (melds reaching the opening minimum of a new match, 50)."""
     page.get_by_role("link", name="Quick hand").click()
     page.locator("#side0-canastas_natural").fill("1")
     page.locator("#side0-meld_points").fill("300")
     page.locator("#out-0").check()
-    page.locator("#side1-meld_points").fill("20")
+    page.locator("#side1-meld_points").fill("60")
     if note:
         page.locator("#note").fill(note)
     page.get_by_role("button", name="Record the hand").click()
@@ -60,7 +61,7 @@ def test_a_club_evening_on_a_phone(browser, base_url):
     expect(page.locator(".hand-note")).to_have_text("✎ Ben misdealt once <b>twice</b>")
     check_page(page, "group-match-dealer")
     quick_hand(page)
-    assert totals(page) == [1800, 40]
+    assert totals(page) == [1800, 120]
     expect(page.locator(".winner")).to_contain_text("Anna & Cleo")
     check_page(page, "group-match-finished")
 

@@ -39,7 +39,7 @@ def test_a_tables_own_rules_on_a_phone(browser, base_url, tmp_path):
     )
     # A natural canasta, 300 in melds and out: 600 + 300 + 200 (the Laws: 500 and 100).
     quick_hand(page)
-    assert totals(page) == [1100, 20]
+    assert totals(page) == [1100, 60]
     check_page(page, "house-match")
     match_url = page.url
 
@@ -70,5 +70,5 @@ def test_a_tables_own_rules_on_a_phone(browser, base_url, tmp_path):
     page.get_by_role("button", name="Start the match").click()
     expect(page.locator(".house li")).to_have_count(2)
     quick_hand(page)
-    assert totals(page) == [1100, 20]
+    assert totals(page) == [1100, 60]
     context.close()

@@ -76,7 +76,7 @@ def test_a_hand_typed_offline_is_kept_and_sent_once_when_back(browser, base_url)
     page.goto(match + "/hands/new?mode=quick")  # the form, opened while online
 
     context.set_offline(True)
-    quick(page, "150", "40")
+    quick(page, "150", "60")
     page.get_by_role("button", name="Record the hand").click()
     kept = page.locator(".flash.kept")
     expect(kept).to_contain_text("Saved on this phone")
@@ -87,7 +87,7 @@ def test_a_hand_typed_offline_is_kept_and_sent_once_when_back(browser, base_url)
     context.set_offline(False)
     expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
     expect(page.locator(".hands > li")).to_have_count(1)
-    assert totals(page) == [150, 40]
+    assert totals(page) == [150, 60]
     assert kept_count(page) == 0
     page.reload()
     assert hands(page) == 1  # exactly once
@@ -101,7 +101,7 @@ def test_a_hand_that_no_longer_fits_comes_back_with_its_reason(browser, base_url
     page.goto(match + "/hands/new?mode=quick")
 
     context.set_offline(True)
-    quick(page, "215", "35")
+    quick(page, "215", "55")
     page.get_by_role("button", name="Record the hand").click()
     expect(page.locator(".flash.kept")).to_contain_text("waiting: 1")
 
@@ -115,7 +115,7 @@ def test_a_hand_that_no_longer_fits_comes_back_with_its_reason(browser, base_url
     context.set_offline(False)
     expect(page.locator(".problems")).to_contain_text("The match is over", timeout=10_000)
     expect(page.locator("#side0-meld_points")).to_have_value("215")
-    expect(page.locator("#side1-meld_points")).to_have_value("35")
+    expect(page.locator("#side1-meld_points")).to_have_value("55")
     assert kept_count(page) == 0  # answered: the form is in front of the player now
     other.context.close()
     context.close()
@@ -125,14 +125,14 @@ def test_offline_a_match_opens_as_last_seen_marked_offline(browser, base_url):
     context = phone(browser)
     page = context.new_page()
     match = new_match(page, base_url)
-    recorded(page, match, "90", "15")
+    recorded(page, match, "90", "50")
 
     context.set_offline(True)
     page.goto(base_url + "/")
     page.goto(match)
     note = page.locator(".flash.offline")
     expect(note).to_contain_text(re.compile(r"Offline — last updated \d\d:\d\d"))
-    assert totals(page) == [90, 15]
+    assert totals(page) == [90, 50]
     page.goto(base_url + "/rules/never-opened")
     expect(page.locator("h1")).to_have_text("No connection")
     context.close()
@@ -142,7 +142,7 @@ def test_an_edit_and_an_undo_made_offline_arrive_in_order(browser, base_url):
     context = phone(browser)
     page = context.new_page()
     match = new_match(page, base_url)
-    recorded(page, match, "120", "30")
+    recorded(page, match, "120", "60")
     page.locator("#hand-1 summary").click()
     page.get_by_role("link", name="Edit hand 1").click()  # the edit form, opened online
     edit_url = page.url
@@ -157,7 +157,7 @@ def test_an_edit_and_an_undo_made_offline_arrive_in_order(browser, base_url):
     context.set_offline(False)
     expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
     # The edit, then the undo of that edit: hand 1 as first recorded.
-    assert totals(page) == [120, 30]
+    assert totals(page) == [120, 60]
     page.goto(match + "/history")
     entries = [e.split("\n")[0] for e in page.locator(".history > li").all_inner_texts()]
     # Newest first: the undo of the edit, the edit, the hand as recorded.
@@ -343,7 +343,7 @@ def test_a_form_opened_first_is_kept_offline_with_a_plain_saved_page(browser, ba
     the worker answers the kept post with its own plain page, and still sends it once."""
     match = made_on_another_phone(browser, base_url)
     context, page = first_visit(browser, match + "/hands/new?mode=quick")
-    quick(page, "150", "40")
+    quick(page, "150", "60")
 
     context.set_offline(True)
     page.get_by_role("button", name="Record the hand").click()
@@ -354,13 +354,13 @@ def test_a_form_opened_first_is_kept_offline_with_a_plain_saved_page(browser, ba
     context.set_offline(False)
     expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
     assert page.url.startswith(match)
-    assert totals(page) == [150, 40]
-    assert [hand["scores"] for hand in stored(match)["hands"]] == [[150, 40]]
+    assert totals(page) == [150, 60]
+    assert [hand["scores"] for hand in stored(match)["hands"]] == [[150, 60]]
     context.close()
 
 
 def test_a_first_page_edit_link_keeps_an_offline_edit_and_sends_it_once(browser, base_url):
-    match = made_on_another_phone(browser, base_url, ("120", "30"))
+    match = made_on_another_phone(browser, base_url, ("120", "60"))
     context, page = first_visit(browser, match)
     page.locator("#hand-1 summary").click()
     page.get_by_role("link", name="Edit hand 1").click()
@@ -370,11 +370,11 @@ def test_a_first_page_edit_link_keeps_an_offline_edit_and_sends_it_once(browser,
     page.get_by_role("button", name="Save changes").click()
     expect(page.locator("main")).to_contain_text("Saved on this phone")
     assert kept_count(page) == 1
-    assert stored(match)["hands"][0]["scores"] == [120, 30]
+    assert stored(match)["hands"][0]["scores"] == [120, 60]
 
     context.set_offline(False)
     expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
-    assert totals(page) == [200, 30]
+    assert totals(page) == [200, 60]
     hands_stored = stored(match)["hands"]
     assert len(hands_stored) == 1
     assert hands_stored[0]["entry"]["sides"][0]["meld_points"] == 200
@@ -383,13 +383,13 @@ def test_a_first_page_edit_link_keeps_an_offline_edit_and_sends_it_once(browser,
 
 
 def test_a_first_page_edit_link_keeps_an_offline_undo_and_sends_it_once(browser, base_url):
-    match = made_on_another_phone(browser, base_url, ("90", "15"))
+    match = made_on_another_phone(browser, base_url, ("90", "50"))
     context, page = first_visit(browser, match)
 
     context.set_offline(True)
     page.get_by_role("button", name="Undo last change").click()
     expect(page.locator(".flash.kept")).to_contain_text("Saved on this phone")
-    assert totals(page) == [90, 15]  # the first page, kept by the worker it installed
+    assert totals(page) == [90, 50]  # the first page, kept by the worker it installed
     assert kept_count(page) == 1
     assert len(stored(match)["hands"]) == 1
 
@@ -402,7 +402,7 @@ def test_a_first_page_edit_link_keeps_an_offline_undo_and_sends_it_once(browser,
 
 
 def test_a_first_page_hand_form_keeps_an_offline_delete_and_sends_it_once(browser, base_url):
-    match = made_on_another_phone(browser, base_url, ("90", "15"))
+    match = made_on_another_phone(browser, base_url, ("90", "50"))
     hand_id = stored(match)["hands"][0]["id"]
     context, page = first_visit(browser, f"{match}/hands/{hand_id}/edit")
 

@@ -65,7 +65,7 @@ def test_a_short_opening_is_refused_once_with_the_rule_then_recorded_as_agreed(
     assert "recorded as the table agreed, marked as disputed" in match
     assert "⚑" in match
     assert "Disputed: recorded as the table agreed, although it breaks these rules:" in match
-    assert f"Side A: This side's {WORDS}" in match
+    assert f"\u2068Side A\u2069: This side's {WORDS}" in match  # the name isolated
 
 
 def test_the_mark_shows_in_history_sheet_exports_and_api(client, tmp_path):

@@ -16,7 +16,18 @@ from hypothesis import strategies as st
 
 from referee.web import create_app
 
-from ..junk import Junk, Known, harvest, requests_for, says_why
+from ..junk import (
+    MULTIPART,
+    Junk,
+    Known,
+    _multipart,
+    harvest,
+    made_match,
+    match_pages,
+    mutated,
+    requests_for,
+    says_why,
+)
 
 EXAMPLES = 120  # per route: some 3 000 requests in all, in about a minute
 
@@ -54,6 +65,14 @@ def fuzzed(tmp_path_factory):
     return client, known
 
 
+def _fetch(client):
+    def fetch(method: str, path: str, headers: dict[str, str], body: bytes):
+        with client.open(path, method=method, headers=headers, data=body) as response:
+            return response.status_code, response.location or "", response.get_data()
+
+    return fetch
+
+
 def send(client, junk: Junk):
     return client.open(junk.path, method=junk.method, headers=list(junk.headers), data=junk.body)
 
@@ -84,8 +103,41 @@ def test_junk_never_gets_a_server_error(fuzzed, rule, methods):
         shown = (status, junk.show(), body[:3000].decode("utf-8", "replace"))
         assert status < 500, shown
         assert says_why(status, response.content_type, body, encoding), shown
+        link = made_match(status, response.location or "")
+        if link is not None:  # a match the junk made: every page of it answers
+            for path, answered in match_pages(_fetch(client), link):
+                assert answered < 500, (path, answered, junk.show())
 
     check()
+
+
+def test_a_mutated_match_file_is_refused_or_every_page_of_the_match_answers(fuzzed):
+    client, known = fuzzed
+    made = []
+
+    @settings(
+        max_examples=150,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(upload=mutated(known.export))
+    def check(upload: bytes):
+        body = _multipart([("csrf_token", known.csrf_token)], upload)
+        junk = Junk("POST", "/matches/import", (("Content-Type", MULTIPART),), body)
+        with send(client, junk) as response:
+            status, page = response.status_code, response.get_data()
+        assert status in (302, 413, 422), (status, junk.show(), page[:2000])
+        encoding = response.headers.get("Content-Encoding", "")
+        assert says_why(status, response.content_type, page, encoding), junk.show()
+        link = made_match(status, response.location or "")
+        if link is not None:
+            made.append(link)
+            for path, answered in match_pages(_fetch(client), link):
+                assert answered < 500, (path, answered, junk.show())
+
+    check()
+    assert made, "no mutation was harmless enough to import: the pages were never opened"
 
 
 @given(st.data())

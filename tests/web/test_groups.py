@@ -71,7 +71,7 @@ def test_adding_players_and_a_name_twice(client):
     twice = client.post(url, data={"name": "eva"})
     assert twice.status_code == 422
     page = twice.get_data(as_text=True)
-    assert "eva is already in the group." in page
+    assert "\u2068eva\u2069 is already in the group." in page
     assert 'value="eva"' in page  # what was typed stays
 
 
@@ -83,13 +83,13 @@ def test_a_match_from_the_roster_seats_partners_apart_and_names_the_sides(client
     assert "Anna &amp; Cleo" in page
     assert "Ben &amp; Dan" in page
     # Seat 2 (Ben) deals the first hand; Cleo, at his left, plays first.
-    assert "Hand 1: Ben deals, Cleo plays first." in page
+    assert "Hand 1: <bdi>Ben</bdi> deals, <bdi>Cleo</bdi> plays first." in page
     client.post(edit + "/hands/new", data=hand(**GOING_OUT))
     page = client.get(edit).get_data(as_text=True)
-    assert "Hand 2: Cleo deals, Dan plays first." in page
-    assert "Ben dealt." in page  # the first hand's row
+    assert "Hand 2: <bdi>Cleo</bdi> deals, <bdi>Dan</bdi> plays first." in page
+    assert "<bdi>Ben</bdi> dealt." in page  # the first hand's row
     form = client.get(edit + "/hands/new").get_data(as_text=True)
-    assert "Hand 2: Cleo deals, Dan plays first." in form
+    assert "Hand 2: <bdi>Cleo</bdi> deals, <bdi>Dan</bdi> plays first." in form
 
 
 def test_a_seat_left_empty_or_a_player_twice_is_refused(client):
@@ -100,7 +100,7 @@ def test_a_seat_left_empty_or_a_player_twice_is_refused(client):
     response = client.post(url + "/matches/new", data=data)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert "Anna already sits at seat 1." in page
+    assert "\u2068Anna\u2069 already sits at seat 1." in page
     assert "Choose who sits here." in page  # seat 4
     assert re.search(rf'<option selected value="{ids["Ben"]}">Ben', page)  # kept
 
@@ -158,11 +158,11 @@ def test_a_note_is_kept_through_edit_and_undo(client):
     changed = hand(**GOING_OUT)
     changed["note"] = "second"
     client.post(f"{edit}/hands/{hand_id}/edit", data=changed)
-    assert "✎ second" in client.get(edit).get_data(as_text=True)
+    assert "✎ <bdi>second</bdi>" in client.get(edit).get_data(as_text=True)
     history = client.get(edit + "/history").get_data(as_text=True)
-    assert "<del>first</del> → <ins>second</ins>" in history
+    assert "<del><bdi>first</bdi></del> → <ins><bdi>second</bdi></ins>" in history
     client.post(edit + "/undo")
-    assert "✎ first" in client.get(edit).get_data(as_text=True)
+    assert "✎ <bdi>first</bdi>" in client.get(edit).get_data(as_text=True)
 
 
 def test_a_match_begun_on_paper_opens_at_the_right_minimum(client):
@@ -175,7 +175,7 @@ def test_a_match_begun_on_paper_opens_at_the_right_minimum(client):
     assert "Needs 90 to open" in page
     assert "Begun on paper: 6 hands" in page
     # Six hands dealt on paper from seat 3: the seventh is dealt from seat 3 + 6 = seat 1.
-    assert "Hand 1: Player 1 deals, Player 3 plays first." in page
+    assert "Hand 1: <bdi>Player 1</bdi> deals, <bdi>Player 3</bdi> plays first." in page
     match_id, token = edit.split("/")[2:4]
     api = client.get(f"/api/matches/{match_id}?token={token}").get_json()
     assert api["carried_over"] == {"totals": [3100, 1600], "hands": 6}
@@ -240,7 +240,7 @@ def test_a_rematch_keeps_players_seats_rules_and_moves_the_deal(client):
     assert "Anna &amp; Cleo" in page
     assert "Dutch" in page
     # Eight hands dealt by seats 1, 2, 3, 4, 1, 2, 3, 4: the ninth deal is seat 1's again.
-    assert "Hand 1: Anna deals, Ben plays first." in page
+    assert "Hand 1: <bdi>Anna</bdi> deals, <bdi>Ben</bdi> plays first." in page
     assert client.get(url).get_data(as_text=True).count('<li><a href="/m/') == 2
     # The same rematch sent twice makes one match.
     assert client.post(edit + "/rematch", data={"token": "r" * 20}).status_code == 302
@@ -272,7 +272,7 @@ def test_statistics_on_the_read_only_link_and_as_csv(client):
     # Anna and Cleo won their one match: 100 %; 630 a hand; the chart is drawn.
     row = page.split('<th scope="row">Anna</th>')[1].split("</tr>")[0]
     assert re.findall(r"<td>([^<]+)</td>", row)[:5] == ["1", "1", "100%", "630", "630"]
-    assert "Anna &amp; Cleo" in page
+    assert "<bdi>Anna</bdi> &amp; <bdi>Cleo</bdi>" in page
     assert '<svg class="chart"' in page
     csv_text = client.get(view + "/statistics.csv").get_data(as_text=True)
     assert csv_text.splitlines()[1].startswith("player,Anna,1,1,1.000,8,630.0,630")
@@ -317,8 +317,8 @@ def test_a_match_file_keeps_seating_dealer_paper_and_notes(client):
     )
     assert response.status_code == 302
     page = client.get(response.location).get_data(as_text=True)
-    assert "✎ kept" in page
+    assert "✎ <bdi>kept</bdi>" in page
     assert "Begun on paper: 2 hands" in page
     # Seat 4 (Dan) dealt first, two hands on paper: the first here was Ben's, next Cleo's.
-    assert "Ben dealt." in page
-    assert "Hand 2: Cleo deals, Dan plays first." in page
+    assert "<bdi>Ben</bdi> dealt." in page
+    assert "Hand 2: <bdi>Cleo</bdi> deals, <bdi>Dan</bdi> plays first." in page

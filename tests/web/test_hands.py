@@ -270,7 +270,7 @@ def test_winner_when_target_is_reached(client):
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
     assert "Winner:" not in client.get(url).get_data(as_text=True)
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
-    assert "Winner: Side A, with 1370" in client.get(url).get_data(as_text=True)
+    assert "Winner: <bdi>Side A</bdi>, with 1370" in client.get(url).get_data(as_text=True)
 
 
 def test_higher_total_wins_when_both_sides_pass_the_target(client):
@@ -282,7 +282,7 @@ def test_higher_total_wins_when_both_sides_pass_the_target(client):
     # 70 + 500 + 100 = 670 against 70 + 500 + 30 - 30 = 570: both over 500, A higher
     client.post(url + "/hands/new", data=hand(**both))
     page = client.get(url).get_data(as_text=True)
-    assert "Winner: Side A, with 670" in page
+    assert "Winner: <bdi>Side A</bdi>, with 670" in page
 
 
 def test_preview_gives_each_sides_total(client):

@@ -195,7 +195,9 @@ def test_the_rules_file_downloads_and_starts_another_match(client):
     loaded = client.post("/matches/new", data=upload, content_type="multipart/form-data")
     assert loaded.status_code == 200
     page = loaded.get_data(as_text=True)
-    assert "Rules loaded from r.json: Classic (Laws of Canasta), 2 values changed." in page
+    # The file's name is the sender's words: isolated (FSI ... PDI) in the sentence.
+    loaded_from = "Rules loaded from \u2068r.json\u2069: Classic (Laws of Canasta), 2 values"
+    assert loaded_from in page
     assert re.search(r'selected value="classic"', page)
     assert 'name="r_canasta_bonus_natural" value="600"' in page
     started = client.post(

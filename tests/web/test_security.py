@@ -193,3 +193,32 @@ def test_forms_work_over_https_without_a_referer(csrf_client):
         "/matches/new", base_url=https, data={"preset": "classic", "players": "4"}
     )
     assert forged.status_code == 400
+
+
+@pytest.mark.parametrize("path", ["/static/no-such.css", "/static/../secret_key", "/static/"])
+def test_an_error_under_static_is_a_page_with_every_header_of_a_page(client, path):
+    with client.get(path) as response:
+        assert response.status_code == 404
+        assert response.mimetype == "text/html"
+        headers = response.headers
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert headers["X-Frame-Options"] == "DENY"
+    assert "camera=()" in headers["Permissions-Policy"]
+
+
+def test_secret_link_pages_and_the_api_are_never_kept_by_a_cache(app, client):
+    # no-store, not "private, no-cache": the service worker's offline copy is made with
+    # the Cache API, which no Cache-Control header reaches (see referee/web/caching.py).
+    urls = every_get_url(app, client)
+    secret = [u for u in urls if u.startswith(("/m/", "/g/", "/api/"))]
+    assert len(secret) >= 15
+    for url in secret:
+        with client.get(url) as response:
+            assert response.headers.get("Cache-Control") == "no-store", url
+    posted = client.post("/api/score", json={"variant": "nope"})
+    assert posted.status_code == 400
+    assert posted.headers["Cache-Control"] == "no-store"
+    # The pages without a secret may be kept as usual (the home page, the rules).
+    for url in ("/", "/rules", "/static/style.css"):
+        with client.get(url) as response:
+            assert "no-store" not in response.headers.get("Cache-Control", ""), url

@@ -1,0 +1,90 @@
+"""A rules snapshot read strictly: every field of the kind and within the bounds play needs.
+
+:func:`~.snapshot.variant_from_dict` rebuilds what :func:`~.snapshot.variant_to_dict`
+wrote, trusting its kinds.  A snapshot from an imported file, or one an older version
+stored without asking, may hold anything JSON can: an empty opening table, a null
+step, a count of 10**30.  Here every value a table may change goes through the checks
+of a table's own values (:func:`.overrides.check_values`), and the few others -- the
+players, the house-rule switches, the catalogue -- are checked by kind, so that what
+passes can be played, shown and printed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import Rank
+from .overrides import OverrideError, check_values
+from .snapshot import SnapshotError, variant_from_dict
+from .variant import Option, Variant
+
+__all__ = ["strict_variant"]
+
+TEXT_LENGTH = 2000  # a name, a source, a rule's sentence: none comes near
+PLAYERS = range(2, 7)
+
+
+def _text(value: Any, where: str) -> None:
+    if not isinstance(value, str) or len(value) > TEXT_LENGTH:
+        raise SnapshotError(f"{where}: must be text of at most {TEXT_LENGTH} characters")
+
+
+def _option(option: Option, where: str) -> None:
+    for name in ("name", "help", "source"):
+        _text(getattr(option, name), f"{where}.{name}")
+    if not isinstance(option.default, bool):
+        raise SnapshotError(f"{where}.default: must be true or false")
+    for state in ("on", "off"):
+        fields = getattr(option, state)
+        if not isinstance(fields, Mapping) or any(f not in Variant._fields for f in fields):
+            raise SnapshotError(f"{where}.{state}: must name fields of a variant")
+
+
+def _fields(variant: Variant) -> None:
+    """The fields :func:`.overrides.check_values` does not know: no table changes them."""
+    for name in ("id", "name", "seed", "language"):
+        _text(getattr(variant, name), name)
+    players = variant.players
+    if not players or any(type(n) is not int or n not in PLAYERS for n in players):
+        raise SnapshotError("players: must be numbers of players from 2 to 6")
+    if variant.default_players not in players:
+        raise SnapshotError("default_players: must be one of players")
+    if set(variant.card_points) != set(Rank):
+        raise SnapshotError("card_points: must give every rank its value")
+    by_round = variant.opening_by_round
+    if len(by_round) > 1000 or any(not 0 <= n <= 100_000 for n in by_round):
+        raise SnapshotError("opening_by_round: must be minimums from 0 to 100000")
+    if not isinstance(variant.options, tuple):
+        raise SnapshotError("options: must be a list")
+    for i, option in enumerate(variant.options):
+        _option(option, f"options[{i}]")
+    if not isinstance(variant.rules, Mapping):
+        raise SnapshotError("rules: must be an object")
+    for key, rule in variant.rules.items():
+        for part in ("text", "source", "quote"):
+            _text(getattr(rule, part), f"rules.{key}.{part}")
+
+
+def strict_variant(data: Any, options: Mapping[str, bool]) -> Variant:
+    """The variant ``data`` (a snapshot) holds, with the house rules ``options`` switched.
+
+    :raises SnapshotError: naming the first field that is missing, of the wrong kind or
+        out of bounds, in the snapshot itself or once any one house rule is switched.
+    """
+    if not isinstance(data, Mapping):
+        raise SnapshotError("must be an object")
+    variant = variant_from_dict(data)
+    _fields(variant)
+    try:
+        check_values(variant)
+        for option in variant.options:  # each switch, either way, plays by sound values
+            for state in (True, False):
+                check_values(variant.with_options({option.name: state}))
+        chosen = variant.with_options(dict(options))
+        check_values(chosen)
+    except OverrideError as error:
+        raise SnapshotError(f"{error.field}: {error.problem}") from None
+    except (KeyError, TypeError, ValueError) as error:  # UnknownOption is a KeyError
+        raise SnapshotError(f"options: {error}") from None
+    return chosen
