@@ -186,12 +186,12 @@ def new(match_id: int, token: str):
         form.validate()
         return _render(match, token, form, mode, [refused.message], status=refused.status)
     general: list[str] = []
-    if _checked(form, sides):
+    if form.validate():
         if storage.token_used(form.token.data):
             flash(_("That hand was already recorded; it is not counted twice."))
             return redirect(url_for("matches.ledger", match_id=match.id, token=token))
         entry, result, general = _score(form, match, mode, None)
-        if result is not None and (result.valid or _agreed()):
+        if _may_store(form, sides, result):
             try:
                 storage.add_hand(match.id, entry, result_to_dict(result), form.token.data)
             except DuplicateSubmission:
@@ -202,7 +202,7 @@ def new(match_id: int, token: str):
                 if after.finished or after.tie:  # the page opens on the result: its top
                     return redirect(_match_page(match, token))
             return redirect(_match_page(match, token) + "#totals")
-        disputable = result is not None
+        disputable = result is not None and not result.valid
     else:
         disputable = False
         if form.token.errors:
@@ -216,14 +216,14 @@ def _match_page(match: Match, token: str) -> str:
     return url_for("matches.ledger", match_id=match.id, token=token)
 
 
-def _checked(form: FlaskForm, sides: int) -> bool:
-    """The form's own checks, and that it says who went out (a deliberate choice, Nobody
-    included); a forgotten choice is said on it, with everything typed kept."""
-    valid = form.validate()
-    if valid and not out_chosen(form, sides):
+def _may_store(form: FlaskForm, sides: int, result: HandResult | None) -> bool:
+    """Whether a hand scored as typed is stored: its cards read, it says who went out (a
+    deliberate choice, Nobody included: a forgotten one is said on it, with the rest of
+    what is wrong, everything typed kept), and it breaks no rule or the table agreed."""
+    if not out_chosen(form, sides):
         form.out.errors = [*form.out.errors, _("Choose who went out: a side, or Nobody.")]
         return False
-    return valid
+    return result is not None and (result.valid or _agreed())
 
 
 def _recorded(result: HandResult, number: int) -> str:
@@ -255,9 +255,9 @@ def edit(match_id: int, token: str, hand_id: int):
         )
     general: list[str] = []
     disputable = False
-    if _checked(form, sides):
+    if form.validate():
         entry, result, general = _score(form, match, mode, hand.id)
-        if result is not None and (result.valid or _agreed()):
+        if _may_store(form, sides, result):
             storage.update_hand(match.id, hand.id, entry, result_to_dict(result))
             match_ledger(match)
             if result.valid:
@@ -265,7 +265,7 @@ def edit(match_id: int, token: str, hand_id: int):
             else:
                 flash(_("Hand changed as the table agreed, marked as disputed."))
             return redirect(url_for("matches.ledger", match_id=match.id, token=token) + "#totals")
-        disputable = result is not None
+        disputable = result is not None and not result.valid
     return _render(match, token, form, mode, general, hand=hand, status=422, disputable=disputable)
 
 

@@ -104,7 +104,7 @@ def test_a_whole_match_on_two_phones(browser, base_url):
 
     # Hand 2 in quick mode.
     second_hand_quick(scorer, hand_points="10")
-    expect(scorer.locator('output[data-side="0"]')).to_have_text("+800 → 1485")
+    expect(scorer.locator('output[data-side="0"]')).to_have_text("+800 → 1,485")
     expect(scorer.locator('output[data-side="1"]')).to_have_text("+40 → 70")
     labels = scorer.locator("fieldset.s0 label").all_inner_texts()
     assert labels[:2] == ["Natural canastas", "Mixed canastas"]
@@ -180,6 +180,7 @@ def test_dark_mode_pages_pass_the_scan(browser, base_url):
     page.get_by_role("link", name="Record a hand").click()
     pick(page, 0, "A A A")
     page.locator("#side0-red_threes").fill("1")
+    page.locator("#out-none").check()
     page.get_by_role("button", name="Record the hand").click()
     expect(page.locator(".hands > li")).to_have_count(1)
     check_page(page, "15-match-dark")

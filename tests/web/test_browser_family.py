@@ -26,8 +26,7 @@ def record(page: Page, melds: tuple[str, str], out: int | None, **fields: str) -
     page.get_by_role("link", name="Record a hand").click()
     for i, text in enumerate(melds):
         page.locator(f"#side{i}-melds").fill(text)
-    if out is not None:
-        page.locator(f"#out-{out}").check()
+    page.locator("#out-none" if out is None else f"#out-{out}").check()
     for name, value in fields.items():
         page.locator(f"#{name.replace('__', '-')}").fill(value)
     page.get_by_role("button", name="Record the hand").click()

@@ -51,6 +51,7 @@ def new_match(page: Page, base_url: str, target: str = "5000") -> str:
 def quick(page: Page, we: str, they: str = "0") -> None:
     page.locator("#side0-meld_points").fill(we)
     page.locator("#side1-meld_points").fill(they)
+    page.locator("#out-none").check()  # the choice the form asks for
 
 
 def recorded(page: Page, match: str, we: str, they: str) -> None:
