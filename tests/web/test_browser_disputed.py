@@ -5,6 +5,7 @@ Axe clean on every page; screenshots tests/artifacts/disputed-*.png."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 
 import pytest
@@ -84,7 +85,9 @@ def test_a_short_opening_recorded_anyway_on_a_phone(browser, base_url, mode, tmp
     row = page.locator("#hand-1")
     expect(row.locator(".disputed").first).to_contain_text("⚑")
     row.locator("summary").click()
-    expect(row.locator(".breakdown")).to_contain_text("Side A: This side's melds hold 30 points")
+    # The side's name is isolated (FSI … PDI), as every name the app writes into a sentence.
+    reason = re.compile("\u2068Side A\u2069: This side's melds hold 30 points")
+    expect(row.locator(".breakdown")).to_contain_text(reason)
     check_page(page, f"disputed-{mode}-match")
 
     # The sheet and the export say it too.
