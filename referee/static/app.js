@@ -92,15 +92,6 @@
     });
   });
 
-  // Times the server wrote in UTC, in the phone's own time zone and way of writing them.
-  $$("time[data-local]").forEach(function (t) {
-    var when = new Date(t.getAttribute("datetime"));
-    if (!isNaN(when)) {
-      t.textContent = when.toLocaleString(document.documentElement.lang,
-        { dateStyle: "medium", timeStyle: "short" });
-    }
-  });
-
   // Joining: copy the read-only link (a selected text area: it works over plain http on
   // the Wi-Fi, where there is no clipboard API), or hand it to the phone's share sheet.
   var sh = $("[data-share]");

@@ -155,7 +155,7 @@ def hand(mode: str = "detailed", token: str | None = None, **sides) -> dict[str,
     """Form data for a hand: ``hand(side0={"melds": "K K K"}, side1={...})``.  A hand where
     no side says it went out says "Nobody" went out, as the form asks a player to choose."""
     data = {"mode": mode, "token": token or secrets.token_urlsafe(16)}
-    if not any(fields.get("went_out") for fields in sides.values()):
+    if not any("went_out" in fields or "concealed" in fields for fields in sides.values()):
         data["out"] = "none"
     for side, fields in sides.items():
         for key, value in fields.items():

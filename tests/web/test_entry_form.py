@@ -44,7 +44,7 @@ def test_the_choice_names_who_went_out(client):
     page = client.get(url).get_data(as_text=True)
     edit = re.search(r'href="([^"]+/hands/\d+/edit)"', page).group(1)
     form = client.get(edit).get_data(as_text=True)
-    assert re.search(r'id="out-1" value="1" checked', form)
+    assert re.search(r'id="out-1" value="1" required="" checked', form)
 
 
 def test_the_picker_takes_how_many(client):

@@ -98,7 +98,7 @@ def test_the_winning_hand_shows_the_result_first_and_no_minimums(client):
     response = client.post(url + "/hands/new", data=hand(**GOING_OUT))
     assert response.location.endswith(url)  # the top of the page: the result first
     page = _page(client.get(url))
-    assert page.index("★ Winner: Side A, with 685") < page.index("<h1>")
+    assert page.index("★ Winner: <bdi>Side A</bdi>, with 685") < page.index("<h1>")
     assert "to open" not in page
 
 

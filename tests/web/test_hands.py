@@ -270,7 +270,7 @@ def test_winner_when_target_is_reached(client):
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
     assert "Winner:" not in client.get(url).get_data(as_text=True)
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
-    assert "Winner: <bdi>Side A</bdi>, with 1370" in client.get(url).get_data(as_text=True)
+    assert "Winner: <bdi>Side A</bdi>, with 1,370" in client.get(url).get_data(as_text=True)
 
 
 def test_higher_total_wins_when_both_sides_pass_the_target(client):
