@@ -115,6 +115,7 @@ def pages(base: str) -> dict[str, str]:
                 "token": secrets.token_urlsafe(16),
                 "side0-meld_points": points,
                 "side1-meld_points": "55",
+                "out": "none",
             },
         )
     # A hand short of its opening minimum (30 of 50), recorded as the table agreed.

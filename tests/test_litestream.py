@@ -104,6 +104,7 @@ def test_a_lost_database_comes_back_from_the_replica_with_every_hand(tmp_path):
                         "token": token,
                         "side0-meld_points": str(50 + 5 * hand),
                         "side1-meld_points": str(50 + 5 * number),  # each opens: 50
+                        "out": "none",
                     }
                     _, page = phone.post(path + "/hands/new", fields)
                     if "recorded" in page:

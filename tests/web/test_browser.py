@@ -139,7 +139,7 @@ def test_a_whole_match_on_two_phones(browser, base_url):
     expect(scorer.locator(".flash")).to_contain_text("Hand 3 recorded")
     # 60 + 50 + 300 (mixed canasta) + 20 + 50 + 100 (out) = 580; They: 60 - 20 = 40
     assert totals(scorer) == [2065, 110]
-    expect(scorer.locator(".winner")).to_contain_text("Winner: We, with 2065")
+    expect(scorer.locator(".winner")).to_contain_text("Winner: We, with 2,065")
 
     # The viewer sees the new hand appear by itself.
     expect(viewer.locator(".hands > li")).to_have_count(3, timeout=15_000)
@@ -159,7 +159,7 @@ def test_a_whole_match_on_two_phones(browser, base_url):
     expect(scorer.locator(".flash")).to_contain_text("recomputed")
     assert totals(scorer) == [2065, 140]
     first_row = scorer.locator("#hand-1 summary").inner_text()
-    assert re.search(r"They:\s*\+60 60", first_row)  # 3 aces, nothing in hand now
+    assert re.search(r"They:\s*\+60\s*→\s*60", first_row)  # 3 aces, nothing in hand now
     check_page(scorer, "11-match-finished")
 
     scorer.get_by_role("link", name="History of changes").click()
