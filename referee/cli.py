@@ -164,6 +164,19 @@ def _load_match(storage: Any, match_id: int) -> Any:
     match = storage.get_match(match_id)
     if match is None:
         raise MalformedInput(f"no match {match_id} in {storage.path}")
+    # A match stored damaged (by an older version, or by hand): one line naming the part,
+    # as its pages say it, not a traceback.
+    from .integrity import DamagedMatch, check_hands, check_match
+
+    try:
+        check_match(match)
+        check_hands(match, storage.all_hands(match.id), storage.history(match.id))
+    except DamagedMatch as error:
+        raise MalformedInput(f"match {match_id} is damaged: {error}") from None
+    except (TypeError, ValueError, RecursionError):  # a stored column that is not even JSON
+        raise MalformedInput(
+            f"match {match_id} is damaged: the hands of the match cannot be read"
+        ) from None
     return match
 
 

@@ -10,6 +10,7 @@ import sqlite3
 
 import pytest
 
+from referee import cli
 from referee.rules import PRESETS
 from referee.rules.snapshot import variant_to_dict
 
@@ -215,7 +216,7 @@ STORED_DAMAGE = [
 
 @pytest.mark.parametrize(("table", "column", "value", "part"), STORED_DAMAGE)
 def test_a_match_stored_damaged_answers_a_clear_page_on_every_route(
-    app, client, table, column, value, part
+    app, client, capsys, table, column, value, part
 ):
     url = start_match(client, name="Old")
     assert client.post(url + "/hands/new", data=hand(**GOING_OUT)).status_code == 302
@@ -234,6 +235,13 @@ def test_a_match_stored_damaged_answers_a_clear_page_on_every_route(
         assert "damaged" in body
     # The rest of the app is untouched by it.
     assert client.get("/").status_code == 200
+    # The commands say it in one line too (exit 2), never a traceback.
+    database = app.config["DATABASE"]
+    for command in (["export", match_id, "--out", "-"], ["sheet", match_id, "--out", "x.pdf"]):
+        assert cli.main([*command, "--db", str(database)]) == 2
+        said = capsys.readouterr().err
+        assert f"match {match_id} is damaged" in said
+        assert len(said.strip().splitlines()) == 1
 
 
 def test_a_group_with_a_match_stored_damaged_still_answers(app, client):
