@@ -45,7 +45,7 @@ FORMAT = "canasta-referee/match"
 # 2 added the seating, the first dealer and the totals from paper; 3 the table's own rules
 FORMAT_VERSION = 3
 READABLE_VERSIONS = (1, 2, 3)
-ACTIONS = ("add", "edit", "delete", "undo")
+ACTIONS = ("add", "edit", "delete", "undo", "redo")
 # The breakdown's parts every preset has, in the sheet's order; a preset's own parts follow.
 CSV_PARTS = ("melds", "canastas", "red_threes", "going_out", "hand")
 

@@ -755,6 +755,26 @@ class Storage:
         ).fetchone()
         return row is not None
 
+    def _put_hand(
+        self,
+        change: Change,
+        state: dict[str, Any] | None,
+        rescore: Callable[[dict[str, Any]], dict[str, Any]],
+        now: str,
+    ) -> None:
+        """Put ``change``'s hand as it is in ``state``, the change's ``before`` (undoing it)
+        or ``after`` (making it again): no entry means the hand is not in the match."""
+        if change.action in ("add", "delete"):
+            self.db.execute(
+                "UPDATE hands SET deleted = ?, updated = ? WHERE id = ?",
+                [int(state is None), now, change.hand_id],
+            )
+        elif state is not None:
+            self.db.execute(
+                "UPDATE hands SET entry = ?, result = ?, updated = ? WHERE id = ?",
+                [_dumps(state), _dumps(rescore(state)), now, change.hand_id],
+            )
+
     def redoable(self, match_id: int) -> Change | None:
         """The change :meth:`redo` would make again: the one the latest undo reversed, while
         no new change has come after the undos (a new hand, edit or deletion ends them)."""
@@ -785,17 +805,7 @@ class Storage:
             if change is None:
                 return None
             now = _now()
-            if change.action in ("add", "delete"):
-                self.db.execute(
-                    "UPDATE hands SET deleted = ?, updated = ? WHERE id = ?",
-                    [int(change.action == "delete"), now, change.hand_id],
-                )
-            else:
-                assert change.after is not None
-                self.db.execute(
-                    "UPDATE hands SET entry = ?, result = ?, updated = ? WHERE id = ?",
-                    [_dumps(change.after), _dumps(rescore(change.after)), now, change.hand_id],
-                )
+            self._put_hand(change, change.after, rescore, now)
             self.db.execute("UPDATE history SET undone = 0 WHERE id = ?", [change.id])
             self._log(match_id, change.hand_id, "redo", change.before, change.after, now)
         return change
@@ -825,20 +835,7 @@ class Storage:
                 return None
             last = changes[0]
             now = _now()
-            if last.action == "add":
-                self.db.execute(
-                    "UPDATE hands SET deleted = 1, updated = ? WHERE id = ?", [now, last.hand_id]
-                )
-            elif last.action == "delete":
-                self.db.execute(
-                    "UPDATE hands SET deleted = 0, updated = ? WHERE id = ?", [now, last.hand_id]
-                )
-            else:
-                assert last.before is not None
-                self.db.execute(
-                    "UPDATE hands SET entry = ?, result = ?, updated = ? WHERE id = ?",
-                    [_dumps(last.before), _dumps(rescore(last.before)), now, last.hand_id],
-                )
+            self._put_hand(last, last.before, rescore, now)
             self.db.execute("UPDATE history SET undone = 1 WHERE id = ?", [last.id])
             self._log(match_id, last.hand_id, "undo", last.after, last.before, now)
         return last
