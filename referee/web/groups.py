@@ -8,6 +8,7 @@ anything.  The browser that made a group remembers its edit link.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import (
@@ -44,6 +45,7 @@ from .forms import (
     option_field_name,
 )
 from .house import TableRules, editor, form_rules
+from .i18n import day
 from .table import chosen_rules, create_match, table_start
 
 bp = Blueprint("groups", __name__)
@@ -276,6 +278,8 @@ def new_match(group_id: int, token: str):
                 side_names,
                 [p.name for m in members for p in m],
                 table.overrides or {},
+                # Unnamed, a group's match is named by the group and the day: never "Match 4".
+                default_name=f"{group.name[:40]} · {day(datetime.now(UTC).isoformat())}",
                 group_id=group.id,
                 player_ids=tuple(p.id for m in members for p in m),
                 **start,

@@ -141,6 +141,17 @@ def new_match():
     ), status
 
 
+def rematch_name(name: str) -> str:
+    """A rematch's name, never the same as the match before it on the home page:
+    "Friday classic" -> "Friday classic — 2" -> "Friday classic — 3"."""
+    if not name:
+        return name
+    stem, dash, number = name.rpartition(" — ")
+    if dash and number.isdigit():
+        return f"{stem} — {int(number) + 1}"
+    return f"{name[:55]} — 2"
+
+
 @bp.post("/m/<int:match_id>/<token>/rematch")
 def rematch(match_id: int, token: str):
     """The same players, seating, rules and group again; the deal moved on."""
@@ -152,7 +163,7 @@ def rematch(match_id: int, token: str):
     hands = match.carried_hands + len(ledger.rows)
     try:
         again = get_storage().create_match(
-            name=match.name,
+            name=rematch_name(match.name),
             variant_id=match.variant_id,
             options=dict(match.options),
             snapshot=dict(match.snapshot),

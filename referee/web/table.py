@@ -81,6 +81,7 @@ def create_match(
     side_names: list[str],
     player_names: list[str],
     overrides: dict[str, Any],
+    default_name: str = "",
     **more: Any,
 ) -> Match | None:
     """Store the match a new-match form describes (``overrides``: the values its table
@@ -92,7 +93,7 @@ def create_match(
         return None
     rules = apply_overrides(base.with_options(options), overrides)
     match = get_storage().create_match(
-        name=(form.name.data or "").strip(),
+        name=(form.name.data or "").strip() or default_name,
         variant_id=base.id,
         options=options,
         snapshot=variant_to_dict(base),

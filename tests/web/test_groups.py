@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import UTC, datetime
 
 import pytest
 
@@ -322,3 +323,22 @@ def test_a_match_file_keeps_seating_dealer_paper_and_notes(client):
     # Seat 4 (Dan) dealt first, two hands on paper: the first here was Ben's, next Cleo's.
     assert "<bdi>Ben</bdi> dealt." in page
     assert "Hand 2: <bdi>Cleo</bdi> deals, <bdi>Dan</bdi> plays first." in page
+
+
+def test_a_groups_match_and_its_rematches_have_names_of_their_own(client):
+    url = start_group(client)
+    edit = group_match(client, url, ["Anna", "Ben", "Cleo", "Dan"], target="600")
+    today = datetime.now(UTC).strftime("%b %-d, %Y")  # the day as English writes it
+    client.post(edit + "/hands/new", data=hand(**GOING_OUT))  # 685: the match is won
+    second = client.post(edit + "/rematch", data={"token": "r" * 20}).location
+    client.post(second + "/hands/new", data=hand(**GOING_OUT))
+    third = client.post(second + "/rematch", data={"token": "s" * 20}).location
+    names = [
+        re.search(r"<h1>(.*?)</h1>", client.get(link).get_data(as_text=True))[1]
+        for link in (edit, second, third)
+    ]
+    assert [re.sub("<[^>]+>", "", n) for n in names] == [
+        f"Family · {today}",
+        f"Family · {today} — 2",
+        f"Family · {today} — 3",
+    ]
