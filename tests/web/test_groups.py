@@ -329,6 +329,11 @@ def test_a_groups_match_and_its_rematches_have_names_of_their_own(client):
     url = start_group(client)
     edit = group_match(client, url, ["Anna", "Ben", "Cleo", "Dan"], target="600")
     today = datetime.now(UTC).strftime("%b %-d, %Y")  # the day as English writes it
+    # The group's edit link is folded away, as the match page's is.
+    group_page = client.get(url).get_data(as_text=True)
+    folded = group_page.split('<details class="fold handover">')[1].split("</details>")[0]
+    assert "Give the group to another phone" in folded
+    assert url in folded
     client.post(edit + "/hands/new", data=hand(**GOING_OUT))  # 685: the match is won
     second = client.post(edit + "/rematch", data={"token": "r" * 20}).location
     client.post(second + "/hands/new", data=hand(**GOING_OUT))
