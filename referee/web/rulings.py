@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 
+from ..i18n import LANGUAGES
 from ..rules import (
     PRESETS,
     Card,
@@ -28,7 +29,7 @@ from ..rules import (
 from ..rules import find_variant as find_preset
 from ..rules.rulings import check_going_out, check_meld, check_pickup
 from . import rulebook
-from .access import load_match
+from .access import load_match, match_ledger
 from .errors import refusal
 from .forms import QUESTION_FORMS, RulesChoice, chosen_options, option_field_name, question_forms
 from .house import changed_lines, rule_source
@@ -187,6 +188,8 @@ def _shown(variant: Variant, ruling: Any) -> dict[str, Any]:
             "text": rule_text(rule),
             "source": rule_source(rule),
             "lang": rulebook.quote_language(rule.source),
+            # The quote's language by its own name, for the label that says it is original.
+            "language": LANGUAGES.get(rulebook.quote_language(rule.source) or "", ""),
             "quote": rule.quote,
         },
     }
@@ -201,6 +204,9 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
         general.append(_("The form did not say which question it asks; ask it again."))
         posted, status = None, 400
     forms = question_forms(variant, posted)
+    for question, form in forms.items():  # a match's own hand number, until one is typed
+        if question != posted and "round_number" in form and context.get("next_hand"):
+            form.round_number.data = context["next_hand"]
     shown = _shown_question(posted)
     answer = None
     if posted:
@@ -273,8 +279,19 @@ def referee():
 def match_referee(match_id: int, token: str):
     """The referee under a match's own rules: its snapshot, players and house rules."""
     match, _can_edit = load_match(match_id, token)
+    ledger = match_ledger(match)
+    # The match knows where each side stands: its sides with their totals to choose from,
+    # and, where the minimum goes by the hand, the number of the hand being played.
+    totals = list(zip(match.side_names, ledger.totals, strict=True))
     return _ask(
-        match.variant, match.players, [], match=match, token=token, house=changed_lines(match)
+        match.variant,
+        match.players,
+        [],
+        match=match,
+        token=token,
+        house=changed_lines(match),
+        match_totals=totals,
+        next_hand=match.carried_hands + len(ledger.rows) + 1,
     )
 
 

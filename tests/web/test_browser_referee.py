@@ -48,23 +48,25 @@ def test_four_questions_from_a_match(browser, base_url):
     expect(page.locator("#meld-cards")).to_have_value("9 9 X X X")
     page.get_by_role("button", name="Ask about the meld").click()
     assert answer(page, "meld").startswith("✓ Allowed. Yes:")
-    expect(page.locator("#q-meld .rule-cited")).to_contain_text("czech.meld.wild-limit")
+    expect(page.locator("#q-meld .ruling")).to_have_attribute("data-rule", "czech.meld.wild-limit")
     expect(page.locator("#meld-cards")).to_have_value("9 9 X X X")  # the question stays
     check_page(page, "20-referee-meld")
 
     # One question at a time: the opening is the next link.
     page.locator("nav.jump").get_by_role("link", name="Opening").click()
     expect(page.locator(".question")).to_have_count(1)
-    # The opening: melds from the picker, the score typed.
+    # The opening: melds from the picker, the side chosen with the total the match knows.
     pick(page, "opening", "A A A", "Add meld")
     pick(page, "opening", "K K K", "Add meld")
     expect(page.locator("#opening-melds")).to_have_value("A A A\nK K K")
-    page.locator("#opening-score").fill("1500")
+    page.locator("#opening-score").select_option(index=1)
     page.get_by_role("button", name="Ask about the opening").click()
     assert answer(page, "opening") == (
-        "✓ Allowed. Yes: 90 points reach the minimum of 90 for a score of 1500."
+        "✓ Allowed. Yes: 90 points reach the minimum of 50 for a score of 0."
     )
-    expect(page.locator("#q-opening .rule-cited")).to_contain_text("czech.opening.minimum")
+    expect(page.locator("#q-opening .ruling")).to_have_attribute(
+        "data-rule", "czech.opening.minimum"
+    )
 
     # The pile: the top card and hand typed.
     page.locator("nav.jump").get_by_role("link", name="The pile").click()
@@ -75,7 +77,9 @@ def test_four_questions_from_a_match(browser, base_url):
     assert answer(page, "pickup") == (
         "✓ Allowed. Yes: the top card goes onto your side's meld of sevens."
     )
-    expect(page.locator("#q-pickup .rule-cited")).to_contain_text("czech.pile.add-to-meld")
+    expect(page.locator("#q-pickup .ruling")).to_have_attribute(
+        "data-rule", "czech.pile.add-to-meld"
+    )
 
     # Going out with no card to discard: this match's house rule forbids it.
     page.locator("nav.jump").get_by_role("link", name="Going out").click()
@@ -84,7 +88,9 @@ def test_four_questions_from_a_match(browser, base_url):
     assert answer(page, "go_out") == (
         "✗ Not allowed. No: going out needs one card left to discard."
     )
-    expect(page.locator("#q-go_out .rule-cited")).to_contain_text("czech.going-out.discard")
+    expect(page.locator("#q-go_out .ruling")).to_have_attribute(
+        "data-rule", "czech.going-out.discard"
+    )
     expect(page.locator("#q-go_out blockquote")).to_have_attribute("lang", "cs")
     check_page(page, "21-referee-go-out")
 
@@ -109,7 +115,7 @@ def test_referee_without_a_match_offers_every_preset(browser, base_url):
     page.locator("#meld-cards").fill("9 9 X X X")
     page.get_by_role("button", name="Ask about the meld").click()
     assert answer(page, "meld").startswith("✗ Not allowed.")
-    expect(page.locator("#q-meld .rule-cited")).to_contain_text("german.meld.wild-limit")
+    expect(page.locator("#q-meld .ruling")).to_have_attribute("data-rule", "german.meld.wild-limit")
     check_page(page, "23-referee-german")
 
 

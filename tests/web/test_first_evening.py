@@ -124,3 +124,30 @@ def test_history_shows_melds_apart_and_its_times_for_the_phone_to_localise(clien
     stamp = re.search(r'<time datetime="([^"]+)" data-local="">([^<]+) UTC</time>', page)
     assert stamp is not None  # machine-readable for the script; UTC, said so, without it
     assert stamp[1].startswith(stamp[2].replace(" ", "T")[:16])
+
+
+def test_the_referee_inside_a_match_starts_from_the_matchs_own_totals(client):
+    url = start_match(client, paper_hands="5", paper_side1="3560", paper_side2="900")
+    page = _page(client.get(url + "/referee?q=opening"))
+    options = re.findall(r'<option value="(-?\d+)"[^>]*>(.*?)</option>', page)
+    assert [(value, re.sub("<[^>]+>", "", name)) for value, name in options[-2:]] == [
+        ("3560", "Side A — 3,560"),
+        ("900", "Side B — 900"),
+    ]
+    # Choosing the side is the question's total: 3 560 needs 120, not 0's 50.
+    data = {"question": "opening", "opening-score": "3560", "opening-melds": "A A A\nK K K"}
+    answer = _page(client.post(url + "/referee", data=data))
+    assert "90 points fall short of the minimum of 120" in answer
+    # What a person reads carries no internal rule id; the book's own words are labelled.
+    shown = re.sub(r'data-rule="[^"]*"', "", answer)
+    assert "classic.opening" not in shown
+    assert "The rulebook's own words (Nederlands):" in answer
+
+
+def test_the_referee_inside_hand_and_foot_knows_the_hand(client):
+    url = start_match(client, preset="hand-and-foot")
+    books = "K K K K K K K\nQ Q Q Q Q Q Q\nJ J J J J 2 2\n8 8 8 8 8 8 X\n2 2 2 X X X X"
+    data = hand(side0={"melds": books, "went_out": True}, side1={"melds": "A A A"})
+    assert client.post(url + "/hands/new", data=data).status_code == 302
+    page = _page(client.get(url + "/referee?q=opening"))
+    assert re.search(r'name="opening-round_number"[^>]*value="2"', page)

@@ -33,13 +33,14 @@ def ask(client, url: str, question: str, **fields) -> tuple[int, str]:
 def ruling(page: str) -> tuple[bool, str, str]:
     """(allowed, the answer sentence, the cited rule id) as the page shows them."""
     block = re.search(
-        r'<div class="ruling (yes|no)".*?<p class="verdict">(.*?)</p>.*?<code>(.*?)</code>',
+        r'<div class="ruling (yes|no)" role="status" data-rule="([^"]*)">'
+        r'.*?<p class="verdict">(.*?)</p>',
         page,
         re.S,
     )
     assert block, "no ruling on the page"
-    sentence = unescape(re.sub(r"<[^>]+>", "", block.group(2))).strip()
-    return block.group(1) == "yes", sentence, block.group(3)
+    sentence = unescape(re.sub(r"<[^>]+>", "", block.group(3))).strip()
+    return block.group(1) == "yes", sentence, block.group(2)
 
 
 def contract(variant: str, question: str, **fields) -> dict:
