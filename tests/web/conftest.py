@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 import secrets
 from pathlib import Path
@@ -163,6 +164,16 @@ def hand(mode: str = "detailed", token: str | None = None, **sides) -> dict[str,
                 value = "y"
             data[f"{side}-{key}"] = str(value)
     return data
+
+
+def import_file(client, body: bytes, **options):
+    """Send ``body`` as a match file through the import form, as a browser uploads it."""
+    return client.post(
+        "/matches/import",
+        data={"file": (io.BytesIO(body), "match.json")},
+        content_type="multipart/form-data",
+        **options,
+    )
 
 
 def totals(client, edit_url: str) -> list[int]:

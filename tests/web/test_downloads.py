@@ -13,7 +13,7 @@ from referee.ledger import compute_ledger
 from referee.storage import Storage
 from referee.web import downloads
 
-from .conftest import GOING_OUT, GOING_OUT_SCORES, hand, start_match, view_url
+from .conftest import GOING_OUT, GOING_OUT_SCORES, hand, import_file, start_match, view_url
 
 NAME = "Pátek u Žofie ♠♥♦♣"
 
@@ -177,11 +177,7 @@ def test_the_home_page_links_to_the_import(client):
 def test_a_downloaded_match_imports_as_a_new_match_with_new_links(client, match_url):
     client.post(match_url + "/hands/new", data=hand(**GOING_OUT))
     data = client.get(match_url + "/export.json").data
-    response = client.post(
-        "/matches/import",
-        data={"file": (io.BytesIO(data), "match.json")},
-        content_type="multipart/form-data",
-    )
+    response = import_file(client, data)
     assert response.status_code == 302
     new_url = response.location
     assert new_url.split("/")[2] != match_url.split("/")[2]
@@ -202,11 +198,7 @@ def test_a_downloaded_match_imports_as_a_new_match_with_new_links(client, match_
     ],
 )
 def test_a_file_that_is_not_a_match_is_refused_with_the_reason(client, content, message):
-    response = client.post(
-        "/matches/import",
-        data={"file": (io.BytesIO(content), "x.json")},
-        content_type="multipart/form-data",
-    )
+    response = import_file(client, content)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert "Not a match file" in page

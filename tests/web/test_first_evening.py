@@ -5,10 +5,9 @@ the result first at the end, numbers in the page's language, history in the phon
 from __future__ import annotations
 
 import html
-import io
 import re
 
-from .conftest import GOING_OUT, hand, start_match, totals
+from .conftest import GOING_OUT, hand, import_file, start_match, totals
 
 
 def _page(response) -> str:
@@ -81,11 +80,7 @@ def test_undo_says_what_it_undid_and_redo_makes_it_again(client):
     assert "Redid a change to" in _page(client.get(url + "/history"))
     # A match with a redo in its history exports and imports again.
     exported = client.get(url + "/export.json").data
-    again = client.post(
-        "/matches/import",
-        data={"file": (io.BytesIO(exported), "m.json")},
-        content_type="multipart/form-data",
-    )
+    again = import_file(client, exported)
     assert again.status_code == 302
     # An undo after the redo reverses it again; a new hand ends what could be redone.
     client.post(url + "/undo", data={"token": "v" * 20})

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import re
 from datetime import UTC, datetime
 
 import pytest
 
-from .conftest import GOING_OUT, LONG_MATCH_HAND, hand, start_group, start_match
+from .conftest import GOING_OUT, LONG_MATCH_HAND, hand, import_file, start_group, start_match
 
 SCRIPT = "<script>alert(1)</script>"
 
@@ -311,11 +310,7 @@ def test_a_match_file_keeps_seating_dealer_paper_and_notes(client):
     data["note"] = "kept"
     client.post(edit + "/hands/new", data=data)
     export = client.get(edit + "/export.json").data
-    response = client.post(
-        "/matches/import",
-        data={"file": (io.BytesIO(export), "m.json")},
-        content_type="multipart/form-data",
-    )
+    response = import_file(client, export)
     assert response.status_code == 302
     page = client.get(response.location).get_data(as_text=True)
     assert "✎ <bdi>kept</bdi>" in page
