@@ -170,7 +170,7 @@ def new(match_id: int, token: str):
             over = capacity.match_full().render(_)
         if request.method == "GET":
             flash(over)
-            return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+            return redirect(_match_page(match, token))
         # A hand sent (perhaps kept on a phone offline) after the match ended: refused,
         # with its form and what was typed, never dropped behind a redirect.
         form = hand_form(match.variant, len(match.side_names), mode)
@@ -189,7 +189,7 @@ def new(match_id: int, token: str):
     if form.validate():
         if storage.token_used(form.token.data):
             flash(_("That hand was already recorded; it is not counted twice."))
-            return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+            return redirect(_match_page(match, token))
         entry, result, general = _score(form, match, mode, None)
         if _may_store(form, sides, result):
             try:
@@ -239,7 +239,7 @@ def edit(match_id: int, token: str, hand_id: int):
     hand = storage.get_hand(match.id, hand_id)
     if hand is None:
         flash(_("That hand is no longer in the match."))
-        return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+        return redirect(_match_page(match, token))
     mode = hand.entry.get("mode", "detailed")
     sides = len(match.side_names)
     if request.method == "GET":
@@ -264,7 +264,7 @@ def edit(match_id: int, token: str, hand_id: int):
                 flash(_("Hand changed; the totals are recomputed."))
             else:
                 flash(_("Hand changed as the table agreed, marked as disputed."))
-            return redirect(url_for("matches.ledger", match_id=match.id, token=token) + "#totals")
+            return redirect(_match_page(match, token) + "#totals")
         disputable = result is not None and not result.valid
     return _render(match, token, form, mode, general, hand=hand, status=422, disputable=disputable)
 
@@ -286,7 +286,7 @@ def delete(match_id: int, token: str, hand_id: int):
         if deleted:
             match_ledger(match)
             flash(_("Hand deleted. Undo brings it back."))
-    return redirect(url_for("matches.ledger", match_id=match.id, token=token))
+    return redirect(_match_page(match, token))
 
 
 # What undoing or redoing a change did, said of its hand.
