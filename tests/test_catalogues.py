@@ -16,6 +16,8 @@ from babel.messages.pofile import read_po
 
 from referee.i18n import LANGUAGES, TRANSLATIONS
 
+from .untranslated import SHARED_PHRASES, SHARED_WORDS, WORD
+
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
@@ -94,3 +96,39 @@ def test_templates_have_no_text_outside_gettext(template):
 
 def test_the_template_check_finds_bare_text():
     assert _text_outside_gettext("<p>{{ _('Fine') }} Not fine</p>") == ["Not", "fine"]
+
+
+def english_left_in(lang: str, english: str, translated: str) -> set[str]:
+    """The words of ``english`` that ``translated`` still carries and ``lang`` does not share."""
+    for phrase in SHARED_PHRASES:
+        whole = re.compile(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)")
+        english, translated = whole.sub(" ", english), whole.sub(" ", translated)
+    english, translated = PLACEHOLDER.sub(" ", english), PLACEHOLDER.sub(" ", translated)
+    shared = SHARED_WORDS["*"] | SHARED_WORDS.get(lang, set())
+    theirs = {w.lower() for w in WORD.findall(translated)}
+    return {w for w in WORD.findall(english) if len(w) > 2 or w.isupper()} & {
+        w for w in WORD.findall(translated) if w.lower() in theirs and w.lower() not in shared
+    }
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_no_message_is_left_in_english(lang):
+    left = {
+        m.id: sorted(words)
+        for m in messages(lang)
+        for english, translated in zip(
+            m.id if isinstance(m.id, tuple) else (m.id,),
+            m.string if isinstance(m.string, tuple) else (m.string,),
+            strict=False,  # Czech and Polish have a third plural form, which this leaves unchecked
+        )
+        if (words := english_left_in(lang, english, translated))
+    }
+    assert left == {}, f"{lang}: English left in {len(left)} messages: {left}"
+
+
+def test_the_english_check_finds_what_was_left():
+    assert english_left_in("cs", "Classic (Laws of Canasta)", "Klasická (Laws of Canasta)") == {
+        "Laws"
+    }
+    assert english_left_in("es", "Joker, 50 each", "Joker, 50 cada una") == {"Joker"}
+    assert english_left_in("de", "Joker, 50 each", "Joker, je 50") == set()

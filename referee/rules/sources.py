@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["BOOKS", "Book", "book_of", "seed_text", "source_title"]
+__all__ = ["BOOKS", "Book", "book_of", "seed_text", "source_language", "source_title"]
 
 
 class Book(NamedTuple):
@@ -25,7 +25,7 @@ BOOKS: dict[str, Book] = {
     book.id: book
     for book in (
         # The seed texts: each one's own heading, with what it is for a reader elsewhere.
-        Book("000_09093ec587c4cd5a.txt", "Canasta, Czech rules of the game", "", "cs"),
+        Book("000_09093ec587c4cd5a.txt", "Canasta, česká pravidla hry", "", "cs"),
         Book("001_680538e4d6b26737.txt", "Canasta, Reglamento de juego", "", "es"),
         Book("002_33025d4827e4c068.txt", "Canasta Regeln für Anfänger", "", "de"),
         Book(
@@ -101,3 +101,13 @@ def source_title(source: str) -> str:
         else:
             titled.append(f"{book.title}, {section}" if section else book.title)
     return "; ".join(titled)
+
+
+def source_language(source: str) -> str | None:
+    """The language a rule's ``source`` (or a preset's seed) is written in, where every book it
+    names shares one: a title, a section and a quote carry it as their ``lang``.  None for a
+    house rule or books in different languages."""
+    # A source lists its parts with "; ", a seed its books with ", " (a section may hold commas).
+    parts = [p.strip() for p in source.split(";") for p in (p.split(",") if "§" not in p else [p])]
+    found = {book.language if (book := book_of(part)) else None for part in parts}
+    return found.pop() if len(found) == 1 else None

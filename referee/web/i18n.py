@@ -14,6 +14,7 @@ from urllib.parse import parse_qsl, urlencode
 from babel.numbers import format_decimal, format_percent
 from flask import Flask, Response, g, request
 from flask_babel import Babel, get_locale, get_translations, gettext
+from markupsafe import Markup, escape
 
 from ..i18n import LANGUAGES, TRANSLATIONS, local_date, local_number
 from ..rules import Rule
@@ -88,6 +89,13 @@ def signed(value: int) -> str:
     return ("+" if value > 0 else "") + number(value)
 
 
+def in_language(text: str, lang: str | None) -> Markup:
+    """``text`` marked as written in ``lang`` (a book's title on a page in another language)."""
+    if not lang or lang == str(get_locale()):
+        return escape(text)
+    return Markup('<span lang="%s">%s</span>') % (lang, text)
+
+
 def translate(text: str) -> str:
     """Translate text that is data, not a template literal (it stays escaped on the page,
     unlike the templates' own ``_()``, which marks its result safe)."""
@@ -104,7 +112,7 @@ def rule_text(rule: Rule) -> str:
 
     if rule.house is not None:  # a value the table changed: its own words
         return rule.house.render(translate)
-    own = quote_language(rule.source) == str(get_locale())
+    own = bool(rule.quote) and quote_language(rule.source) == str(get_locale())
     return rule.quote if own else translate(rule.text)
 
 
@@ -134,5 +142,6 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["signed"] = signed
     app.jinja_env.filters["day"] = day
     app.jinja_env.filters["fraction"] = fraction
+    app.jinja_env.filters["in_language"] = in_language
 
     app.jinja_env.globals["switch_url"] = switch_url

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from markupsafe import Markup
 
 from ..rules import (
     PRESETS,
@@ -24,7 +25,7 @@ from ..rules import (
 )
 from ..rules.catalogue import catalogue
 from ..rules.hand import threes_points
-from ..rules.sources import seed_text
+from ..rules.sources import seed_text, source_language
 from .i18n import translate
 
 GROUP_TITLES = {
@@ -60,17 +61,23 @@ WILD_KINDS = [
 TRIAL_MELD = Meld(parse_cards("9 9 X X X"))
 
 
-def _seed_languages() -> dict[str, str]:
-    # A preset drawn from one text is in that text's language; a quote's source names its text.
-    return {v.seed.split(" ", 1)[0]: v.language for v in PRESETS.values() if "," not in v.seed}
-
-
-SEED_LANGUAGES = _seed_languages()
-
-
 def quote_language(source: str) -> str | None:
-    """The language of the seed text a rule's ``source`` names, for the quote's ``lang``."""
-    return SEED_LANGUAGES.get(source.split(" ", 1)[0])
+    """The language of the book a rule's ``source`` names, for its quote's and title's ``lang``."""
+    return source_language(source)
+
+
+def quote(text: str, source: str) -> Markup:
+    """A rulebook's own words as a ``<q>`` marked with their language; a quote drawn from
+    several books ("… / …", one part per book of ``source``) marks each part with its own."""
+    books, parts = source.split("; "), text.split(" / ")
+    if len(books) > 1 and len(books) == len(parts):
+        inner = Markup(" / ").join(
+            Markup('<span lang="%s">%s</span>') % (source_language(b) or "", p)
+            for b, p in zip(books, parts, strict=True)
+        )
+        return Markup("<q>%s</q>") % inner
+    lang = source_language(source)
+    return (Markup('<q lang="%s">%s</q>') % (lang, text)) if lang else Markup("<q>%s</q>") % text
 
 
 def variant_name(variant: Variant) -> str:
@@ -97,6 +104,7 @@ def page(variant: Variant, **context: Any) -> str:
         presets=PRESETS,
         short_name=short_name,
         quote_language=quote_language,
+        quote=quote,
         seed_text=lambda variant: seed_text(variant.seed),
         **context,
     )
@@ -311,7 +319,7 @@ def _black_three_stops(v: Variant) -> str:
 
 
 def _options(v: Variant) -> str:
-    return ", ".join(o.name.replace("_", " ") for o in v.options) or "—"
+    return " · ".join(translate(o.help) for o in v.options) or "—"
 
 
 def _sections(variants: Iterable[Variant]) -> list[tuple[Any, list[Row]]]:

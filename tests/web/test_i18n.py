@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 import pytest
 
 from referee.i18n import LANGUAGES
 from referee.rules.presets import PRESETS
+from referee.rules.sources import source_language
 
-from .conftest import GOING_OUT, hand, start_match
+from ..untranslated import SHARED_PHRASES, SHARED_WORDS, WORD
+from .conftest import GOING_OUT, hand, start_group, start_match
 
 
 def _translations(lang: str):
@@ -163,3 +166,87 @@ def test_the_rules_are_named_in_the_page_language(client, lang, name):
         page = client.get(path, headers={"Accept-Language": lang}).text
         assert name.split(" (")[0] in page, path
     assert name in client.get(url, headers={"Accept-Language": lang}).text
+
+
+class _Words(HTMLParser):
+    """The words a reader meets on a page: its text and the labels a screen reader says,
+    leaving out scripts and whatever is marked as written in another language (a quote)."""
+
+    SAID = ("aria-label", "title", "alt", "placeholder")
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+            "track", "wbr"}  # fmt: skip
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang, self.skipping, self.words = lang, [], []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if self.skipping or tag in ("script", "style") or attrs.get("lang", self.lang) != self.lang:
+            if tag not in self.VOID:
+                self.skipping.append(tag)
+            return
+        for name in self.SAID:
+            self.words += WORD.findall(attrs.get(name) or "")
+
+    def handle_endtag(self, tag):
+        if self.skipping and self.skipping[-1] == tag:
+            self.skipping.pop()
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.words += WORD.findall(data)
+
+
+def _vocabulary(lang: str) -> set[str]:
+    from babel.messages.pofile import read_po
+
+    from referee.i18n import TRANSLATIONS
+
+    with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
+        texts = [m.string for m in read_po(handle) if m.id]
+    flat = [t for text in texts for t in (text if isinstance(text, tuple) else (text,))]
+    # The rulebooks written in the language are its words too ("ten minste", "Stopper").
+    flat += [
+        rule.quote
+        for variant in PRESETS.values()
+        for rule in variant.rules.values()
+        if rule.quote and source_language(rule.source) == lang
+    ]
+    return {w.lower() for text in flat for w in WORD.findall(text)}
+
+
+def english_on(page: str, lang: str, english: set[str], theirs: set[str]) -> set[str]:
+    """Words of ``page`` that English has and ``lang``'s own texts never use."""
+    for phrase in SHARED_PHRASES:
+        page = page.replace(phrase, " ")
+    reader = _Words(lang)
+    reader.feed(page)
+    shared = SHARED_WORDS["*"] | SHARED_WORDS.get(lang, set())
+    return {
+        w for w in reader.words
+        if (low := w.lower()) in english and low not in theirs and low not in shared
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_no_page_is_left_partly_in_english(client, lang):
+    english, theirs = _vocabulary("en"), _vocabulary(lang)
+    client.set_cookie("lang", lang)  # the whole evening in this language, as a table has it
+    url = start_match(client)
+    for _hand in range(2):
+        client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    group = start_group(client, name="Zofia", players="Zofia\nJiří\nKasia\nLuis")
+    paths = [*pages(url), group, group + "/statistics", group + "/matches/new", "/nowhere"]
+    left = {}
+    for path in paths:
+        if found := english_on(client.get(path).get_data(as_text=True), lang, english, theirs):
+            left[path] = sorted(found)
+    assert left == {}, f"{lang}: English words on its pages: {left}"
+
+
+def test_the_pages_check_finds_english_and_spares_quotes():
+    english, theirs = {"laws", "of", "hand"}, {"ruka"}
+    page = '<p>Laws of <b>ruka</b></p><blockquote lang="en">hand</blockquote><p title="hand">x</p>'
+    assert english_on(page, "cs", english, theirs) == {"Laws", "of", "hand"}
+    assert english_on('<q lang="en">Laws of</q>', "cs", english, theirs) == set()
