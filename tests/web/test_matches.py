@@ -196,7 +196,8 @@ def test_match_page_stays_light(client):
     manifest = client.get("/manifest.webmanifest").get_json()
     loaded += [icon["src"] for icon in manifest["icons"] if icon["src"] not in loaded]
     loaded.append("/sw.js")  # app.js registers it on the first visit
-    assert "/static/style.css" in loaded and "/static/app.js" in loaded
+    assert "/static/style.css" in loaded
+    assert "/static/app.js" in loaded
     total = _weight(client, url) + sum(_weight(client, path) for path in set(loaded))
     # The real server adds its Date, Server and Connection headers (about 110 B an answer).
     total += 110 * (len(set(loaded)) + 1)
