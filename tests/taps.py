@@ -88,12 +88,19 @@ def _runs(cards: str) -> list[tuple[str, int]]:
     return runs
 
 
-def _pick(c: Counted, picker: Locator, cards: str, button: str) -> bool:
-    """Cards through the picker; False if they need suits (the picker has none: typed)."""
-    if any(card[-1] in "shdc" for card in cards.split()):
+def _pick(c: Counted, picker: Locator, cards: str, send: Locator) -> bool:
+    """Cards through the picker, then ``send``; False if they need suits and the picker has
+    none (the code before: typed)."""
+    suits = picker.locator("[data-suit]").count() > 0
+    if not suits and any(card[-1] in "shdc" for card in cards.split()):
         return False
     times = picker.locator("[data-times]").count() > 0
-    for rank, n in _runs(cards):
+    chosen = ""  # the suit the picker holds: it goes with every rank tapped after it
+    for card, n in _runs(cards):
+        rank, suit = (card[:-1], card[-1]) if card[-1] in "shdc" else (card, "")
+        if suit != chosen:  # tap the suit wanted (or the one held, to let it go)
+            c.tap(picker.locator(f'button[data-suit="{suit or chosen}"]'))
+            chosen = suit
         face = picker.locator(f'button[data-card="{rank}"]')
         if times and n > 1:
             c.tap(face)
@@ -101,8 +108,27 @@ def _pick(c: Counted, picker: Locator, cards: str, button: str) -> bool:
         else:
             for _ in range(n):
                 c.tap(face)
-    c.tap(picker.get_by_role("button", name=button))
+    c.tap(send)
     return True
+
+
+def _sender(page: Page, side: int, act: str, name: str) -> tuple[Locator, Locator]:
+    """The picker and its button that sends cards to ``side``'s melds or hand: the form's one
+    picker with a pair of buttons per side, or (the code before) a picker in each side's box."""
+    shared = page.locator("#hand-form .picker")
+    if shared.locator("[data-side]").count():
+        return shared, shared.locator(f'button[data-act="{act}"][data-side="{side}"]')
+    picker = page.locator(f"fieldset.s{side} .picker")
+    return picker, picker.get_by_role("button", name=name)
+
+
+def _count(c: Counted, field: Locator, n: int) -> None:
+    """A count: one tap on its + for 1 where it has steppers, else typed."""
+    plus = field.locator("xpath=following-sibling::button[@data-step='1']")
+    if n == 1 and plus.count():
+        c.tap(plus)
+    else:
+        c.type(field, str(n))
 
 
 def _went_out(c: Counted, side: int) -> None:
@@ -115,16 +141,16 @@ def _went_out(c: Counted, side: int) -> None:
 
 def card_by_card(c: Counted, ref: Reference) -> None:
     for i, side in enumerate(ref.sides):
-        box = c.page.locator(f"fieldset.s{i}")
-        picker = box.locator(".picker")
+        picker, add = _sender(c.page, i, "meld", "Add meld")
         for meld in side.melds:
-            if not _pick(c, picker, meld, "Add meld"):
+            if not _pick(c, picker, meld, add):
                 field = c.page.locator(f"#side{i}-melds")
                 old = field.input_value()
                 c.type(field, (old + "\n" if old else "") + meld, keys=len(meld) + bool(old))
         if side.hand:
-            _pick(c, picker, side.hand, "To hand")
-        c.type(c.page.locator(f"#side{i}-red_threes"), str(side.red_threes))
+            picker, to_hand = _sender(c.page, i, "hand", "To hand")
+            _pick(c, picker, side.hand, to_hand)
+        _count(c, c.page.locator(f"#side{i}-red_threes"), side.red_threes)
     if ref.out is not None:
         _went_out(c, ref.out)
 
@@ -138,21 +164,21 @@ def quick(c: Counted, ref: Reference, kinds: list[list[str]]) -> None:
     values = {rank.value: pts for rank, pts in variant.card_points.items()}
     for i, side in enumerate(ref.sides):
         for kind, n in Counter(kinds[i]).items():
-            c.type(c.page.locator(f"#side{i}-canastas_{kind}"), str(n))
+            _count(c, c.page.locator(f"#side{i}-canastas_{kind}"), n)
         melded = [card for meld in side.melds for card in meld.split()]
         left = side.hand.split()
         counts = c.page.locator(f"#side{i}-meld_c10").count() > 0
         if counts:  # count cards by value: no sums
             for pts, n in sorted(_by_value(melded, values).items()):
-                c.type(c.page.locator(f"#side{i}-meld_c{pts}"), str(n))
+                _count(c, c.page.locator(f"#side{i}-meld_c{pts}"), n)
             for pts, n in sorted(_by_value(left, values).items()):
-                c.type(c.page.locator(f"#side{i}-hand_c{pts}"), str(n))
+                _count(c, c.page.locator(f"#side{i}-hand_c{pts}"), n)
         else:  # the code before: the point sums, worked out by the scorer
             total = sum(values[card.rstrip("shdc")] for card in melded)
             c.type(c.page.locator(f"#side{i}-meld_points"), str(total), a_sum=True)
             lost = sum(values[card.rstrip("shdc")] for card in left)
             c.type(c.page.locator(f"#side{i}-hand_points"), str(lost), a_sum=len(left) > 1)
-        c.type(c.page.locator(f"#side{i}-red_threes"), str(side.red_threes))
+        _count(c, c.page.locator(f"#side{i}-red_threes"), side.red_threes)
     if ref.out is not None:
         _went_out(c, ref.out)
 

@@ -55,14 +55,20 @@
 
   // Card picker: tap ranks, then send them to the field a button names (data-to):
   // as a new line (data-put="line"), added to the end ("add"), or in place of it ("set").
+  // Where the rules have runs, a suit chosen first goes with each rank after it (not jokers).
   $$(".picker").forEach(function (p) {
-    var cards = [], out = $("output", p);
+    var cards = [], out = $("output", p), suit = "";
     var show = function () { out.textContent = cards.length ? cards.join(" ") : "—"; };
+    var choose = function (s) {
+      suit = s;
+      $$("[data-suit]", p).forEach(function (b) { b.setAttribute("aria-pressed", String(b.dataset.suit === s)); });
+    };
     p.hidden = false;
     p.addEventListener("click", function (e) {
       var b = e.target.closest("button");
       if (!b) return;
-      if (b.dataset.card) cards.push(b.dataset.card);
+      if (b.dataset.suit) choose(suit === b.dataset.suit ? "" : b.dataset.suit);
+      else if (b.dataset.card) cards.push(b.dataset.card + (suit && b.dataset.card !== "X" ? suit : ""));
       else if (b.dataset.times && cards.length) {
         // A rank, then how many: the last card's run grows (or shrinks) to that many.
         var last = cards[cards.length - 1], run = 0;
@@ -76,6 +82,7 @@
         el.value = b.dataset.put === "set" ? text
           : b.dataset.put === "line" ? (old ? old + "\n" : "") + text : (old + " " + text).trim();
         cards = [];
+        choose("");
         el.dispatchEvent(new Event("input", { bubbles: true }));
       }
       show();

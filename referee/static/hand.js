@@ -38,7 +38,7 @@
             if (!list) return;
             list.textContent = "";
             // What the server already says beside this side's fields is not said twice.
-            var said = $$("fieldset.s" + i + " ul.errors:not(.preview-problems) li", hf)
+            var said = $$("ul.errors[data-side='" + i + "']:not(.preview-problems) li", hf)
               .map(function (li) { return li.textContent; }).join("\n");
             found.forEach(function (p) {
               if (said.indexOf(p.message) >= 0) return;

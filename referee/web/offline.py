@@ -34,6 +34,7 @@ SHELL_FILES = (
     "style.css",
     "app.js",
     "hand.js",
+    "hand.css",
     "times.js",
     "offline.js",
     "queue.js",

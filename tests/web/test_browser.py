@@ -42,10 +42,16 @@ def check_page(page: Page, name: str) -> None:
 
 
 def pick(page: Page, side: int, cards: str, then: str = "meld") -> None:
-    picker = page.locator(f"fieldset.s{side} .picker")
+    """Cards through the hand form's one picker, sent to ``side``'s melds (or hand)."""
+    picker = page.locator("#hand-form .picker")
     for card in cards.split():
         picker.locator(f'button[data-card="{card}"]').click()
-    picker.locator(f'button[data-act="{then}"]').click()
+    picker.locator(f'button[data-act="{then}"][data-side="{side}"]').click()
+
+
+def row_labels(page: Page) -> list[str]:
+    """The hand form's row labels, top to bottom (each names a row of the sides' columns)."""
+    return page.locator("#hand-form .row:not(.head) > .what").all_inner_texts()
 
 
 def first_hand_by_picker(scorer: Page, check=lambda: None) -> None:
@@ -106,7 +112,7 @@ def test_a_whole_match_on_two_phones(browser, base_url):
     second_hand_quick(scorer, hand_points="10")
     expect(scorer.locator('output[data-side="0"]')).to_have_text("+800 → 1,485")
     expect(scorer.locator('output[data-side="1"]')).to_have_text("+40 → 70")
-    labels = scorer.locator("fieldset.s0 label").all_inner_texts()
+    labels = row_labels(scorer)
     assert labels[:2] == ["Natural canastas", "Mixed canastas"]
     check_page(scorer, "05-hand-quick")
     scorer.get_by_role("button", name="Record the hand").click()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .test_browser import PHONE, check_page, totals
+from .test_browser import PHONE, check_page, row_labels, totals
 
 pytestmark = pytest.mark.browser
 
@@ -66,7 +66,7 @@ def test_a_samba_match_on_a_phone(browser, base_url):
     # Quick mode counts sambas beside the other canastas.
     page.goto(match_url)
     page.get_by_role("link", name="Quick hand").click()
-    labels = page.locator("fieldset.s0 label").all_inner_texts()
+    labels = row_labels(page)
     assert "Canastas in sequence (samba, escalera)" in labels
     page.locator("#side0-canastas_sequence").fill("1")
     page.locator("#side0-canastas_natural").fill("1")

@@ -30,7 +30,7 @@ def _page(response) -> str:
 
 def _error_list(page: str, field: str) -> str:
     """The errors shown under a field (its id), as text."""
-    found = re.search(rf'<ul class="errors" id="{field}-err">(.*?)</ul>', page, re.S)
+    found = re.search(rf'<ul class="errors" id="{field}-err"[^>]*>(.*?)</ul>', page, re.S)
     return re.sub(r"<[^>]+>", " ", found.group(1)) if found else ""
 
 

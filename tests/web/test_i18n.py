@@ -220,6 +220,8 @@ def english_on(page: str, lang: str, english: set[str], theirs: set[str]) -> set
     """Words of ``page`` that English has and ``lang``'s own texts never use."""
     for phrase in SHARED_PHRASES:
         page = page.replace(phrase, " ")
+    # A link shown as text holds its random token, whose letters may spell "at" or "de".
+    page = re.sub(r"https?://[^\s<\"]+", " ", page)
     reader = _Words(lang)
     reader.feed(page)
     shared = SHARED_WORDS["*"] | SHARED_WORDS.get(lang, set())

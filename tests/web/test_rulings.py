@@ -218,7 +218,7 @@ def test_bad_input_is_refused_next_to_its_field_and_kept(client, fields, field, 
     response = client.post("/referee", data={"question": question, **fields})
     page = response.get_data(as_text=True)
     assert response.status_code == 422
-    errors = re.search(rf'<ul class="errors" id="{field}-err">(.*?)</ul>', page, re.S)
+    errors = re.search(rf'<ul class="errors" id="{field}-err"[^>]*>(.*?)</ul>', page, re.S)
     assert errors, page
     assert message in errors.group(1)
     assert 'class="ruling' not in page
