@@ -174,6 +174,11 @@ class Ledger:
     def finished(self) -> bool:
         return self.winner is not None
 
+    @property
+    def next_hand(self) -> int:
+        """The number in the match of the hand to be played next, hands on paper counted."""
+        return self.match.carried_hands + len(self.rows) + 1
+
     def progress(self, side: int) -> int:
         """Percent of the target reached (of the hands played, where a match is so many
         hands), 0 to 100."""

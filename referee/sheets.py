@@ -21,9 +21,11 @@ from .i18n import local_date
 from .ledger import Ledger
 from .plaintext import bdi, isolated
 from .rules import CanastaKind, Rank, Variant
+from .rules.hand import threes_points
 from .rules.overrides import difference_lines
 from .rules.problems import N_
 from .rules.sources import seed_text
+from .words import words
 
 __all__ = [
     "PAPERS",
@@ -49,20 +51,6 @@ CHART_STYLE = (
     ".axis{stroke:#999;stroke-width:.5}.target{stroke-width:.6;stroke-dasharray:2 2}"
     'text{font-size:8px;font-family:"DejaVu Sans",sans-serif;fill:#000}.tick{fill:#444}'
 )
-_KIND_NAMES = {
-    CanastaKind.NATURAL: N_("Natural (clean) canasta"),
-    CanastaKind.MIXED: N_("Mixed (dirty) canasta"),
-    CanastaKind.WILD: N_("Wild canasta"),
-    CanastaKind.WILD_JOKERS: N_("Wild canasta with the four jokers"),
-    CanastaKind.WILD_DEUCES: N_("Other wild canasta"),
-    CanastaKind.WILD_MIXED: N_("Wild canasta, jokers and twos"),
-    CanastaKind.WILD_CLEAN: N_("Wild canasta, all twos or all jokers"),
-    CanastaKind.BLACK_THREES: N_("Canasta of black threes"),
-    CanastaKind.SEQUENCE: N_("Canasta in sequence (samba, escalera)"),
-    CanastaKind.SEVENS: N_("Canasta of sevens"),
-    CanastaKind.ACES: N_("Canasta of aces"),
-    CanastaKind.WILD_TWOS: N_("Wild canasta of seven twos"),
-}
 _CARD_ROWS = (
     (N_("Joker"), (Rank.JOKER,)),
     ("2", (Rank.TWO,)),
@@ -99,12 +87,17 @@ def reference_tables(
     for label, ranks in _CARD_ROWS:
         values = {variant.card_points[rank] for rank in ranks}
         cards.append((_(label), " / ".join(str(v) for v in sorted(values))))
+    said = words(variant)  # each kind as the game names it: a clean book, a samba
     bonuses = [
         (
-            _(_KIND_NAMES[kind]),
-            str(points) if kind is not CanastaKind.BLACK_THREES else _("wins the match"),
+            _(said.names[kind]),
+            str(variant.canasta_bonus[kind])
+            if kind is not CanastaKind.BLACK_THREES
+            else _("wins the match"),
         )
-        for kind, points in variant.canasta_bonus.items()
+        # In the kinds' own order: a match's snapshot keeps them sorted by name.
+        for kind in CanastaKind
+        if kind in variant.canasta_bonus
     ]
     if variant.concealed_canasta_bonus is not None:
         bonuses.append((_("Canasta made in the hand"), str(variant.concealed_canasta_bonus)))
@@ -112,8 +105,12 @@ def reference_tables(
         bonuses.append((_("Hand canasta"), _("double")))
     bonuses.append((_("Red three"), str(variant.red_three_bonus)))
     if variant.all_red_threes_extra:
-        four = 4 * variant.red_three_bonus + variant.all_red_threes_extra
-        bonuses.append((_("All four red threes"), str(four)))
+        count = variant.all_red_threes_count  # six in samba's three packs
+        every = threes_points(variant, count)
+        label = _("All four red threes") if count == 4 else _("All %(n)s red threes") % {"n": count}
+        bonuses.append((label, str(every)))
+    if variant.undeclared_red_three_penalty:
+        bonuses.append((_(said.red_three_left), f"−{variant.undeclared_red_three_penalty}"))
     bonuses.append((_("Going out"), str(variant.going_out_bonus)))
     if variant.concealed_going_out_bonus is not None:
         bonuses.append((_("Going out concealed"), str(variant.concealed_going_out_bonus)))
@@ -365,6 +362,7 @@ def match_sheet_html(
         landscape=landscape,
         house=difference_lines(match.preset, variant, gettext),
         based=_short_name(variant, gettext),
+        key=words(variant).sheet_key,
     )
 
 

@@ -24,9 +24,9 @@ SHARED_PHRASES = (
 )  # fmt: skip
 SHARED_WORDS = {
     # the games' own names and the Spanish and Brazilian words for their melds
-    "*": {"canasta", "canastas", "samba", "sambas", "bolivia", "escala", "escalas", "real",
-          "reales", "escalera", "acabar", "cruzado", "json", "pdf", "csv", "utc", "nul", "esc",
-          "offline", "online", "plus", "minus"},
+    "*": {"canasta", "canastas", "samba", "sambas", "bolivia", "bolivias", "escala", "escalas",
+          "real", "reales", "escalera", "escaleras", "acabar", "cruzado", "json", "pdf", "csv",
+          "utc", "nul", "esc", "offline", "online", "plus", "minus"},
     "cs": {"data", "min", "minimum", "server", "text", "import", "backspace"},
     "de": {"bonus", "hand", "joker", "jkr", "links", "min", "minimum", "wild", "was"},
     "es": {"total", "control", "natural", "club", "original", "extra", "final", "error"},

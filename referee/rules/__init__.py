@@ -17,6 +17,7 @@ from .variant import (
     Rule,
     UnknownOption,
     Variant,
+    Vocabulary,
 )
 
 
@@ -55,6 +56,7 @@ __all__ = [
     "UnknownOption",
     "UnknownVariant",
     "Variant",
+    "Vocabulary",
     "check_opening",
     "classify",
     "find_variant",

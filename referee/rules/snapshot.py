@@ -10,7 +10,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import Rank
-from .variant import CanastaKind, OpeningStep, Option, RedThreeCondition, Rule, Variant
+from .presets import PRESETS
+from .variant import (
+    CanastaKind,
+    OpeningStep,
+    Option,
+    RedThreeCondition,
+    Rule,
+    Variant,
+    Vocabulary,
+)
 
 __all__ = ["SnapshotError", "variant_from_dict", "variant_to_dict"]
 
@@ -32,6 +41,10 @@ _INT_KEYED = (
     "threes_table",
 )
 _RANK_SETS = ("natural_only_ranks", "held_ranks")
+# Fields that name things rather than score them.  A snapshot taken before one was added
+# takes its preset's value, not the default: the game was always called so (a hand and
+# foot match of then has books too), and no score can change by it.
+_WORDS = ("vocabulary",)
 
 
 def _int_keys(mapping: Mapping[int, int]) -> dict[str, int]:
@@ -49,7 +62,7 @@ def _write(name: str, value: Any) -> Any:
         return {kind.value: bonus for kind, bonus in value.items()}
     if name in _RANK_SETS:
         return sorted(rank.value for rank in value)
-    if name == "red_threes_count_if":
+    if name in ("red_threes_count_if", "vocabulary"):
         return value.value
     if name in ("players", "opening_by_round"):
         return list(value)
@@ -94,6 +107,8 @@ def _read(name: str, value: Any) -> Any:
         return frozenset(Rank(key) for key in value)
     if name == "red_threes_count_if":
         return RedThreeCondition(value)
+    if name == "vocabulary":
+        return Vocabulary(value)
     if name in ("players", "opening_by_round"):
         return tuple(int(n) for n in value)
     if name == "opening_table":
@@ -120,7 +135,7 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
 
     :raises SnapshotError: if a field is missing or of an unknown version.  A field
         with a default that the snapshot lacks (one added to :class:`Variant` since it
-        was taken) takes its default.
+        was taken) takes its default; a word (``_WORDS``) its preset's.
     """
     if data.get("snapshot_version") != SNAPSHOT_VERSION:
         raise SnapshotError(f"unknown snapshot version {data.get('snapshot_version')!r}")
@@ -128,6 +143,9 @@ def variant_from_dict(data: Mapping[str, Any]) -> Variant:
     try:
         for name in Variant._fields:
             if name not in data and name in Variant._field_defaults:
+                preset = data.get("id")
+                if name in _WORDS and isinstance(preset, str) and preset in PRESETS:
+                    values[name] = getattr(PRESETS[preset], name)
                 continue  # a field added since the snapshot was taken: its default
             values[name] = _read(name, data[name])
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as error:

@@ -22,6 +22,7 @@ __all__ = [
     "Rule",
     "UnknownOption",
     "Variant",
+    "Vocabulary",
 ]
 
 
@@ -44,6 +45,16 @@ class CanastaKind(Enum):
     SEVENS = "sevens"  # american: seven natural sevens
     ACES = "aces"  # american: seven natural aces
     WILD_TWOS = "wild_twos"  # american: a wild canasta of seven twos
+
+
+class Vocabulary(Enum):
+    """The words a game's books use for its melds of seven and for the cards a player holds,
+    which the pages and sheets then use too.  Scoring never reads it: a name, not a rule."""
+
+    CANASTA = "canasta"  # the Laws and the seeds: canastas, cards left in hand
+    SAMBA = "samba"  # samba: seven of a suit in order is a "samba"
+    BOLIVIA = "bolivia"  # bolivia: the same run is an "escalera", seven wild cards a "bolivia"
+    BOOKS = "books"  # hand and foot: "books" (clean, dirty, wild), cards left in hand and foot
 
 
 class RedThreeCondition(Enum):
@@ -188,6 +199,8 @@ class Variant(NamedTuple):
     opening_counts_pile_top: bool = True  # the pile's top card counts towards the opening
     opening_by_round: tuple[int, ...] = ()  # the minimum by the hand's number, not the score
     rounds: int | None = None  # the match is this many hands; the highest total wins
+    # -- words ---------------------------------------------------------------------
+    vocabulary: Vocabulary = Vocabulary.CANASTA  # what pages and sheets call its melds
 
     # -- derived -----------------------------------------------------------------
 

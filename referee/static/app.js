@@ -10,7 +10,10 @@
     var preset = $("#preset", nm), players = $("#players", nm), target = $("#target", nm);
     var sync = function () {
       var opt = preset.options[preset.selectedIndex], n = +players.value;
-      if (target) target.placeholder = opt.dataset.target;
+      if (target) {
+        target.placeholder = opt.dataset.target;
+        target.closest(".field").hidden = !!opt.dataset.rounds;  // so many hands: no target
+      }
       var allowed = opt.dataset.players.split(" ");
       $$("option", players).forEach(function (o) { o.disabled = allowed.indexOf(o.value) < 0; });
       $$("fieldset.options", nm).forEach(function (f) { f.hidden = f.dataset.preset !== preset.value; });

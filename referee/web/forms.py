@@ -41,8 +41,9 @@ from wtforms.validators import (
 )
 
 from ..plaintext import control_character
-from ..rules import PRESETS, CanastaKind, Rank, Variant
+from ..rules import PRESETS, CanastaKind, Rank, Variant, Vocabulary
 from ..rules.hand import hand_costs
+from ..words import WORDS
 from .i18n import language
 
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -72,20 +73,8 @@ class PlainText:
             )
 
 
-KIND_LABELS = {
-    CanastaKind.NATURAL: _l("Natural canastas"),
-    CanastaKind.MIXED: _l("Mixed canastas"),
-    CanastaKind.WILD: _l("Wild canastas"),
-    CanastaKind.WILD_JOKERS: _l("Wild canastas of four jokers"),
-    CanastaKind.WILD_DEUCES: _l("Other wild canastas"),
-    CanastaKind.WILD_MIXED: _l("Mixed wild canastas"),
-    CanastaKind.WILD_CLEAN: _l("Clean wild canastas"),
-    CanastaKind.BLACK_THREES: _l("Canastas of black threes"),
-    CanastaKind.SEQUENCE: _l("Canastas in sequence (samba, escalera)"),
-    CanastaKind.SEVENS: _l("Canastas of sevens"),
-    CanastaKind.ACES: _l("Canastas of aces"),
-    CanastaKind.WILD_TWOS: _l("Wild canastas of seven twos"),
-}
+# Canasta's own words for each kind (a group's statistics count them across its games).
+KIND_LABELS = {kind: _l(text) for kind, text in WORDS[Vocabulary.CANASTA].counts.items()}
 # Unfinished melds that cost a penalty (american), counted in quick entry.
 UNFINISHED_LABELS = {
     CanastaKind.SEVENS: _l("Unfinished melds of sevens"),
@@ -232,6 +221,8 @@ class _NewMatchForm(FlaskForm):
                 _l(v.name),
                 render_kw={
                     "data-target": str(v.target_score),
+                    # A match of so many hands has no target: app.js hides the field.
+                    "data-rounds": str(v.rounds or ""),
                     "data-players": " ".join(str(n) for n in v.players),
                 },
             )
@@ -361,6 +352,7 @@ class _Section(NamedTuple):
     # Quick entry counts cards by value, melded and left in hand: (points, ranks) each.
     meld_values: tuple[tuple[int, str], ...] = ()
     hand_values: tuple[tuple[int, str], ...] = ()
+    vocabulary: Vocabulary = Vocabulary.CANASTA  # the labels' words: books, a hand and foot…
 
 
 def value_groups(points_of: dict[Rank, int]) -> tuple[tuple[int, str], ...]:
@@ -388,6 +380,7 @@ def _section(variant: Variant, mode: str) -> _Section:
         tuple(k for k in CanastaKind if k in variant.unfinished_penalty),
         value_groups(dict(variant.card_points)) if mode == "quick" else (),
         value_groups(hand_costs(variant)) if mode == "quick" else (),
+        variant.vocabulary,
     )
 
 
@@ -401,6 +394,8 @@ def side_form(variant: Variant, mode: str) -> type[Form]:
 # modes with room to spare, and one dropped is only made again.
 @lru_cache(maxsize=512)
 def _side_form(section: _Section) -> type[Form]:
+    # The labels in the game's own words; the fields' names stay the same in every game.
+    words = WORDS[section.vocabulary]
     attrs: dict[str, Any] = {
         "red_threes": _count(_l("Red threes laid out"), 8),
         "went_out": BooleanField(_l("Went out")),
@@ -409,7 +404,7 @@ def _side_form(section: _Section) -> type[Form]:
         attrs["concealed"] = BooleanField(_l("Went out concealed"))
     if section.mode == "quick":
         for kind in section.kinds:
-            attrs[f"canastas_{kind.value}"] = _count(KIND_LABELS[kind], 20)
+            attrs[f"canastas_{kind.value}"] = _count(_l(words.counts[kind]), 20)
         if section.escalas:
             attrs["escalas"] = _count(_l("Escalas (seven of a suit, no wild card)"), 8)
             attrs["escalas_real"] = _count(_l("Escalas reales (4 to ace of a suit)"), 4)
@@ -422,7 +417,7 @@ def _side_form(section: _Section) -> type[Form]:
                 label = _l("%(cards)s, %(points)s each", cards=cards, points=points)
                 attrs[f"{part}_c{points}"] = _stepped(label, most)
         attrs["meld_points"] = _points(_l("Points of all melded cards"), 20_000)
-        attrs["hand_points"] = _points(_l("Points of cards left in hand"), 5_000)
+        attrs["hand_points"] = _points(_l(words.left_points), 5_000)
     else:
         attrs["melds"] = TextAreaField(
             _l("Melds, one per line"),
@@ -430,7 +425,7 @@ def _side_form(section: _Section) -> type[Form]:
             render_kw={"rows": 3, "autocapitalize": "characters", "spellcheck": "false"},
         )
         attrs["hand"] = StringField(
-            _l("Cards left in hand"),
+            _l(words.left),
             validators=[Length(max=500)],
             render_kw={"autocapitalize": "characters", "spellcheck": "false"},
         )
@@ -441,7 +436,7 @@ def _side_form(section: _Section) -> type[Form]:
     if section.held:
         attrs["held_sets"] = _count(_l("Players left holding three or more aces or sevens"), 8)
     if section.undeclared_red_threes:
-        attrs["undeclared_red_threes"] = _count(_l("Red threes not declared"), 8)
+        attrs["undeclared_red_threes"] = _count(_l(words.red_threes_left), 8)
     if section.acabar:
         attrs["acabar"] = BooleanField(_l("Called acabar"))
     if section.exact_cut:

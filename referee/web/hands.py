@@ -15,6 +15,7 @@ from ..ledger import Match, result_to_dict
 from ..rules import HandResult, Problem, Variant
 from ..rules.problems import N_
 from ..storage import DuplicateSubmission
+from ..words import words
 from .access import load_match, match_ledger
 from .db import get_storage
 from .errors import refusal
@@ -24,6 +25,8 @@ from .i18n import number as written
 from .i18n import rule_text, signed
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>/<token>")
+# The hand form's headings in the game's words (a hand and foot), as its labels (forms.py).
+bp.add_app_template_global(words, "words")
 
 # Which field of a side's section a problem code is about; the rest go on the section.
 FIELD_FOR_CODE = {

@@ -22,9 +22,9 @@ from ..ledger import LedgerRow, Match
 from ..plaintext import isolated
 from ..rules import PRESETS, Variant
 from ..rules.overrides import apply_overrides
-from ..rules.problems import N_
 from ..rules.seating import dealer_seat
 from ..storage import DuplicateSubmission
+from ..words import words
 from .access import load_match, match_ledger, remember, remembered_token
 from .chart import totals_chart
 from .db import get_storage
@@ -37,24 +37,6 @@ from .i18n import number
 from .table import chosen_rules, create_match, table_start
 
 bp = Blueprint("matches", __name__)
-
-# The parts of a hand's breakdown, as the match page names them.
-PART_LABELS = {
-    "melds": N_("Melded cards"),
-    "canastas": N_("Canasta bonuses"),
-    "red_threes": N_("Red threes"),
-    "going_out": N_("Going out"),
-    "hand": N_("Cards left in hand"),
-    "canasta_count": N_("Number of canastas"),
-    "escalas": N_("Escalas"),
-    "exact_cut": N_("Exact cut"),
-    "undeclared_red_threes": N_("Undeclared red threes"),
-    "acabar": N_("Acabar"),
-    "black_threes": N_("Black threes"),
-    "unfinished": N_("Unfinished melds"),
-    "held_in_hand": N_("Aces or sevens held"),
-}
-bp.add_app_template_global(PART_LABELS, "PART_LABELS")  # type: ignore[arg-type]
 
 
 def qr_svg(url: str) -> Markup:
@@ -214,6 +196,8 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
             scores=row.scores,
             totals=row.totals,
             breakdowns=tuple(tuple(part.items()) for part in row.breakdowns),
+            # Each part named in the game's words (books, a hand and foot), as msgids.
+            parts=tuple(words(match.variant).parts.items()),
             error=row.error,
             # Each reason begins with its side's name: isolated, as every name on the page.
             disputed=tuple(row.reasons([isolated(n) for n in match.side_names], _)),

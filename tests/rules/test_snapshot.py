@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from referee.rules import PRESETS
+from referee.rules import PRESETS, Vocabulary
 from referee.rules.snapshot import SnapshotError, variant_from_dict, variant_to_dict
 
 
@@ -24,5 +24,22 @@ def test_an_unreadable_snapshot_says_so():
         variant_from_dict({"snapshot_version": 99})
     data = variant_to_dict(PRESETS["classic"])
     del data["card_points"]
+    with pytest.raises(SnapshotError):
+        variant_from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("preset", "vocabulary"),
+    [("hand-and-foot", Vocabulary.BOOKS), ("bolivia", Vocabulary.BOLIVIA), ("classic", None)],
+)
+def test_a_snapshot_from_before_the_words_takes_its_presets(preset, vocabulary):
+    # A match stored before the games had words of their own still says books, an escalera;
+    # a snapshot of no preset (an imported file's own rules) says canastas.
+    data = variant_to_dict(PRESETS[preset])
+    del data["vocabulary"]
+    if vocabulary is None:
+        data["id"] = "friday-rules"
+    assert variant_from_dict(data).vocabulary is (vocabulary or Vocabulary.CANASTA)
+    data["vocabulary"] = "gibberish"
     with pytest.raises(SnapshotError):
         variant_from_dict(data)

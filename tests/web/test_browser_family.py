@@ -67,7 +67,7 @@ def test_a_samba_match_on_a_phone(browser, base_url):
     page.goto(match_url)
     page.get_by_role("link", name="Quick hand").click()
     labels = row_labels(page)
-    assert "Canastas in sequence (samba, escalera)" in labels
+    assert "Sambas (seven of a suit in order)" in labels
     page.locator("#side0-canastas_sequence").fill("1")
     page.locator("#side0-canastas_natural").fill("1")
     page.locator("#side0-meld_points").fill("135")
@@ -88,8 +88,16 @@ def test_a_samba_match_on_a_phone(browser, base_url):
 def test_a_hand_and_foot_match_on_a_phone(browser, base_url):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
     page = context.new_page()
+    # The new-match form asks no target of a game of four hands (app.js hides it).
+    page.goto(base_url + "/matches/new")
+    expect(page.locator("#target")).to_be_visible()
+    page.get_by_label("Rules", exact=True).select_option("hand-and-foot")
+    expect(page.locator("#target")).to_be_hidden()
     start(page, base_url, "hand-and-foot")
     expect(page.locator(".muted").first).to_contain_text("4 hands")
+    # The hands, not a bar towards a target of 0.
+    expect(page.locator("#deal")).to_contain_text("Hand 1 of 4:")
+    expect(page.locator(".total progress")).to_have_count(0)
     check_page(page, "family-hf-match")
 
     # Out with two clean books, two dirty and a wild one: 500 + 500 + 300 + 300 + 1500 in
@@ -100,7 +108,17 @@ def test_a_hand_and_foot_match_on_a_phone(browser, base_url):
         record(page, (books, "A A A A A A\n10 10 10"), 0, side1__hand_points="40")
         expect(page.locator(".flash")).to_contain_text(f"Hand {number} recorded")
         if number == 1:
+            expect(page.locator("#deal")).to_contain_text("Hand 2 of 4:")
+            page.locator("#hand-1 summary").click()
+            expect(page.locator("#hand-1 dl").first).to_contain_text("Book bonuses")
             check_page(page, "family-hf-after-one")
+            # Quick entry counts books, and the cards left in hand and foot.
+            page.get_by_role("link", name="Quick hand").click()
+            labels = row_labels(page)
+            assert "Clean books" in labels
+            assert "Red threes left in hand or foot" in labels
+            check_page(page, "family-hf-quick")
+            page.get_by_role("link", name="Back to the match").click()
     assert totals(page) == [4 * out_side, 4 * (150 - 40)]  # 150: the fourth hand opens
     # Four hands make the match: the highest total wins.
     expect(page.locator(".winner")).to_contain_text("Winner: We")

@@ -147,6 +147,159 @@ def test_sheets_of_the_family(client, preset, tmp_path):
         assert "Hands: 4" in text.replace("\n", " ")
 
 
+# -- each family speaks its own words and has its own shape ------------------------------------
+
+HF_BOOKS = "K K K K K K K\nQ Q Q Q Q Q Q\nJ J J J J 2 2\n8 8 8 8 8 8 X\n2 2 2 X X X X"
+
+
+def pdf_text(client, url: str, tmp_path) -> str:
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(client.get(url).data)
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    return re.sub(r"[ \n]+", " ", text)
+
+
+def test_a_hand_and_foot_match_counts_its_hands_not_a_target(client):
+    url = start_match(client, preset="hand-and-foot")
+    page = client.get(url).get_data(as_text=True)
+    # No bar towards a target of 0 ("25% of the target" after one hand): the hand it is.
+    assert "<progress" not in page
+    assert "of the target" not in page
+    assert "Hand 1 of 4: <bdi>Player 1</bdi> deals" in page
+    for number in range(1, 5):
+        data = hand(
+            side0={"melds": HF_BOOKS, "went_out": True}, side1={"melds": "A A A A A A\n10 10 10"}
+        )
+        assert client.post(url + "/hands/new", data=data).status_code == 302
+        page = client.get(url).get_data(as_text=True)
+        if number < 4:
+            assert f"Hand {number + 1} of 4:" in page
+    # Over after the fourth: the result, and no fifth hand of four.
+    assert "Winner:" in page
+    assert " of 4" not in page
+    assert "<progress" not in page
+
+
+def test_a_match_begun_on_paper_counts_the_paper_hands(client):
+    url = start_match(client, preset="hand-and-foot", paper_hands="2", paper_side1="3000",
+                      paper_side2="2000")  # fmt: skip
+    assert "Hand 3 of 4:" in client.get(url).get_data(as_text=True)
+
+
+def test_the_new_match_form_asks_no_target_of_a_game_of_hands(client):
+    form = client.get("/matches/new").get_data(as_text=True)
+    # Classic (the preset drawn first) has its target; app.js hides it for hand and foot.
+    assert re.search(r'<div class="field">\s*<label for="target"', form)
+    assert re.search(r'data-rounds="4"[^>]*value="hand-and-foot"', form)
+    assert re.search(r'data-rounds=""[^>]*value="classic"', form)
+    # Sent back with hand and foot chosen (five players, which no table seats: refused), the
+    # form is drawn with no target.
+    again = client.post("/matches/new", data={"preset": "hand-and-foot", "players": "5"})
+    assert re.search(
+        r'<div class="field" hidden="">\s*<label for="target"', again.get_data(as_text=True)
+    )
+
+
+def test_hand_and_foot_speaks_of_books_hands_and_feet(client, tmp_path):
+    url = start_match(client, preset="hand-and-foot")
+    quick = client.get(url + "/hands/new?mode=quick").get_data(as_text=True)
+    for label in ("Clean books", "Dirty books", "Wild books", "Red threes left in hand or foot",
+                  "Cards left in hand and foot: how many of each value"):  # fmt: skip
+        assert label in quick
+    said = re.sub(r"<[^>]+>", " ", quick).replace("Canasta Referee", "")  # what the page says
+    assert "canasta" not in said.lower()
+    assert "Red threes not declared" not in quick
+    # The fields keep their names: only the words changed.
+    for name in ("canastas_natural", "canastas_mixed", "canastas_wild", "undeclared_red_threes"):
+        assert f'id="side0-{name}"' in quick
+    detailed = client.get(url + "/hands/new").get_data(as_text=True)
+    assert re.search(
+        r'<span class="what" id="what-hand">Cards left in hand and foot</span>', detailed
+    )
+    data = hand(
+        side0={"melds": HF_BOOKS, "went_out": True},
+        side1={"melds": "A A A A A A", "hand_points": "40", "undeclared_red_threes": "1"},
+    )
+    assert client.post(url + "/hands/new", data=data).status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    for part in ("Book bonuses", "Cards left in hand and foot", "Red threes left in hand or foot"):
+        assert f"<dt>{part}</dt>" in page
+    assert "Canasta bonuses" not in page
+    sheet = pdf_text(client, url + "/sheet.pdf", tmp_path)
+    for words in ("Clean book 500", "Dirty book 300", "Wild book 1500",
+                  "Red three left in hand or foot −100", "Bonus: books and every other",
+                  "Hand: cards left in hand and foot"):  # fmt: skip
+        assert words in sheet
+    assert "canasta 500" not in sheet.lower()
+    blank = pdf_text(client, url + "/blank.pdf", tmp_path)
+    assert "Clean book 500" in blank
+    assert "Target" not in blank
+
+
+@pytest.mark.parametrize(
+    ("preset", "counts", "names"),
+    [
+        ("samba", ["Sambas (seven of a suit in order)"],
+         ["Samba (seven of a suit in order) 1500", "All 6 red threes 1000"]),
+        ("bolivia", ["Escaleras (seven of a suit in order)", "Bolivias (seven wild cards)"],
+         ["Escalera (seven of a suit in order) 1500", "Bolivia (seven wild cards) 2500",
+          "All 6 red threes 1000"]),
+    ],
+)  # fmt: skip
+def test_samba_and_bolivia_name_their_canastas(client, tmp_path, preset, counts, names):
+    url = start_match(client, preset=preset)
+    quick = client.get(url + "/hands/new?mode=quick").get_data(as_text=True)
+    for label in counts:
+        assert label in quick
+    assert "Canastas in sequence" not in quick
+    assert "Wild canastas" not in quick
+    sheet = pdf_text(client, url + "/sheet.pdf", tmp_path)
+    for words in names:
+        assert words in sheet
+    assert "(samba, escalera)" not in sheet
+    assert "All four red threes" not in sheet  # three packs hold six
+    # Still canastas, with a target and the bars towards it.
+    assert "Natural canastas" in quick
+    page = client.get(url).get_data(as_text=True)
+    assert "of the target" in page
+
+
+def test_classic_still_says_canastas(client, tmp_path):
+    url = start_match(client)
+    quick = client.get(url + "/hands/new?mode=quick").get_data(as_text=True)
+    for label in ("Natural canastas", "Mixed canastas",
+                  "Cards left in hand: how many of each value"):  # fmt: skip
+        assert label in quick
+    assert "book" not in quick.lower()
+    detailed = client.get(url + "/hands/new").get_data(as_text=True)
+    assert re.search(r'<span class="what" id="what-hand">Cards left in hand</span>', detailed)
+    data = hand(side0={"melds": "K K K K K K K\n5 5 5", "went_out": True},
+                side1={"melds": "A A A", "hand_points": 30})  # fmt: skip
+    assert client.post(url + "/hands/new", data=data).status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    assert "<dt>Canasta bonuses</dt>" in page
+    assert "<dt>Cards left in hand</dt>" in page
+    assert "<progress" in page
+    assert "% of the target" in page
+    assert re.search(r"Hand 2: <bdi>Player \d</bdi> deals", page)
+    assert " of 4" not in page
+    sheet = pdf_text(client, url + "/sheet.pdf", tmp_path)
+    assert "Natural (clean) canasta 500" in sheet
+    assert "All four red threes 800" in sheet  # the Laws: 4 × 100 and 400 more
+    assert "Bonus: canastas and every other" in sheet
+
+
+def test_a_czech_hand_and_foot_page_says_knihy_and_kolo(client):
+    url = start_match(client, preset="hand-and-foot")
+    czech = {"Accept-Language": "cs"}
+    assert "Kolo 1 z 4" in client.get(url, headers=czech).get_data(as_text=True)
+    quick = client.get(url + "/hands/new?mode=quick", headers=czech).get_data(as_text=True)
+    assert "Čisté knihy" in quick
+    assert "Karty zbylé v ruce a v noze" in quick
+
+
 # -- generated typing: never a 500, and what was typed is kept ------------------------------
 
 typed = st.one_of(

@@ -32,7 +32,7 @@ tables really differ on are house rules (``options``):
 from __future__ import annotations
 
 from ..problems import N_
-from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
+from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition, Vocabulary
 from .classic import CLASSIC, rule
 
 P = "pagat-hand-foot"
@@ -504,4 +504,7 @@ HAND_AND_FOOT = CLASSIC._replace(
         ),
     ),
     rules=RULES,
+    # pagat §Melds and bga §Game objective call a finished meld a "book" (clean, dirty,
+    # wild), and every player holds a hand and then a foot: the pages and sheets say so.
+    vocabulary=Vocabulary.BOOKS,
 )

@@ -18,7 +18,7 @@ words are our own: a published book's text is not copied, so no rule has a quote
 from __future__ import annotations
 
 from ..problems import N_
-from ..variant import CanastaKind, OpeningStep, RedThreeCondition
+from ..variant import CanastaKind, OpeningStep, RedThreeCondition, Vocabulary
 from .classic import CLASSIC, rule
 
 B = "bicycle-samba"
@@ -344,6 +344,8 @@ SAMBA = CLASSIC._replace(
     pickup_natural_and_wild=False,
     options=(),
     rules=SAMBA_RULES,
+    # bicycle-samba §Sequence Meld: seven of a suit in order is "a samba".
+    vocabulary=Vocabulary.SAMBA,
 )
 
 BOLIVIA_RULES = {
@@ -442,4 +444,7 @@ BOLIVIA = SAMBA._replace(
         OpeningStep(7000, 150),
     ),
     rules=BOLIVIA_RULES,
+    # bicycle-bolivia §Going Out: the sequence canasta "is called an escalera rather than a
+    # samba"; §Wild Cards: seven wild cards are "a bolivia".
+    vocabulary=Vocabulary.BOLIVIA,
 )
