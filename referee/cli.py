@@ -131,7 +131,9 @@ def cmd_blank_sheet(args: argparse.Namespace) -> int:
     from .i18n import translator
 
     gettext = translator(args.lang)
-    pdf = blank_sheet_pdf(variant, args.paper, args.players, gettext=gettext, base=base)
+    pdf = blank_sheet_pdf(
+        variant, args.paper, args.players, gettext=gettext, base=base, lang=args.lang
+    )
     _write_bytes(args.out, pdf)
     return 0
 

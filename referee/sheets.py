@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from .assets import asset_dir
 from .chart import totals_chart
-from .i18n import local_date
+from .i18n import local_date, local_number
 from .ledger import Ledger
 from .plaintext import bdi, isolated
 from .rules import CanastaKind, Rank, Variant
@@ -79,19 +79,24 @@ def _env(gettext: Callable[[str], str] | None = None) -> Environment:
 
 
 def reference_tables(
-    variant: Variant, gettext: Callable[[str], str] | None = None
+    variant: Variant, gettext: Callable[[str], str] | None = None, lang: str = "en"
 ) -> dict[str, list[tuple[str, str]]]:
-    """The numbers a table wants at hand: card values, bonuses, the opening table."""
+    """The numbers a table wants at hand: card values, bonuses, the opening table, each
+    written as ``lang`` writes numbers."""
     _ = gettext or (lambda text: text)
+
+    def n(value: int) -> str:
+        return local_number(value, lang)
+
     cards = []
     for label, ranks in _CARD_ROWS:
         values = {variant.card_points[rank] for rank in ranks}
-        cards.append((_(label), " / ".join(str(v) for v in sorted(values))))
+        cards.append((_(label), " / ".join(n(v) for v in sorted(values))))
     said = words(variant)  # each kind as the game names it: a clean book, a samba
     bonuses = [
         (
             _(said.names[kind]),
-            str(variant.canasta_bonus[kind])
+            n(variant.canasta_bonus[kind])
             if kind is not CanastaKind.BLACK_THREES
             else _("wins the match"),
         )
@@ -100,44 +105,46 @@ def reference_tables(
         if kind in variant.canasta_bonus
     ]
     if variant.concealed_canasta_bonus is not None:
-        bonuses.append((_("Canasta made in the hand"), str(variant.concealed_canasta_bonus)))
+        bonuses.append((_("Canasta made in the hand"), n(variant.concealed_canasta_bonus)))
     if variant.hand_canasta_doubles:
         bonuses.append((_("Hand canasta"), _("double")))
-    bonuses.append((_("Red three"), str(variant.red_three_bonus)))
+    bonuses.append((_("Red three"), n(variant.red_three_bonus)))
     if variant.all_red_threes_extra:
         count = variant.all_red_threes_count  # six in samba's three packs
         every = threes_points(variant, count)
         label = _("All four red threes") if count == 4 else _("All %(n)s red threes") % {"n": count}
-        bonuses.append((label, str(every)))
+        bonuses.append((label, n(every)))
     if variant.undeclared_red_three_penalty:
-        bonuses.append((_(said.red_three_left), f"−{variant.undeclared_red_three_penalty}"))
-    bonuses.append((_("Going out"), str(variant.going_out_bonus)))
+        bonuses.append((_(said.red_three_left), "−" + n(variant.undeclared_red_three_penalty)))
+    bonuses.append((_("Going out"), n(variant.going_out_bonus)))
     if variant.concealed_going_out_bonus is not None:
-        bonuses.append((_("Going out concealed"), str(variant.concealed_going_out_bonus)))
+        bonuses.append((_("Going out concealed"), n(variant.concealed_going_out_bonus)))
     for threes, points in variant.black_three_going_out_bonus.items():
-        bonuses.append((_("Going out with %(n)s black threes") % {"n": threes}, str(points)))
+        bonuses.append((_("Going out with %(n)s black threes") % {"n": threes}, n(points)))
     if variant.first_pickup_going_out_bonus:
         bonuses.append(
-            (_("Going out on the first pickup"), str(variant.first_pickup_going_out_bonus))
+            (_("Going out on the first pickup"), n(variant.first_pickup_going_out_bonus))
         )
     for count, points in variant.canasta_count_bonus.items():
-        bonuses.append((_("%(n)s canastas") % {"n": count}, str(points)))
+        bonuses.append((_("%(n)s canastas") % {"n": count}, n(points)))
     if variant.black_three_in_hand_penalty:
-        bonuses.append((_("Black three left in hand"), f"−{variant.black_three_in_hand_penalty}"))
+        bonuses.append(
+            (_("Black three left in hand"), "−" + n(variant.black_three_in_hand_penalty))
+        )
     if variant.exact_cut_bonus:
-        bonuses.append((_("Exact cut"), str(variant.exact_cut_bonus)))
+        bonuses.append((_("Exact cut"), n(variant.exact_cut_bonus)))
     if variant.opening_by_round:  # hand and foot: the minimum goes by the hand
         by_hand = [
-            (_("Hand %(n)s") % {"n": n}, str(minimum))
-            for n, minimum in enumerate(variant.opening_by_round, start=1)
+            (_("Hand %(n)s") % {"n": k}, n(minimum))
+            for k, minimum in enumerate(variant.opening_by_round, start=1)
         ]
         return {"cards": cards, "bonuses": bonuses, "opening_by_hand": by_hand}
-    negative = str(variant.negative_minimum) if variant.negative_minimum else "—"
+    negative = n(variant.negative_minimum) if variant.negative_minimum else "—"
     opening = [(_("Negative"), negative)]
     steps = variant.opening_table
     for i, step in enumerate(steps):
-        upper = f"–{steps[i + 1].from_score - 5}" if i + 1 < len(steps) else " +"
-        opening.append((f"{step.from_score}{upper}", str(step.minimum)))
+        upper = "–" + n(steps[i + 1].from_score - 5) if i + 1 < len(steps) else " +"
+        opening.append((n(step.from_score) + upper, n(step.minimum)))
     return {"cards": cards, "bonuses": bonuses, "opening": opening}
 
 
@@ -213,9 +220,11 @@ def blank_sheet_pdf(
     rows: int = 20,
     gettext: Callable[[str], str] | None = None,
     base: Variant | None = None,
+    lang: str = "en",
 ) -> bytes:
     """A blank score sheet for ``variant`` with its reference tables, in ``gettext``'s
-    language; what it plays differently from ``base`` (a table's own rules) listed."""
+    language (its numbers as ``lang`` writes them); what it plays differently from ``base``
+    (a table's own rules) listed."""
     players = players or variant.default_players
     sides = variant.sides_for(players)
     rows = variant.rounds or rows  # a match of so many hands has no more rows
@@ -230,7 +239,8 @@ def blank_sheet_pdf(
         sides=sides,
         rows=rows,
         players=players,
-        columns=reference_columns(reference_tables(variant, gettext)),
+        columns=reference_columns(reference_tables(variant, gettext, lang)),
+        num=lambda value: local_number(value, lang),
     )
 
 
@@ -291,23 +301,32 @@ def sheet_rows(ledger: Ledger, gettext: Callable[[str], str] | None = None) -> l
 
 
 def ledger_fields(
-    rows: list[dict[str, Any]], sides: int, paper: str, landscape: bool
+    rows: list[dict[str, Any]], sides: int, paper: str, landscape: bool, lang: str = "en"
 ) -> tuple[int, float]:
     """The width of a number's field in characters (the widest number and a space) and
     the font size in points that fits every side's eight fields across the page (the
     total's a character wider: its bold heading is the longest in some languages).
 
-    Sets each side's ``fields``: its numbers but the total, right-aligned in their fields.
+    Sets each side's ``fields``: its numbers but the total, right-aligned in their fields,
+    and its ``shown_total``; every number as ``lang`` writes it (a group separator is one
+    character of the monospaced font, as wide as a digit).
     """
     page_width, page_height = PAGE_MM[PAPERS[paper]]
     room = (page_height if landscape else page_width) - OTHER_MM
-    numbers = [str(s[key]) for row in rows for s in row["sides"] for key in (*FIELDS, "total")]
+    shown = {
+        value: local_number(value, lang)
+        for row in rows
+        for s in row["sides"]
+        for value in (s[key] for key in (*FIELDS, "total"))
+    }
+    numbers = list(shown.values())
     # Five characters and a space hold any number up to 99999 and leave the headings room;
     # the numbers are as large as fills the page with such fields, smaller for wider ones.
     width = max([6, *(len(number) + 1 for number in numbers)])
     for row in rows:
         for side in row["sides"]:
-            side["fields"] = "".join(f"{side[key]:>{width - 1}} " for key in FIELDS)
+            side["fields"] = "".join(f"{shown[side[key]]:>{width - 1}} " for key in FIELDS)
+            side["shown_total"] = shown[side["total"]]
     size = min(LEDGER_PT, room / (sides * (8 * width + 1) * MONO_MM_PER_PT))
     return width, round(size, 2)
 
@@ -343,7 +362,7 @@ def match_sheet_html(
             else ""
         )
     rows = sheet_rows(ledger, gettext)
-    field, ledger_pt = ledger_fields(rows, len(match.side_names), paper, landscape)
+    field, ledger_pt = ledger_fields(rows, len(match.side_names), paper, landscape, lang)
     return render_html(
         "match.html",
         paper,
@@ -358,7 +377,8 @@ def match_sheet_html(
         date=local_date(match.created, lang),
         lang=lang,
         chart=Markup(chart),
-        columns=reference_columns(reference_tables(variant, gettext), 3),
+        columns=reference_columns(reference_tables(variant, gettext, lang), 3),
+        num=lambda value: local_number(value, lang),
         landscape=landscape,
         house=difference_lines(match.preset, variant, gettext),
         based=_short_name(variant, gettext),

@@ -375,7 +375,9 @@ def blank_sheet(match_id: int, token: str):
     pdf = cache.get(key)
     if pdf is None:
         with sheet_turns().turn():  # as the match's sheet: a few at a time (sheet_turns.py)
-            pdf = blank_sheet_pdf(match.variant, paper, match.players, gettext=_, base=match.preset)
+            pdf = blank_sheet_pdf(
+                match.variant, paper, match.players, gettext=_, base=match.preset, lang=lang
+            )
         cache.put(key, pdf)
     etag = f"blank-{match.id}-{paper}-{lang}"
     return _send(pdf, "application/pdf", filename(match, " blank.pdf"), etag)

@@ -228,7 +228,7 @@ def test_hand_and_foot_speaks_of_books_hands_and_feet(client, tmp_path):
         assert f"<dt>{part}</dt>" in page
     assert "Canasta bonuses" not in page
     sheet = pdf_text(client, url + "/sheet.pdf", tmp_path)
-    for words in ("Clean book 500", "Dirty book 300", "Wild book 1500",
+    for words in ("Clean book 500", "Dirty book 300", "Wild book 1,500",
                   "Red three left in hand or foot −100", "Bonus: books and every other",
                   "Hand: cards left in hand and foot"):  # fmt: skip
         assert words in sheet
@@ -242,10 +242,10 @@ def test_hand_and_foot_speaks_of_books_hands_and_feet(client, tmp_path):
     ("preset", "counts", "names"),
     [
         ("samba", ["Sambas (seven of a suit in order)"],
-         ["Samba (seven of a suit in order) 1500", "All 6 red threes 1000"]),
+         ["Samba (seven of a suit in order) 1,500", "All 6 red threes 1,000"]),
         ("bolivia", ["Escaleras (seven of a suit in order)", "Bolivias (seven wild cards)"],
-         ["Escalera (seven of a suit in order) 1500", "Bolivia (seven wild cards) 2500",
-          "All 6 red threes 1000"]),
+         ["Escalera (seven of a suit in order) 1,500", "Bolivia (seven wild cards) 2,500",
+          "All 6 red threes 1,000"]),
     ],
 )  # fmt: skip
 def test_samba_and_bolivia_name_their_canastas(client, tmp_path, preset, counts, names):

@@ -292,8 +292,8 @@ def test_the_sheets_show_the_tables_rules(client, tmp_path):
     text = pdf_text(blank.data, tmp_path)
     # The blank sheet's tables are the table's: going out 200, opening 70 then 100 from 2000.
     assert re.search(r"Going out\s+200", text)
-    assert re.search(r"0–1995\s+70", text)
-    assert re.search(r"2000 \+\s+100", text)
+    assert re.search(r"0–1,995\s+70", text)
+    assert re.search(r"2,000 \+\s+100", text)
 
 
 def test_the_match_export_carries_the_rules_and_imports_them(client):
