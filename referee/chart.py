@@ -134,8 +134,7 @@ def totals_chart(
         parts += [
             f'<line class="target" x1="{PAD}" y1="{y(target)}" x2="{width - PAD}" '
             f'y2="{y(target)}"/>',
-            f'<text x="{PAD}" y="{y(target) - 4}">{escape(target_label)} '
-            f'{number(target)}</text>',
+            f'<text x="{PAD}" y="{y(target) - 4}">{escape(target_label)} {number(target)}</text>',
         ]
     for side in range(len(names)):
         points = " ".join(f"{x(i)},{row[side]}" for i, row in enumerate(heights))
