@@ -4,17 +4,64 @@ No Flask here: the caller passes the words (already translated), so the CLI's
 score sheet draws the same chart as the web.  Sides are told apart by class
 (``s0``, ``s1``, ``s2``): the page colours them, the printed sheet dashes them
 (WeasyPrint applies only a ``<style>`` inside the SVG, hence ``style``).
+
+A group's wins chart is drawn ``distinct``: players who have won as often as each
+other share a line's every point, so their lines are drawn side by side rather than
+on top of one another, and each player's wins carry a mark of its own shape (told
+apart without colour).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from markupsafe import Markup, escape
 
 __all__ = ["totals_chart"]
 
 WIDTH, HEIGHT, PAD = 320, 160, 24
+COLOURS = 6  # the stylesheet colours s0 to s5; a seventh line takes s0's again
+# A mark per line, drawn from its point (relative path data): circle, square, triangle,
+# diamond, triangle pointing down, plus, bar.  Seven shapes against six colours: the
+# first 42 lines differ in one or the other.
+MARKS = (
+    "m-3.4,0a3.4,3.4 0 1,0 6.8,0a3.4,3.4 0 1,0 -6.8,0z",
+    "m-3,-3h6v6h-6z",
+    "m0,-4l3.8,6.6h-7.6z",
+    "m0,-4.2l4.2,4.2l-4.2,4.2l-4.2,-4.2z",
+    "m0,4l3.8,-6.6h-7.6z",
+    "m-1.3,-4h2.6v2.7h2.7v2.6h-2.7v2.7h-2.6v-2.7h-2.7v-2.6h2.7z",
+    "m-4.2,-1.6h8.4v3.2h-8.4z",
+)
+APART = 4.5  # how far apart lines that meet are drawn: a 3-unit line, then a gap
+
+
+def _apart(places: Sequence[float], gap: float) -> list[float]:
+    """Heights as near ``places`` as can be with any two at least ``gap`` apart, in the same
+    order (ties in the order given): each run of lines too close together is spread
+    evenly about its own middle, so a line alone stays exactly where its value is."""
+    order = sorted(range(len(places)), key=lambda i: (places[i], i))
+    runs: list[list[int]] = []  # runs of line numbers, top to bottom
+
+    def centre(run: list[int]) -> float:
+        return sum(places[i] for i in run) / len(run)
+
+    for i in order:
+        runs.append([i])
+        # Merge while this run's top would come within ``gap`` of the run above's bottom.
+        while len(runs) > 1:
+            above, below = runs[-2], runs[-1]
+            bottom = centre(above) + gap * (len(above) - 1) / 2
+            top = centre(below) - gap * (len(below) - 1) / 2
+            if top - bottom >= gap:
+                break
+            runs[-2:] = [above + below]
+    spread = [0.0] * len(places)
+    for run in runs:
+        first = centre(run) - gap * (len(run) - 1) / 2
+        for k, i in enumerate(run):
+            spread[i] = round(first + k * gap, 1)
+    return spread
 
 
 def _key_places(names: Sequence[str], width: int) -> list[tuple[float, int]]:
@@ -39,6 +86,8 @@ def totals_chart(
     width: int = WIDTH,
     height: int = HEIGHT,
     legend: bool = False,
+    distinct: bool = False,
+    number: Callable[[int], str] = str,
     style: str = "",
 ) -> Markup:
     """One line per side through its running total after each hand, and the target
@@ -46,7 +95,10 @@ def totals_chart(
 
     Each line ends in its side's name, or with ``legend`` the names stand in a key
     above the lines (clearer where lines end close together) and the hands are
-    numbered along the bottom.
+    numbered along the bottom.  With ``distinct`` (a group's wins: many lines, often
+    equal) lines that meet are drawn side by side and each point where a line climbs
+    carries that line's mark, shown in the key too.  ``number`` writes the numbers
+    (the target, the hands) in the reader's language.
     """
     top = max([target or 0, *(max(row) for row in history)])
     bottom = min([0, *(min(row) for row in history)])
@@ -54,12 +106,23 @@ def totals_chart(
     steps = max(len(history) - 1, 1)
     key = _key_places(names, width) if legend else []
     upper = PAD + (max((row for _left, row in key), default=0) * 11 + 10 if legend else 0)
+    # Lines spread apart need room above the top value and below the bottom one.
+    room = APART * (len(names) - 1) / 2 if distinct else 0
+    lowest = height - PAD - room
+    upper += room
 
     def x(i: int) -> float:
         return round(PAD + i * (width - 2 * PAD) / steps, 1)
 
     def y(value: int) -> float:
-        return round(height - PAD - (value - bottom) * (height - PAD - upper) / span, 1)
+        return round(lowest - (value - bottom) * (lowest - upper) / span, 1)
+
+    def colour(side: int) -> str:
+        return f"s{side % COLOURS}" if distinct else f"s{side}"
+
+    heights = [[y(value) for value in row] for row in history]
+    if distinct:
+        heights = [_apart(row, APART) for row in heights]
 
     parts = [
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
@@ -71,24 +134,37 @@ def totals_chart(
         parts += [
             f'<line class="target" x1="{PAD}" y1="{y(target)}" x2="{width - PAD}" '
             f'y2="{y(target)}"/>',
-            f'<text x="{PAD}" y="{y(target) - 4}">{escape(target_label)} {target}</text>',
+            f'<text x="{PAD}" y="{y(target) - 4}">{escape(target_label)} {number(target)}</text>',
         ]
     for side in range(len(names)):
-        points = " ".join(f"{x(i)},{y(row[side])}" for i, row in enumerate(history))
-        parts.append(f'<polyline class="s{side}" points="{points}"/>')
+        points = " ".join(f"{x(i)},{row[side]}" for i, row in enumerate(heights))
+        parts.append(f'<polyline class="{colour(side)}" points="{points}"/>')
+    if distinct:  # the marks over every line, so no line hides another's
+        for side in range(len(names)):
+            climbs = (i for i in range(1, len(history)) if history[i][side] > history[i - 1][side])
+            parts += (
+                f'<path class="{colour(side)} mark" data-side="{side}" '
+                f'd="M{x(i)},{heights[i][side]}{MARKS[side % len(MARKS)]}"/>'
+                for i in climbs
+            )
     if legend:
         for side, (name, (left, row)) in enumerate(zip(names, key, strict=True)):
             top_y = PAD - 8 + 11 * row
             parts.append(
-                f'<line class="s{side}" x1="{left}" y1="{top_y}" x2="{left + 28}" y2="{top_y}"/>'
-                f'<text x="{left + 32}" y="{top_y + 3}">{escape(name)}</text>'
+                f'<line class="{colour(side)}" x1="{left}" y1="{top_y}" x2="{left + 28}" '
+                f'y2="{top_y}"/><text x="{left + 32}" y="{top_y + 3}">{escape(name)}</text>'
             )
+            if distinct:
+                parts.append(
+                    f'<path class="{colour(side)} mark" '
+                    f'd="M{left + 14},{top_y}{MARKS[side % len(MARKS)]}"/>'
+                )
         room = max(1, (width - 2 * PAD) // 40)  # a number every 40 units or more: readable
         every = next(n for n in (1, 2, 5, 10, 20, 50, 100, steps) if steps / n <= room)
         for i in range(0, len(history), every):
             parts.append(
                 f'<text class="tick" x="{x(i)}" y="{height - PAD + 11}" '
-                f'text-anchor="middle">{i}</text>'
+                f'text-anchor="middle">{number(i)}</text>'
             )
     else:
         for side, name in enumerate(names):

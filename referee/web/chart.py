@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import chart
+from ..i18n import local_number
 from .i18n import language
 
 
@@ -22,6 +23,7 @@ def _chart(
         target,
         title=_("Running totals after each hand"),
         target_label=_("Target"),
+        number=lambda value: local_number(value, language),
     )
 
 
@@ -39,7 +41,14 @@ def totals_chart(
 @lru_cache(maxsize=256)
 def _wins(language: str, names: tuple[str, ...], history: tuple[tuple[int, ...], ...]) -> Markup:
     return chart.totals_chart(
-        names, history, None, title=_("Matches won, one match after another"), legend=True
+        names,
+        history,
+        None,
+        title=_("Matches won, one match after another"),
+        legend=True,
+        distinct=True,  # players often have won as often as each other: lines side by side
+        height=200,  # room for the lines drawn apart and a key of a few rows
+        number=lambda value: local_number(value, language),
     )
 
 

@@ -23,9 +23,90 @@ ARTIFACTS = Path(__file__).parent.parent / "artifacts"
 
 # The base_url (the real `referee serve`) and browser fixtures live in conftest.py.
 
+# The hand form (its card picker, its steppers) is being redesigned: its controls are left
+# out of the touch-size check until then.  Delete these two lines (and their use in
+# small_targets) to check them.
+HAND_FORM_PENDING = "#hand-form"
+PICKER_PENDING = ".picker"  # the same card picker, under the referee's questions
+TOUCH = 44  # CSS px, each way: the smallest target a finger hits without a second try
+
+SMALL_TARGETS = r"""([touch, pending]) => {
+  const controls = document.querySelectorAll(
+    'a[href], button, .button, [role=button], select, textarea, summary, input:not([type=hidden])');
+  const shown = (el) => el.checkVisibility({visibilityProperty: true})
+    && el.getClientRects().length > 0;
+  const big = (el) => { const r = el.getBoundingClientRect();
+    return r.width >= touch - 0.01 && r.height >= touch - 0.01; };
+  const inText = (a) => { const block = a.parentElement.closest('p, li, figcaption');
+    if (block === null) return false;
+    const words = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    for (let t = words.nextNode(); t; t = words.nextNode())
+      if (t.data.trim() && !t.parentElement.closest('a[href], button')) return true;
+    return false; };
+  const size = (r) => `${Math.round(r.width * 10) / 10}×${Math.round(r.height * 10) / 10}`;
+  const name = (el) => {
+    const kind = el.tagName === 'INPUT' ? `[type=${el.type}]` : '';
+    const classes = typeof el.className === 'string' && el.className.trim()
+      ? '.' + el.className.trim().split(/ +/).join('.') : '';
+    const label = el.labels && el.labels.length ? el.labels[0].textContent : '';
+    const text = (label || el.textContent || el.value || '').trim().replace(/\s+/g, ' ');
+    return `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${kind}${classes}`
+      + ` "${text.slice(0, 40)}": ${size(el.getBoundingClientRect())}`; };
+  const small = [];
+  for (const el of controls) {
+    if (pending && el.closest(pending)) continue;
+    if (!shown(el)) continue;
+    if (el.matches('a:not(.button, [role=button])') && inText(el)) continue;
+    const tapped = el.matches('input[type=checkbox], input[type=radio]')
+      ? [el, ...el.labels].filter(shown) : [el];
+    if (!tapped.some(big)) small.push(name(el));
+  }
+  return small;
+}"""
+
+
+def small_targets(page: Page) -> list[str]:
+    """Every control on ``page`` a finger taps whose box is under TOUCH (44) CSS px either
+    way, each as ``tag#id.class "text": W×H``.
+
+    Controls are links, buttons (and links drawn as buttons), selects, inputs, text areas
+    and disclosures (``summary``).  Hidden ones (not rendered, inside a closed
+    ``<details>``, ``visibility: hidden``) are skipped.  A checkbox or radio passes if it
+    or one of its labels is big enough: the label is what is tapped.
+
+    A link in running text is left out: a link (not drawn as a button) inside a ``<p>``,
+    ``<li>`` or ``<figcaption>`` that holds words of its own, outside any link or button
+    ("Group: Thursday club", "… scan this, or open http://…").  It is as tall as its
+    sentence's line, as text links are everywhere.  A link alone in its paragraph, item
+    or caption, or beside other links and buttons only (a row of actions), stands alone
+    and is checked.
+
+    The hand form's controls and the card picker's are left out while they are
+    redesigned (HAND_FORM_PENDING, PICKER_PENDING).
+    """
+    return page.evaluate(SMALL_TARGETS, [TOUCH, f"{HAND_FORM_PENDING}, {PICKER_PENDING}"])
+
+
+def test_the_touch_check_finds_what_a_finger_misses(browser):
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.set_content(
+        "<style>.big{display:inline-block;min-width:44px;min-height:44px}</style>"
+        '<p><a href="/a">alone</a></p>'  # a standalone link, as tall as its line: too small
+        '<p>Read the <a href="/b">rules</a> first.</p>'  # in a sentence: left out
+        '<p><button class="big">ok</button><a class="big" href="/c">ok</a></p>'
+        '<input type="checkbox" id="c1"><label for="c1" class="big">tapped here</label>'
+        '<input type="radio" id="r1"><label for="r1">too small</label>'
+        "<details><summary class=big>More</summary><button>inside, hidden</button></details>"
+        '<form id="hand-form"><button>pending</button></form>'
+    )
+    found = [line.split(":")[0] for line in small_targets(page)]
+    assert found == ['a "alone"', 'input#r1[type=radio] "too small"']
+
 
 def check_page(page: Page, name: str) -> None:
-    """Screenshot, no sideways scrolling at 390 px or 360 px, and no axe violation."""
+    """Screenshot, no sideways scrolling at 390 px or 360 px, no axe violation, and every
+    control a finger taps at least 44×44 CSS px at 390 px (:func:`small_targets` says which
+    count)."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
     for width in (390, 360):
@@ -39,6 +120,8 @@ def check_page(page: Page, name: str) -> None:
         " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))"
     )
     assert violations == [], f"{name}: " + json.dumps(violations, indent=1)
+    small = small_targets(page)
+    assert small == [], f"{name}: under {TOUCH}×{TOUCH} px:\n" + "\n".join(small)
 
 
 def pick(page: Page, side: int, cards: str, then: str = "meld") -> None:

@@ -5,11 +5,13 @@ on the read-only link.  Screenshots go to tests/artifacts/ (group-*.png)."""
 from __future__ import annotations
 
 import re
+from io import BytesIO
 
 import pytest
-from playwright.sync_api import Page, expect
+from PIL import Image
+from playwright.sync_api import Locator, Page, expect
 
-from .test_browser import PHONE, check_page, totals
+from .test_browser import ARTIFACTS, PHONE, check_page, totals
 
 pytestmark = pytest.mark.browser
 
@@ -87,3 +89,102 @@ def test_a_club_evening_on_a_phone(browser, base_url):
     assert re.search(r"/statistics$", reader.url)
     other.close()
     context.close()
+
+
+def group_match(page: Page, group_url: str, seats: list[str]) -> None:
+    """A match of ``seats`` (in seat order) to 1500, won by the first seat's side."""
+    page.goto(group_url)
+    page.get_by_role("link", name="Start a match").click()
+    page.get_by_label("Players", exact=True).select_option(str(len(seats)))
+    for seat, name in enumerate(seats, start=1):
+        page.get_by_label(f"Seat {seat}", exact=True).select_option(label=name)
+    page.get_by_label("Target score").fill("1500")
+    page.get_by_role("button", name="Start the match").click()
+    quick_hand(page)
+    quick_hand(page)
+    expect(page.locator(".winner")).to_be_visible()
+
+
+# Each header cell of the statistics against its longest word (measured word by word with
+# a Range), and against what it holds (its text overflowing it would be cut).
+HEADER_CELLS = """() => [...document.querySelectorAll('table.stats thead th')].map(th => {
+  const text = th.firstChild, range = document.createRange(), style = getComputedStyle(th);
+  let longest = 0, at = 0;
+  for (const word of text.data.split(' ')) {
+    range.setStart(text, at); range.setEnd(text, at + word.length); at += word.length + 1;
+    longest = Math.max(longest, range.getBoundingClientRect().width);
+  }
+  const inside = th.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return {text: text.data, longest, inside, overflows: th.scrollWidth > th.clientWidth};
+})"""
+
+
+def greys(png: bytes) -> Image.Image:
+    return Image.open(BytesIO(png)).convert("L")
+
+
+def edge_shade(page: Page, box: Locator) -> int:
+    """How much darker than the page the scroll box's rightmost pixels are (the median down
+    its height: the shade, not a line of text or a border)."""
+    shot = greys(box.screenshot())
+    edge = sorted(shot.getpixel((shot.width - 2, y)) for y in range(shot.height))
+    margin = greys(page.screenshot(clip={"x": 2, "y": 300, "width": 4, "height": 4}))
+    return int(margin.getpixel((1, 1))) - int(edge[len(edge) // 2])  # main's padding: the page
+
+
+def test_statistics_fit_a_phone(browser, base_url):
+    """Five players, five matches: the table's headers are whole words, the names stay in
+    view while the figures scroll, a shade says there is more, and the chart shows every
+    player's line (before: two lines for five players)."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(base_url + "/groups/new")
+    page.get_by_label("Group name").fill("Friday five")
+    page.get_by_label("Players, one per line").fill("Anna\nBen\nCleo\nDan\nEva")
+    page.get_by_role("button", name="Make the group").click()
+    group_url = page.url
+    # Ben and Dan always partners, Eva winning only the last: equal lines all along.
+    for seats in (
+        ["Anna", "Ben", "Cleo", "Dan"],
+        ["Ben", "Cleo", "Dan", "Eva"],
+        ["Anna", "Eva"],
+        ["Anna", "Ben", "Cleo", "Dan"],
+        ["Eva", "Ben"],
+    ):
+        group_match(page, group_url, seats)
+    page.goto(group_url + "/statistics")
+    check_page(page, "group-statistics-five")
+
+    for cell in page.evaluate(HEADER_CELLS):
+        assert cell["longest"] <= cell["inside"] + 0.5, f"header cut: {cell}"
+        assert not cell["overflows"], f"header spills out of its cell: {cell}"
+
+    box = page.locator(".scroll").first
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")  # ten columns: wider than 390 px
+    assert edge_shade(page, box) > 20, "no sign that the table scrolls"
+    box.evaluate("b => { b.scrollLeft = b.scrollWidth }")
+    name = page.locator("table.stats").first.locator("th", has_text="Anna")
+    assert name.bounding_box()["x"] >= box.bounding_box()["x"] - 0.5  # the names stay in view
+    expect(name).to_be_visible()
+    box.screenshot(path=str(ARTIFACTS / "group-statistics-scrolled.png"))
+    assert edge_shade(page, box) < 5, "the shade stays after the last column"
+
+    # The chart: every player's line apart from every other at every match, in a colour of
+    # its own, and a mark for each match won (the table's "Won" column).
+    lines = page.evaluate(
+        "() => [...document.querySelectorAll('svg.chart polyline')].map(l => ({"
+        "colour: getComputedStyle(l).stroke, width: parseFloat(getComputedStyle(l).strokeWidth),"
+        " ys: [...l.points].map(p => p.y)}))"
+    )
+    assert len(lines) == 5
+    assert len({line["colour"] for line in lines}) == 5
+    width = max(line["width"] for line in lines)
+    for point in range(len(lines[0]["ys"])):
+        ys = sorted(line["ys"][point] for line in lines)
+        assert min(b - a for a, b in zip(ys, ys[1:], strict=False)) > width, f"match {point}"
+    table = page.locator("table.stats").first
+    for side, player in enumerate(["Anna", "Ben", "Cleo", "Dan", "Eva"]):
+        won = table.locator("tr", has_text=player).locator("td").first.inner_text()
+        marks = page.locator(f'svg.chart .mark[data-side="{side}"]')
+        expect(marks).to_have_count(int(won))
+        for mark in marks.all():
+            expect(mark).to_be_visible()
