@@ -23,14 +23,9 @@ ARTIFACTS = Path(__file__).parent.parent / "artifacts"
 
 # The base_url (the real `referee serve`) and browser fixtures live in conftest.py.
 
-# The hand form (its card picker, its steppers) is being redesigned: its controls are left
-# out of the touch-size check until then.  Delete these two lines (and their use in
-# small_targets) to check them.
-HAND_FORM_PENDING = "#hand-form"
-PICKER_PENDING = ".picker"  # the same card picker, under the referee's questions
 TOUCH = 44  # CSS px, each way: the smallest target a finger hits without a second try
 
-SMALL_TARGETS = r"""([touch, pending]) => {
+SMALL_TARGETS = r"""(touch) => {
   const controls = document.querySelectorAll(
     'a[href], button, .button, [role=button], select, textarea, summary, input:not([type=hidden])');
   const shown = (el) => el.checkVisibility({visibilityProperty: true})
@@ -54,11 +49,11 @@ SMALL_TARGETS = r"""([touch, pending]) => {
       + ` "${text.slice(0, 40)}": ${size(el.getBoundingClientRect())}`; };
   const small = [];
   for (const el of controls) {
-    if (pending && el.closest(pending)) continue;
     if (!shown(el)) continue;
     if (el.matches('a:not(.button, [role=button])') && inText(el)) continue;
     const tapped = el.matches('input[type=checkbox], input[type=radio]')
-      ? [el, ...el.labels].filter(shown) : [el];
+      ? [el, ...el.labels].filter(shown)
+      : el.matches('.step > input') ? [el.parentElement] : [el];
     if (!tapped.some(big)) small.push(name(el));
   }
   return small;
@@ -72,7 +67,9 @@ def small_targets(page: Page) -> list[str]:
     Controls are links, buttons (and links drawn as buttons), selects, inputs, text areas
     and disclosures (``summary``).  Hidden ones (not rendered, inside a closed
     ``<details>``, ``visibility: hidden``) are skipped.  A checkbox or radio passes if it
-    or one of its labels is big enough: the label is what is tapped.
+    or one of its labels is big enough: the label is what is tapped.  A count between a
+    stepper's − and + is measured with them: the stepper is the target (its − and + are
+    checked on their own too).
 
     A link in running text is left out: a link (not drawn as a button) inside a ``<p>``,
     ``<li>`` or ``<figcaption>`` that holds words of its own, outside any link or button
@@ -80,11 +77,8 @@ def small_targets(page: Page) -> list[str]:
     sentence's line, as text links are everywhere.  A link alone in its paragraph, item
     or caption, or beside other links and buttons only (a row of actions), stands alone
     and is checked.
-
-    The hand form's controls and the card picker's are left out while they are
-    redesigned (HAND_FORM_PENDING, PICKER_PENDING).
     """
-    return page.evaluate(SMALL_TARGETS, [TOUCH, f"{HAND_FORM_PENDING}, {PICKER_PENDING}"])
+    return page.evaluate(SMALL_TARGETS, TOUCH)
 
 
 def test_the_touch_check_finds_what_a_finger_misses(browser):
@@ -97,7 +91,6 @@ def test_the_touch_check_finds_what_a_finger_misses(browser):
         '<input type="checkbox" id="c1"><label for="c1" class="big">tapped here</label>'
         '<input type="radio" id="r1"><label for="r1">too small</label>'
         "<details><summary class=big>More</summary><button>inside, hidden</button></details>"
-        '<form id="hand-form"><button>pending</button></form>'
     )
     found = [line.split(":")[0] for line in small_targets(page)]
     assert found == ['a "alone"', 'input#r1[type=radio] "too small"']

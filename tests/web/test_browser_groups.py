@@ -24,7 +24,8 @@ def quick_hand(page: Page, note: str = "") -> None:
     page.locator("#side0-meld_points").fill("300")
     page.locator("#out-0").check()
     page.locator("#side1-meld_points").fill("60")
-    if note:
+    if note:  # folded away until wanted
+        page.locator("details.note summary").click()
         page.locator("#note").fill(note)
     page.get_by_role("button", name="Record the hand").click()
     expect(page.locator(".flash")).to_contain_text("recorded")
