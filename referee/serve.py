@@ -1,13 +1,17 @@
-"""``referee serve``: the phone companion on a production WSGI server (gunicorn).
+"""``referee serve``: the phone companion on a production WSGI server (granian).
 
 Prints the address phones on the same Wi-Fi can open, with a QR code of it in
 the terminal; the home page shows the same code.
 
-gunicorn runs one worker process per core, each with a few threads: Python runs
-one thread at a time per process, so a single process (waitress, as before) left
-all but one core idle while phones waited.  The app is made once, in the first
-process, before the workers are forked: the database's migrations run once, and
-the secret key is made once.  SQLite in WAL mode lets the workers share the file.
+Granian's HTTP layer is Rust (hyper on tokio): a connection, idle or sending its
+headers one byte at a time, costs no Python thread, so no number of slow or idle phones
+can keep the others waiting (with gunicorn's threads, eight such clients stopped it);
+and a request costs about half the server CPU it did (bench/bench_server.py, the
+README's "The server's own cost").  It runs one worker process per core, each with a
+few threads for the app: Python runs one thread at a time per process.  The app is
+made once here first, so the database's migrations run once and the secret key is made
+once; each worker then makes its own from the same settings, passed as ``REFEREE_*``
+environment variables.  SQLite in WAL mode lets the workers share the file.
 """
 
 from __future__ import annotations
@@ -19,7 +23,11 @@ from typing import Any, TextIO
 
 ANY_HOST = ("0.0.0.0", "::", "")
 THREADS = 4  # per worker: one request may wait on SQLite while another runs
-KEEPALIVE = 30  # seconds a phone's idle connection is kept open (it polls every few)
+# How long a connection may take to send a request's headers, and may stay idle between
+# requests: a watching phone asks every 3 s (POLL_SECONDS), so 15 s keeps its connection
+# while a slow or silent client is shut out after 15 s, not gunicorn's 30 s per thread.
+HEADER_TIMEOUT_MS = 15_000
+STOP_SECONDS = 30  # a stop waits this long for requests under way (as gunicorn's did)
 
 
 def lan_address() -> str:
@@ -43,7 +51,7 @@ def public_url(host: str, port: int) -> str:
 
 
 def bind_address(host: str, port: int) -> str:
-    """gunicorn's ``bind`` setting for ``host`` and ``port`` (IPv6 addresses in brackets)."""
+    """``host:port`` as a person reads it (IPv6 addresses in brackets)."""
     return f"[{host}]:{port}" if ":" in host else f"{host or '0.0.0.0'}:{port}"
 
 
@@ -52,24 +60,24 @@ def default_workers() -> int:
     return max(2, cores or 1)
 
 
-def gunicorn_options(host: str, port: int, workers: int | None) -> dict[str, Any]:
+def granian_options(host: str, port: int, workers: int | None) -> dict[str, Any]:
+    """Granian's settings for ``referee serve`` (its Python API's keyword arguments)."""
+    from granian.constants import HTTPModes, Interfaces
+    from granian.http import HTTP1Settings
+
     return {
-        "bind": bind_address(host, port),
+        "address": host or "0.0.0.0",
+        "port": port,
+        "interface": Interfaces.WSGI,
+        "factory": True,  # the target is create_app, called in each worker
         "workers": workers or default_workers(),
-        "worker_class": "gthread",
-        "threads": THREADS,
-        "keepalive": KEEPALIVE,
-        "preload_app": True,
-        "proc_name": "canasta-referee",
-        # gunicorn would believe X-Forwarded-Proto from 127.0.0.1 by itself; only the
-        # app's ProxyFix (--proxy-hops) decides whom to believe.
-        "forwarded_allow_ips": "",
-        "secure_scheme_headers": {},
-        "accesslog": None,
-        "errorlog": "-",
-        # No control socket: it would sit in the user's home, shared by every server
-        # started there (two tables on one laptop, the tests); nothing here uses it.
-        "control_socket_disable": True,
+        "blocking_threads": THREADS,
+        "http": HTTPModes.http1,  # phones over the Wi-Fi, or Caddy in front: HTTP/1.1
+        "http1_settings": HTTP1Settings(header_read_timeout=HEADER_TIMEOUT_MS),
+        "websockets": False,
+        "log_access": False,  # a match's path holds its secret: no access log
+        "respawn_failed_workers": True,
+        "workers_kill_timeout": STOP_SECONDS,
     }
 
 
@@ -82,7 +90,6 @@ def serve(
     proxy_hops: int | None = None,
 ) -> int:
     import segno
-    from gunicorn.app.base import BaseApplication
 
     from .web import create_app
 
@@ -105,13 +112,12 @@ def serve(
         segno.make(url, error="m").terminal(out=out, compact=True)
     out.flush()
 
-    class Server(BaseApplication):  # type: ignore[misc]
-        def load_config(self) -> None:
-            for key, value in gunicorn_options(host, port, workers).items():
-                self.cfg.set(key, value)
+    # Each worker makes the app from the environment: the same settings as this one.
+    os.environ["REFEREE_DB"] = str(app.config["DATABASE"])
+    os.environ["REFEREE_PROXY_HOPS"] = str(hops)
+    if app.config["LAN_URL"]:
+        os.environ["REFEREE_LAN_URL"] = app.config["LAN_URL"]
+    from granian import Granian
 
-        def load(self) -> Any:
-            return app
-
-    Server().run()
+    Granian("referee.web:create_app", **granian_options(host, port, workers)).serve()
     return 0

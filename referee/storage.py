@@ -11,6 +11,7 @@ import functools
 import json
 import secrets
 import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -301,6 +302,43 @@ def _hand(row: dict[str, Any]) -> HandRecord:
         created=row["created"],
         updated=row["updated"],
     )
+
+
+class Versions:
+    """The watching phones' question, and nothing else: a match's two secrets and its
+    version (the last change's number) in one indexed query.
+
+    The poll is most of a club night's requests (three phones a table, every 3 s), so it
+    is answered before Flask (referee/web/poll.py) on a plain connection per thread,
+    without sqlite-utils, the migrations check or the match's rules.  Every change to a
+    match is a row of ``history`` written in the change's own transaction, so any
+    process's write is seen by the next query here: there is nothing to keep in step.
+    """
+
+    QUERY = (
+        "SELECT edit_token, view_token,"
+        " (SELECT COALESCE(MAX(id), 0) FROM history WHERE match_id = matches.id)"
+        " FROM matches WHERE id = ?"
+    )
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._local = threading.local()
+
+    def of(self, match_id: int) -> tuple[str, str, int] | None:
+        """``(edit token, view token, version)`` of match ``match_id``; None for no such
+        match, or when the database cannot answer (the caller then asks the full app,
+        whose pages say so)."""
+        try:
+            conn = getattr(self._local, "conn", None)
+            if conn is None:
+                conn = self._local.conn = sqlite3.connect(
+                    self.path, timeout=10, check_same_thread=False
+                )
+            row = conn.execute(self.QUERY, (match_id,)).fetchone()
+        except (sqlite3.Error, OverflowError):
+            return None
+        return None if row is None else (str(row[0]), str(row[1]), int(row[2]))
 
 
 class Storage:

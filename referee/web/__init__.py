@@ -87,6 +87,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import (
         api,
         bidi,
+        bodies,
         caching,
         damaged,
         db,
@@ -109,6 +110,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
 
     inputs.init_app(app)
+    bodies.init_app(app)  # first of the checks: a late body is refused before anything reads it
     security.init_app(app)
     caching.init_app(app)
     db.init_app(app)
@@ -141,5 +143,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .compress import Gzip
 
     app.wsgi_app = Gzip(app.wsgi_app)
+    from .poll import Poll
+
+    app.wsgi_app = Poll(app.wsgi_app, app.config["DATABASE"])  # type: ignore[method-assign]
     proxy.init_app(app)
     return app
