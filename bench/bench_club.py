@@ -496,7 +496,7 @@ def machine_cpu() -> float:
 
 
 def server_pid() -> int:
-    """The server (``referee serve``, gunicorn's master): this process's child."""
+    """The server (``referee serve``, granian's main process): this process's child."""
     me = os.getpid()
     for pid, (parent, _cpu) in _processes().items():
         if parent == me:

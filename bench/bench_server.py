@@ -131,12 +131,24 @@ def granian(factory: str, port: int, folder: Path) -> list[str]:
     ]
 
 
+def granian_serve(factory: str, port: int, folder: Path) -> list[str]:
+    """granian as ``referee serve`` runs it (referee/serve.py granian_options)."""
+    from referee.serve import HEADER_TIMEOUT_MS, THREADS
+
+    return [
+        *granian(factory, port, folder),
+        *("--blocking-threads", str(THREADS), "--http", "1", "--no-ws"),
+        *("--http1-header-read-timeout", str(HEADER_TIMEOUT_MS)),
+    ]
+
+
 # To compare another server, add its command here: it gets the factory ("module:function",
 # to call once per app), a free port, and a folder for its files.
 SERVERS: dict[str, Callable[[str, int, Path], list[str]]] = {
     "gthread": gunicorn(GTHREAD),
     "sync": gunicorn(SYNC),
     "granian": granian,
+    "serve": granian_serve,
 }
 
 

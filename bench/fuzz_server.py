@@ -2,7 +2,7 @@
 
 Run: ``.venv/bin/python bench/fuzz_server.py`` (``--requests``, ``--seconds``, ``--seed``).
 
-It starts the real server (gunicorn, two worker processes) on 127.0.0.1 only, a
+It starts the real server (granian, two worker processes) on 127.0.0.1 only, a
 free port, a fresh database in a temporary folder; makes a match with a hand
 through the app's own forms, as a phone would (a real session and CSRF token);
 then sends ``--requests`` generated requests, spread evenly over every route of

@@ -1,4 +1,4 @@
-"""The real ``referee serve`` (gunicorn, its worker processes) on loopback, for tests."""
+"""The real ``referee serve`` (granian, its worker processes) on loopback, for tests."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The whole flow in a real Chromium at phone size, with an accessibility scan of every page.
 
 Playwright's Python client drives Debian's /usr/bin/chromium (never a downloaded
-browser); the app runs in the real ``referee serve`` (gunicorn, two workers).
+browser); the app runs in the real ``referee serve`` (granian, two workers).
 Screenshots go to tests/artifacts/ for a human to look at.
 """
 
