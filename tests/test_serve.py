@@ -8,8 +8,8 @@ import json
 import os
 import urllib.request
 
-import pytest
 import granian
+import pytest
 
 from referee import cli
 from referee.serve import bind_address, default_workers, lan_address, public_url, serve
