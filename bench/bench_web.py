@@ -85,7 +85,8 @@ class Client:
     def __init__(self, port: int, accept_gzip: bool = True) -> None:
         self.port = port
         self.cookies: dict[str, str] = {}
-        self.extra = b"Accept-Encoding: gzip\r\n" if accept_gzip else b""
+        # What Chrome sends on the table's plain-http Wi-Fi (br only over https).
+        self.extra = b"Accept-Encoding: gzip, deflate\r\n" if accept_gzip else b""
         self.sock: socket.socket | None = None
         self.buffer = b""
 

@@ -1,4 +1,5 @@
-"""Templates and static files are found inside the package, where packaging ships them."""
+"""Templates and static files are found at the top of a checkout, and inside the package
+where a wheel ships them (tests/test_packaging.py installs one)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from pathlib import Path
 from referee import assets
 
 
-def test_templates_and_static_live_in_the_package():
-    package = Path(__file__).resolve().parent.parent / "referee"
-    assert assets.asset_dir("templates") == package / "templates"
+def test_a_checkout_reads_its_top_level_folders():
+    root = Path(__file__).resolve().parent.parent
+    assert assets.asset_dir("templates") == root / "templates"
+    assert assets.asset_dir("static") == root / "static"
     assert (assets.asset_dir("templates") / "sheets" / "match.html").is_file()
     assert (assets.asset_dir("templates") / "fragments" / "head.html").is_file()
     assert (assets.asset_dir("static") / "style.css").is_file()

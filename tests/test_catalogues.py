@@ -86,7 +86,7 @@ def _text_outside_gettext(template: str) -> list[str]:
     return re.findall(r"[^\W\d_]{2,}", text)
 
 
-TEMPLATES = ROOT / "referee" / "templates"
+TEMPLATES = ROOT / "templates"
 
 
 @pytest.mark.parametrize("template", sorted(p.relative_to(ROOT) for p in TEMPLATES.rglob("*.html")))

@@ -50,11 +50,21 @@ def installed(wheel, tmp_path_factory) -> Path:
 
 
 def _package_files() -> set[str]:
-    """Every file of the package that git tracks (code, templates, static, catalogues)."""
+    """Every file an installed copy needs that git tracks (code, catalogues, and the
+    top-level templates and static files), named as the wheel ships it: templates/ and
+    static/ inside the package."""
     listed = subprocess.run(
-        ["git", "ls-files", "referee"], cwd=ROOT, check=True, capture_output=True, text=True
+        ["git", "ls-files", "referee", "templates", "static"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.split()
-    return {name for name in listed if (ROOT / name).is_file()}
+    return {
+        name if name.startswith("referee/") else f"referee/{name}"
+        for name in listed
+        if (ROOT / name).is_file()
+    }
 
 
 def test_the_wheel_holds_every_file_of_the_package(wheel):
@@ -79,6 +89,38 @@ def test_the_installed_copy_runs_from_its_own_site_packages(installed, tmp_path)
     ).stdout
     assert "site-packages" in where
     assert str(ROOT) not in where
+
+
+def test_a_target_install_finds_its_templates_and_prints_a_sheet(wheel, tmp_path):
+    """``pip install --target`` (as --user, pipx and Debian's own prefixes, a folder that is
+    not sys.prefix): the copy there reads its own templates, not the checkout's."""
+    target = tmp_path / "target"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(target)]
+        + [str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    env = {"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"}
+    where = subprocess.run(
+        [sys.executable, "-c", "from referee.assets import asset_dir; print(asset_dir('static'))"],
+        cwd=tmp_path,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    assert where == str(target / "referee" / "static")
+    sheet = tmp_path / "blank.pdf"
+    subprocess.run(
+        [sys.executable, "-m", "referee.cli", "blank-sheet", "--variant", "samba"]
+        + ["--out", str(sheet)],
+        cwd=tmp_path,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    assert sheet.read_bytes().startswith(b"%PDF")
 
 
 def _opener() -> urllib.request.OpenerDirector:

@@ -89,6 +89,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         bidi,
         bodies,
         caching,
+        compression,
         damaged,
         db,
         downloads,
@@ -109,6 +110,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         share,
     )
 
+    compression.init_app(app)  # first: its after-request hook then runs last, on the final body
     inputs.init_app(app)
     bodies.init_app(app)  # first of the checks: a late body is refused before anything reads it
     security.init_app(app)
@@ -140,9 +142,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # baseline that bench/bench_web.py measures the real pages against.
         return "ok", {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
 
-    from .compress import Gzip
-
-    app.wsgi_app = Gzip(app.wsgi_app)
     from .poll import Poll
 
     app.wsgi_app = Poll(app.wsgi_app, app.config["DATABASE"])  # type: ignore[method-assign]

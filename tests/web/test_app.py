@@ -24,10 +24,10 @@ def test_database_comes_from_the_environment_or_the_instance_folder(tmp_path, mo
     assert (tmp_path / "env.db").exists()
 
 
-def test_templates_and_static_files_are_the_package_folders(app):
-    package = Path(__file__).parents[2] / "referee"
-    assert Path(app.template_folder) == package / "templates"
-    assert Path(app.static_folder) == package / "static"
+def test_templates_and_static_files_are_the_checkouts_top_level_folders(app):
+    root = Path(__file__).parents[2]
+    assert Path(app.template_folder) == root / "templates"
+    assert Path(app.static_folder) == root / "static"
 
 
 def test_healthz_answers_ok_without_a_session_or_the_database(client):

@@ -176,8 +176,9 @@ def test_manifest_and_icons_are_served(client):
 
 def _weight(client, path: str) -> int:
     """Bytes a phone receives for ``path`` on a first visit: status line, headers and body,
-    gzip accepted (the server's own headers are not here: bench/bench_web.py counts those)."""
-    with client.get(path, headers={"Accept-Encoding": "gzip"}) as response:
+    compressed as Chrome asks on the table's plain-http Wi-Fi ("gzip, deflate"; br only
+    over https) (the server's own headers are not here: bench/bench_web.py counts those)."""
+    with client.get(path, headers={"Accept-Encoding": "gzip, deflate"}) as response:
         assert response.status_code == 200, path
         head = f"HTTP/1.1 {response.status}\r\n" + "".join(
             f"{name}: {value}\r\n" for name, value in response.headers.items()
