@@ -10,7 +10,7 @@ langs=(en cs de es nl pl)
 step="${1:-all}"
 
 if [ "$step" = extract ] || [ "$step" = all ] || [ "$step" = update ]; then
-  "$pybabel" extract -F babel.cfg --no-location --sort-output --width 100 \
+  "$pybabel" extract -F scripts/babel.cfg --no-location --sort-output --width 100 \
     -k _l -k N_ -k _mark -k pgettext:1c,2 -k rule:2 -k Option:2 \
     -o "$dir/messages.pot" . >/dev/null 2>&1
 fi

@@ -65,7 +65,8 @@ def test_the_compiled_catalogue_matches_its_source(lang):
 def test_every_marked_string_of_the_code_is_in_the_catalogues(tmp_path):
     pot = tmp_path / "messages.pot"
     subprocess.run(
-        [Path(sys.executable).parent / "pybabel", "extract", "-F", "babel.cfg", "--no-location",
+        [Path(sys.executable).parent / "pybabel", "extract", "-F", "scripts/babel.cfg",
+         "--no-location",
          "-k", "_l", "-k", "N_", "-k", "pgettext:1c,2", "-k", "rule:2", "-k", "Option:2",
          "-o", str(pot), "."],
         cwd=ROOT, check=True, capture_output=True,
