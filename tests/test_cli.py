@@ -301,6 +301,14 @@ def test_every_variant_and_house_rule_is_documented_in_the_readme():
     assert missing == [], f"README.md does not document: {missing}"
 
 
+def test_every_setting_is_documented_in_the_readme():
+    from referee.web.settings import DEFAULTS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = [name for name in DEFAULTS if f"| `{name}` |" not in readme]
+    assert missing == [], f"README.md's settings table does not have: {missing}"
+
+
 def test_the_readme_gives_the_two_fresh_machine_commands():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "bash scripts/run.sh" in readme

@@ -254,7 +254,9 @@ def version(match_id: int, token: str):
     Its ETag is the version (``"12"``), and app.js sends the version its page shows
     as ``If-None-Match``: while nothing has changed the answer is a 304 with no body,
     made before any JSON, the cheapest answer a request can get.  A wrong token is
-    still a 404, whatever tag comes with it.
+    still a 404, whatever tag comes with it.  A GET with the right token is answered before
+    Flask by :mod:`referee.web.poll`; this view answers what that hands on (a HEAD, a
+    database that could not answer) the same way.
     """
     match, _can_edit = load_match(match_id, token)
     current = get_storage().version(match.id)
