@@ -78,6 +78,10 @@ def test_an_american_quick_hand_with_its_penalties(client):
         side1={"canastas_natural": 1, "meld_points": 150, "unfinished_aces": 1,
                "held_sets": 1, "hand_points": 30},
     )  # fmt: skip
+    # The penalties most hands never have are folded away, and open where one was counted.
+    assert '<details class="fold penalties"><summary>Penalties</summary>' in form
+    edit_after = client.post(url + "/hands/new?mode=quick", data={**data, "side1-held_sets": "99"})
+    assert '<details class="fold penalties" open=""><summary>' in edit_after.get_data(as_text=True)
     assert client.post(url + "/hands/new?mode=quick", data=data).status_code == 302
     # We: 500 + 2500 + 200 + 100 out + threes (300 red + 100 black, two canastas: plus) = 3700.
     # They: 500 + 150 − 2500 (unfinished aces) − 1500 (held) − 30, threes none = −3380.
