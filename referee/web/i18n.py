@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from ..i18n import LANGUAGES, TRANSLATIONS, local_date, local_number
 from ..rules import Rule
+from ..rules.sources import source_language
 
 babel = Babel()
 COOKIE = "lang"
@@ -108,11 +109,9 @@ def rule_text(rule: Rule) -> str:
     In the language of the rulebook the rule comes from, that rulebook's own sentence
     is the statement (the seed's wording); elsewhere, the translated plain statement.
     """
-    from .rulebook import quote_language
-
     if rule.house is not None:  # a value the table changed: its own words
         return rule.house.render(translate)
-    own = bool(rule.quote) and quote_language(rule.source) == str(get_locale())
+    own = bool(rule.quote) and source_language(rule.source) == str(get_locale())
     return rule.quote if own else translate(rule.text)
 
 
