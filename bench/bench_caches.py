@@ -25,15 +25,20 @@ both variants: what :func:`referee.sheets._env` serves).
 Each mechanism is turned off in-process by one switch (:data:`MECHANISMS` says which):
 the cached function swapped for its ``__wrapped__`` (in every module of the app that
 holds it), a kept dictionary swapped for one that keeps nothing, a fragment rendered
-without being kept.  Everything else stays on, so each row is what that one mechanism
-saves given the others.  Warm: every request runs a few times each way first.  Then
-``--rounds`` rounds; in each, for each mechanism and each request it serves, the two
-variants one after the other (which one first alternates between rounds), each timed
-over ``--requests`` requests (a tenth of them for the sheets).  A cell is the median
-over the rounds of microseconds per request; "saving" is (without - with) / without,
-the share of the uncached request the cache takes away, and "rounds" the lowest and
-highest saving of single rounds, which shows the noise.  Verdict: keep when the
-median saving is at least 5 % of the request or at least 50 µs; else remove.
+without being kept; layered caches are also turned off together.  Everything else stays
+on, so each row is what that one mechanism saves given the others.  A first row,
+"nothing (control)", times the same requests twice with nothing switched: its savings
+are the noise of the run.
+
+Warm: every request runs a few times each way first.  Then ``--rounds`` rounds; in
+each, for each mechanism and each request it serves, the two variants one after the
+other (which one first alternates between rounds), each timed over ``--requests``
+requests (a tenth of them for the sheets, a quarter for the POST), in CPU time of this
+process (the machine is shared), after a garbage collection.  A cell is the median over
+the rounds of microseconds per request; "saving" is (without - with) / without, the
+share of the uncached request the cache takes away, and "rounds" the lowest and highest
+saving of single rounds.  Verdict: keep when the median saving is at least 5 % of the
+request or at least 50 µs; else remove.
 
 This is a benchmark, not a test: it prints figures and never fails on them.
 """
@@ -41,6 +46,7 @@ This is a benchmark, not a test: it prints figures and never fails on them.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import re
 import secrets
@@ -49,7 +55,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,6 +63,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+# CPU time of this process, not wall time: the machine is shared, and the other jobs'
+# turns on its cores would count as this app's time (in-process, one thread: the same).
+CLOCK = time.process_time_ns
 KEEP_PERCENT = 5.0
 KEEP_US = 50.0
 HAND = {  # opens at any classic total: 630 to North-South, 60 - hand points to East-West
@@ -171,6 +180,19 @@ def no_sheet_cache(app: Any) -> Iterator[None]:
             app.extensions[key] = kept
 
 
+@contextmanager
+def _all_off(app: Any, switches: tuple[Switch, ...]) -> Iterator[None]:
+    with ExitStack() as stack:
+        for switch in switches:
+            stack.enter_context(switch(app))
+        yield
+
+
+def together(*switches: Switch) -> Switch:
+    """Layered caches turned off at once (each alone only shows what the other misses)."""
+    return lambda app: _all_off(app, switches)
+
+
 @dataclass
 class Mechanism:
     name: str
@@ -181,6 +203,12 @@ class Mechanism:
 
 PAGES = ("match page (edit link)", "match page (read-only link)", "hand POST + page")
 MECHANISMS = [
+    Mechanism(
+        "nothing (control)",
+        "a switch that changes nothing: the noise",
+        lambda app: nullcontext(),
+        ("match page (edit link)", "hand form", "hand POST + page"),
+    ),
     Mechanism(
         "fragments",
         "web/fragments.py _render (lru_cache 8192)",
@@ -239,6 +267,15 @@ MECHANISMS = [
         "hand forms",
         "web/forms.py _hand_form (lru_cache 512)",
         unwrapped("referee.web.forms", "_hand_form"),
+        ("hand form", "hand POST + page"),
+    ),
+    Mechanism(
+        "form classes",
+        "both of the above",
+        together(
+            unwrapped("referee.web.forms", "_side_form"),
+            unwrapped("referee.web.forms", "_hand_form"),
+        ),
         ("hand form", "hand POST + page"),
     ),
     Mechanism(
@@ -398,15 +435,15 @@ class Table:
     # The requests: each returns the microseconds of its timed part.
 
     def timed(self, work: Callable[[], object]) -> float:
-        begin = time.perf_counter_ns()
+        begin = CLOCK()
         work()
-        return (time.perf_counter_ns() - begin) / 1000
+        return (CLOCK() - begin) / 1000
 
     def hand_post(self) -> float:
-        begin = time.perf_counter_ns()
+        begin = CLOCK()
         location = self.another_hand(self.b)
         self.get(location.split("#")[0])
-        return (time.perf_counter_ns() - begin) / 1000
+        return (CLOCK() - begin) / 1000
 
     def sheet_rendered(self) -> float:
         with no_sheet_cache(self.app):
@@ -449,6 +486,7 @@ class Request:
 def cell(request: Request, count: int, off: Any = None) -> float:
     """Microseconds per request over ``count`` of them; ``off``: with that switch on."""
     request.before()
+    gc.collect()  # each cell starts with no garbage of the one before
     with off or nullcontext():
         return sum(request.run() for _ in range(count)) / count
 
@@ -464,7 +502,7 @@ def main() -> None:
     print(
         f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average"
         f" {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}; {args.requests} requests a cell"
-        f" (a tenth for the sheets, half for the POST), {args.rounds} rounds",
+        f" (a tenth for the sheets, a quarter for the POST), CPU time, {args.rounds} rounds",
         flush=True,
     )
     with tempfile.TemporaryDirectory() as tmp:
@@ -528,6 +566,8 @@ def report(chosen: list[Mechanism], with_: Cells, without: Cells) -> None:
             rows.append((name, a, b, saving, each))
         keep = any(s >= KEEP_PERCENT or b - a >= KEEP_US for _n, a, b, s, _e in rows)
         verdict = "keep" if keep else "remove"
+        if mechanism.name.startswith("nothing"):
+            verdict = "(noise)"
         for i, (name, a, b, saving, each) in enumerate(rows):
             label = f"{mechanism.name} ({mechanism.where})" if i == 0 else ""
             print(
