@@ -163,6 +163,29 @@ def language_each_time(app: Any) -> Any:
     )
 
 
+class ForgetOnLook(dict):  # type: ignore[type-arg]
+    """A dictionary that forgets what it holds whenever asked whether it holds a key."""
+
+    def __contains__(self, key: object) -> bool:
+        self.clear()
+        return False
+
+
+@contextmanager
+def headers_learnt_each_time(app: Any) -> Iterator[None]:
+    """The poll's security headers learnt from a ``/healthz`` of the app's at every poll."""
+    from referee.web.poll import Poll
+
+    poll = app.wsgi_app
+    while not isinstance(poll, Poll):  # the middlewares in front of Flask
+        poll = poll.app
+    kept, poll._headers = poll._headers, ForgetOnLook()
+    try:
+        yield
+    finally:
+        poll._headers = kept
+
+
 @contextmanager
 def no_sheet_cache(app: Any) -> Iterator[None]:
     """The app's sheet cache swapped for one of size 0 (it keeps nothing)."""
@@ -258,24 +281,9 @@ MECHANISMS = [
         (*PAGES, "statistics"),
     ),
     Mechanism(
-        "side forms",
-        "web/forms.py _side_form (lru_cache 512)",
-        unwrapped("referee.web.forms", "_side_form"),
-        ("hand form", "hand POST + page"),
-    ),
-    Mechanism(
-        "hand forms",
+        "hand form classes",
         "web/forms.py _hand_form (lru_cache 512)",
         unwrapped("referee.web.forms", "_hand_form"),
-        ("hand form", "hand POST + page"),
-    ),
-    Mechanism(
-        "form classes",
-        "both of the above",
-        together(
-            unwrapped("referee.web.forms", "_side_form"),
-            unwrapped("referee.web.forms", "_hand_form"),
-        ),
         ("hand form", "hand POST + page"),
     ),
     Mechanism(
@@ -307,6 +315,12 @@ MECHANISMS = [
         "web/i18n.py language (on g, per request)",
         language_each_time,
         ("match page (edit link)", "hand form", "statistics"),
+    ),
+    Mechanism(
+        "poll headers",
+        "web/poll.py Poll._headers (per scheme)",
+        headers_learnt_each_time,
+        ("poll (304)",),
     ),
     Mechanism(
         "QR code",
@@ -370,7 +384,7 @@ class Table:
 
     def get(self, path: str, status: int = 200, **kw: Any) -> str:
         response = self.client.get(path, **kw)
-        body = response.get_data(as_text=response.mimetype.startswith("text"))
+        body = response.get_data(as_text=(response.mimetype or "").startswith("text"))
         response.close()
         if response.status_code != status:
             raise SystemExit(f"GET {path} answered {response.status_code}, not {status}")
@@ -445,6 +459,14 @@ class Table:
         self.get(location.split("#")[0])
         return (CLOCK() - begin) / 1000
 
+    def poll(self) -> float:
+        """A watching phone's poll of A's read-only link, answered 304 (nothing changed)."""
+        path = self.a_view + "/version"
+        if not hasattr(self, "version"):
+            self.version = self.client.get(path).headers["ETag"]
+        headers = {"If-None-Match": self.version}
+        return self.timed(lambda: self.get(path, 304, headers=headers))
+
     def sheet_rendered(self) -> float:
         with no_sheet_cache(self.app):
             return self.timed(lambda: self.get(self.a + "/sheet.pdf"))
@@ -462,6 +484,7 @@ class Table:
             "hand POST + page": Request(self.hand_post, 4, self.fresh_b),
             "history": page(self.a + "/history"),
             "QR code": page(self.a + "/qr.svg"),
+            "poll (304)": Request(self.poll),
             "statistics": page(self.statistics),
             "app.js": page("/static/app.js"),
             "service worker": page("/sw.js"),
