@@ -257,12 +257,6 @@ MECHANISMS = [
         (*PAGES, "hand form", "statistics"),
     ),
     Mechanism(
-        "hand JSON",
-        "storage.py _hand_json (lru_cache 4096)",
-        unwrapped("referee.storage", "_hand_json"),
-        ("hand POST + page", "history", "statistics"),
-    ),
-    Mechanism(
         "match rules",
         "ledger.py Match.variant/.preset (cached_property)",
         rules_rebuilt,
