@@ -43,7 +43,9 @@ SHELL_FILES = (
 )
 
 
-@cache  # one folder per app, and its files change only with a new release: a few entries
+# Saves 0.28 ms (36 %) of the 0.77 ms service worker (bench/bench_caches.py, 2026-11-25).
+# Unbounded but small: one folder per app; safe: its files change only with a release.
+@cache
 def asset_version(static_folder: str) -> str:
     """A short hash of every file in the static folder (the worker's source included)."""
     digest = hashlib.sha256()
