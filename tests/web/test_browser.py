@@ -125,6 +125,14 @@ def pick(page: Page, side: int, cards: str, then: str = "meld") -> None:
     picker.locator(f'button[data-act="{then}"][data-side="{side}"]').click()
 
 
+def download(page: Page, link: str, path: Path) -> Path:
+    """Tap the download link named ``link``, as a phone does, and keep the file at ``path``."""
+    with page.expect_download() as waiting:
+        page.get_by_role("link", name=link).click()
+    waiting.value.save_as(path)
+    return path
+
+
 def row_labels(page: Page) -> list[str]:
     """The hand form's row labels, top to bottom (each names a row of the sides' columns)."""
     return page.locator("#hand-form .row:not(.head) > .what").all_inner_texts()

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from referee.i18n import local_number
 
-from .test_browser import PHONE, check_page, pick, totals
+from .test_browser import PHONE, check_page, download, pick, totals
 
 pytestmark = pytest.mark.browser
 
@@ -165,10 +165,7 @@ def test_a_first_classic_evening(browser, base_url, tmp_path):
 
     # The score sheet, as the phone downloads it.
     page.goto(url)
-    with page.expect_download() as got:
-        page.get_by_role("link", name="Score sheet, A4 (PDF)").click()
-    pdf = tmp_path / "sheet.pdf"
-    got.value.save_as(pdf)
+    pdf = download(page, "Score sheet, A4 (PDF)", tmp_path / "sheet.pdf")
     assert pdf.read_bytes().startswith(b"%PDF")
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
     assert "Us" in text

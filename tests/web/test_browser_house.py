@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, check_page, totals
+from .test_browser import PHONE, check_page, download, totals
 from .test_browser_groups import quick_hand
 
 pytestmark = pytest.mark.browser
@@ -51,10 +51,7 @@ def test_a_tables_own_rules_on_a_phone(browser, base_url, tmp_path):
 
     # The rules as a file, and a new match started from it.
     page.goto(match_url)
-    with page.expect_download() as waiting:
-        page.get_by_role("link", name="These rules, to start another match (JSON)").click()
-    path = tmp_path / "rules.json"
-    waiting.value.save_as(path)
+    path = download(page, "These rules, to start another match (JSON)", tmp_path / "rules.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["rules"] == {"canasta_bonus": {"natural": 600}, "going_out_bonus": 200}
 
