@@ -367,7 +367,7 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
         cmd_prune,
         "delete finished matches last changed before a date (a dry run without --yes)",
     ),
-    "serve": (cmd_serve, "run the phone companion (gunicorn) for phones on the same Wi-Fi"),
+    "serve": (cmd_serve, "run the phone companion (granian) for phones on the same Wi-Fi"),
 }
 
 
