@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from referee.rules import (
+    PRESETS,
     CanastaKind,
     Card,
     IllegalHand,
@@ -946,3 +947,11 @@ def test_scoring_house_rules_offered_and_off_by_default(variant_id, options):
 def test_unknown_house_rule(variant_id, chosen):
     with pytest.raises(UnknownOption):
         find_variant(variant_id).with_options(chosen)
+
+
+@pytest.mark.parametrize("asked", [[1], {"a": 1}, None, 3, "nope", "Classic"])
+def test_asking_for_a_preset_by_anything_else_is_simply_no(asked):
+    """A file or a request may name a list or a number as its variant: not a preset, and
+    not a TypeError (hypothesis found ``{"variant": [...]}`` through the command line)."""
+    assert asked not in PRESETS
+    assert "classic" in PRESETS

@@ -43,6 +43,11 @@ class _Presets(MutableMapping[str, Variant]):
             self._built[variant_id] = variant
         return variant
 
+    def __contains__(self, variant_id: object) -> bool:
+        # Asked of anything a file or a request names, a list included: no, not a TypeError,
+        # and without building the preset.
+        return isinstance(variant_id, str) and (variant_id in _WHERE or variant_id in self._built)
+
     def __setitem__(self, variant_id: str, variant: Variant) -> None:
         self._built[variant_id] = variant
 
