@@ -107,6 +107,27 @@ def cmd_variants(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """``referee tournament plan``: who meets whom at which table, round by round."""
+    from .rules import MalformedInput
+    from .rules.movements import PlanError, plan
+
+    try:
+        movement = plan(args.teams, args.rounds, args.movement)
+    except PlanError as error:
+        raise MalformedInput(str(error)) from None
+    if args.json:
+        _write(sys.stdout, movement.to_json())
+        return 0
+    for r in movement.rounds:
+        print(f"Round {r.number}")
+        for p in r.tables:
+            print(f"  table {p.table:>3}: N-S team {p.ns:>3}  E-W team {p.ew:>3}")
+        if r.sits_out:
+            print(f"  sits out: team {', '.join(map(str, r.sits_out))}")
+    return 0
+
+
 def cmd_blank_sheet(args: argparse.Namespace) -> int:
     from .rules import MalformedInput, UnknownVariant, find_variant
     from .sheets import blank_sheet_pdf
@@ -368,6 +389,7 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
         "delete finished matches last changed before a date (a dry run without --yes)",
     ),
     "serve": (cmd_serve, "run the phone companion (granian) for phones on the same Wi-Fi"),
+    "tournament": (cmd_tournament, "plan a tournament's movement: who meets whom, round by round"),
 }
 
 
@@ -438,6 +460,23 @@ def build_parser() -> argparse.ArgumentParser:
                 help="trust X-Forwarded-* from N reverse proxies in front "
                 "(default: $REFEREE_PROXY_HOPS, else 0: none)",
             )
+        if name == "tournament":
+            steps = sub.add_subparsers(dest="step", required=True, parser_class=_Parser)
+            step = steps.add_parser(
+                "plan",
+                help="print the movement's tables round by round",
+                description="print the movement's tables round by round",
+            )
+            step.add_argument("--teams", type=int, required=True, help="teams, numbered from 1")
+            step.add_argument("--rounds", type=int, required=True, help="rounds to play")
+            step.add_argument(
+                "--movement",
+                choices=["mitchell", "round-robin"],
+                default="mitchell",
+                help="mitchell: East-West move up a table each round; round-robin: every "
+                "team meets every other once (default: mitchell)",
+            )
+            step.add_argument("--json", action="store_true", help="print as JSON")
         if name in ("sheet", "blank-sheet"):
             from .i18n import LANGUAGES
 
