@@ -136,8 +136,8 @@ def _round_robin(teams: int, number: int) -> Round:
     others = list(range(2, size + 1))
     shift = (number - 1) % (size - 1)
     circle = [1] + others[-shift:] + others[:-shift] if shift else [1] + others
-    tables = []
-    sits_out = []
+    tables: list[Pairing] = []
+    sits_out: list[int] = []
     for k in range(size // 2):
         a, b = circle[k], circle[size - 1 - k]
         if teams < a or teams < b:
