@@ -24,6 +24,7 @@ from sqlite_utils import Database, Migrations
 
 from .groups import Group, Player
 from .ledger import Change, HandRecord, Match
+from .tournaments import TableGame, Team, Tournament
 
 __all__ = [
     "Change",
@@ -187,6 +188,50 @@ def table_rules(db: Database) -> None:
     db["matches"].add_column("overrides", str)  # JSON: changed values; NULL: the preset's
 
 
+@migrations()
+def tournaments(db: Database) -> None:
+    """A club's tournaments: their teams and, round by round, each table's match."""
+    db["tournaments"].create(
+        {
+            "id": int,
+            "created": str,
+            "name": str,
+            "variant_id": str,
+            "options": str,  # JSON: the house rules chosen
+            "overrides": str,  # JSON: the values its tables play differently from the preset
+            "players": int,  # at each table: 2 (single players) or 4 (teams of two)
+            "rounds": int,
+            "movement": str,  # mitchell or round-robin (referee.rules.movements)
+            "hands": int,  # a game is this many hands; NULL: to the target
+            "minutes": int,  # a round's time limit; NULL: none
+            "ranking": str,  # wins (then points) or points
+            "edit_token": str,
+            "view_token": str,
+            "current_round": int,
+            "clock_end": str,  # when the current round's time is up (UTC); NULL: no clock
+            "finished": int,
+        },
+        pk="id",
+        not_null={"created", "name", "variant_id", "edit_token", "view_token"},
+    )
+    db["tournament_teams"].create(
+        {"id": int, "tournament_id": int, "number": int, "name": str, "players": str},
+        pk="id",
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+        not_null={"tournament_id", "number", "name"},
+    )
+    db["tournament_teams"].create_index(["tournament_id", "number"], unique=True)
+    # No foreign key to matches: the retention commands delete a match's rows by its
+    # match_id (storage.prune), and a table's place in the plan goes with its match.
+    db["tournament_tables"].create(
+        {"tournament_id": int, "round": int, "table_no": int, "ns": int, "ew": int,
+         "match_id": int},
+        pk=("tournament_id", "round", "table_no"),
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )  # fmt: skip
+    db["tournament_tables"].create_index(["match_id"])
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -284,6 +329,28 @@ def _match_columns(match: Match) -> dict[str, Any]:
 
 def _group(row: dict[str, Any]) -> Group:
     return Group(row["id"], row["name"], row["edit_token"], row["view_token"], row["created"])
+
+
+def _tournament(row: dict[str, Any]) -> Tournament:
+    return Tournament(
+        id=row["id"],
+        name=row["name"],
+        variant_id=row["variant_id"],
+        options=_stored(row["options"], {}),
+        overrides=_stored(row["overrides"], {}) or {},
+        players=row["players"],
+        rounds=row["rounds"],
+        movement=row["movement"],
+        hands=row["hands"],
+        minutes=row["minutes"],
+        ranking=row["ranking"],
+        edit_token=row["edit_token"],
+        view_token=row["view_token"],
+        current_round=row["current_round"],
+        clock_end=row["clock_end"],
+        finished=bool(row["finished"]),
+        created=row["created"],
+    )
 
 
 def _hand(row: dict[str, Any]) -> HandRecord:
@@ -587,6 +654,130 @@ class Storage:
             self.db.execute(
                 "UPDATE matches SET group_id = ?, player_ids = ? WHERE id = ?",
                 [group_id, _dumps(list(player_ids)), match_id],
+            )
+
+    # -- tournaments -----------------------------------------------------------
+
+    def create_tournament(self, tournament: Tournament, teams: Sequence[Team]) -> Tournament:
+        """A new tournament with new secret links and its ``teams`` (numbered from 1), before
+        its first round; its ``id``, tokens and round are made here."""
+        row = {
+            "created": _now(),
+            "name": tournament.name,
+            "variant_id": tournament.variant_id,
+            "options": _dumps(dict(tournament.options)),
+            "overrides": _dumps(dict(tournament.overrides)),
+            "players": tournament.players,
+            "rounds": tournament.rounds,
+            "movement": tournament.movement,
+            "hands": tournament.hands,
+            "minutes": tournament.minutes,
+            "ranking": tournament.ranking,
+            "edit_token": secrets.token_urlsafe(TOKEN_BYTES),
+            "view_token": secrets.token_urlsafe(TOKEN_BYTES),
+            "current_round": 0,
+            "clock_end": None,
+            "finished": 0,
+        }
+        with self._writing():
+            pk = self.db["tournaments"].insert(row).last_pk
+            for team in teams:
+                self.db.execute(
+                    "INSERT INTO tournament_teams (tournament_id, number, name, players)"
+                    " VALUES (?, ?, ?, ?)",
+                    [pk, team.number, team.name, _dumps(list(team.players))],
+                )
+        return _tournament({**row, "id": pk})
+
+    def get_tournament(self, tournament_id: int) -> Tournament | None:
+        rows = list(self.db.query("SELECT * FROM tournaments WHERE id = ?", [tournament_id]))
+        return _tournament(rows[0]) if rows else None
+
+    def tournament_teams(self, tournament_id: int) -> list[Team]:
+        rows = self.db.execute(
+            "SELECT number, name, players FROM tournament_teams WHERE tournament_id = ?"
+            " ORDER BY number",
+            [tournament_id],
+        )
+        return [
+            Team(number, name, tuple(str(p) for p in _items(_stored(players, []))))
+            for number, name, players in rows.fetchall()
+        ]
+
+    def tournament_tables(self, tournament_id: int) -> list[TableGame]:
+        """Every table of every round begun so far, round by round, table by table."""
+        rows = self.db.execute(
+            "SELECT round, table_no, ns, ew, match_id FROM tournament_tables"
+            " WHERE tournament_id = ? ORDER BY round, table_no",
+            [tournament_id],
+        )
+        return [TableGame(*row) for row in rows.fetchall()]
+
+    def match_table(self, match_id: int) -> tuple[int, TableGame] | None:
+        """The tournament and table a match is played for, if it is one's."""
+        row = self.db.execute(
+            "SELECT tournament_id, round, table_no, ns, ew, match_id FROM tournament_tables"
+            " WHERE match_id = ?",
+            [match_id],
+        ).fetchone()
+        return None if row is None else (row[0], TableGame(*row[1:]))
+
+    def begin_round(
+        self,
+        tournament_id: int,
+        number: int,
+        games: Sequence[tuple[TableGame, dict[str, Any]]],
+        clock_end: str | None,
+    ) -> bool:
+        """Round ``number`` of the tournament: store each table's match (the keyword
+        arguments of :meth:`create_match`) and its place, in one transaction.  False (and
+        nothing done) if the tournament is no longer at the round before: another
+        director's phone began it first."""
+        with self._writing():
+            moved = self.db.execute(
+                "UPDATE tournaments SET current_round = ?, clock_end = ?"
+                " WHERE id = ? AND current_round = ? AND finished = 0",
+                [number, clock_end, tournament_id, number - 1],
+            ).rowcount
+            if not moved:
+                return False
+            for game, fields in games:
+                match = self.create_match(**fields)
+                self.db.execute(
+                    "INSERT INTO tournament_tables"
+                    " (tournament_id, round, table_no, ns, ew, match_id) VALUES (?, ?, ?, ?, ?, ?)",
+                    [tournament_id, number, game.table, game.ns, game.ew, match.id],
+                )
+        return True
+
+    def match_versions(self, match_ids: Sequence[int]) -> dict[int, int]:
+        """The :meth:`version` of each of ``match_ids`` (a match without a change left out)."""
+        out: dict[int, int] = {}
+        for start in range(0, len(match_ids), 500):  # SQLite's limit on parameters
+            chunk = list(match_ids[start : start + 500])
+            marks = ", ".join("?" * len(chunk))
+            rows = self.db.execute(
+                f"SELECT match_id, MAX(id) FROM history WHERE match_id IN ({marks})"
+                " GROUP BY match_id",
+                chunk,
+            )
+            out.update((int(m), int(v)) for m, v in rows.fetchall())
+        return out
+
+    def tournament_latest(self, tournament_id: int) -> int:
+        """The latest change to any of the tournament's matches (0: none yet)."""
+        row = self.db.execute(
+            "SELECT COALESCE(MAX(h.id), 0) FROM tournament_tables t"
+            " JOIN history h ON h.match_id = t.match_id WHERE t.tournament_id = ?",
+            [tournament_id],
+        ).fetchone()
+        return int(row[0])
+
+    def finish_tournament(self, tournament_id: int) -> None:
+        with self._writing():
+            self.db.execute(
+                "UPDATE tournaments SET finished = 1, clock_end = NULL WHERE id = ?",
+                [tournament_id],
             )
 
     # -- retention -------------------------------------------------------------

@@ -6,7 +6,7 @@
 
   // New match: show only the names and house rules the chosen preset and table use.
   // The referee's choice of rules (#rules-choice) keeps players and house rules in step the same way.
-  $$("#new-match, #rules-choice").forEach(function (nm) {
+  $$("#new-match, #rules-choice, #new-tournament").forEach(function (nm) {
     var preset = $("#preset", nm), players = $("#players", nm), target = $("#target", nm);
     var sync = function () {
       var opt = preset.options[preset.selectedIndex], n = +players.value;
@@ -138,5 +138,19 @@
           if (d && String(d.version) !== m.dataset.version) location.reload();
         }).catch(function () {});
     }, 1000 * (+m.dataset.every || 3));
+  }
+
+  // A tournament's round clock on a table's match page: the minutes left, a warning in
+  // the last ten, and the end; the server wrote the same words when it made the page.
+  var clock = $("[data-clock-end]");
+  if (clock) {
+    var end = Date.parse(clock.dataset.clockEnd);
+    var tick = function () {
+      var left = Math.ceil((end - Date.now()) / 60000);
+      clock.classList.toggle("warn", left <= 10);
+      clock.textContent = left <= 0 ? clock.dataset.over
+        : (left <= 10 ? clock.dataset.warn : clock.dataset.left).replace("%(n)s", left);
+    };
+    if (!isNaN(end)) { tick(); setInterval(tick, 15000); }
   }
 })();

@@ -108,6 +108,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         rulings,
         security,
         share,
+        tournament_files,
+        tournaments,
     )
 
     compression.init_app(app)  # first: its after-request hook then runs last, on the final body
@@ -130,6 +132,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(groups.bp)
     app.register_blueprint(house.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(tournaments.bp)
+    app.register_blueprint(tournament_files.bp)
     house.init_app(app)
     offline.init_app(app)
     minify.init_app(app)

@@ -18,6 +18,7 @@ from ..statistics import Figures
 from .access import load_match, match_ledger
 from .db import get_storage
 from .groups import load_group, played, statistics_of, variant_arg
+from .tournaments import load_tournament, tournament_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -132,6 +133,14 @@ def group(group_id: int):
             "partnerships": [_figures(f) for f in stats.partnerships],
         },
     )
+
+
+@bp.get("/tournaments/<int:tournament_id>")
+def tournament(tournament_id: int):
+    """The tournament's standings and every game begun, as the results' JSON export."""
+    token = request.args.get("token") or request.headers.get("X-Tournament-Token", "")
+    found, can_edit = load_tournament(tournament_id, token)
+    return jsonify({**tournament_json(found), "editable": can_edit})
 
 
 def _figures(f: Figures) -> dict[str, Any]:

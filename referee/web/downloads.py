@@ -90,7 +90,7 @@ def filename(match: Match, suffix: str) -> str:
     return safe_filename(match.name, suffix, _("match-%(n)s", n=match.id))
 
 
-def _send(data: bytes, mimetype: str, name: str, etag: str | None = None):
+def send_download(data: bytes, mimetype: str, name: str, etag: str | None = None):
     response = send_file(
         io.BytesIO(data), mimetype=mimetype, as_attachment=True, download_name=name, etag=etag
     )
@@ -120,7 +120,7 @@ def sheet(match_id: int, token: str):
                 pdf = match_sheet_pdf(ledger, paper, gettext=_, lang=lang)
                 cache.put(key, pdf)
     etag = f"sheet-{match.id}-{version}-{paper}-{lang}"
-    return _send(pdf, "application/pdf", filename(match, ".pdf"), etag)
+    return send_download(pdf, "application/pdf", filename(match, ".pdf"), etag)
 
 
 @bp.route("/m/<int:match_id>/<token>/export.csv")
@@ -128,7 +128,7 @@ def export_csv(match_id: int, token: str):
     match, _can_edit = load_match(match_id, token)
     # The byte order mark makes spreadsheets read names with accents as UTF-8.
     data = ("\ufeff" + ledger_csv(match_ledger(match))).encode("utf-8")
-    return _send(data, "text/csv", filename(match, ".csv"))
+    return send_download(data, "text/csv", filename(match, ".csv"))
 
 
 @bp.route("/m/<int:match_id>/<token>/export.json")
@@ -137,7 +137,7 @@ def export_json(match_id: int, token: str):
     storage = get_storage()
     data = match_to_json(match, storage.all_hands(match.id), storage.history(match.id))
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    return _send(text.encode("utf-8"), "application/json", filename(match, ".json"))
+    return send_download(text.encode("utf-8"), "application/json", filename(match, ".json"))
 
 
 @bp.route("/matches/import", methods=["GET", "POST"])

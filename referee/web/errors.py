@@ -30,6 +30,7 @@ FORM_VIEWS = {
     "groups.new_group",
     "groups.group",
     "groups.new_match",
+    "tournaments.new_tournament",
 }
 
 

@@ -326,6 +326,95 @@ class GroupForm(FlaskForm):
     )
 
 
+def _build_tournament_form() -> type[FlaskForm]:
+    """A director's new tournament: the rules, the teams, the rounds and what a game is."""
+    preset = _NewMatchForm.preset.kwargs  # the same choice of presets as a match
+    attrs: dict[str, Any] = {
+        "name": StringField(
+            _l("Tournament name"), validators=[DataRequired(), Length(max=60), PlainText()]
+        ),
+        "preset": SelectField(_l("Rules"), **{**preset, "default": "american"}),
+        "players": SelectField(
+            _l("Players at a table"),
+            choices=[
+                SelectChoice("4", _l("4 players: teams of two")),
+                SelectChoice("2", _l("2 players: one against one")),
+            ],
+            default="4",
+        ),
+        "teams": TextAreaField(
+            _l("Teams, one per line (partners joined by &)"),
+            validators=[DataRequired(), Length(max=12_000), PlainText(lines=True)],
+            render_kw={"rows": 8, "autocapitalize": "words"},
+        ),
+        "movement": SelectField(
+            _l("Movement"),
+            choices=[
+                SelectChoice("mitchell", _l("Mitchell: North-South stay, East-West move up")),
+                SelectChoice("round-robin", _l("Round robin: every team meets every other")),
+            ],
+            default="mitchell",
+        ),
+        "rounds": Integer(
+            _l("Rounds"),
+            default=2,
+            validators=[InputRequired(), NumberRange(1, 30)],
+            render_kw={"inputmode": "numeric", "min": 1},
+        ),
+        "game": SelectField(
+            _l("A game is"),
+            choices=[
+                SelectChoice("hands", _l("A number of hands")),
+                SelectChoice("target", _l("Played to the target score")),
+            ],
+            default="hands",
+        ),
+        "hands": Integer(
+            _l("Hands in a game"),
+            default=3,
+            validators=[Optional(), NumberRange(1, 20)],
+            render_kw={"inputmode": "numeric", "min": 1},
+        ),
+        "minimums": StringField(
+            _l("Opening minimum by hand (empty: by the score)"),
+            default="125, 155, 180",
+            validators=[
+                Optional(),
+                Length(max=200),
+                Regexp(
+                    r"^[\d\s,]*$",
+                    message=_l("Write minimums such as “125, 155, 180”, separated by commas."),
+                ),
+            ],
+            render_kw={"inputmode": "numeric"},
+        ),
+        "minutes": Integer(
+            _l("Time limit of a round in minutes (empty: none)"),
+            validators=[Optional(), NumberRange(10, 600)],
+            render_kw={"inputmode": "numeric", "min": 10},
+        ),
+        "ranking": SelectField(
+            _l("Ranking"),
+            choices=[
+                SelectChoice("wins", _l("By wins, then total points")),
+                SelectChoice("points", _l("By total points")),
+            ],
+            default="wins",
+        ),
+    }
+    attrs.update(_house_rule_fields())
+    return type("TournamentForm", (FlaskForm,), attrs)
+
+
+TournamentForm = _build_tournament_form()
+
+
+class NextRoundForm(FlaskForm):
+    """The director's button: begin the next round (``early``: before every game is over)."""
+
+    early = HiddenField()
+
+
 class PlayerForm(FlaskForm):
     name = StringField(
         _l("New player's name"), validators=[InputRequired(), Length(max=30), PlainText()]

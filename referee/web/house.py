@@ -44,7 +44,7 @@ from ..rules.variant import Rule
 from ..sheets import PAPERS, blank_sheet_pdf
 from . import rulebook
 from .access import load_match
-from .downloads import _send, filename, sheet_cache
+from .downloads import send_download, filename, sheet_cache
 from .forms import chosen_options, option_field_name
 from .i18n import translate
 from .sheet_turns import sheet_turns
@@ -358,7 +358,7 @@ def rules_download(match_id: int, token: str):
     match, _can_edit = load_match(match_id, token)
     data = rules_file(match.variant_id, dict(match.options), dict(match.overrides), app_version())
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    return _send(text.encode("utf-8"), "application/json", filename(match, " rules.json"))
+    return send_download(text.encode("utf-8"), "application/json", filename(match, " rules.json"))
 
 
 @bp.route("/m/<int:match_id>/<token>/blank.pdf")
@@ -380,7 +380,7 @@ def blank_sheet(match_id: int, token: str):
             )
         cache.put(key, pdf)
     etag = f"blank-{match.id}-{paper}-{lang}"
-    return _send(pdf, "application/pdf", filename(match, " blank.pdf"), etag)
+    return send_download(pdf, "application/pdf", filename(match, " blank.pdf"), etag)
 
 
 def init_app(app: Any) -> None:

@@ -33,6 +33,7 @@ LIMITED = {
     "matches.rematch": ("LIMIT_NEW_MATCHES", ["POST"]),
     "groups.new_group": ("LIMIT_NEW_MATCHES", ["POST"]),
     "groups.new_match": ("LIMIT_NEW_MATCHES", ["POST"]),
+    "tournaments.new_tournament": ("LIMIT_NEW_MATCHES", ["POST"]),
     "downloads.import_match": ("LIMIT_IMPORTS", ["POST"]),
 }
 

@@ -35,6 +35,7 @@ from .groups import match_group, move_form
 from .house import TableRules, changed_lines, form_rules
 from .i18n import number
 from .table import chosen_rules, create_match, table_start
+from .tournaments import match_table
 
 bp = Blueprint("matches", __name__)
 
@@ -234,6 +235,7 @@ def ledger(match_id: int, token: str):
         rows=[hand_row(match, row, edit_token) for row in ledger.rows],
         deal=None if ledger.finished else match.known_deal(len(ledger.rows) + 1),
         group=match_group(match),
+        at_table=match_table(match),
         move_form=move_form(match) if can_edit else None,
         variant=match.variant,
         house=changed_lines(match),

@@ -1,0 +1,127 @@
+"""A tournament's paper and files: each round's table cards, the results PDF, CSV and JSON.
+
+Table cards are for the director's hands: each holds its table's edit link as a QR
+code, so they come from the director's link only.  The results and the exports are
+the standings everyone may see, from either link.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import segno
+from flask import Blueprint, abort, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from ..exchange import spreadsheet_cell
+from ..i18n import local_number
+from ..plaintext import safe_filename
+from ..sheets import PAPERS, render_pdf
+from ..tournaments import CSV_HEADER, Tournament, standings_rows, wins_text
+from .db import get_storage
+from .downloads import send_download
+from .sheet_turns import sheet_turns
+from .tournaments import load_tournament, sitting_out, standing_view, tournament_json
+
+bp = Blueprint("tournament_files", __name__)
+
+
+def _paper() -> str:
+    paper = request.args.get("paper", "a4")
+    if paper not in PAPERS:
+        abort(400, _("Paper is a4 or letter."))
+    return paper
+
+
+def _name(tournament: Tournament, suffix: str) -> str:
+    return safe_filename(tournament.name, suffix, _("tournament-%(n)s", n=tournament.id))
+
+
+def _qr(url: str) -> Markup:
+    # segno writes a plain SVG; WeasyPrint draws it as it is.
+    return Markup(segno.make(url, error="m").svg_inline(scale=3, border=2))
+
+
+@bp.route("/t/<int:tournament_id>/<token>/round/<int:number>/cards.pdf")
+def cards(tournament_id: int, token: str, number: int):
+    """Round ``number``'s table cards: a half page a table with who sits where and the QR
+    code of the table's edit link; ``?paper=letter`` for US Letter."""
+    tournament, _can_edit = load_tournament(tournament_id, token, edit=True)
+    paper = _paper()
+    storage = get_storage()
+    tables = [t for t in storage.tournament_tables(tournament.id) if t.round == number]
+    if not tables:
+        abort(404, _("This round has not begun yet."))
+    teams = {t.number: t for t in storage.tournament_teams(tournament.id)}
+    cards = []
+    for table in tables:
+        match = storage.get_match(table.match_id or 0)
+        if match is None:
+            continue
+        url = url_for("matches.ledger", match_id=match.id, token=match.edit_token, _external=True)
+        ns, ew = teams[table.ns], teams[table.ew]
+        cards.append({"table": table, "ns": ns, "ew": ew, "url": url, "qr": _qr(url)})
+    sitting = sitting_out(tournament, teams) if number == tournament.current_round else []
+    with sheet_turns().turn():  # a few at a time; Busy: 503 (sheet_turns.too_busy)
+        pdf = render_pdf(
+            "table_cards.html",
+            paper,
+            gettext=_,
+            lang=str(get_locale() or "en"),
+            tournament=tournament,
+            number=number,
+            cards=cards,
+            sitting=sitting,
+        )
+    return send_download(pdf, "application/pdf", _name(tournament, f"-{number}.pdf"))
+
+
+@bp.route("/t/<int:tournament_id>/<token>/results.pdf")
+def results_pdf(tournament_id: int, token: str):
+    """The standings and every round's table results."""
+    tournament, _can_edit = load_tournament(tournament_id, token)
+    paper = _paper()
+    ranked, games = standing_view(tournament)
+    names = {s.team.number: s.team.name for s in ranked}
+    rounds = sorted({g.game.round for g in games})
+    with sheet_turns().turn():
+        pdf = render_pdf(
+            "results.html",
+            paper,
+            gettext=_,
+            lang=str(get_locale() or "en"),
+            tournament=tournament,
+            standings=ranked,
+            rounds=[(r, [g for g in games if g.game.round == r]) for r in rounds],
+            names=names,
+            num=lambda value: local_number(value, str(get_locale() or "en")),
+            wins=wins_text,
+        )
+    return send_download(pdf, "application/pdf", _name(tournament, ".pdf"))
+
+
+@bp.route("/t/<int:tournament_id>/<token>/results.csv")
+def results_csv(tournament_id: int, token: str):
+    tournament, _can_edit = load_tournament(tournament_id, token)
+    ranked, _games = standing_view(tournament)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    for row in standings_rows(ranked):
+        writer.writerow([spreadsheet_cell(v) if isinstance(v, str) else v for v in row])
+    # The byte order mark makes spreadsheets read names with accents as UTF-8.
+    data = ("\ufeff" + out.getvalue()).encode("utf-8")
+    return send_download(data, "text/csv", _name(tournament, ".csv"))
+
+
+@bp.route("/t/<int:tournament_id>/<token>/results.json")
+def results_json_file(tournament_id: int, token: str):
+    tournament, _can_edit = load_tournament(tournament_id, token)
+    text = json.dumps(tournament_json(tournament), ensure_ascii=False, indent=2)
+    return send_download(
+        (text + "\n").encode("utf-8"), "application/json", _name(tournament, ".json")
+    )

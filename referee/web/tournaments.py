@@ -1,0 +1,468 @@
+"""Tournaments: a director's form, the round's tables, live standings, results.
+
+A tournament lives behind two secret links, as a match and a group do (see
+:mod:`.access`): the director's (edit) link begins rounds and opens every table's
+match for scoring; the read-only link shows the standings, on a projector or the
+players' phones.  Each table plays an ordinary match, reached from its table card;
+the match page names its table and shows the round's clock (:func:`match_table`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+
+from ..groups import NAME_LENGTH, side_name
+from ..ledger import Match, compute_ledger
+from ..plaintext import isolated
+from ..rules import PRESETS
+from ..rules.movements import PlanError, most_rounds, plan
+from ..rules.overrides import OverrideError, apply_overrides
+from ..rules.snapshot import variant_to_dict
+from ..tournaments import (
+    MAX_TEAMS,
+    GameResult,
+    Standing,
+    TableGame,
+    Team,
+    Tournament,
+    game_result,
+    results_json,
+    standings,
+    wins_text,
+)
+from .access import keep, kept, opens
+from .db import get_storage
+from .errors import refusal
+from .forms import NextRoundForm, TournamentForm, chosen_options
+
+bp = Blueprint("tournaments", __name__)
+
+KEPT = "tournaments"  # the session's list of tournament edit links (see .access.keep)
+POLL_SECONDS = 10  # the standings and the director's page ask for changes this often
+
+
+def load_tournament(
+    tournament_id: int, token: str, *, edit: bool = False
+) -> tuple[Tournament, bool]:
+    """The tournament and whether ``token`` is its director's link; 404 and 403 as
+    :func:`.access.load_match` answers them."""
+    tournament = get_storage().get_tournament(tournament_id)
+    can_edit = (
+        None if tournament is None else opens(token, tournament.edit_token, tournament.view_token)
+    )
+    if tournament is None or can_edit is None:
+        abort(404, _("There is no such tournament. Check the link you were given."))
+    if edit and not can_edit:
+        abort(
+            403,
+            _("This is the read-only link of the tournament: only the director's link changes it."),
+        )
+    return tournament, can_edit
+
+
+# -- the director's form ----------------------------------------------------------------------
+
+
+def read_teams(text: str, per_team: int) -> tuple[list[Team], str | None]:
+    """The teams typed one per line (partners joined by "&"), numbered in that order; or
+    the problem, naming the line."""
+    teams: list[Team] = []
+    seen: set[str] = set()
+    for line in text.splitlines():
+        players = [" ".join(p.split()) for p in line.replace("/", "&").split("&")]
+        players = [p for p in players if p]
+        if not players:
+            continue
+        where = " ".join(line.split())
+        if len(players) != per_team:
+            if per_team == 2:
+                return [], _(
+                    "“%(line)s”: a team is two partners joined by &, such as “Anna & Ben”.",
+                    line=isolated(where),
+                )
+            return [], _("“%(line)s”: one player a line.", line=isolated(where))
+        too_long = [p for p in players if len(p) > NAME_LENGTH]
+        if too_long:
+            return [], _(
+                "A name may have at most %(n)s letters: %(name)s",
+                n=NAME_LENGTH,
+                name=isolated(too_long[0]),
+            )
+        name = side_name(players)
+        if name.casefold() in seen:
+            return [], _("%(name)s is on the list twice.", name=isolated(name))
+        seen.add(name.casefold())
+        teams.append(Team(len(teams) + 1, name, tuple(players)))
+    if len(teams) < 2:
+        return [], _("A tournament needs at least two teams.")
+    if len(teams) > MAX_TEAMS:
+        return [], _("A tournament has at most %(n)s teams.", n=MAX_TEAMS)
+    return teams, None
+
+
+def read_minimums(text: str) -> list[int]:
+    return [int(part) for part in text.replace(",", " ").split()]
+
+
+def _game_rules(form: Any) -> dict[str, Any] | None:
+    """What every table plays differently from the preset: the hands in a game and the
+    opening minimum by hand; None (an error on the form) if the preset cannot."""
+    if form.game.data != "hands":
+        return {}
+    if not form.hands.data:
+        form.hands.errors.append(_("Say how many hands a game has."))
+        return None
+    overrides: dict[str, Any] = {"rounds": form.hands.data}
+    minimums = read_minimums(form.minimums.data or "")
+    if minimums:
+        overrides["opening_by_round"] = minimums
+    return overrides
+
+
+def _new(form: Any) -> Tournament | None:
+    """The tournament the form describes, stored with its first round; None (errors on
+    the form) where it cannot be."""
+    base = PRESETS[form.preset.data]
+    players = int(form.players.data)
+    if players not in base.players or base.sides_for(players) != 2:
+        form.players.errors.append(
+            _("%(rules)s is not played by two sides of this many players.", rules=base.name)
+        )
+        return None
+    per_team = players // 2
+    teams, problem = read_teams(form.teams.data or "", per_team)
+    if problem:
+        form.teams.errors.append(problem)
+        return None
+    movement = form.movement.data
+    most = most_rounds(len(teams), movement)
+    if form.rounds.data > most:
+        form.rounds.errors.append(
+            _(
+                "%(teams)s teams play at most %(n)s rounds in this movement without meeting twice.",
+                teams=len(teams),
+                n=most,
+            )
+        )
+        return None
+    overrides = _game_rules(form)
+    if overrides is None:
+        return None
+    options = chosen_options(form, base)
+    try:
+        apply_overrides(base.with_options(options), overrides)
+    except OverrideError as error:
+        field = form.hands if error.field.startswith("rounds") else form.minimums
+        field.errors.append(error.problem)
+        return None
+    storage = get_storage()
+    tournament = storage.create_tournament(
+        Tournament(
+            id=0,
+            name=form.name.data.strip(),
+            variant_id=base.id,
+            options=options,
+            overrides=overrides,
+            players=players,
+            rounds=form.rounds.data,
+            movement=movement,
+            hands=form.hands.data if form.game.data == "hands" else None,
+            minutes=form.minutes.data or None,
+            ranking=form.ranking.data,
+            edit_token="",
+            view_token="",
+        ),
+        teams,
+    )
+    begin_round(tournament, 1)
+    return tournament
+
+
+@bp.route("/tournaments/new", methods=["GET", "POST"])
+def new_tournament():
+    form = TournamentForm()
+    problems: list[str] = []
+    refused = refusal()
+    if refused:
+        form.validate()
+        problems.append(refused.message)
+    elif form.validate_on_submit() and (tournament := _new(form)):
+        keep(KEPT, tournament.id, tournament.edit_token)
+        return redirect(
+            url_for(
+                "tournaments.director", tournament_id=tournament.id, token=tournament.edit_token
+            )
+        )
+    status = 200 if request.method == "GET" else (refused.status if refused else 422)
+    return render_template(
+        "tournament_new.html", form=form, problems=problems, presets=PRESETS
+    ), status
+
+
+# -- rounds -----------------------------------------------------------------------------------
+
+
+def begin_round(tournament: Tournament, number: int) -> bool:
+    """Give every table of round ``number`` its match, and start its clock; False if the
+    round had already begun (two directors' phones at once)."""
+    storage = get_storage()
+    teams = {t.number: t for t in storage.tournament_teams(tournament.id)}
+    base = PRESETS[tournament.variant_id]
+    rules = apply_overrides(base.with_options(dict(tournament.options)), tournament.overrides)
+    try:
+        planned = plan(len(teams), tournament.rounds, tournament.movement).rounds[number - 1]
+    except (PlanError, IndexError):
+        return False
+    games = []
+    for pairing in planned.tables:
+        ns, ew = teams[pairing.ns], teams[pairing.ew]
+        fields = {
+            "name": _(
+                "%(tournament)s · round %(round)s · table %(table)s",
+                tournament=tournament.name,
+                round=number,
+                table=pairing.table,
+            ),
+            "variant_id": base.id,
+            "options": dict(tournament.options),
+            "snapshot": variant_to_dict(base),
+            "players": tournament.players,
+            "side_names": [ns.name, ew.name],
+            "player_names": [*ns.players, *ew.players],
+            "target": rules.target_score,
+            "overrides": dict(tournament.overrides),
+        }
+        games.append((TableGame(number, pairing.table, ns.number, ew.number), fields))
+    clock = None
+    if tournament.minutes:
+        end = datetime.now(UTC) + timedelta(minutes=tournament.minutes)
+        clock = end.isoformat(timespec="seconds")
+    return storage.begin_round(tournament.id, number, games, clock)
+
+
+# -- the games as they stand ------------------------------------------------------------------
+
+# Each table's game as of its match's version: (version, totals, hands, winner).  Bound:
+# 4 096 games, about 100 bytes each; safe: a game changes only with its version, which is
+# part of what is kept, and a match's edit token guards against a reused id.
+_GAMES: OrderedDict[tuple[str, int, str], tuple[int, tuple[int, ...], int, int | None]] = (
+    OrderedDict()
+)
+_GAMES_SIZE = 4096
+_GAMES_LOCK = threading.Lock()
+
+
+def _game(match: Match, version: int) -> tuple[tuple[int, ...], int, int | None]:
+    key = (current_app.config["DATABASE"], match.id, match.edit_token)
+    with _GAMES_LOCK:
+        kept_game = _GAMES.get(key)
+    if kept_game is not None and kept_game[0] == version:
+        return kept_game[1:]
+    ledger = compute_ledger(match, get_storage().hands(match.id))
+    found = (version, ledger.totals, match.carried_hands + len(ledger.rows), ledger.winner)
+    with _GAMES_LOCK:
+        _GAMES[key] = found
+        _GAMES.move_to_end(key)
+        while len(_GAMES) > _GAMES_SIZE:
+            _GAMES.popitem(last=False)
+    return found[1:]
+
+
+def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]:
+    """Every table's game of every round begun, as its match stands now."""
+    storage = get_storage()
+    versions = storage.match_versions([t.match_id for t in tables if t.match_id is not None])
+    out = []
+    for table in tables:
+        match = storage.get_match(table.match_id) if table.match_id is not None else None
+        if match is None:  # removed by the retention commands: nothing left to count
+            continue
+        totals, hands, winner = _game(match, versions.get(match.id, 0))
+        round_over = tournament.finished or table.round < tournament.current_round
+        out.append(game_result(table, totals, hands, winner, round_over))
+    return out
+
+
+def tournament_version(tournament: Tournament) -> str:
+    """Changes whenever the standings may: a hand at any table, a new round, the end."""
+    latest = get_storage().tournament_latest(tournament.id)
+    return f"{tournament.current_round}.{int(tournament.finished)}.{latest}"
+
+
+def standing_view(tournament: Tournament) -> tuple[list[Standing], list[GameResult]]:
+    storage = get_storage()
+    teams = storage.tournament_teams(tournament.id)
+    games = results(tournament, storage.tournament_tables(tournament.id))
+    return standings(teams, games, tournament.ranking), games
+
+
+def tournament_json(tournament: Tournament) -> dict[str, Any]:
+    """The results' JSON (:func:`referee.tournaments.results_json`) as they stand now."""
+    ranked, games = standing_view(tournament)
+    return results_json(tournament, ranked, games)
+
+
+def _links(tournament: Tournament, games: list[GameResult], can_edit: bool) -> dict[int, str]:
+    """Each game's match page: its edit link for the director, read-only for the others."""
+    storage = get_storage()
+    links = {}
+    for game in games:
+        match = storage.get_match(game.game.match_id or 0)
+        if match is not None:
+            token = match.edit_token if can_edit else match.view_token
+            links[match.id] = url_for("matches.ledger", match_id=match.id, token=token)
+    return links
+
+
+@bp.route("/t/<int:tournament_id>/<token>")
+def director(tournament_id: int, token: str):
+    """The director's page: this round's tables, the next round, the links; the read-only
+    link shows the standings instead."""
+    tournament, can_edit = load_tournament(tournament_id, token)
+    if not can_edit:
+        return standings_page(tournament_id, token)
+    table, games = standing_view(tournament)
+    now = [g for g in games if g.game.round == tournament.current_round]
+    teams = {s.team.number: s.team for s in table}
+    return render_template(
+        "tournament.html",
+        tournament=tournament,
+        token=token,
+        teams=teams,
+        games=now,
+        links=_links(tournament, now, True),
+        all_finished=all(g.finished for g in now),
+        form=NextRoundForm(),
+        version=tournament_version(tournament),
+        every=POLL_SECONDS,
+        view_url=url_for(
+            "tournaments.director",
+            tournament_id=tournament.id,
+            token=tournament.view_token,
+            _external=True,
+        ),
+        sits_out=sitting_out(tournament, teams),
+    )
+
+
+def sitting_out(tournament: Tournament, teams: dict[int, Team]) -> list[Team]:
+    if not tournament.current_round:
+        return []
+    planned = plan(len(teams), tournament.rounds, tournament.movement)
+    return [teams[n] for n in planned.rounds[tournament.current_round - 1].sits_out]
+
+
+@bp.route("/t/<int:tournament_id>/<token>/next", methods=["POST"])
+def next_round(tournament_id: int, token: str):
+    """Begin the next round (when every game is over, or the director says so), or after
+    the last round end the tournament."""
+    tournament, _can_edit = load_tournament(tournament_id, token, edit=True)
+    form = NextRoundForm()
+    back = redirect(url_for("tournaments.director", tournament_id=tournament.id, token=token))
+    if not form.validate_on_submit() or tournament.finished:
+        flash(_("That was already done; it is not done twice."))
+        return back
+    _table, games = standing_view(tournament)
+    playing = [g for g in games if g.game.round == tournament.current_round and not g.finished]
+    if playing and form.early.data != "yes":
+        flash(
+            _(
+                "%(n)s tables are still playing: end the round anyway with the button below.",
+                n=len(playing),
+            )
+        )
+        return back
+    if tournament.current_round >= tournament.rounds:
+        get_storage().finish_tournament(tournament.id)
+        flash(_("The tournament is over: the results are final."))
+    elif begin_round(tournament, tournament.current_round + 1):
+        flash(_("Round %(n)s has begun: hand out the table cards.", n=tournament.current_round + 1))
+    else:
+        flash(_("That was already done; it is not done twice."))
+    return back
+
+
+@bp.route("/t/<int:tournament_id>/<token>/standings")
+def standings_page(tournament_id: int, token: str):
+    """The standings, large enough for a projector, refreshing themselves."""
+    tournament, can_edit = load_tournament(tournament_id, token)
+    table, games = standing_view(tournament)
+    return render_template(
+        "standings.html",
+        tournament=tournament,
+        token=token,
+        standings=table,
+        rounds=sorted({g.game.round for g in games}),
+        games=games,
+        names={s.team.number: s.team.name for s in table},
+        version=tournament_version(tournament),
+        every=POLL_SECONDS,
+        can_edit=can_edit,
+    )
+
+
+@bp.route("/t/<int:tournament_id>/<token>/version")
+def version(tournament_id: int, token: str):
+    """The standings' version, which the projector and the phones ask for (as a match's)."""
+    tournament, _can_edit = load_tournament(tournament_id, token)
+    stamp = tournament_version(tournament)
+    response = jsonify(version=stamp)
+    response.set_etag(stamp)
+    response.headers["Cache-Control"] = "no-store"
+    return response.make_conditional(request)
+
+
+@bp.app_template_filter("wins")
+def wins_filter(wins: float) -> str:
+    return wins_text(wins)
+
+
+@bp.app_template_global()
+def minutes_left(clock_end: str) -> int:
+    """Whole minutes (rounded up) until ``clock_end``; 0 or less once it has passed."""
+    try:
+        end = datetime.fromisoformat(clock_end)
+    except (TypeError, ValueError):
+        return 0
+    seconds = (end - datetime.now(UTC)).total_seconds()
+    return -int(-seconds // 60) if seconds > 0 else 0
+
+
+def match_table(match: Match) -> dict[str, Any] | None:
+    """For a match played at a tournament's table: the tournament, the round, the table and
+    the round's clock (its end, while it runs); None for any other match."""
+    found = get_storage().match_table(match.id)
+    if found is None:
+        return None
+    tournament = get_storage().get_tournament(found[0])
+    if tournament is None:
+        return None
+    game = found[1]
+    clock = tournament.clock_end if game.round == tournament.current_round else None
+    director = kept(KEPT, tournament.id, tournament.edit_token)
+    return {
+        "tournament": tournament,
+        "game": game,
+        "clock_end": None if tournament.finished else clock,
+        "link": url_for(
+            "tournaments.director",
+            tournament_id=tournament.id,
+            token=director or tournament.view_token,
+        ),
+    }
