@@ -126,7 +126,7 @@ def standings(teams: Sequence[Team], results: Sequence[GameResult], ranking: str
     for team in teams:
         games = tuple(r for r in results if team.number in (r.game.ns, r.game.ew))
         counted = [r for r in games if r.counted]
-        wins = sum(r.score(team.number) for r in counted)
+        wins = sum((r.score(team.number) for r in counted), 0.0)
         points = sum(r.points(team.number) for r in games)
         rows.append((team, len(counted), wins, points, games))
 
