@@ -23,6 +23,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_babel import gettext as _
@@ -74,6 +75,18 @@ def load_tournament(
             _("This is the read-only link of the tournament: only the director's link changes it."),
         )
     return tournament, can_edit
+
+
+@bp.app_template_global()
+def kept_tournaments() -> list[Tournament]:
+    """The tournaments whose director's links this browser keeps (and that still exist)."""
+    storage = get_storage()
+    found = []
+    for key in dict(session.get(KEPT, {})):
+        tournament = storage.get_tournament(int(key)) if key.isdigit() and len(key) < 19 else None
+        if tournament is not None and kept(KEPT, tournament.id, tournament.edit_token):
+            found.append(tournament)
+    return found[::-1]
 
 
 # -- the director's form ----------------------------------------------------------------------

@@ -290,3 +290,12 @@ def test_read_teams_numbers_teams_in_order_and_joins_partners():
         (1, "Anna & Ben", ("Anna", "Ben")),
         (2, "Cleo & Dan", ("Cleo", "Dan")),
     ]
+
+
+def test_the_directors_phone_finds_its_tournament_on_the_home_page(client, app):
+    assert "Run a club tournament" in client.get("/").text
+    director, _tid, _token = make(client, name="Spring cup")
+    home = client.get("/").text
+    assert f'href="{director}"' in home
+    assert "Spring cup" in home
+    assert "Spring cup" not in app.test_client().get("/").text  # another phone's home
