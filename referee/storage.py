@@ -331,13 +331,18 @@ def _group(row: dict[str, Any]) -> Group:
     return Group(row["id"], row["name"], row["edit_token"], row["view_token"], row["created"])
 
 
+def _mapping(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
 def _tournament(row: dict[str, Any]) -> Tournament:
     return Tournament(
         id=row["id"],
         name=row["name"],
         variant_id=row["variant_id"],
-        options=_stored(row["options"], {}),
-        overrides=_stored(row["overrides"], {}) or {},
+        # A damaged column plays the preset as it is rather than failing every page.
+        options=_mapping(_stored(row["options"], {})),
+        overrides=_mapping(_stored(row["overrides"], {})),
         players=row["players"],
         rounds=row["rounds"],
         movement=row["movement"],
