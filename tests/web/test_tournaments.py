@@ -299,3 +299,24 @@ def test_the_directors_phone_finds_its_tournament_on_the_home_page(client, app):
     assert f'href="{director}"' in home
     assert "Spring cup" in home
     assert director not in app.test_client().get("/").text  # not on another phone
+
+
+def test_past_the_creation_limit_a_429_keeps_the_directors_form(tmp_path):
+    from referee.web import create_app
+
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "limits.db"),
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "LIMIT_NEW_MATCHES": "1 per minute",
+        }
+    )
+    client = app.test_client()
+    assert client.post("/tournaments/new", data=FORM).status_code == 302
+    response = client.post("/tournaments/new", data={**FORM, "name": "Second cup"})
+    assert response.status_code == 429
+    assert "try again in" in response.text
+    assert 'value="Second cup"' in response.text
+    assert "Otto &amp; Pia" in response.text  # the teams typed, kept
