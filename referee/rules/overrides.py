@@ -7,9 +7,10 @@ field names that ``referee variants --json`` prints with each preset's values::
     {"canasta_bonus": {"natural": 600}, "going_out_bonus": 200, "card_points": {"5": 10}}
 
 A table of values (card points, bonuses by kind, counts by players) may be changed
-entry by entry; the opening table is given whole.  :func:`apply_overrides` checks
-every value and answers the preset with them; a rule whose value changed is cited as
-a *house rule* of the table, not with the rulebook's sentence, which no longer holds.
+entry by entry; the opening table and the opening minimums by hand are given whole.
+:func:`apply_overrides` checks every value and answers the preset with them; a rule
+whose value changed is cited as a *house rule* of the table, not with the rulebook's
+sentence, which no longer holds.
 :func:`changes` gives back only what differs, which is what a match stores.
 """
 
@@ -164,7 +165,22 @@ class Steps(NamedTuple):
         return [[step.from_score, step.minimum] for step in value]
 
 
-Kind = Number | Switch | Choice | Table | Steps
+class Minimums(NamedTuple):
+    """The opening minimum by the hand's number: [1st hand, 2nd, …], the last for every
+    later hand; an empty list, the minimum goes by the score."""
+
+    most: int = 50
+
+    def read(self, value: Any, where: str, _base: Any) -> tuple[int, ...]:
+        if not isinstance(value, list) or len(value) > self.most:
+            raise OverrideError(where, f"must be a list of 0 to {self.most} minimums, by hand")
+        return tuple(_whole(minimum, f"{where}[{i}]", 0, MOST) for i, minimum in enumerate(value))
+
+    def write(self, value: Iterable[int]) -> list[int]:
+        return list(value)
+
+
+Kind = Number | Switch | Choice | Table | Steps | Minimums
 
 _RANKS = Table(Rank, lambda rank: rank.value, Number(0, 1000))
 _KINDS = Table(CanastaKind, lambda kind: kind.value, Number(0, MOST))
@@ -337,6 +353,13 @@ FIELDS: tuple[Field, ...] = (
     ),
     _field(
         "opening_table", "opening", Steps(), "opening.minimum", N_("Opening minimum from a score")
+    ),
+    _field(
+        "opening_by_round",
+        "opening",
+        Minimums(),
+        "opening.minimum",
+        N_("Opening minimum by hand (1st, 2nd, …)"),
     ),
     _field(
         "failed_opening_step",
@@ -782,6 +805,8 @@ def value_text(field: Field, value: Any) -> Text:
         return Text(_CHOICES[field.kind.write(value)])
     if isinstance(field.kind, Steps):
         return Text(", ".join(f"{s.from_score}: {s.minimum}" for s in value))
+    if isinstance(field.kind, Minimums):  # "125, 155, 180"; none: by the score
+        return Text(", ".join(map(str, value)) or "—")
     if isinstance(value, Mapping):  # a whole table: "A 20, K 10, …"
         template = ", ".join(f"%(k{i})s %(v{i})s" for i in range(len(value))) or "—"
         params: dict[str, object] = {}

@@ -23,8 +23,10 @@ from ..rules import PRESETS, MalformedInput, Variant, find_variant
 from ..rules.overrides import (
     FIELDS,
     HOUSE_RULE,
+    MOST,
     Choice,
     Field,
+    Minimums,
     Number,
     OverrideError,
     Steps,
@@ -56,6 +58,7 @@ OPEN = "change_rules"  # the button that opens the editor
 LOAD = "load_rules"  # the button that reads a rules file into the form
 FILE = "rules_file"
 PAIRS = re.compile(r"\s*(\d{1,7})\s*[:=]\s*(\d{1,7})\s*(?:[,;\n]|$)")
+NUMBERS = re.compile(r"\d{1,7}(?:(?:\s*[,;]\s*|\s+)\d{1,7})*\s*[,;]?")  # "125, 155, 180"
 
 
 def app_version() -> str:
@@ -70,7 +73,7 @@ def app_version() -> str:
 
 class Input(NamedTuple):
     """One control of the editor: its name, its own label (an entry of a table), its kind
-    (number, check, choice, pairs), the text it holds, the choices of a select."""
+    (number, check, choice, pairs, numbers), the text it holds, the choices of a select."""
 
     name: str
     label: str | None
@@ -106,6 +109,8 @@ def _inputs(field: Field, variant: Variant) -> list[Input]:
         return [Input(_name(field), None, "choice", "none" if value is None else value, choices)]
     if isinstance(kind, Steps) or (isinstance(kind, Table) and kind.keys is not None):
         return [Input(_name(field), None, "pairs", _pairs(value))]
+    if isinstance(kind, Minimums):
+        return [Input(_name(field), None, "numbers", ", ".join(map(str, value)))]
     if isinstance(kind, Table):
         return [
             Input(
@@ -195,6 +200,19 @@ def _read_pairs(text: str) -> list[list[int]]:
     return pairs
 
 
+def _read_numbers(kind: Minimums, text: str) -> list[int]:
+    """ "125, 155, 180" (commas and/or spaces) as numbers; nothing, none."""
+    text = text.strip()
+    if text and not NUMBERS.fullmatch(text):
+        raise ValueError(_("Write minimums such as “125, 155, 180”, separated by commas."))
+    numbers = [int(n) for n in re.findall(r"\d+", text)]
+    if len(numbers) > kind.most:
+        raise ValueError(_("Give at most %(n)s minimums, one for each hand.", n=kind.most))
+    if any(n > MOST for n in numbers):
+        raise ValueError(_("Give minimums from 0 to %(high)s.", high=MOST))
+    return numbers
+
+
 def _value(field: Field, texts: dict[str, str], preset: Variant) -> Any:
     """The JSON value the controls of ``field`` give; ValueError with the message to show."""
     kind = field.kind
@@ -211,6 +229,8 @@ def _value(field: Field, texts: dict[str, str], preset: Variant) -> Any:
         return steps
     if isinstance(kind, Table) and kind.keys is not None:
         return {str(key): number for key, number in _read_pairs(texts.get(_name(field), ""))}
+    if isinstance(kind, Minimums):
+        return _read_numbers(kind, texts.get(_name(field), ""))
     if isinstance(kind, Table):
         return {
             i.name.removeprefix(_name(field) + "_"): _number(kind.number, texts.get(i.name, ""))

@@ -22,11 +22,13 @@ from referee.rules import (
     parse_cards,
     score_hand,
 )
+from referee.rules.minimum import opening_problems
 from referee.rules.opening import check_opening
 from referee.rules.overrides import (
     FIELDS,
     HOUSE_RULE,
     Choice,
+    Minimums,
     Number,
     OverrideError,
     Steps,
@@ -63,6 +65,8 @@ def value_of(kind, base):
         if not keys:  # a table of kinds the preset does not have: nothing to change
             return st.just({})
         return st.dictionaries(st.sampled_from(keys), value_of(kind.number, None), max_size=4)
+    if isinstance(kind, Minimums):  # by hand; empty: by the score again
+        return st.lists(st.integers(0, 500), max_size=6)
     assert isinstance(kind, Steps)
     starts = st.lists(st.integers(1, 20_000), max_size=5, unique=True).map(sorted)
     return starts.flatmap(
@@ -303,6 +307,30 @@ def test_the_opening_table_and_the_negative_minimum():
     assert (ruling.allowed, ruling.minimum, ruling.points) == (True, 70, 110)
 
 
+def test_opening_minimums_by_hand_for_a_match_of_three_hands():
+    house = apply_overrides(CLASSIC, {"rounds": 3, "opening_by_round": [125, 155, 180]})
+    assert (house.rounds, house.opening_by_round) == (3, (125, 155, 180))
+    # By the hand's number, whatever the score; a later hand keeps the last.
+    minimums = [house.opening_minimum(score, 0, n) for n, score in ((1, 0), (2, -50), (3, 5000))]
+    assert minimums == [125, 155, 180]
+    assert house.opening_minimum(0, 0, 4) == 180
+    assert house.rule("opening.minimum").source == HOUSE_RULE
+    assert "Opening minimum by hand (1st, 2nd, …): 125, 155, 180 (the preset: —)" in (
+        house.rule("opening.minimum").text
+    )
+    # Melds of 150 points fall short in hand 2; 130 are enough in hand 1.
+    problems = opening_problems(house, melded=True, points=150, score=0, round_number=2)
+    assert [p.figures for p in problems] == [{"points": 150, "minimum": 155}]
+    assert "less than the opening minimum of 155 in hand 2" in problems[0].message
+    assert not opening_problems(house, melded=True, points=130, score=0, round_number=1)
+    assert changes(CLASSIC, house) == {"rounds": 3, "opening_by_round": [125, 155, 180]}
+    # An empty list: the minimum goes by the score again.
+    hand_and_foot = find_variant("hand-and-foot")
+    by_score = apply_overrides(hand_and_foot, {"opening_by_round": []})
+    assert by_score.opening_minimum(0, 0, 2) == hand_and_foot.opening_table[0].minimum
+    assert changes(hand_and_foot, by_score) == {"opening_by_round": []}
+
+
 def test_the_pile_needs_three_naturals():
     house = apply_overrides(CLASSIC, {"pickup_naturals": 3, "crossed_pickup_naturals": 3})
     seven = parse_cards("7")[0]
@@ -366,6 +394,12 @@ def test_check_cites_the_house_rule_in_json():
         ({"opening_table": [[0, 50], [3000, 90], [1500, 120]]}, "rules.opening_table[2]: steps"),
         ({"opening_table": [[100, 50]]}, "rules.opening_table[0]: the first step must start"),
         ({"opening_table": []}, "rules.opening_table: must be a list"),
+        ({"opening_by_round": 125}, "rules.opening_by_round: must be a list of 0 to 50"),
+        ({"opening_by_round": [50] * 51}, "rules.opening_by_round: must be a list of 0 to 50"),
+        ({"opening_by_round": [125, -5]}, "rules.opening_by_round[1]: must be from 0 to"),
+        ({"opening_by_round": [125, True]}, "rules.opening_by_round[1]: must be a whole number"),
+        ({"opening_by_round": ["125"]}, "rules.opening_by_round[0]: must be a whole number"),
+        ({"opening_by_round": [10**30]}, "rules.opening_by_round[0]: must be from 0 to"),
         ({"sequences": 1}, "rules.sequences: must be true or false"),
         ({"partner_permission": "ask"}, "rules.partner_permission: must be one of may, must"),
         ({"max_meld_cards": 3, "min_meld_cards": 4}, "rules.max_meld_cards: cannot be fewer"),

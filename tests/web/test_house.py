@@ -133,6 +133,58 @@ def test_a_value_that_cannot_be_played_is_refused_on_its_field_keeping_what_was_
     assert 'aria-describedby="going_out_bonus-was going_out_bonus-err"' in page
 
 
+def test_opening_minimums_by_hand_are_stored_and_followed(client, app):
+    changes = {"r_rounds": "3", "r_opening_by_round": "125, 155 180"}
+    edit = house_match(client, changes)
+    from referee.storage import Storage
+
+    storage = Storage(app.config["DATABASE"])
+    try:
+        match = storage.get_match(int(edit.split("/")[2]))
+    finally:
+        storage.close()
+    assert dict(match.overrides) == {"rounds": 3, "opening_by_round": [125, 155, 180]}
+    page = client.get(edit).get_data(as_text=True)
+    assert "Opening minimum by hand (1st, 2nd, …): <strong>125, 155, 180</strong>" in page
+    match_id, token = edit.split("/")[2:4]
+    api = f"/api/matches/{match_id}?token={token}"
+    assert client.get(api).get_json()["opening_minimums"] == [125, 125]
+    client.post(edit + "/hands/new", data={**hand(**GOING_OUT), "anyway": "yes"})
+    assert client.get(api).get_json()["opening_minimums"] == [155, 155]
+    rules = client.get(f"/m/{match_id}/{token}/rules").get_data(as_text=True)
+    assert "House rule of this table: Opening minimum by hand (1st, 2nd, …): 125, 155, 180" in (
+        rules
+    )
+
+
+WRITE_MINIMUMS = "Write minimums such as “125, 155, 180”, separated by commas."
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("125, lots", WRITE_MINIMUMS),
+        ("125,,155", WRITE_MINIMUMS),
+        ("-125", WRITE_MINIMUMS),
+        ("99999999", WRITE_MINIMUMS),
+        ("125:155", WRITE_MINIMUMS),
+        ("125, 200000", "Give minimums from 0 to 100000."),
+        (", ".join(["50"] * 51), "Give at most 50 minimums, one for each hand."),
+    ],
+)
+def test_opening_minimums_by_hand_that_cannot_be_read_are_refused_keeping_them(
+    client, typed, message
+):
+    page = open_editor(client)
+    data = {"preset": "classic", "players": "4", **editor_fields(page)}
+    data.update(r_opening_by_round=typed)
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert f'name="r_opening_by_round" value="{escape(typed)}"' in page
+    assert message in page
+
+
 def test_values_that_contradict_each_other_are_named(client):
     page = open_editor(client)
     data = {"preset": "classic", "players": "4", **editor_fields(page)}
