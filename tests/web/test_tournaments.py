@@ -36,7 +36,7 @@ FORM = {
     "rounds": "2",
     "game": "hands",
     "hands": "3",
-    "minimums": "",  # TEMP
+    "minimums": "125, 155, 180",
     "ranking": "wins",
 }
 
@@ -80,6 +80,12 @@ def test_a_director_makes_a_tournament_and_every_table_gets_its_match(client):
     assert "Anna &amp; Ben" in first
     assert "Ivo &amp; Jana" in first
     assert "Needs 125 to open" in first  # the first hand's minimum, by hand
+    assert "Hand 1 of 3" in first
+    score(client, links[0], hands=1)
+    second = client.get(links[0]).text
+    # 3 450 would still open at 125 by the score: the minimum goes by the hand here.
+    assert "Needs 155 to open" in second
+    assert "Hand 2 of 3" in second
 
 
 def test_standings_move_with_each_hand_and_the_round_moves_east_west_up(client):
