@@ -122,9 +122,14 @@ def standings(teams: Sequence[Team], results: Sequence[GameResult], ranking: str
 
     Only games that count (finished, or their round over) give wins; every game's
     points count as they stand, so the standings move with each hand entered."""
+    by_team: dict[int, list[GameResult]] = {}  # each team's games in the order given
+    for r in results:
+        by_team.setdefault(r.game.ns, []).append(r)
+        if r.game.ew != r.game.ns:
+            by_team.setdefault(r.game.ew, []).append(r)
     rows = []
     for team in teams:
-        games = tuple(r for r in results if team.number in (r.game.ns, r.game.ew))
+        games = tuple(by_team.get(team.number, ()))
         counted = [r for r in games if r.counted]
         wins = sum((r.score(team.number) for r in counted), 0.0)
         points = sum(r.points(team.number) for r in games)

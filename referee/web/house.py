@@ -46,7 +46,7 @@ from ..rules.variant import Rule
 from ..sheets import PAPERS, blank_sheet_pdf
 from . import rulebook
 from .access import load_match
-from .downloads import send_download, filename, sheet_cache
+from .downloads import filename, send_download, sheet_cache
 from .forms import chosen_options, option_field_name
 from .i18n import translate
 from .sheet_turns import sheet_turns

@@ -27,6 +27,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from ..groups import NAME_LENGTH, side_name
 from ..ledger import Match, compute_ledger
@@ -51,6 +52,7 @@ from .access import keep, kept, opens
 from .db import get_storage
 from .errors import refusal
 from .forms import NextRoundForm, TournamentForm, chosen_options
+from .fragments import page_key
 
 bp = Blueprint("tournaments", __name__)
 
@@ -411,20 +413,67 @@ def next_round(tournament_id: int, token: str):
     return back
 
 
+# The standings page's body (the table and every round's games), rendered once per version
+# of the tournament and page language.  Every phone at a tournament reloads the standings
+# when any table scores (app.js): with 200 tables, about 80 reloads a second of one body
+# that changes about twice a second, and each cost 150 - 250 ms (every table's result and
+# the standings worked out, 400 teams and 200 games rendered; bench_club.py --tournament,
+# 2026-11-25).  Bound: 32 bodies of under 100 KB (200 tables; MAX_TEAMS allows 100): a few
+# MB.  Safe: the version changes with everything the body shows -- a hand at any table
+# (its history row), a new round, the end -- teams and a round's tables never change once
+# stored, and the edit token guards against a reused id.  The version is read before the
+# results, so a body is never older than its key.  (A match removed by the retention
+# commands may leave its game on a kept body until the next change, as it leaves the
+# phones' version, and so their pages, unchanged.)
+_BODIES: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
+_BODIES_SIZE = 32
+_BODIES_LOCK = threading.Lock()
+
+
+def standings_body(tournament: Tournament, version: str) -> Markup:
+    """The standings page's body for ``tournament`` at ``version`` (see :data:`_BODIES`)."""
+    key = (
+        current_app.config["DATABASE"],
+        tournament.id,
+        tournament.edit_token,
+        version,
+        page_key(),
+    )
+    with _BODIES_LOCK:
+        body = _BODIES.get(key)
+        if body is not None:
+            _BODIES.move_to_end(key)
+            return body
+    table, games = standing_view(tournament)
+    body = Markup(
+        render_template(
+            "fragments/standings_body.html",
+            tournament=tournament,
+            standings=table,
+            rounds=sorted({g.game.round for g in games}),
+            games=games,
+            names={s.team.number: s.team.name for s in table},
+        )
+    )
+    with _BODIES_LOCK:
+        _BODIES[key] = body
+        _BODIES.move_to_end(key)
+        while len(_BODIES) > _BODIES_SIZE:
+            _BODIES.popitem(last=False)
+    return body
+
+
 @bp.route("/t/<int:tournament_id>/<token>/standings")
 def standings_page(tournament_id: int, token: str):
     """The standings, large enough for a projector, refreshing themselves."""
     tournament, can_edit = load_tournament(tournament_id, token)
-    table, games = standing_view(tournament)
+    version = tournament_version(tournament)
     return render_template(
         "standings.html",
         tournament=tournament,
         token=token,
-        standings=table,
-        rounds=sorted({g.game.round for g in games}),
-        games=games,
-        names={s.team.number: s.team.name for s in table},
-        version=tournament_version(tournament),
+        body=standings_body(tournament, version),
+        version=version,
         every=POLL_SECONDS,
         can_edit=can_edit,
     )

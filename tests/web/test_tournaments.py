@@ -326,3 +326,33 @@ def test_past_the_creation_limit_a_429_keeps_the_directors_form(tmp_path):
     assert "try again in" in response.text
     assert 'value="Second cup"' in response.text
     assert "Otto &amp; Pia" in response.text  # the teams typed, kept
+
+
+def test_the_standings_page_is_kept_per_version_and_moves_with_every_hand(client):
+    """The standings' body is kept per version of the tournament (bench_club.py
+    --tournament): the same version shows the same body, a hand at any table a new one,
+    and the director's link still shows only on the director's standings."""
+    director, tid, token = make(client)
+    view = re.search(rf'href="[^"]*(/t/{tid}/[\w-]+)"', client.get(director).get_data(as_text=True))
+    assert view
+    assert view[1] != director
+    standings = view[1] + "/standings"
+
+    def shown() -> tuple[str, str]:
+        page = client.get(standings).get_data(as_text=True)
+        found = re.search(r'data-version="([^"]+)"', page)
+        assert found
+        return found[1], page
+
+    version, page = shown()
+    assert shown() == (version, page)
+    assert "Director's page" not in page
+    assert "Director's page" in client.get(director + "/standings").get_data(as_text=True)
+    first = tables(client, director)[0]
+    score(client, first, side=0, hands=1)
+    after, page_after = shown()
+    assert after != version
+    assert client.get(view[1] + "/version").get_json() == {"version": after}
+    assert page_after != page
+    points = re.findall(r"<strong>([\d,.\s]+)</strong>", page_after)
+    assert any(p.strip() not in ("0",) for p in points)  # the hand's totals are on it
