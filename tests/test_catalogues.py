@@ -46,10 +46,15 @@ def test_every_message_is_translated_and_none_is_fuzzy(lang):
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_translations_keep_every_placeholder(lang):
+    def forms(text: str | tuple[str, ...] | None) -> tuple[str, ...]:
+        # A plural message has a tuple of forms (msgid, msgid_plural; msgstr[0], [1], ...).
+        return text if isinstance(text, tuple) else (text or "",)
+
     broken = [
         (m.id, m.string)
         for m in messages(lang)
-        if set(PLACEHOLDER.findall(m.id)) != set(PLACEHOLDER.findall(m.string or ""))
+        for wanted in [set().union(*(PLACEHOLDER.findall(f) for f in forms(m.id)))]
+        if any(set(PLACEHOLDER.findall(f)) != wanted for f in forms(m.string))
     ]
     assert broken == []
 
@@ -57,7 +62,14 @@ def test_translations_keep_every_placeholder(lang):
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_the_compiled_catalogue_matches_its_source(lang):
     with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.mo", "rb") as handle:
-        compiled = {(_text(m.context), m.id): m.string for m in read_mo(handle) if m.id}
+        # a plural message's forms come back from the compiled catalogue as a list
+        compiled = {
+            (_text(m.context), tuple(m.id) if isinstance(m.id, list) else m.id): (
+                tuple(m.string) if isinstance(m.string, list) else m.string
+            )
+            for m in read_mo(handle)
+            if m.id
+        }
     source = {(m.context, m.id): m.string for m in messages(lang)}
     assert compiled == source, f"run scripts/i18n.sh compile ({lang})"
 

@@ -15,6 +15,7 @@ SHARED_PHRASES = (
     "Canasta Referee",  # the app's name
     "Hand and Foot",  # the game's name, as its players everywhere call it
     "Regency",  # the club whose laws the classic game follows
+    "Mitchell",  # the tournament movement, named after its inventor
     "referee export", "referee score", "referee check",  # commands typed as they are
     "hand:", "pagat", "Pagat", "BGA", "QR", "https", "Unicode",  # notation, sources, names
     "(book)", "(foot)",  # the rulebook's own word beside its translation
@@ -28,13 +29,16 @@ SHARED_WORDS = {
           "real", "reales", "escalera", "escaleras", "acabar", "cruzado", "json", "pdf", "csv",
           "utc", "nul", "esc", "offline", "online", "plus", "minus"},
     "cs": {"data", "min", "minimum", "server", "text", "import", "backspace"},
-    "de": {"bonus", "hand", "joker", "jkr", "links", "min", "minimum", "wild", "was"},
-    "es": {"total", "control", "natural", "club", "original", "extra", "final", "error"},
+    "de": {"bonus", "hand", "joker", "jkr", "links", "min", "minimum", "team", "teams", "west",
+           "wild", "was"},
+    "es": {"total", "control", "natural", "club", "original", "extra", "final", "error",
+           "director"},
     "nl": {"apart", "backspace", "beginners", "bonus", "club", "code", "computer", "effect",
            "extra", "hand", "in", "is", "joker", "jokers", "jkr", "later", "league", "letters",
            "link", "links", "match", "matches", "meld", "min", "minimum", "modern", "object",
            "open", "partner", "partners", "per", "pure", "rest", "scan", "score", "server", "set",
-           "sets", "spreadsheet", "stock", "team", "teams", "token", "variant", "was", "wild"},
+           "sets", "spreadsheet", "stock", "team", "teams", "token", "variant", "was", "west",
+           "wild"},
     "pl": {"backspace", "import", "joker", "jkr", "link", "min", "minimum", "partner", "one"},
 }  # fmt: skip
 WORD = re.compile(r"[^\W\d_]{2,}")
