@@ -769,13 +769,17 @@ class Storage:
             out.update((int(m), int(v)) for m, v in rows.fetchall())
         return out
 
-    def tournament_latest(self, tournament_id: int) -> int:
-        """The latest change to any of the tournament's matches (0: none yet)."""
-        row = self.db.execute(
+    def tournament_latest(self, tournament_id: int, before: str | None = None) -> int:
+        """The latest change to any of the tournament's matches (0: none yet); ``before``
+        (an ISO time in UTC, as changes are stamped): the latest made before then."""
+        sql = (
             "SELECT COALESCE(MAX(h.id), 0) FROM tournament_tables t"
-            " JOIN history h ON h.match_id = t.match_id WHERE t.tournament_id = ?",
-            [tournament_id],
-        ).fetchone()
+            " JOIN history h ON h.match_id = t.match_id WHERE t.tournament_id = ?"
+        )
+        if before is None:
+            row = self.db.execute(sql, [tournament_id]).fetchone()
+        else:
+            row = self.db.execute(sql + " AND h.at < ?", [tournament_id, before]).fetchone()
         return int(row[0])
 
     def finish_tournament(self, tournament_id: int) -> None:

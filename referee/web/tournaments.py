@@ -314,9 +314,25 @@ def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]
     return out
 
 
+# The standings move on every STANDINGS_STEP seconds at most.  Every player's phone and the
+# projector reload the standings when their version changes: with 200 tables a hand is
+# entered somewhere about twice a second, and 800 phones reloading a 400-team page on each
+# one is more than a small server can give (bench_club.py --tournament, 2026-11-25).  The
+# version counts the changes made before the start of the current step: the same in every
+# worker process, so a phone never reloads because two workers disagree, and the page it
+# reloads to shows everything up to the moment it was made.
+STANDINGS_STEP = 20
+
+
 def tournament_version(tournament: Tournament) -> str:
-    """Changes whenever the standings may: a hand at any table, a new round, the end."""
-    latest = get_storage().tournament_latest(tournament.id)
+    """Changes when the standings may have: a hand at any table (counted at the start of
+    each :data:`STANDINGS_STEP`), a new round, the end."""
+    before = None
+    if STANDINGS_STEP > 0:
+        now = datetime.now(UTC).timestamp()
+        start = datetime.fromtimestamp(now - now % STANDINGS_STEP, UTC)
+        before = start.isoformat(timespec="seconds")
+    latest = get_storage().tournament_latest(tournament.id, before)
     return f"{tournament.current_round}.{int(tournament.finished)}.{latest}"
 
 

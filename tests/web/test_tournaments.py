@@ -10,6 +10,7 @@ import subprocess
 
 import pytest
 
+from referee.web import tournaments
 from referee.web.tournaments import read_teams
 
 from .conftest import hand
@@ -47,6 +48,12 @@ def won_by(side: int) -> dict[str, str]:
     winner = {"canastas_natural": 1, "canastas_mixed": 1, "went_out": True, "meld_points": 250}
     loser = {"meld_points": 200, "hand_points": 45}
     return hand("quick", **{f"side{side}": winner, f"side{1 - side}": loser})
+
+
+@pytest.fixture(autouse=True)
+def standings_at_once(monkeypatch):
+    """The standings move with each hand here; test_standings_move_on_in_steps has steps."""
+    monkeypatch.setattr(tournaments, "STANDINGS_STEP", 0)
 
 
 def make(client, **changes):
@@ -356,3 +363,28 @@ def test_the_standings_page_is_kept_per_version_and_moves_with_every_hand(client
     assert page_after != page
     points = re.findall(r"<strong>([\d,.\s]+)</strong>", page_after)
     assert any(p.strip() not in ("0",) for p in points)  # the hand's totals are on it
+
+
+def test_standings_move_on_in_steps_the_same_in_every_worker(client, app, monkeypatch):
+    monkeypatch.setattr(tournaments, "STANDINGS_STEP", 20)
+    director, _tid, _token = make(client)
+    before = client.get(f"{director}/version").get_json()["version"]
+    score(client, tables(client, director)[0], hands=1)
+    # A hand entered in this step shows from the next one, when every phone reloads once.
+    assert client.get(f"{director}/version").get_json()["version"] == before
+    age_history(app, seconds=60)  # the step has passed
+    assert client.get(f"{director}/version").get_json()["version"] != before
+
+
+def age_history(app, seconds: int) -> None:
+    from referee.storage import Storage
+
+    storage = Storage(app.config["DATABASE"])
+    try:
+        storage.db.execute(
+            "UPDATE history SET at = strftime('%Y-%m-%dT%H:%M:%S', at, ?) || '+00:00'",
+            [f"-{seconds} seconds"],
+        )
+        storage.db.conn.commit()
+    finally:
+        storage.close()
