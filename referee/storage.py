@@ -371,6 +371,14 @@ def _hand(row: dict[str, Any]) -> HandRecord:
     )
 
 
+# The latest change to a tournament's matches before a time (its standings' version);
+# {tournament}: where the tournament's id comes from.
+_TOURNAMENT_LATEST = (
+    "SELECT COALESCE(MAX(h.id), 0) FROM tournament_tables t JOIN history h"
+    " ON h.match_id = t.match_id WHERE t.tournament_id = {tournament} AND h.at < ?"
+)
+
+
 class Versions:
     """The watching phones' question, and nothing else: a match's two secrets and its
     version (the last change's number) in one indexed query.
@@ -396,16 +404,33 @@ class Versions:
         """``(edit token, view token, version)`` of match ``match_id``; None for no such
         match, or when the database cannot answer (the caller then asks the full app,
         whose pages say so)."""
+        row = self._row(self.QUERY, (match_id,))
+        return None if row is None else (str(row[0]), str(row[1]), int(row[2]))
+
+    def tournament(self, tournament_id: int, before: str) -> tuple[str, str, int, bool, int] | None:
+        """``(edit token, view token, round, finished, latest change before before)`` of a
+        tournament, for its standings' poll; None as :meth:`of` answers it."""
+        row = self._row(self.TOURNAMENT, (before, tournament_id))
+        if row is None:
+            return None
+        return str(row[0]), str(row[1]), int(row[2] or 0), bool(row[3]), int(row[4])
+
+    TOURNAMENT = (
+        "SELECT edit_token, view_token, current_round, finished, ("
+        + _TOURNAMENT_LATEST.format(tournament="tournaments.id")
+        + ") FROM tournaments WHERE id = ?"
+    )
+
+    def _row(self, query: str, params: tuple[Any, ...]) -> Any:
         try:
             conn = getattr(self._local, "conn", None)
             if conn is None:
                 conn = self._local.conn = sqlite3.connect(
                     self.path, timeout=10, check_same_thread=False
                 )
-            row = conn.execute(self.QUERY, (match_id,)).fetchone()
+            return conn.execute(query, params).fetchone()
         except (sqlite3.Error, OverflowError):
             return None
-        return None if row is None else (str(row[0]), str(row[1]), int(row[2]))
 
 
 class Storage:
@@ -769,17 +794,11 @@ class Storage:
             out.update((int(m), int(v)) for m, v in rows.fetchall())
         return out
 
-    def tournament_latest(self, tournament_id: int, before: str | None = None) -> int:
-        """The latest change to any of the tournament's matches (0: none yet); ``before``
-        (an ISO time in UTC, as changes are stamped): the latest made before then."""
-        sql = (
-            "SELECT COALESCE(MAX(h.id), 0) FROM tournament_tables t"
-            " JOIN history h ON h.match_id = t.match_id WHERE t.tournament_id = ?"
-        )
-        if before is None:
-            row = self.db.execute(sql, [tournament_id]).fetchone()
-        else:
-            row = self.db.execute(sql + " AND h.at < ?", [tournament_id, before]).fetchone()
+    def tournament_latest(self, tournament_id: int, before: str) -> int:
+        """The latest change to any of the tournament's matches made before ``before`` (an
+        ISO time in UTC, as changes are stamped); 0: none yet."""
+        query = _TOURNAMENT_LATEST.format(tournament="?")
+        row = self.db.execute(query, [tournament_id, before]).fetchone()
         return int(row[0])
 
     def finish_tournament(self, tournament_id: int) -> None:

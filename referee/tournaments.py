@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 __all__ = [
@@ -24,6 +25,8 @@ __all__ = [
     "game_result",
     "results_json",
     "standings_rows",
+    "step_start",
+    "version_text",
     "wins_text",
     "standings",
 ]
@@ -33,6 +36,29 @@ MAX_ROUNDS = 30
 MAX_HANDS = 20  # hands in a game of a fixed number of hands
 MAX_MINUTES = 600  # a round's time limit
 RANKINGS = ("wins", "points")  # by wins then total points, or by total points then wins
+
+# The standings move on every STANDINGS_STEP seconds at most.  Every player's phone and the
+# projector reload the standings when their version changes: with 200 tables a hand is
+# entered somewhere about twice a second, and 800 phones reloading a 400-team page on each
+# one is more than a small server can give (bench_club.py --tournament, 2026-11-25).  The
+# version counts the changes made before the start of the current step: the same in every
+# worker process, so a phone never reloads because two workers disagree, and the page it
+# reloads to shows everything up to the moment it was made.
+STANDINGS_STEP = 20
+ALWAYS = "9999-12-31"  # after every time a change is stamped with
+
+
+def step_start(now: float, step: int) -> str:
+    """The start of the step of ``step`` seconds that ``now`` (a POSIX time) is in, as
+    changes are stamped (ISO, UTC, to the second); :data:`ALWAYS` when there are no steps."""
+    if step <= 0:
+        return ALWAYS
+    return datetime.fromtimestamp(now - now % step, UTC).isoformat(timespec="seconds")
+
+
+def version_text(current_round: int, finished: bool, latest: int) -> str:
+    """The standings' version: the round, whether it is over, the latest change counted."""
+    return f"{current_round}.{int(finished)}.{latest}"
 
 
 @dataclass(frozen=True)

@@ -17,15 +17,20 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from .. import tournaments as model
 from ..storage import Versions
+from ..tournaments import step_start, version_text
 from .access import opens
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 POLL = re.compile(r"/m/([0-9]{1,18})/([A-Za-z0-9_-]{1,64})/version")
+# A tournament's standings, polled by the projector and every player's phone.
+TOURNAMENT_POLL = re.compile(r"/t/([0-9]{1,18})/([A-Za-z0-9_-]{1,64})/version")
 
 # The headers a page gets that a poll's answer needs too (the security headers); learnt
 # from one answer of the app itself, so they can never drift from Talisman's.
@@ -56,7 +61,9 @@ class Poll:
             return self.app(environ, start_response)
         found = POLL.fullmatch(path)
         known = found and self.versions.of(int(found.group(1)))
-        if not known or opens(found.group(2), known[0], known[1]) is None:
+        if found is None and (found := TOURNAMENT_POLL.fullmatch(path)):
+            known = self._tournament(int(found.group(1)))
+        if not found or not known or opens(found.group(2), known[0], known[1]) is None:
             return self.app(environ, start_response)  # Flask's own 404
         tag = f'"{known[2]}"'
         headers = [*self._security(environ), ("ETag", tag), ("Cache-Control", "no-store")]
@@ -67,6 +74,16 @@ class Poll:
         headers += [("Content-Type", "application/json"), ("Content-Length", str(len(body)))]
         start_response("200 OK", headers)
         return [body]
+
+    def _tournament(self, tournament_id: int) -> tuple[str, str, str] | None:
+        """A tournament's two secrets and its standings' version, as
+        :func:`.tournaments.tournament_version` gives it."""
+        before = step_start(time.time(), model.STANDINGS_STEP)
+        row = self.versions.tournament(tournament_id, before)
+        if row is None:
+            return None
+        edit, view, current_round, finished, latest = row
+        return edit, view, version_text(current_round, finished, latest)
 
     def _security(self, environ: dict[str, Any]) -> list[tuple[str, str]]:
         scheme = environ.get("wsgi.url_scheme", "http")

@@ -29,6 +29,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from .. import tournaments as model
 from ..groups import NAME_LENGTH, side_name
 from ..ledger import Match, compute_ledger
 from ..plaintext import isolated
@@ -46,6 +47,8 @@ from ..tournaments import (
     game_result,
     results_json,
     standings,
+    step_start,
+    version_text,
     wins_text,
 )
 from .access import keep, kept, opens
@@ -314,26 +317,13 @@ def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]
     return out
 
 
-# The standings move on every STANDINGS_STEP seconds at most.  Every player's phone and the
-# projector reload the standings when their version changes: with 200 tables a hand is
-# entered somewhere about twice a second, and 800 phones reloading a 400-team page on each
-# one is more than a small server can give (bench_club.py --tournament, 2026-11-25).  The
-# version counts the changes made before the start of the current step: the same in every
-# worker process, so a phone never reloads because two workers disagree, and the page it
-# reloads to shows everything up to the moment it was made.
-STANDINGS_STEP = 20
-
-
 def tournament_version(tournament: Tournament) -> str:
     """Changes when the standings may have: a hand at any table (counted at the start of
-    each :data:`STANDINGS_STEP`), a new round, the end."""
-    before = None
-    if STANDINGS_STEP > 0:
-        now = datetime.now(UTC).timestamp()
-        start = datetime.fromtimestamp(now - now % STANDINGS_STEP, UTC)
-        before = start.isoformat(timespec="seconds")
+    each step, see :data:`referee.tournaments.STANDINGS_STEP`), a new round, the end.
+    The poll itself is answered before Flask (:mod:`.poll`), the same way."""
+    before = step_start(datetime.now(UTC).timestamp(), model.STANDINGS_STEP)
     latest = get_storage().tournament_latest(tournament.id, before)
-    return f"{tournament.current_round}.{int(tournament.finished)}.{latest}"
+    return version_text(tournament.current_round, tournament.finished, latest)
 
 
 def standing_view(tournament: Tournament) -> tuple[list[Standing], list[GameResult]]:

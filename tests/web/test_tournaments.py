@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from referee.web import tournaments
+from referee import tournaments as model
 from referee.web.tournaments import read_teams
 
 from .conftest import hand
@@ -53,7 +53,7 @@ def won_by(side: int) -> dict[str, str]:
 @pytest.fixture(autouse=True)
 def standings_at_once(monkeypatch):
     """The standings move with each hand here; test_standings_move_on_in_steps has steps."""
-    monkeypatch.setattr(tournaments, "STANDINGS_STEP", 0)
+    monkeypatch.setattr(model, "STANDINGS_STEP", 0)
 
 
 def make(client, **changes):
@@ -366,7 +366,7 @@ def test_the_standings_page_is_kept_per_version_and_moves_with_every_hand(client
 
 
 def test_standings_move_on_in_steps_the_same_in_every_worker(client, app, monkeypatch):
-    monkeypatch.setattr(tournaments, "STANDINGS_STEP", 20)
+    monkeypatch.setattr(model, "STANDINGS_STEP", 20)
     director, _tid, _token = make(client)
     before = client.get(f"{director}/version").get_json()["version"]
     score(client, tables(client, director)[0], hands=1)
@@ -388,3 +388,18 @@ def age_history(app, seconds: int) -> None:
         storage.db.conn.commit()
     finally:
         storage.close()
+
+
+def test_the_standings_poll_is_answered_before_flask_as_flask_would(client, app):
+    director, tid, _token = make(client)
+    through_flask = client.get(f"{director}/version")
+    app.view_functions["tournaments.version"] = lambda **_: ("not the middleware", 418)
+    answer = client.get(f"{director}/version")
+    assert answer.status_code == 200
+    assert answer.get_json() == through_flask.get_json()
+    assert answer.headers["ETag"] == through_flask.headers["ETag"]
+    tag = answer.headers["ETag"]
+    assert client.get(f"{director}/version", headers={"If-None-Match": tag}).status_code == 304
+    # A wrong token or no such tournament goes on to Flask, whose answer it is.
+    assert client.get(f"/t/{tid}/wrong/version").status_code == 418
+    assert client.get(f"/t/{tid + 1}/wrong/version").status_code == 418
