@@ -1,0 +1,237 @@
+"""A club's tournament in real Chromium: a director at 390×844 makes an 8-team Mitchell of
+two rounds of three hands of American Canasta (minimums 125, 155, 180) through the form;
+four table phones score their games from the director's links (the same links as the
+table cards' QR codes); the read-only standings on a 1920×1080 projector follow without
+a reload; round 2 moves East-West up a table; the results PDF has the standings.
+
+Every page is scanned by axe (the standings at phone and projector size, the round clock
+light and dark) and screenshot to tests/artifacts/tournament-*.png."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from .test_browser import ARTIFACTS, AXE, PHONE, check_page, download, totals
+
+pytestmark = pytest.mark.browser
+
+PROJECTOR = {"width": 1920, "height": 1080}
+TEAMS = [
+    ("Anna", "Ben"),
+    ("Cleo", "Dan"),
+    ("Eva", "Finn"),
+    ("Gus", "Hana"),
+    ("Ivo", "Jana"),
+    ("Karl", "Lea"),
+    ("Milo", "Nora"),
+    ("Otto", "Pia"),
+]
+NAMES = [f"{a} & {b}" for a, b in TEAMS]  # team n is NAMES[n - 1]
+MINIMUMS = "125, 155, 180"  # the opening minimum of hands 1, 2 and 3
+# Each table's game: the side that goes out every hand (0: North-South) and its melds'
+# points; the other side has a mixed canasta and 200 more (over every hand's minimum) and
+# is caught with more cards the higher the table, so no two teams end level.
+GAMES = {1: (0, 250), 2: (1, 300), 3: (0, 200), 4: (1, 350)}
+
+
+def axe_clean(page: Page, name: str) -> None:
+    """Screenshot and axe at the page's own size (check_page's is the phone's)."""
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+    page.evaluate(AXE.read_text())
+    violations = page.evaluate(
+        "async () => (await axe.run(document)).violations.map(v => ({id: v.id, help: v.help,"
+        " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))"
+    )
+    assert violations == [], f"{name}: " + json.dumps(violations, indent=1)
+
+
+def quick_hand(page: Page, table: int, hand: int) -> None:
+    """The hand of ``table``'s game by counts: the winner goes out with a natural and a
+    mixed canasta (two canastas: American Canasta's condition to go out)."""
+    winner, melds = GAMES[table]
+    loser = 1 - winner
+    page.get_by_role("link", name="Quick hand").click()
+    page.locator(f"#side{winner}-canastas_natural").fill("1")
+    page.locator(f"#side{winner}-canastas_mixed").fill("1")
+    page.locator(f"#side{winner}-meld_points").fill(str(melds))
+    page.locator(f"#out-{winner}").check()
+    page.locator(f"#side{loser}-canastas_mixed").fill("1")
+    page.locator(f"#side{loser}-meld_points").fill("200")
+    page.locator(f"#side{loser}-hand_points").fill(str(20 + 5 * table))
+    page.get_by_role("button", name="Record the hand").click()
+    expect(page.locator(".flash")).to_contain_text(f"Hand {hand} recorded")
+
+
+def seats(table: Locator) -> Locator:
+    """A table of the director's list: its N-S and E-W teams, each with its points."""
+    return table.locator("a > span")
+
+
+def standings_rows(page: Page) -> list[list[str]]:
+    return [
+        [" ".join(cell.split()) for cell in row.locator("td, th").all_inner_texts()]
+        for row in page.locator("table.standings tbody tr").all()
+    ]
+
+
+def qr_links(pdf, tmp_path) -> list[str]:
+    """The links in the QR codes on the cards PDF's first page (two tables' cards)."""
+    subprocess.run(
+        ["pdftoppm", "-r", "150", "-f", "1", "-l", "1", "-png", str(pdf), str(tmp_path / "card")],
+        check=True,
+    )
+    image = next(tmp_path.glob("card*.png"))
+    found = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True, check=True
+    )
+    return found.stdout.split()
+
+
+def test_a_club_tournament_night(browser, base_url, tmp_path):
+    phone = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+    director = browser.new_context(**phone).new_page()
+
+    # The director finds the form on the home page and fills it in.
+    director.goto(base_url + "/")
+    director.get_by_role("link", name="Run a club tournament").click()
+    director.get_by_label("Tournament name").fill("Club night")
+    director.get_by_label("Rules", exact=True).select_option("american")
+    director.get_by_label("Players at a table").select_option("4")
+    director.get_by_label("Teams, one per line").fill("\n".join(NAMES))
+    director.get_by_label("Movement").select_option("mitchell")
+    director.get_by_label("Rounds").fill("2")
+    director.get_by_label("A game is").select_option("hands")
+    director.get_by_label("Hands in a game").fill("3")
+    director.get_by_label("Opening minimum by hand").fill(MINIMUMS)
+    director.get_by_label("Time limit of a round").fill("40")
+    check_page(director, "tournament-01-new")
+    director.get_by_role("button", name="Make the tournament and its first round").click()
+    expect(director.locator("h1")).to_have_text("Club night")
+    expect(director.locator(".deal")).to_have_text("Round 1 of 2")
+    expect(director.locator(".clock")).to_have_text("40 minutes left in the round.")
+    tables = director.locator("ul.tables > li")
+    expect(tables).to_have_count(4)
+    # Mitchell: N-S team t stays at table t, E-W team 4 + t starts there.
+    for t in range(1, 5):
+        expect(tables.nth(t - 1).locator("strong")).to_have_text(f"Table {t}")
+        expect(seats(tables.nth(t - 1))).to_have_text(
+            [f"N-S {NAMES[t - 1]} 0", f"E-W {NAMES[t + 3]} 0"]
+        )
+    check_page(director, "tournament-02-director")
+    links = [base_url + tables.nth(t).locator("a").get_attribute("href") for t in range(4)]
+    view = director.locator("a.link").get_attribute("href")
+    assert view
+    assert view != director.url
+
+    # The table cards hold the same links in their QR codes (a card a half page).
+    cards = download(director, "Table cards (PDF)", tmp_path / "cards.pdf")
+    assert sorted(qr_links(cards, tmp_path)) == sorted(links[:2])
+
+    # The projector shows the read-only standings; nothing scored yet.
+    projector = browser.new_context(viewport=PROJECTOR).new_page()
+    projector.goto(view)
+    expect(projector.locator("main[data-projector]")).to_be_visible()
+    expect(projector.get_by_role("button")).to_have_count(0)  # read-only: no next round
+    expect(projector.locator("table.standings tbody tr")).to_have_count(8)
+    axe_clean(projector, "tournament-03-standings-projector-empty")
+
+    # Four table phones score their three hands each, the director's links in hand (the
+    # clock of table 4's phone is Playwright's, moved on to the round's last minutes).
+    finals = {}
+    for t, link in enumerate(links, start=1):
+        table = browser.new_context(**{**phone, "device_scale_factor": 1}).new_page()
+        if t == 4:
+            table.clock.install()
+        table.goto(link)
+        expect(table.locator("#table")).to_contain_text(f"round 1, table {t}")
+        expect(table.locator(".total h2")).to_have_text([NAMES[t - 1], NAMES[t + 3]])
+        expect(table.locator(".clock")).to_have_text("40 minutes left in the round.")
+        if t == 1:
+            check_page(table, "tournament-04-table-match")
+        quick_hand(table, t, 1)
+        # Hands 2 and 3: the director's minimums (by the score, under 3,000: 125).
+        expect(table.locator(".totals")).to_contain_text("Needs 155 to open")
+        quick_hand(table, t, 2)
+        expect(table.locator(".totals")).to_contain_text("Needs 180 to open")
+        if t == 4:  # the last ten minutes of the round: the clock warns, light and dark
+            table.clock.fast_forward("32:00")
+            clock = table.locator(".clock")
+            expect(clock).to_have_class(re.compile(r"\bwarn\b"))
+            expect(clock).to_contain_text("8 minutes left: the round ends soon.")
+            check_page(table, "tournament-05-clock-warn")
+            table.emulate_media(color_scheme="dark")
+            check_page(table, "tournament-06-clock-warn-dark")
+            table.emulate_media(color_scheme="light")
+        quick_hand(table, t, 3)
+        expect(table.locator(".winner")).to_contain_text(NAMES[t - 1 + 4 * GAMES[t][0]])
+        finals[t] = totals(table)
+    # The game over, the table is done: no clock, and no rematch (the players move on).
+    expect(table.locator(".clock")).to_have_count(0)
+    expect(table.get_by_role("button", name="Rematch")).to_have_count(0)
+    check_page(table, "tournament-07-table-finished")
+
+    # The standings as the games ended: a win each for the winners, then points.
+    points = {}
+    for t, (ns, ew) in finals.items():
+        points[t] = ns
+        points[t + 4] = ew
+    winners = {t + 4 * GAMES[t][0] for t in GAMES}
+    order = sorted(points, key=lambda n: (n not in winners, -points[n]))
+    assert len(set(points.values())) == 8  # no two level: one order only
+    leader = NAMES[order[0] - 1]
+    assert leader == "Otto & Pia"
+
+    # The projector follows by itself: its page asks for the version every 10 s, and the
+    # version takes in the hands entered before the start of each 20-second step.
+    rows = projector.locator("table.standings tbody tr")
+    expect(rows.first).to_contain_text(leader, timeout=40_000)
+    expect(rows.nth(7)).to_contain_text(NAMES[order[7] - 1], timeout=30_000)
+    ranked = standings_rows(projector)
+    assert [row[1] for row in ranked] == [NAMES[n - 1] for n in order]
+    assert [row[0] for row in ranked] == [str(i) for i in range(1, 9)]
+    assert [row[3] for row in ranked] == ["1"] * 4 + ["0"] * 4  # wins
+    assert [int(row[4].replace(",", "")) for row in ranked] == [points[n] for n in order]
+    axe_clean(projector, "tournament-08-standings-projector")
+    # The players' phones: the same link, at 390 px.
+    reader = browser.new_context(**phone).new_page()
+    reader.goto(view)
+    expect(reader.locator("table.standings tbody tr").first).to_contain_text(leader)
+    check_page(reader, "tournament-09-standings-phone")
+
+    # Round 2: every table finished, the director begins it; East-West move up a table.
+    director.reload()
+    for t in range(4):
+        expect(tables.nth(t).locator("strong")).to_contain_text("finished")
+    director.get_by_role("button", name="Begin round 2").click()
+    expect(director.locator(".flash")).to_contain_text("Round 2 has begun")
+    expect(director.locator(".deal")).to_have_text("Round 2 of 2")
+    # Table 1: team 1 stays North-South; team 8 comes East-West from table 4.
+    expect(seats(tables.nth(0))).to_have_text([f"N-S {NAMES[0]} 0", f"E-W {NAMES[7]} 0"])
+    for t in range(2, 5):  # and E-W team 3 + t from table t - 1
+        expect(seats(tables.nth(t - 1))).to_have_text(
+            [f"N-S {NAMES[t - 1]} 0", f"E-W {NAMES[t + 2]} 0"]
+        )
+    check_page(director, "tournament-10-director-round-2")
+
+    # The results PDF: the standings as the projector shows them.
+    pdf = download(director, "Results (PDF)", tmp_path / "results.pdf")
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    head = text[: text.index("Round 1")]
+    found = re.findall(r"^\s*(\d)\s+(\S+ & \S+)\s+(\d)\s+(\d)\s+(-?[\d,]+)\s*$", head, re.M)
+    assert [(int(rank), name) for rank, name, *_ in found] == [
+        (i, NAMES[n - 1]) for i, n in enumerate(order, start=1)
+    ]
+    assert [int(p.replace(",", "")) for *_, p in found] == [points[n] for n in order]
+
+    # Meanwhile the projector has followed into round 2.
+    expect(projector.locator("#round-2")).to_be_visible(timeout=15_000)
+    axe_clean(projector, "tournament-11-standings-projector-round-2")
