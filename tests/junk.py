@@ -62,6 +62,9 @@ class Known:
     group_id: int = 1
     group_edit_token: str = "g" * 22
     group_view_token: str = "w" * 22
+    tournament_id: int = 1
+    tournament_edit_token: str = "d" * 22
+    tournament_view_token: str = "s" * 22
 
 
 # -- values ----------------------------------------------------------------------------------
@@ -319,14 +322,21 @@ def _quote(text: str) -> str:
     return urllib.parse.quote(text.encode("utf-8", "surrogatepass"), safe="")
 
 
-def _segment(kind: str, name: str, known: Known, group: bool) -> st.SearchStrategy[str]:
+def _segment(kind: str, name: str, known: Known, rule: str) -> st.SearchStrategy[str]:
     if kind == "int":
-        real = {"hand_id": known.hand_id, "group_id": known.group_id}.get(name, known.match_id)
+        real = {
+            "hand_id": known.hand_id,
+            "group_id": known.group_id,
+            "tournament_id": known.tournament_id,
+            "number": 1,  # a tournament's round
+        }.get(name, known.match_id)
         return st.one_of(st.just(str(real)), st.just(str(real)), SHORT.map(_quote))
     if name == "token":
         edit, view = (
             (known.group_edit_token, known.group_view_token)
-            if group
+            if rule.startswith("/g/")
+            else (known.tournament_edit_token, known.tournament_view_token)
+            if rule.startswith("/t/")
             else (known.edit_token, known.view_token)
         )
         return st.one_of(st.sampled_from([edit, edit, view]), SHORT.map(_quote))
@@ -345,7 +355,7 @@ def _path(rule: str, known: Known) -> st.SearchStrategy[str]:
         out = parts[0]
         for i in range(1, len(parts), 3):
             kind, name, rest = parts[i] or "string", parts[i + 1], parts[i + 2]
-            out += draw(_segment(kind, name, known, rule.startswith("/g/"))) + rest
+            out += draw(_segment(kind, name, known, rule)) + rest
         return out
 
     return build()
@@ -399,6 +409,9 @@ def requests_for(rule: str, methods: Iterable[str], known: Known) -> st.SearchSt
         method = draw(st.sampled_from(methods))
         path = draw(_path(rule, known))
         query = draw(_pairs(names, SHORT))
+        if rule.startswith("/api/tournaments/") and draw(st.booleans()):
+            tokens = [known.tournament_edit_token, known.tournament_view_token]
+            query.append(("token", draw(st.sampled_from(tokens))))
         if query:
             path += "?" + _encode(query)
         headers: list[tuple[str, str]] = []
@@ -558,7 +571,22 @@ def harvest(fetch: Fetch) -> Known:
     fields["/g/*/*/statistics.csv"] = ["variant"]
     fields["/m/*/*/group"] = form_fields(page(edit))
     fields["/m/*/*/rematch"] = ["token"]
+    fields["/tournaments/new"] = form_fields(page("/tournaments/new"))
+    teams = "\n".join(f"P{n} & Q{n}" for n in range(6))
+    director = post(
+        "/tournaments/new",
+        [("csrf_token", csrf), ("name", "Cup"), ("preset", "classic"), ("players", "4"),
+         ("teams", teams), ("movement", "mitchell"), ("rounds", "3"), ("game", "hands"),
+         ("hands", "2"), ("minimums", ""), ("ranking", "wins")],
+    )  # fmt: skip
+    _, _, tournament_id, tournament_edit = director.split("/")
+    director_page = page(director)
+    links = re.findall(rf"/t/{tournament_id}/([\w-]+)", director_page)
+    tournament_view = next(t for t in links if t != tournament_edit)
+    fields["/t/*/*"] = form_fields(director_page)
+    fields["/t/*/*/next"] = ["early"]
     return Known(
         int(match_id), edit_token, view_token, hand_id, csrf, export, fields,
         int(group_id), group_edit, group_view,
+        int(tournament_id), tournament_edit, tournament_view,
     )  # fmt: skip

@@ -37,6 +37,7 @@ from wtforms.validators import (
     NumberRange,
     Optional,
     Regexp,
+    StopValidation,
     ValidationError,
 )
 
@@ -164,6 +165,12 @@ class Integer(IntegerField):
             self.data = None
             raise ValueError(_range_message(self))
         super().process_formdata(valuelist)
+
+    def pre_validate(self, form: Any) -> None:
+        # What was typed is no number, and the field said so: the range has nothing to add
+        # (it said the same again).  Nothing typed goes on to Optional and InputRequired.
+        if self.process_errors and self.raw_data and str(self.raw_data[0]).strip():
+            raise StopValidation()
 
 
 # WTForms' own wording, translated by WTForms' catalogue (not ours: kept out of extraction).
