@@ -39,6 +39,7 @@ def test_migrations_are_named_and_applied_once(tmp_path):
         "create_matches_and_hands",
         "groups_seating_and_paper",
         "table_rules",
+        "tournaments",
     ]
     assert storage.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 

@@ -17,6 +17,17 @@ from referee.web import access
 from .conftest import GOING_OUT, first_hand_id, hand, start_group, start_match, view_url
 
 VALUES = {"variant_id": "classic", "filename": "style.css"}
+TOURNAMENT = {
+    "name": "Club night",
+    "preset": "american",
+    "players": "4",
+    "teams": "Anna & Ben\nCleo & Dan",
+    "movement": "mitchell",
+    "rounds": "1",
+    "game": "hands",
+    "hands": "3",
+    "ranking": "wins",
+}
 
 
 def every_get_url(app, client) -> list[str]:
@@ -27,14 +38,23 @@ def every_get_url(app, client) -> list[str]:
     hand_id = first_hand_id(app, int(match_id))
     values = {**VALUES, "match_id": match_id, "token": token, "hand_id": str(hand_id)}
     _, _, group_id, group_token = start_group(client).split("/")
+    director = client.post("/tournaments/new", data=TOURNAMENT).headers["Location"]
+    _, _, tournament_id, director_token = director.split("/")
     urls = []
     for rule in app.url_map.iter_rules():
         if "GET" in rule.methods:
             path = rule.rule
             if path.startswith("/g/"):
                 path = path.replace("<int:group_id>/<token>", f"{group_id}/{group_token}")
-            for name in rule.arguments - {"group_id"}:
+            if path.startswith("/t/"):
+                path = path.replace("<int:tournament_id>/<token>", director[3:])
+            path = path.replace("<int:number>", "1")  # a tournament's round
+            path = path.replace("<int:tournament_id>", tournament_id)  # the API's
+            for name in rule.arguments - {"group_id", "number", "tournament_id"}:
                 path = re.sub(rf"<(\w+:)?{name}>", values[name], path)
+            if path.startswith("/api/tournaments/"):
+                urls.append(path + "?token=" + director_token)
+                continue
             urls.append(path + ("?token=" + token if path.startswith("/api/") else ""))
     return [*urls, "/no/such/page", "/m/1/wrong-token"]
 
