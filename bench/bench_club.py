@@ -148,13 +148,10 @@ def seed_tournament(db: Path, tables: int) -> tuple[list[Table], Watched, str]:
     (``POST /tournaments/new``), its first round begun by it; each table's scorer link as the
     director's page lists it; the standings the phones watch; the director's page.
 
-    The form takes at most ``referee.tournaments.MAX_TEAMS`` teams (200: 100 tables); for
-    more, this process alone (the seeding app, not the server) lifts that bound: what the
-    form then runs -- the teams read, the tournament stored, ``begin_round`` -- is the same.
+    The form takes at most ``referee.tournaments.MAX_TEAMS`` teams (400: 200 tables).
     """
     from referee.storage import Storage
     from referee.web import create_app
-    from referee.web import tournaments as web_tournaments
 
     app = create_app(
         {
@@ -179,12 +176,7 @@ def seed_tournament(db: Path, tables: int) -> tuple[list[Table], Watched, str]:
         "minimums": "",  # by the score, as the bench hand opens
         "ranking": "wins",
     }
-    bound = web_tournaments.MAX_TEAMS
-    web_tournaments.MAX_TEAMS = max(bound, 2 * tables)
-    try:
-        answer = client.post("/tournaments/new", data=fields)
-    finally:
-        web_tournaments.MAX_TEAMS = bound
+    answer = client.post("/tournaments/new", data=fields)
     if answer.status_code != 302:
         raise SystemExit(f"the director's form answered {answer.status_code}")
     director = urlsplit(answer.location).path

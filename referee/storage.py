@@ -620,6 +620,16 @@ class Storage:
         rows = list(self.db.query("SELECT * FROM matches WHERE id = ?", [match_id]))
         return _match(rows[0]) if rows else None
 
+    def get_matches(self, match_ids: Sequence[int]) -> dict[int, Match]:
+        """The matches of ``match_ids`` that exist, by id, read in as few queries as can be."""
+        out: dict[int, Match] = {}
+        for start in range(0, len(match_ids), 500):  # SQLite's limit on parameters
+            chunk = list(match_ids[start : start + 500])
+            marks = ", ".join("?" * len(chunk))
+            for row in self.db.query(f"SELECT * FROM matches WHERE id IN ({marks})", chunk):
+                out[row["id"]] = _match(row)
+        return out
+
     def list_matches(self) -> list[Match]:
         return [_match(row) for row in self.db.query("SELECT * FROM matches ORDER BY id DESC")]
 

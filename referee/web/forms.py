@@ -351,7 +351,8 @@ def _build_tournament_form() -> type[FlaskForm]:
         ),
         "teams": TextAreaField(
             _l("Teams, one per line (partners joined by &)"),
-            validators=[DataRequired(), Length(max=12_000), PlainText(lines=True)],
+            # 400 teams (MAX_TEAMS) of two names of up to 30 letters, with " & " and a line end.
+            validators=[DataRequired(), Length(max=26_000), PlainText(lines=True)],
             render_kw={"rows": 8, "autocapitalize": "words"},
         ),
         "movement": SelectField(

@@ -27,12 +27,13 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup
 
 from .. import tournaments as model
 from ..groups import NAME_LENGTH, side_name
 from ..ledger import Match, compute_ledger
-from ..plaintext import isolated
+from ..plaintext import bdi, isolated
 from ..rules import PRESETS
 from ..rules.movements import PlanError, most_rounds, plan
 from ..rules.overrides import OverrideError, apply_overrides
@@ -305,10 +306,12 @@ def _game(match: Match, version: int) -> tuple[tuple[int, ...], int, int | None]
 def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]:
     """Every table's game of every round begun, as its match stands now."""
     storage = get_storage()
-    versions = storage.match_versions([t.match_id for t in tables if t.match_id is not None])
+    ids = [t.match_id for t in tables if t.match_id is not None]
+    versions = storage.match_versions(ids)
+    matches = storage.get_matches(ids)
     out = []
     for table in tables:
-        match = storage.get_match(table.match_id) if table.match_id is not None else None
+        match = matches.get(table.match_id) if table.match_id is not None else None
         if match is None:  # removed by the retention commands: nothing left to count
             continue
         totals, hands, winner = _game(match, versions.get(match.id, 0))
@@ -341,14 +344,15 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
 
 def _links(tournament: Tournament, games: list[GameResult], can_edit: bool) -> dict[int, str]:
     """Each game's match page: its edit link for the director, read-only for the others."""
-    storage = get_storage()
-    links = {}
-    for game in games:
-        match = storage.get_match(game.game.match_id or 0)
-        if match is not None:
-            token = match.edit_token if can_edit else match.view_token
-            links[match.id] = url_for("matches.ledger", match_id=match.id, token=token)
-    return links
+    matches = get_storage().get_matches([g.game.match_id for g in games if g.game.match_id])
+    return {
+        match.id: url_for(
+            "matches.ledger",
+            match_id=match.id,
+            token=match.edit_token if can_edit else match.view_token,
+        )
+        for match in matches.values()
+    }
 
 
 @bp.route("/t/<int:tournament_id>/<token>")
@@ -424,7 +428,7 @@ def next_round(tournament_id: int, token: str):
 # when any table scores (app.js): with 200 tables, about 80 reloads a second of one body
 # that changes about twice a second, and each cost 150 - 250 ms (every table's result and
 # the standings worked out, 400 teams and 200 games rendered; bench_club.py --tournament,
-# 2026-11-25).  Bound: 32 bodies of under 100 KB (200 tables; MAX_TEAMS allows 100): a few
+# 2026-11-25).  Bound: 32 bodies of under 100 KB (200 tables, as MAX_TEAMS allows): a few
 # MB.  Safe: the version changes with everything the body shows -- a hand at any table
 # (its history row), a new round, the end -- teams and a round's tables never change once
 # stored, and the edit token guards against a reused id.  The version is read before the
@@ -451,6 +455,7 @@ def standings_body(tournament: Tournament, version: str) -> Markup:
             _BODIES.move_to_end(key)
             return body
     table, games = standing_view(tournament)
+    hand_counts = {g.hands for g in games}
     body = Markup(
         render_template(
             "fragments/standings_body.html",
@@ -458,7 +463,11 @@ def standings_body(tournament: Tournament, version: str) -> Markup:
             standings=table,
             rounds=sorted({g.game.round for g in games}),
             games=games,
-            names={s.team.number: s.team.name for s in table},
+            # Each name isolated and each number written once, not once a game: a first
+            # render of 200 tables' games costs a third less (bench_club.py --tournament).
+            names={s.team.number: bdi(s.team.name) for s in table},
+            table_text=_("Table %(n)s"),
+            hands_text={n: ngettext("%(num)s hand", "%(num)s hands", n) for n in hand_counts},
         )
     )
     with _BODIES_LOCK:
