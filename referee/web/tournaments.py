@@ -373,6 +373,7 @@ def director(tournament_id: int, token: str):
         games=now,
         links=_links(tournament, now, True),
         all_finished=all(g.finished for g in now),
+        confirm=request.args.get("end") == "1",
         form=NextRoundForm(),
         version=tournament_version(tournament),
         every=POLL_SECONDS,
@@ -405,14 +406,15 @@ def next_round(tournament_id: int, token: str):
         return back
     _table, games = standing_view(tournament)
     playing = [g for g in games if g.game.round == tournament.current_round and not g.finished]
-    if playing and form.early.data != "yes":
+    if playing and form.early.data != "yes":  # ending games in play is asked twice
         flash(
             _(
                 "%(n)s tables are still playing: end the round anyway with the button below.",
                 n=len(playing),
             )
         )
-        return back
+        link = {"tournament_id": tournament.id, "token": token, "end": 1, "_anchor": "confirm"}
+        return redirect(url_for("tournaments.director", **link))
     if tournament.current_round >= tournament.rounds:
         get_storage().finish_tournament(tournament.id)
         flash(_("The tournament is over: the results are final."))

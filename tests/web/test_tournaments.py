@@ -111,8 +111,13 @@ def test_standings_move_with_each_hand_and_the_round_moves_east_west_up(client):
     assert table2["winner"] is None
 
     # Not every table has finished: the director is told, and nothing moves.
-    client.post(f"{director}/next")
-    assert "3 tables are still playing" in client.get(director).text
+    asked = client.post(f"{director}/next")
+    assert asked.headers["Location"].endswith("?end=1#confirm")
+    confirm = client.get(asked.headers["Location"]).text
+    assert "3 tables are still playing" in confirm
+    assert 'name="early" value="yes"' in confirm
+    assert "Keep playing" in confirm
+    assert 'name="early"' not in client.get(director).text  # one tap never ends games
     assert client.get(f"/api/tournaments/{tid}?token={token}").get_json()["current_round"] == 1
     # The director ends the round: the games in play go to the higher total.
     client.post(f"{director}/next", data={"early": "yes"})
