@@ -426,17 +426,16 @@ def next_round(tournament_id: int, token: str):
 
 
 # The standings page's body (the table and every round's games), rendered once per version
-# of the tournament and page language.  Every phone at a tournament reloads the standings
-# when any table scores (app.js): with 200 tables, about 80 reloads a second of one body
-# that changes about twice a second, and each cost 150 - 250 ms (every table's result and
-# the standings worked out, 400 teams and 200 games rendered; bench_club.py --tournament,
-# 2026-11-25).  Bound: 32 bodies of under 100 KB (200 tables, as MAX_TEAMS allows): a few
-# MB.  Safe: the version changes with everything the body shows -- a hand at any table
-# (its history row), a new round, the end -- teams and a round's tables never change once
-# stored, and the edit token guards against a reused id.  The version is read before the
-# results, so a body is never older than its key.  (A match removed by the retention
-# commands may leave its game on a kept body until the next change, as it leaves the
-# phones' version, and so their pages, unchanged.)
+# of the tournament (a step of STANDINGS_STEP seconds, see tournament_version) and page
+# language.  Every player's phone and the projector reload it once a step: with 200 tables,
+# 801 phones, a body that costs about 38 ms to make and 3.5 ms kept (bench_club.py
+# --tournament, 2026-11-25).  Bound: 32 bodies of under 100 KB (200 tables, as MAX_TEAMS
+# allows): a few MB.  Safe: the version changes with everything the body shows -- a hand at
+# any table (its history row, counted from the next step), a new round, the end -- teams
+# and a round's tables never change once stored, and the edit token guards against a
+# reused id.  The version is read before the results, so a body is never older than its
+# key.  (A match removed by the retention commands may leave its game on a kept body until
+# the next change, as it leaves the phones' version, and so their pages, unchanged.)
 _BODIES: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
 _BODIES_SIZE = 32
 _BODIES_LOCK = threading.Lock()
