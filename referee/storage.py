@@ -811,6 +811,17 @@ class Storage:
         row = self.db.execute(query, [tournament_id, before]).fetchone()
         return int(row[0])
 
+    def start_clock(self, tournament_id: int, number: int, end: str) -> bool:
+        """Start round ``number``'s clock, to run until ``end``; False (nothing done) if it
+        runs already, or the tournament is at another round or over."""
+        with self._writing():
+            cursor = self.db.execute(
+                "UPDATE tournaments SET clock_end = ? WHERE id = ? AND current_round = ?"
+                " AND clock_end IS NULL AND finished = 0",
+                [end, tournament_id, number],
+            )
+        return bool(cursor.rowcount)
+
     def finish_tournament(self, tournament_id: int) -> None:
         with self._writing():
             self.db.execute(

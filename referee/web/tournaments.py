@@ -238,8 +238,8 @@ def new_tournament():
 
 
 def begin_round(tournament: Tournament, number: int) -> bool:
-    """Give every table of round ``number`` its match, and start its clock; False if the
-    round had already begun (two directors' phones at once)."""
+    """Give every table of round ``number`` its match; False if the round had already begun
+    (two directors' phones at once)."""
     storage = get_storage()
     teams = {t.number: t for t in storage.tournament_teams(tournament.id)}
     base = PRESETS[tournament.variant_id]
@@ -268,11 +268,8 @@ def begin_round(tournament: Tournament, number: int) -> bool:
             "overrides": dict(tournament.overrides),
         }
         games.append((TableGame(number, pairing.table, ns.number, ew.number), fields))
-    clock = None
-    if tournament.minutes:
-        end = datetime.now(UTC) + timedelta(minutes=tournament.minutes)
-        clock = end.isoformat(timespec="seconds")
-    return storage.begin_round(tournament.id, number, games, clock)
+    # A timed round's clock starts when the director says the players are seated.
+    return storage.begin_round(tournament.id, number, games, None)
 
 
 # -- the games as they stand ------------------------------------------------------------------
@@ -420,6 +417,24 @@ def next_round(tournament_id: int, token: str):
         flash(_("The tournament is over: the results are final."))
     elif begin_round(tournament, tournament.current_round + 1):
         flash(_("Round %(n)s has begun: hand out the table cards.", n=tournament.current_round + 1))
+    else:
+        flash(_("That was already done; it is not done twice."))
+    return back
+
+
+@bp.route("/t/<int:tournament_id>/<token>/clock", methods=["POST"])
+def start_clock(tournament_id: int, token: str):
+    """Start the round's clock, the players seated; every table's match page shows it."""
+    tournament, _can_edit = load_tournament(tournament_id, token, edit=True)
+    back = redirect(url_for("tournaments.director", tournament_id=tournament.id, token=token))
+    if not NextRoundForm().validate_on_submit() or not tournament.minutes:
+        return back
+    end = datetime.now(UTC) + timedelta(minutes=tournament.minutes)
+    started = get_storage().start_clock(
+        tournament.id, tournament.current_round, end.isoformat(timespec="seconds")
+    )
+    if started:
+        flash(_("The clock is running: %(n)s minutes.", n=tournament.minutes))
     else:
         flash(_("That was already done; it is not done twice."))
     return back

@@ -115,6 +115,8 @@ def test_a_club_tournament_night(browser, base_url, tmp_path):
     director.get_by_role("button", name="Make the tournament and its first round").click()
     expect(director.locator("h1")).to_have_text("Club night")
     expect(director.locator(".deal")).to_have_text("Round 1 of 2")
+    expect(director.locator(".clock")).to_have_count(0)  # the players are not seated yet
+    director.get_by_role("button", name="Start the clock (40 minutes)").click()
     expect(director.locator(".clock")).to_have_text("40 minutes left in the round.")
     tables = director.locator("ul.tables > li")
     expect(tables).to_have_count(4)

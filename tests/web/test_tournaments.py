@@ -221,6 +221,10 @@ def pdftotext(data: bytes) -> str:
 def test_the_round_clock_on_every_tables_match_page(client, app):
     director, tid, _token = make(client, minutes="40")
     link = tables(client, director)[3]
+    assert "data-clock-end" not in client.get(link).text  # not before the director says
+    assert "Start the clock (40 minutes)" in client.get(director).text
+    client.post(f"{director}/clock")
+    assert "Start the clock" not in client.get(director).text
     page = client.get(link).text
     assert "40 minutes left in the round." in page
     assert 'class="clock"' in page
