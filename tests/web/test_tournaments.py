@@ -412,3 +412,22 @@ def test_the_standings_poll_is_answered_before_flask_as_flask_would(client, app)
     # A wrong token or no such tournament goes on to Flask, whose answer it is.
     assert client.get(f"/t/{tid}/wrong/version").status_code == 418
     assert client.get(f"/t/{tid + 1}/wrong/version").status_code == 418
+
+
+def test_the_clock_starts_once_and_only_from_the_directors_link(client):
+    director, tid, _token = make(client, minutes="30")
+    view = client.get(f"/api/tournaments/{tid}?token={director.rsplit('/', 1)[1]}").get_json()
+    assert view["clock_end"] is None
+    shared = client.get(director).text.split("Standings, read-only")[1]
+    read_only = re.search(r'href="http://[^/"]+(/t/\d+/[\w-]+)"', shared)[1]
+    assert client.post(f"{read_only}/clock").status_code == 403
+    client.post(f"{director}/clock")
+    started = client.get(f"/api/tournaments/{tid}?token={director.rsplit('/', 1)[1]}").get_json()
+    assert started["clock_end"] is not None
+    client.post(f"{director}/clock")  # a second tap restarts nothing
+    assert "it is not done twice" in client.get(director).text
+    again = client.get(f"/api/tournaments/{tid}?token={director.rsplit('/', 1)[1]}").get_json()
+    assert again["clock_end"] == started["clock_end"]
+    untimed, _tid, _token = make(client, name="Untimed cup")
+    assert "Start the clock" not in client.get(untimed).text
+    assert client.post(f"{untimed}/clock").status_code == 302  # nothing to start: back
