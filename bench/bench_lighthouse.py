@@ -103,6 +103,37 @@ def family_pages(phone: Phone) -> dict[str, str]:
     }
 
 
+def tournament_pages(phone: Phone) -> dict[str, str]:
+    """An 8-team American tournament of 3-hand games, a table's game scored and the clock
+    running: the director's form and page, the standings, a table's match page."""
+    teams = "\n".join(f"{a} & {b}" for a, b in zip("ACEGIKMO", "BDFHJLNP", strict=True))
+    url, _ = phone.post(
+        "/tournaments/new",
+        {"name": "Club night", "preset": "american", "players": "4", "teams": teams,
+         "movement": "mitchell", "rounds": "2", "game": "hands", "hands": "3",
+         "minimums": "125, 155, 180", "minutes": "40", "ranking": "wins"},
+    )  # fmt: skip
+    director = urllib.parse.urlparse(url).path
+    page = phone.get(director)  # its "Start the clock" form, posted as the director taps it
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)[1]
+    body = urllib.parse.urlencode({"csrf_token": token}).encode()
+    phone.opener.open(phone.base + director + "/clock", data=body, timeout=30).close()
+    table = re.search(r'href="(/m/\d+/[^"]+)"', page)[1]
+    phone.post(
+        table + "/hands/new?mode=quick",
+        {"mode": "quick", "token": secrets.token_urlsafe(16), "side0-canastas_natural": "1",
+         "side0-canastas_mixed": "1", "side0-went_out": "y", "side0-meld_points": "250",
+         "side1-meld_points": "200", "side1-hand_points": "45"},
+    )  # fmt: skip
+    view = re.search(r'href="https?://[^/]+(/t/\d+/[^"#/]+)"', page)[1]
+    return {
+        "new tournament": "/tournaments/new",
+        "director": director,
+        "standings": view,
+        "table's match (clock)": table,
+    }
+
+
 def pages(base: str) -> dict[str, str]:
     phone = Phone(base)
     url, _ = phone.post("/matches/new", {"preset": "classic", "players": "4"})
@@ -153,6 +184,7 @@ def pages(base: str) -> dict[str, str]:
         "offline": "/offline",
         **group_pages(phone),
         **family_pages(phone),
+        **tournament_pages(phone),
     }
     return {name: base + path for name, path in found.items()}
 
