@@ -80,6 +80,11 @@ class Match:
         """Each side's total before the first hand recorded here."""
         return self.carried_totals or (0,) * len(self.side_names)
 
+    @property
+    def goal(self) -> int | None:
+        """The target score a chart draws: none where the match is so many hands."""
+        return None if self.variant.rounds is not None else (self.target or None)
+
     @cached_property
     def variant(self) -> Variant:
         """The rules this match is played under, rebuilt from its snapshot (once per value:

@@ -350,7 +350,7 @@ def match_sheet_html(
             totals_chart(
                 match.side_names,
                 ledger.history,
-                match.target or None,
+                match.goal,
                 title=translate("Running totals after each hand"),
                 target_label=translate("Target"),
                 # Landscape puts the chart in a column of the rules box: narrower.

@@ -241,7 +241,7 @@ def ledger(match_id: int, token: str):
         house=changed_lines(match),
         can_edit=can_edit,
         token=token,
-        chart=totals_chart(match.side_names, ledger.history, match.target or None),
+        chart=totals_chart(match.side_names, ledger.history, match.goal),
         version=storage.version(match.id),
         view_url=view_url,
         edit_url=url_for("matches.ledger", match_id=match.id, token=token, _external=True)

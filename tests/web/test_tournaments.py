@@ -93,6 +93,7 @@ def test_a_director_makes_a_tournament_and_every_table_gets_its_match(client):
     # 3 450 would still open at 125 by the score: the minimum goes by the hand here.
     assert "Needs 155 to open" in second
     assert "Hand 2 of 3" in second
+    assert "Target" not in second  # the chart draws no target: a game of 3 hands has none
 
 
 def test_standings_move_with_each_hand_and_the_round_moves_east_west_up(client):
