@@ -37,14 +37,14 @@ MAX_HANDS = 20  # hands in a game of a fixed number of hands
 MAX_MINUTES = 600  # a round's time limit
 RANKINGS = ("wins", "points")  # by wins then total points, or by total points then wins
 
-# The standings move on every STANDINGS_STEP seconds at most.  Every player's phone and the
-# projector reload the standings when their version changes: with 200 tables a hand is
-# entered somewhere about twice a second, and 800 phones reloading a 400-team page on each
-# one is more than a small server can give (bench_club.py --tournament, 2026-11-25).  The
-# version counts the changes made before the start of the current step: the same in every
-# worker process, so a phone never reloads because two workers disagree, and the page it
-# reloads to shows everything up to the moment it was made.
-STANDINGS_STEP = 20
+# The standings move on in steps of some seconds (the setting STANDINGS_SECONDS).  Every
+# player's phone and the projector reload the standings when their version changes: with
+# 200 tables a hand is entered somewhere about twice a second, and 800 phones reloading a
+# 400-team page on each one is more than a small server can give (bench_club.py
+# --tournament, 2026-11-25).  The version counts the changes made before the start of the
+# current step: the same in every worker process, so a phone never reloads because two
+# workers disagree, and the page it reloads to shows everything up to the moment it was
+# made.
 ALWAYS = "9999-12-31"  # after every time a change is stamped with
 
 

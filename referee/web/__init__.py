@@ -148,6 +148,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from .poll import Poll
 
-    app.wsgi_app = Poll(app.wsgi_app, app.config["DATABASE"])  # type: ignore[method-assign]
+    standings = int(app.config["STANDINGS_SECONDS"])
+    app.wsgi_app = Poll(app.wsgi_app, app.config["DATABASE"], standings)  # type: ignore[method-assign]
     proxy.init_app(app)
     return app

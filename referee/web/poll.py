@@ -21,7 +21,6 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .. import tournaments as model
 from ..storage import Versions
 from ..tournaments import step_start, version_text
 from .access import opens
@@ -47,9 +46,10 @@ KEPT_HEADERS = (
 class Poll:
     """WSGI middleware answering a match's version poll with 304 or its JSON."""
 
-    def __init__(self, app: WSGIApp, database: str) -> None:
+    def __init__(self, app: WSGIApp, database: str, standings_seconds: int = 20) -> None:
         self.app = app
         self.versions = Versions(database)
+        self.standings_seconds = standings_seconds  # the setting STANDINGS_SECONDS
         # Per URL scheme (HSTS goes over https only): two entries at most; saves 0.19 ms
         # (66 %) of the 0.29 ms poll (bench/bench_caches.py, 2026-11-25); safe: the headers
         # are the app's settings, fixed for the process's life.
@@ -78,7 +78,7 @@ class Poll:
     def _tournament(self, tournament_id: int) -> tuple[str, str, str] | None:
         """A tournament's two secrets and its standings' version, as
         :func:`.tournaments.tournament_version` gives it."""
-        before = step_start(time.time(), model.STANDINGS_STEP)
+        before = step_start(time.time(), self.standings_seconds)
         row = self.versions.tournament(tournament_id, before)
         if row is None:
             return None

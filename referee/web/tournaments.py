@@ -30,7 +30,6 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
-from .. import tournaments as model
 from ..groups import NAME_LENGTH, side_name
 from ..ledger import Match, compute_ledger
 from ..plaintext import bdi, isolated
@@ -319,9 +318,10 @@ def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]
 
 def tournament_version(tournament: Tournament) -> str:
     """Changes when the standings may have: a hand at any table (counted at the start of
-    each step, see :data:`referee.tournaments.STANDINGS_STEP`), a new round, the end.
+    each step of the setting ``STANDINGS_SECONDS``), a new round, the end.
     The poll itself is answered before Flask (:mod:`.poll`), the same way."""
-    before = step_start(datetime.now(UTC).timestamp(), model.STANDINGS_STEP)
+    step = current_app.config["STANDINGS_SECONDS"]
+    before = step_start(datetime.now(UTC).timestamp(), step)
     latest = get_storage().tournament_latest(tournament.id, before)
     return version_text(tournament.current_round, tournament.finished, latest)
 
@@ -441,7 +441,7 @@ def start_clock(tournament_id: int, token: str):
 
 
 # The standings page's body (the table and every round's games), rendered once per version
-# of the tournament (a step of STANDINGS_STEP seconds, see tournament_version) and page
+# of the tournament (a step of STANDINGS_SECONDS, see tournament_version) and page
 # language.  Every player's phone and the projector reload it once a step: with 200 tables,
 # 801 phones, a body that costs about 38 ms to make and 3.5 ms kept (bench_club.py
 # --tournament, 2026-11-25).  Bound: 32 bodies of under 100 KB (200 tables, as MAX_TEAMS

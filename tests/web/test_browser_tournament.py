@@ -10,12 +10,14 @@ light and dark) and screenshot to tests/artifacts/tournament-*.png."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from ..live import referee_serve
 from .test_browser import ARTIFACTS, AXE, PHONE, check_page, download, totals
 
 pytestmark = pytest.mark.browser
@@ -92,6 +94,15 @@ def qr_links(pdf, tmp_path) -> list[str]:
         ["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True, check=True
     )
     return found.stdout.split()
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    """The real ``referee serve``, its standings moving on every 2 s (the setting
+    STANDINGS_SECONDS, 20 by default): the projector's wait is then the poll's 10 s."""
+    env = {**os.environ, "REFEREE_STANDINGS_SECONDS": "2"}
+    with referee_serve(tmp_path_factory.mktemp("tournament") / "referee.db", env=env) as server:
+        yield server.url
 
 
 def test_a_club_tournament_night(browser, base_url, tmp_path):
@@ -191,9 +202,9 @@ def test_a_club_tournament_night(browser, base_url, tmp_path):
     assert leader == "Otto & Pia"
 
     # The projector follows by itself: its page asks for the version every 10 s, and the
-    # version takes in the hands entered before the start of each 20-second step.
+    # version takes in the hands entered before the start of each step (2 s here).
     rows = projector.locator("table.standings tbody tr")
-    expect(rows.first).to_contain_text(leader, timeout=40_000)
+    expect(rows.first).to_contain_text(leader, timeout=25_000)
     expect(rows.nth(7)).to_contain_text(NAMES[order[7] - 1], timeout=30_000)
     ranked = standings_rows(projector)
     assert [row[1] for row in ranked] == [NAMES[n - 1] for n in order]

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from referee import tournaments as model
+from referee.web import create_app
 from referee.web.tournaments import read_teams
 
 from .conftest import hand
@@ -50,10 +50,16 @@ def won_by(side: int) -> dict[str, str]:
     return hand("quick", **{f"side{side}": winner, f"side{1 - side}": loser})
 
 
-@pytest.fixture(autouse=True)
-def standings_at_once(monkeypatch):
+def make_app(tmp_path, **config):
+    settings = {"TESTING": True, "DATABASE": str(tmp_path / "referee.db"), "SECRET_KEY": "test"}
+    settings.update(WTF_CSRF_ENABLED=False, RATELIMIT_ENABLED=False)
+    return create_app({**settings, **config})
+
+
+@pytest.fixture
+def app(tmp_path):
     """The standings move with each hand here; test_standings_move_on_in_steps has steps."""
-    monkeypatch.setattr(model, "STANDINGS_STEP", 0)
+    return make_app(tmp_path, STANDINGS_SECONDS=0)
 
 
 def make(client, **changes):
@@ -325,17 +331,7 @@ def test_the_directors_phone_finds_its_tournament_on_the_home_page(client, app):
 
 
 def test_past_the_creation_limit_a_429_keeps_the_directors_form(tmp_path):
-    from referee.web import create_app
-
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "limits.db"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "LIMIT_NEW_MATCHES": "1 per minute",
-        }
-    )
+    app = make_app(tmp_path, RATELIMIT_ENABLED=True, LIMIT_NEW_MATCHES="1 per minute")
     client = app.test_client()
     assert client.post("/tournaments/new", data=FORM).status_code == 302
     response = client.post("/tournaments/new", data={**FORM, "name": "Second cup"})
@@ -375,8 +371,9 @@ def test_the_standings_page_is_kept_per_version_and_moves_with_every_hand(client
     assert any(p.strip() not in ("0",) for p in points)  # the hand's totals are on it
 
 
-def test_standings_move_on_in_steps_the_same_in_every_worker(client, app, monkeypatch):
-    monkeypatch.setattr(model, "STANDINGS_STEP", 20)
+def test_standings_move_on_in_steps_the_same_in_every_worker(tmp_path):
+    app = make_app(tmp_path)  # the default step, 20 s
+    client = app.test_client()
     director, _tid, _token = make(client)
     before = client.get(f"{director}/version").get_json()["version"]
     score(client, tables(client, director)[0], hands=1)
