@@ -386,14 +386,8 @@ def _build_tournament_form() -> type[FlaskForm]:
         "minimums": StringField(
             _l("Opening minimum by hand (empty: by the score)"),
             default="125, 155, 180",
-            validators=[
-                Optional(),
-                Length(max=200),
-                Regexp(
-                    r"^[\d\s,]*$",
-                    message=_l("Write minimums such as “125, 155, 180”, separated by commas."),
-                ),
-            ],
+            # Read as the rules editor reads them (referee.web.house.read_minimums).
+            validators=[Optional(), Length(max=200)],
             render_kw={"inputmode": "numeric"},
         ),
         "minutes": Integer(

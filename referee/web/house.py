@@ -200,8 +200,9 @@ def _read_pairs(text: str) -> list[list[int]]:
     return pairs
 
 
-def _read_numbers(kind: Minimums, text: str) -> list[int]:
-    """ "125, 155, 180" (commas and/or spaces) as numbers; nothing, none."""
+def read_minimums(text: str, kind: Minimums = Minimums()) -> list[int]:
+    """ "125, 155, 180" (commas and/or spaces) as numbers; nothing, none.  ValueError with
+    the message to show (the editor's, and the tournament form's minimums by hand)."""
     text = text.strip()
     if text and not NUMBERS.fullmatch(text):
         raise ValueError(_("Write minimums such as “125, 155, 180”, separated by commas."))
@@ -230,7 +231,7 @@ def _value(field: Field, texts: dict[str, str], preset: Variant) -> Any:
     if isinstance(kind, Table) and kind.keys is not None:
         return {str(key): number for key, number in _read_pairs(texts.get(_name(field), ""))}
     if isinstance(kind, Minimums):
-        return _read_numbers(kind, texts.get(_name(field), ""))
+        return read_minimums(texts.get(_name(field), ""), kind)
     if isinstance(kind, Table):
         return {
             i.name.removeprefix(_name(field) + "_"): _number(kind.number, texts.get(i.name, ""))

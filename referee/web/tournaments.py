@@ -56,6 +56,7 @@ from .db import get_storage
 from .errors import refusal
 from .forms import NextRoundForm, TournamentForm, chosen_options
 from .fragments import page_key
+from .house import read_minimums
 
 bp = Blueprint("tournaments", __name__)
 
@@ -134,10 +135,6 @@ def read_teams(text: str, per_team: int) -> tuple[list[Team], str | None]:
     return teams, None
 
 
-def read_minimums(text: str) -> list[int]:
-    return [int(part) for part in text.replace(",", " ").split()]
-
-
 def _game_rules(form: Any) -> dict[str, Any] | None:
     """What every table plays differently from the preset: the hands in a game and the
     opening minimum by hand; None (an error on the form) if the preset cannot."""
@@ -147,7 +144,11 @@ def _game_rules(form: Any) -> dict[str, Any] | None:
         form.hands.errors.append(_("Say how many hands a game has."))
         return None
     overrides: dict[str, Any] = {"rounds": form.hands.data}
-    minimums = read_minimums(form.minimums.data or "")
+    try:
+        minimums = read_minimums(form.minimums.data or "")
+    except ValueError as error:
+        form.minimums.errors.append(str(error))
+        return None
     if minimums:
         overrides["opening_by_round"] = minimums
     return overrides
