@@ -200,7 +200,10 @@ def _read_pairs(text: str) -> list[list[int]]:
     return pairs
 
 
-def read_minimums(text: str, kind: Minimums = Minimums()) -> list[int]:
+BY_HAND = Minimums()  # the minimums by hand as FIELDS holds them
+
+
+def read_minimums(text: str, kind: Minimums = BY_HAND) -> list[int]:
     """ "125, 155, 180" (commas and/or spaces) as numbers; nothing, none.  ValueError with
     the message to show (the editor's, and the tournament form's minimums by hand)."""
     text = text.strip()
