@@ -8,6 +8,7 @@ so the home page can offer them back.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from hmac import compare_digest
 from typing import Any
 
@@ -61,6 +62,29 @@ def opens(token: str, edit_token: str, view_token: str) -> bool | None:
     if compare_digest(token.encode(), view_token.encode()):
         return False
     return None
+
+
+def open_link(found: Any, token: str, edit: bool, missing: str, read_only: str) -> bool:
+    """Whether ``token`` is the edit link of ``found`` (a group, a tournament: anything with
+    two secrets); aborts with 404 and ``missing`` for nothing found or a wrong token (alike)
+    and with 403 and ``read_only`` for its read-only link where ``edit`` is required."""
+    can_edit = None if found is None else opens(token, found.edit_token, found.view_token)
+    if can_edit is None:
+        abort(404, missing)
+    if edit and not can_edit:
+        abort(403, read_only)
+    return can_edit
+
+
+def kept_all(kind: str, get: Callable[[int], Any]) -> list[Any]:
+    """What this browser keeps the edit links of (``kind`` as :func:`keep` has it), read with
+    ``get`` by id, oldest first: those that still exist and whose link is still right."""
+    found = []
+    for key in dict(session.get(kind, {})):
+        item = get(int(key)) if key.isdigit() and len(key) < 19 else None
+        if item is not None and kept(kind, item.id, item.edit_token):
+            found.append(item)
+    return found
 
 
 def keep(kind: str, key: int, edit_token: str) -> None:

@@ -13,12 +13,10 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    abort,
     flash,
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import gettext as _
@@ -29,7 +27,7 @@ from ..plaintext import isolated
 from ..rules import PRESETS, CanastaKind
 from ..rules.overrides import OverrideError, apply_overrides
 from ..statistics import Statistics, group_statistics, statistics_csv
-from .access import keep, kept, load_match, match_ledger, opens, remembered_token
+from .access import keep, kept, kept_all, load_match, match_ledger, open_link, remembered_token
 from .chart import wins_chart
 from .damaged import damaged
 from .db import get_storage
@@ -57,23 +55,19 @@ def load_group(group_id: int, token: str, *, edit: bool = False) -> tuple[Group,
     """The group and whether ``token`` lets its holder change it; 404 and 403 as
     :func:`.access.load_match` answers them."""
     group = get_storage().get_group(group_id)
-    can_edit = None if group is None else opens(token, group.edit_token, group.view_token)
-    if group is None or can_edit is None:
-        abort(404, _("There is no such group. Check the link you were given."))
-    if edit and not can_edit:
-        abort(403, _("This is the read-only link of the group: only its edit link changes it."))
+    can_edit = open_link(
+        group,
+        token,
+        edit,
+        _("There is no such group. Check the link you were given."),
+        _("This is the read-only link of the group: only its edit link changes it."),
+    )
     return group, can_edit
 
 
 def remembered_groups() -> list[Group]:
     """The groups whose edit links this browser keeps (and that still exist)."""
-    storage = get_storage()
-    groups = []
-    for key in dict(session.get(KEPT, {})):
-        group = storage.get_group(int(key)) if key.isdigit() and len(key) < 19 else None
-        if group is not None and kept(KEPT, group.id, group.edit_token):
-            groups.append(group)
-    return groups
+    return kept_all(KEPT, get_storage().get_group)
 
 
 @bp.app_template_global()

@@ -16,14 +16,12 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    abort,
     current_app,
     flash,
     jsonify,
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import gettext as _
@@ -51,7 +49,7 @@ from ..tournaments import (
     version_text,
     wins_text,
 )
-from .access import keep, kept, opens
+from .access import keep, kept, kept_all, open_link
 from .db import get_storage
 from .errors import refusal
 from .forms import NextRoundForm, TournamentForm, chosen_options
@@ -70,29 +68,20 @@ def load_tournament(
     """The tournament and whether ``token`` is its director's link; 404 and 403 as
     :func:`.access.load_match` answers them."""
     tournament = get_storage().get_tournament(tournament_id)
-    can_edit = (
-        None if tournament is None else opens(token, tournament.edit_token, tournament.view_token)
+    can_edit = open_link(
+        tournament,
+        token,
+        edit,
+        _("There is no such tournament. Check the link you were given."),
+        _("This is the read-only link of the tournament: only the director's link changes it."),
     )
-    if tournament is None or can_edit is None:
-        abort(404, _("There is no such tournament. Check the link you were given."))
-    if edit and not can_edit:
-        abort(
-            403,
-            _("This is the read-only link of the tournament: only the director's link changes it."),
-        )
     return tournament, can_edit
 
 
 @bp.app_template_global()
 def kept_tournaments() -> list[Tournament]:
     """The tournaments whose director's links this browser keeps (and that still exist)."""
-    storage = get_storage()
-    found = []
-    for key in dict(session.get(KEPT, {})):
-        tournament = storage.get_tournament(int(key)) if key.isdigit() and len(key) < 19 else None
-        if tournament is not None and kept(KEPT, tournament.id, tournament.edit_token):
-            found.append(tournament)
-    return found[::-1]
+    return kept_all(KEPT, get_storage().get_tournament)[::-1]
 
 
 # -- the director's form ----------------------------------------------------------------------
