@@ -1,6 +1,7 @@
 """``Cache-Control: no-store`` on every answer under a secret link and from the API.
 
-A match's link (``/m/<id>/<token>/...``) and a group's (``/g/<id>/<token>/...``) carry
+A match's link (``/m/<id>/<token>/...``), a group's (``/g/<id>/<token>/...``) and a
+tournament's (``/t/<id>/<token>/...``: its table cards hold every table's edit link) carry
 their secret in the address, and the API answers with a match's or group's data for
 a token: no browser or proxy cache may keep any of it -- a shared tablet, a club's
 caching proxy -- so each says ``no-store``, whatever the view set (the sheet's
@@ -21,7 +22,7 @@ import re
 
 from flask import Flask, Response, request
 
-SECRET_PATHS = re.compile(r"^/(?:m|g)/[^/]+/[^/]+(?:/|$)|^/api/")
+SECRET_PATHS = re.compile(r"^/(?:m|g|t)/[^/]+/[^/]+(?:/|$)|^/api/")
 
 
 def _no_store(response: Response) -> Response:

@@ -230,7 +230,7 @@ def test_secret_link_pages_and_the_api_are_never_kept_by_a_cache(app, client):
     # no-store, not "private, no-cache": the service worker's offline copy is made with
     # the Cache API, which no Cache-Control header reaches (see referee/web/caching.py).
     urls = every_get_url(app, client)
-    secret = [u for u in urls if u.startswith(("/m/", "/g/", "/api/"))]
+    secret = [u for u in urls if u.startswith(("/m/", "/g/", "/t/", "/api/"))]
     assert len(secret) >= 15
     for url in secret:
         with client.get(url) as response:
