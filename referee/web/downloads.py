@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import io
 import json
-import threading
-from collections import OrderedDict
 
 from flask import (
     Blueprint,
@@ -37,6 +35,7 @@ from .access import load_match, match_ledger, remember
 from .db import get_storage
 from .errors import refusal
 from .forms import ImportForm
+from .lru import Lru
 from .sheet_turns import Busy, sheet_turns, too_busy
 
 bp = Blueprint("downloads", __name__)
@@ -51,32 +50,12 @@ CACHE_SIZE = 32  # sheets kept per process; a few matches at a few tables, both 
 CACHE_BYTES = 8 * 1024 * 1024
 
 
-class SheetCache:
+class SheetCache(Lru[bytes]):
     """The last ``size`` rendered sheets, ``max_bytes`` at most, least recently used
     dropped first; thread-safe."""
 
     def __init__(self, size: int = CACHE_SIZE, max_bytes: int = CACHE_BYTES) -> None:
-        self.size = size
-        self.max_bytes = max_bytes
-        self._bytes = 0
-        self._items: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[object, ...]) -> bytes | None:
-        with self._lock:
-            pdf = self._items.get(key)
-            if pdf is not None:
-                self._items.move_to_end(key)
-            return pdf
-
-    def put(self, key: tuple[object, ...], pdf: bytes) -> None:
-        with self._lock:
-            old = self._items.pop(key, None)
-            self._bytes += len(pdf) - (len(old) if old is not None else 0)
-            self._items[key] = pdf
-            while len(self._items) > self.size or self._bytes > self.max_bytes:
-                _key, dropped = self._items.popitem(last=False)
-                self._bytes -= len(dropped)
+        super().__init__(size, max_bytes, len)
 
 
 def sheet_cache() -> SheetCache:

@@ -9,8 +9,6 @@ the match page names its table and shows the round's clock (:func:`match_table`)
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -55,6 +53,7 @@ from .errors import refusal
 from .forms import NextRoundForm, TournamentForm, chosen_options
 from .fragments import page_key
 from .house import read_minimums
+from .lru import Lru
 
 bp = Blueprint("tournaments", __name__)
 
@@ -266,26 +265,17 @@ def begin_round(tournament: Tournament, number: int) -> bool:
 # Each table's game as of its match's version: (version, totals, hands, winner).  Bound:
 # 4 096 games, about 100 bytes each; safe: a game changes only with its version, which is
 # part of what is kept, and a match's edit token guards against a reused id.
-_GAMES: OrderedDict[tuple[str, int, str], tuple[int, tuple[int, ...], int, int | None]] = (
-    OrderedDict()
-)
-_GAMES_SIZE = 4096
-_GAMES_LOCK = threading.Lock()
+_GAMES: Lru[tuple[int, tuple[int, ...], int, int | None]] = Lru(4096)
 
 
 def _game(match: Match, version: int) -> tuple[tuple[int, ...], int, int | None]:
     key = (current_app.config["DATABASE"], match.id, match.edit_token)
-    with _GAMES_LOCK:
-        kept_game = _GAMES.get(key)
+    kept_game = _GAMES.get(key)
     if kept_game is not None and kept_game[0] == version:
         return kept_game[1:]
     ledger = compute_ledger(match, get_storage().hands(match.id))
     found = (version, ledger.totals, match.carried_hands + len(ledger.rows), ledger.winner)
-    with _GAMES_LOCK:
-        _GAMES[key] = found
-        _GAMES.move_to_end(key)
-        while len(_GAMES) > _GAMES_SIZE:
-            _GAMES.popitem(last=False)
+    _GAMES.put(key, found)
     return found[1:]
 
 
@@ -441,9 +431,7 @@ def start_clock(tournament_id: int, token: str):
 # reused id.  The version is read before the results, so a body is never older than its
 # key.  (A match removed by the retention commands may leave its game on a kept body until
 # the next change, as it leaves the phones' version, and so their pages, unchanged.)
-_BODIES: OrderedDict[tuple[Any, ...], Markup] = OrderedDict()
-_BODIES_SIZE = 32
-_BODIES_LOCK = threading.Lock()
+_BODIES: Lru[Markup] = Lru(32)
 
 
 def standings_body(tournament: Tournament, version: str) -> Markup:
@@ -455,11 +443,9 @@ def standings_body(tournament: Tournament, version: str) -> Markup:
         version,
         page_key(),
     )
-    with _BODIES_LOCK:
-        body = _BODIES.get(key)
-        if body is not None:
-            _BODIES.move_to_end(key)
-            return body
+    body = _BODIES.get(key)
+    if body is not None:
+        return body
     table, games = standing_view(tournament)
     hand_counts = {g.hands for g in games}
     body = Markup(
@@ -476,11 +462,7 @@ def standings_body(tournament: Tournament, version: str) -> Markup:
             hands_text={n: ngettext("%(num)s hand", "%(num)s hands", n) for n in hand_counts},
         )
     )
-    with _BODIES_LOCK:
-        _BODIES[key] = body
-        _BODIES.move_to_end(key)
-        while len(_BODIES) > _BODIES_SIZE:
-            _BODIES.popitem(last=False)
+    _BODIES.put(key, body)
     return body
 
 
