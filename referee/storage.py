@@ -232,6 +232,14 @@ def tournaments(db: Database) -> None:
     db["tournament_tables"].create_index(["match_id"])
 
 
+def _in_chunks(ids: Sequence[int], size: int = 500) -> Iterator[tuple[list[int], str]]:
+    """``ids`` a few hundred at a time (SQLite's limit on parameters), each with its ``?``
+    marks for an ``IN (...)``."""
+    for start in range(0, len(ids), size):
+        chunk = list(ids[start : start + size])
+        yield chunk, ", ".join("?" * len(chunk))
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -623,9 +631,7 @@ class Storage:
     def get_matches(self, match_ids: Sequence[int]) -> dict[int, Match]:
         """The matches of ``match_ids`` that exist, by id, read in as few queries as can be."""
         out: dict[int, Match] = {}
-        for start in range(0, len(match_ids), 500):  # SQLite's limit on parameters
-            chunk = list(match_ids[start : start + 500])
-            marks = ", ".join("?" * len(chunk))
+        for chunk, marks in _in_chunks(match_ids):
             for row in self.db.query(f"SELECT * FROM matches WHERE id IN ({marks})", chunk):
                 out[row["id"]] = _match(row)
         return out
@@ -793,9 +799,7 @@ class Storage:
     def match_versions(self, match_ids: Sequence[int]) -> dict[int, int]:
         """The :meth:`version` of each of ``match_ids`` (a match without a change left out)."""
         out: dict[int, int] = {}
-        for start in range(0, len(match_ids), 500):  # SQLite's limit on parameters
-            chunk = list(match_ids[start : start + 500])
-            marks = ", ".join("?" * len(chunk))
+        for chunk, marks in _in_chunks(match_ids):
             rows = self.db.execute(
                 f"SELECT match_id, MAX(id) FROM history WHERE match_id IN ({marks})"
                 " GROUP BY match_id",
