@@ -77,13 +77,19 @@ def send_download(data: bytes, mimetype: str, name: str, etag: str | None = None
     return response
 
 
+def asked_paper() -> str:
+    """The paper a download asks for (``?paper=letter``; A4 without); 400 for another."""
+    paper = request.args.get("paper", "a4")
+    if paper not in PAPERS:
+        abort(400, _("Paper is a4 or letter."))
+    return paper
+
+
 @bp.route("/m/<int:match_id>/<token>/sheet.pdf")
 def sheet(match_id: int, token: str):
     """The score sheet; ``?paper=letter`` for US Letter, A4 otherwise."""
     match, _can_edit = load_match(match_id, token)
-    paper = request.args.get("paper", "a4")
-    if paper not in PAPERS:
-        abort(400, _("Paper is a4 or letter."))
+    paper = asked_paper()
     lang = str(get_locale() or "en")
     version = get_storage().version(match.id)
     key = (match.id, version, paper, lang)

@@ -10,9 +10,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+from typing import Any
 
 import segno
-from flask import Blueprint, abort, request, url_for
+from flask import Blueprint, abort, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -20,21 +21,21 @@ from markupsafe import Markup
 from ..exchange import spreadsheet_cell
 from ..i18n import local_number
 from ..plaintext import safe_filename
-from ..sheets import PAPERS, render_pdf
+from ..sheets import render_pdf
 from ..tournaments import CSV_HEADER, Tournament, standings_rows, wins_text
 from .db import get_storage
-from .downloads import send_download
+from .downloads import asked_paper, send_download
 from .sheet_turns import sheet_turns
 from .tournaments import load_tournament, sitting_out, standing_view, tournament_json
 
 bp = Blueprint("tournament_files", __name__)
 
 
-def _paper() -> str:
-    paper = request.args.get("paper", "a4")
-    if paper not in PAPERS:
-        abort(400, _("Paper is a4 or letter."))
-    return paper
+def _pdf(template: str, paper: str, **context: Any) -> bytes:
+    """``templates/sheets/<template>`` as PDF in the page's language, a few at a time
+    (Busy: 503, sheet_turns.too_busy)."""
+    with sheet_turns().turn():
+        return render_pdf(template, paper, gettext=_, lang=str(get_locale() or "en"), **context)
 
 
 def _name(tournament: Tournament, suffix: str) -> str:
@@ -51,7 +52,7 @@ def cards(tournament_id: int, token: str, number: int):
     """Round ``number``'s table cards: a half page a table with who sits where and the QR
     code of the table's edit link; ``?paper=letter`` for US Letter."""
     tournament, _can_edit = load_tournament(tournament_id, token, edit=True)
-    paper = _paper()
+    paper = asked_paper()
     storage = get_storage()
     tables = [t for t in storage.tournament_tables(tournament.id) if t.round == number]
     if not tables:
@@ -66,17 +67,14 @@ def cards(tournament_id: int, token: str, number: int):
         ns, ew = teams[table.ns], teams[table.ew]
         cards.append({"table": table, "ns": ns, "ew": ew, "url": url, "qr": _qr(url)})
     sitting = sitting_out(tournament, teams) if number == tournament.current_round else []
-    with sheet_turns().turn():  # a few at a time; Busy: 503 (sheet_turns.too_busy)
-        pdf = render_pdf(
-            "table_cards.html",
-            paper,
-            gettext=_,
-            lang=str(get_locale() or "en"),
-            tournament=tournament,
-            number=number,
-            cards=cards,
-            sitting=sitting,
-        )
+    pdf = _pdf(
+        "table_cards.html",
+        paper,
+        tournament=tournament,
+        number=number,
+        cards=cards,
+        sitting=sitting,
+    )
     return send_download(pdf, "application/pdf", _name(tournament, f"-{number}.pdf"))
 
 
@@ -84,23 +82,20 @@ def cards(tournament_id: int, token: str, number: int):
 def results_pdf(tournament_id: int, token: str):
     """The standings and every round's table results."""
     tournament, _can_edit = load_tournament(tournament_id, token)
-    paper = _paper()
+    paper = asked_paper()
     ranked, games = standing_view(tournament)
     names = {s.team.number: s.team.name for s in ranked}
     rounds = sorted({g.game.round for g in games})
-    with sheet_turns().turn():
-        pdf = render_pdf(
-            "results.html",
-            paper,
-            gettext=_,
-            lang=str(get_locale() or "en"),
-            tournament=tournament,
-            standings=ranked,
-            rounds=[(r, [g for g in games if g.game.round == r]) for r in rounds],
-            names=names,
-            num=lambda value: local_number(value, str(get_locale() or "en")),
-            wins=wins_text,
-        )
+    pdf = _pdf(
+        "results.html",
+        paper,
+        tournament=tournament,
+        standings=ranked,
+        rounds=[(r, [g for g in games if g.game.round == r]) for r in rounds],
+        names=names,
+        num=lambda value: local_number(value, str(get_locale() or "en")),
+        wins=wins_text,
+    )
     return send_download(pdf, "application/pdf", _name(tournament, ".pdf"))
 
 
