@@ -81,6 +81,14 @@ class Table:
     version: int  # what the match page shows after the seeded hand
 
 
+def seeding_app(db: Path):
+    """The app in this process over ``db``, for seeding through its forms (no CSRF, no limits)."""
+    from referee.web import create_app
+
+    settings = {"TESTING": True, "DATABASE": str(db), "SECRET_KEY": "seed"}
+    return create_app({**settings, "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
+
+
 def seed(db: Path, tables: int) -> list[Table]:
     """``tables`` matches of four players, one hand each, written straight to ``db``.
 
@@ -88,17 +96,8 @@ def seed(db: Path, tables: int) -> list[Table]:
     as the server scores it; the others copy it through :class:`~referee.storage.Storage`.
     """
     from referee.storage import Storage
-    from referee.web import create_app
 
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(db),
-            "SECRET_KEY": "seed",
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    app = seeding_app(db)
     client = app.test_client()
     fields = {"preset": "classic", "players": "4", "target": str(TARGET)}
     edit = urlsplit(client.post("/matches/new", data=fields).location).path
@@ -151,17 +150,8 @@ def seed_tournament(db: Path, tables: int) -> tuple[list[Table], Watched, str]:
     The form takes at most ``referee.tournaments.MAX_TEAMS`` teams (400: 200 tables).
     """
     from referee.storage import Storage
-    from referee.web import create_app
 
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(db),
-            "SECRET_KEY": "seed",
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    app = seeding_app(db)
     client = app.test_client()
     teams = "\n".join(f"N{n}a & N{n}b" for n in range(1, 2 * tables + 1))
     fields = {

@@ -19,21 +19,11 @@ from playwright.sync_api import Locator, Page, expect
 
 from ..live import referee_serve
 from .test_browser import ARTIFACTS, AXE, PHONE, check_page, download, totals
+from .test_tournaments import NAMES  # team n is NAMES[n - 1]
 
 pytestmark = pytest.mark.browser
 
 PROJECTOR = {"width": 1920, "height": 1080}
-TEAMS = [
-    ("Anna", "Ben"),
-    ("Cleo", "Dan"),
-    ("Eva", "Finn"),
-    ("Gus", "Hana"),
-    ("Ivo", "Jana"),
-    ("Karl", "Lea"),
-    ("Milo", "Nora"),
-    ("Otto", "Pia"),
-]
-NAMES = [f"{a} & {b}" for a, b in TEAMS]  # team n is NAMES[n - 1]
 MINIMUMS = "125, 155, 180"  # the opening minimum of hands 1, 2 and 3
 # Each table's game: the side that goes out every hand (0: North-South) and its melds'
 # points; the other side has a mixed canasta and 200 more (over every hand's minimum) and

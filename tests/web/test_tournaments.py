@@ -15,19 +15,16 @@ from referee.web.tournaments import read_teams
 
 from .conftest import hand
 
-TEAMS = "\n".join(
+# The eight teams of a club night, team n on line n.
+NAMES = [
     f"{a} & {b}"
-    for a, b in [
-        ("Anna", "Ben"),
-        ("Cleo", "Dan"),
-        ("Eva", "Finn"),
-        ("Gus", "Hana"),
-        ("Ivo", "Jana"),
-        ("Karl", "Lea"),
-        ("Milo", "Nora"),
-        ("Otto", "Pia"),
-    ]
-)
+    for a, b in zip(
+        ("Anna", "Cleo", "Eva", "Gus", "Ivo", "Karl", "Milo", "Otto"),
+        ("Ben", "Dan", "Finn", "Hana", "Jana", "Lea", "Nora", "Pia"),
+        strict=True,
+    )
+]
+TEAMS = "\n".join(NAMES)
 FORM = {
     "name": "Club night",
     "preset": "american",
