@@ -65,7 +65,7 @@ def load_tournament(
     tournament_id: int, token: str, *, edit: bool = False
 ) -> tuple[Tournament, bool]:
     """The tournament and whether ``token`` is its director's link; 404 and 403 as
-    :func:`.access.load_match` answers them."""
+    :func:`.access.open_link` answers them."""
     tournament = get_storage().get_tournament(tournament_id)
     can_edit = open_link(
         tournament,
