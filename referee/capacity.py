@@ -24,9 +24,15 @@ from __future__ import annotations
 
 from .rules.problems import N_, Text
 
-__all__ = ["MAX_HANDS", "full", "match_full", "too_many_hands"]
+__all__ = ["MAX_CHANGES", "MAX_HANDS", "changes_full", "full", "match_full", "too_many_hands"]
 
 MAX_HANDS = 200
+
+# Every change to a match (a hand recorded, edited, deleted, an undo, a redo) is a row of
+# its history.  200 hands, each edited, undone and redone several times, is some 2 000;
+# 5 000 is more than any table makes, and keeps what one link can make the server store
+# (and its history page and export) bounded.
+MAX_CHANGES = 5000
 
 
 def full(hands: int) -> bool:
@@ -42,6 +48,18 @@ def match_full() -> Text:
             "start a new match that carries the totals over (Continue a match begun on paper)."
         ),
         {"most": MAX_HANDS},
+    )
+
+
+def changes_full() -> Text:
+    """What a scorer reads on a change past the bound of changes."""
+    return Text(
+        N_(
+            "A match keeps at most %(most)s changes, and this one has had them all. To play "
+            "on, start a new match that carries the totals over (Continue a match begun on "
+            "paper)."
+        ),
+        {"most": MAX_CHANGES},
     )
 
 

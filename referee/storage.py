@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlite_utils import Database, Migrations
 
+from .capacity import MAX_CHANGES, MAX_HANDS
 from .groups import Group, Player
 from .ledger import Change, HandRecord, Match
 from .tournaments import TableGame, Team, Tournament
@@ -29,7 +30,11 @@ from .tournaments import TableGame, Team, Tournament
 __all__ = [
     "Change",
     "DuplicateSubmission",
+    "HandGone",
+    "MatchClosed",
+    "MatchFull",
     "Prunable",
+    "Stale",
     "Storage",
     "Unavailable",
     "migrations",
@@ -40,6 +45,30 @@ migrations = Migrations("canasta-referee")
 
 class DuplicateSubmission(Exception):
     "This form was already recorded (its idempotency token has been used)."
+
+
+class HandGone(Exception):
+    "The hand is no longer in the match: deleted, or taken back, from another phone."
+
+
+class MatchClosed(Exception):
+    "The match is closed (its tournament's round is over): it takes no more changes."
+
+
+class MatchFull(Exception):
+    """The match holds the most hands, or has had the most changes, one match may have
+    (:mod:`referee.capacity`); ``args[0]`` says which: ``"hands"`` or ``"changes"``."""
+
+
+class Stale(Exception):
+    """The match (or, for an edit, its hand) was changed from another phone after the form
+    was opened on it; ``changes`` are those changes, oldest first, and ``version`` the
+    match's version now.  Nothing was stored."""
+
+    def __init__(self, changes: list[Change], version: int) -> None:
+        super().__init__(f"{len(changes)} change(s) since the form was opened")
+        self.changes = changes
+        self.version = version
 
 
 class Unavailable(sqlite3.OperationalError):
@@ -232,6 +261,14 @@ def tournaments(db: Database) -> None:
     db["tournament_tables"].create_index(["match_id"])
 
 
+@migrations()
+def closed_matches_and_phones(db: Database) -> None:
+    """A match closed to changes (its tournament's round ended), and which phone made each
+    change (so a form knows the changes made from other phones since it was opened)."""
+    db["matches"].add_column("closed", str)  # who closed it (e.g. "round"); NULL: open
+    db["history"].add_column("phone", str)  # a browser's random id; NULL: unknown
+
+
 def _in_chunks(ids: Sequence[int], size: int = 500) -> Iterator[tuple[list[int], str]]:
     """``ids`` a few hundred at a time (SQLite's limit on parameters), each with its ``?``
     marks for an ``IN (...)``."""
@@ -364,6 +401,15 @@ def _tournament(row: dict[str, Any]) -> Tournament:
         finished=bool(row["finished"]),
         created=row["created"],
     )
+
+
+_CHANGE_COLUMNS = "id, hand_id, action, before, after, at, undone"
+
+
+def _change(row: Sequence[Any]) -> Change:
+    """A row of ``history`` read as :data:`_CHANGE_COLUMNS`."""
+    change_id, hand_id, action, before, after, at, undone = row
+    return Change(change_id, hand_id, action, _loads(before), _loads(after), at, bool(undone))
 
 
 def _hand(row: dict[str, Any]) -> HandRecord:
@@ -919,55 +965,150 @@ class Storage:
         row = self.db.execute("SELECT 1 FROM form_tokens WHERE token = ?", [token]).fetchone()
         return row is not None
 
+    # Every write below that depends on what is stored reads it inside its own BEGIN
+    # IMMEDIATE transaction, after taking the write lock: two phones at once are served one
+    # after the other, and each acts on what the other stored, never on what it read before.
+
+    def _may_change(self, match_id: int) -> None:
+        """Refuse a change to a closed match, or to one that has had the most changes."""
+        row = self.db.execute("SELECT closed FROM matches WHERE id = ?", [match_id]).fetchone()
+        if row is not None and row[0] is not None:
+            raise MatchClosed(row[0])
+        (changes,) = self.db.execute(
+            "SELECT COUNT(*) FROM history WHERE match_id = ?", [match_id]
+        ).fetchone()
+        if changes >= MAX_CHANGES:
+            raise MatchFull("changes")
+
+    def _refuse_stale(
+        self, match_id: int, seen: int | None, phone: str | None, hand_id: int | None = None
+    ) -> None:
+        """Raise :class:`Stale` if the match (with ``hand_id``: that hand) was changed from
+        another phone than ``phone`` after version ``seen``; ``seen`` None: not asked."""
+        if seen is None:
+            return
+        changes = [
+            c
+            for c, by in self._changes_since(match_id, seen)
+            if (hand_id is None or c.hand_id == hand_id) and (phone is None or by != phone)
+        ]
+        if changes:
+            raise Stale(changes, self.version(match_id))
+
+    def _changes_since(self, match_id: int, seen: int) -> list[tuple[Change, str | None]]:
+        rows = self.db.execute(
+            "SELECT id, hand_id, action, before, after, at, undone, phone FROM history"
+            " WHERE match_id = ? AND id > ? ORDER BY id LIMIT 100",
+            [match_id, seen],
+        ).fetchall()
+        return [(_change(row[:7]), row[7]) for row in rows]
+
+    def changes_since(self, match_id: int, seen: int) -> list[Change]:
+        """The match's changes after version ``seen``, oldest first (at most 100)."""
+        return [change for change, _by in self._changes_since(match_id, seen)]
+
     def add_hand(
-        self, match_id: int, entry: dict[str, Any], result: dict[str, Any], token: str
+        self,
+        match_id: int,
+        entry: dict[str, Any],
+        result: dict[str, Any],
+        token: str,
+        *,
+        seen: int | None = None,
+        phone: str | None = None,
     ) -> HandRecord:
-        """Record a new hand, once per form token.
+        """Record a new hand, once per form token, in a match not yet full.
+
+        ``seen`` is the match's version when the form was opened and ``phone`` the
+        sending browser's id: a change made since from another phone refuses the hand.
 
         :raises DuplicateSubmission: if ``token`` was used before (a double tap or a resend).
+        :raises Stale: if another phone changed the match since version ``seen``.
+        :raises MatchFull: if the match holds the most hands (or changes) there may be.
+        :raises MatchClosed: if the match is closed.
         """
         now = _now()
         with self._writing():
             self._spend(token, match_id)
+            self._may_change(match_id)
+            self._refuse_stale(match_id, seen, phone)
+            (hands,) = self.db.execute(
+                "SELECT COUNT(*) FROM hands WHERE match_id = ? AND deleted = 0", [match_id]
+            ).fetchone()
+            if hands >= MAX_HANDS:
+                raise MatchFull("hands")
             cursor = self.db.execute(
                 "INSERT INTO hands (match_id, entry, result, created, updated, deleted) "
                 "VALUES (?, ?, ?, ?, ?, 0)",
                 [match_id, _dumps(entry), _dumps(result), now, now],
             )
             hand_id = cursor.lastrowid
-            self._log(match_id, hand_id, "add", None, entry, now)
-        assert hand_id is not None
+            assert hand_id is not None
+            self._log(match_id, hand_id, "add", None, entry, now, phone)
         return HandRecord(hand_id, match_id, entry, result, now, now)
 
+    def _live_entry(self, match_id: int, hand_id: int) -> dict[str, Any]:
+        """The entry of hand ``hand_id`` as stored now; :class:`HandGone` if it is not in
+        the match (call inside the write transaction)."""
+        row = self.db.execute(
+            "SELECT entry FROM hands WHERE id = ? AND match_id = ? AND deleted = 0",
+            [hand_id, match_id],
+        ).fetchone()
+        if row is None:
+            raise HandGone(hand_id)
+        entry: dict[str, Any] = json.loads(row[0])
+        return entry
+
     def update_hand(
-        self, match_id: int, hand_id: int, entry: dict[str, Any], result: dict[str, Any]
+        self,
+        match_id: int,
+        hand_id: int,
+        entry: dict[str, Any],
+        result: dict[str, Any],
+        *,
+        seen: int | None = None,
+        phone: str | None = None,
+        token: str | None = None,
     ) -> None:
-        old = self.get_hand(match_id, hand_id)
-        if old is None:
-            return
+        """Change a hand still in the match.
+
+        :raises HandGone: if it is no longer in the match.
+        :raises Stale: if another phone changed this hand since version ``seen``.
+        :raises DuplicateSubmission: if ``token`` was used before.
+        :raises MatchFull, MatchClosed: as :meth:`add_hand`.
+        """
         now = _now()
         with self._writing():
+            self._spend(token, match_id)
+            self._may_change(match_id)
+            old = self._live_entry(match_id, hand_id)
+            self._refuse_stale(match_id, seen, phone, hand_id)
             self.db.execute(
                 "UPDATE hands SET entry = ?, result = ?, updated = ? WHERE id = ?",
                 [_dumps(entry), _dumps(result), now, hand_id],
             )
-            self._log(match_id, hand_id, "edit", dict(old.entry), entry, now)
+            self._log(match_id, hand_id, "edit", old, entry, now, phone)
 
-    def delete_hand(self, match_id: int, hand_id: int, token: str | None = None) -> bool:
-        """Delete a hand (undo brings it back); False if it is not in the match.
+    def delete_hand(
+        self, match_id: int, hand_id: int, token: str | None = None, *, phone: str | None = None
+    ) -> bool:
+        """Delete a hand (undo brings it back); False (nothing done) if it is not in the match.
 
         :raises DuplicateSubmission: if ``token`` was used before (a resent delete).
+        :raises MatchFull, MatchClosed: as :meth:`add_hand`.
         """
-        old = self.get_hand(match_id, hand_id)
-        if old is None:
-            return False
         now = _now()
         with self._writing():
             self._spend(token, match_id)
+            self._may_change(match_id)
+            try:
+                old = self._live_entry(match_id, hand_id)
+            except HandGone:
+                return False
             self.db.execute(
                 "UPDATE hands SET deleted = 1, updated = ? WHERE id = ?", [now, hand_id]
             )
-            self._log(match_id, hand_id, "delete", dict(old.entry), None, now)
+            self._log(match_id, hand_id, "delete", old, None, now, phone)
         return True
 
     def _spend(self, token: str | None, match_id: int) -> None:
@@ -992,29 +1133,20 @@ class Storage:
         before: dict[str, Any] | None,
         after: dict[str, Any] | None,
         at: str,
+        phone: str | None = None,
     ) -> None:
         self.db.execute(
-            "INSERT INTO history (match_id, hand_id, action, before, after, at, undone) "
-            "VALUES (?, ?, ?, ?, ?, ?, 0)",
-            [match_id, hand_id, action, _dumps(before), _dumps(after), at],
+            "INSERT INTO history (match_id, hand_id, action, before, after, at, undone, phone)"
+            " VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
+            [match_id, hand_id, action, _dumps(before), _dumps(after), at, phone],
         )
 
     def history(self, match_id: int) -> list[Change]:
-        rows = self.db.query(
-            "SELECT * FROM history WHERE match_id = ? ORDER BY id DESC", [match_id]
-        )
-        return [
-            Change(
-                row["id"],
-                row["hand_id"],
-                row["action"],
-                _loads(row["before"]),
-                _loads(row["after"]),
-                row["at"],
-                bool(row["undone"]),
-            )
-            for row in rows
-        ]
+        rows = self.db.execute(
+            f"SELECT {_CHANGE_COLUMNS} FROM history WHERE match_id = ? ORDER BY id DESC",
+            [match_id],
+        ).fetchall()
+        return [_change(row) for row in rows]
 
     def version(self, match_id: int) -> int:
         """Grows with every change to the match; phones poll it to know when to refresh."""
@@ -1023,68 +1155,79 @@ class Storage:
         ).fetchone()
         return int(row[0])
 
-    def can_undo(self, match_id: int) -> bool:
-        """Whether :meth:`undo` has a change to reverse."""
-        row = self.db.execute(
-            "SELECT 1 FROM history WHERE match_id = ? AND action NOT IN ('undo', 'redo') "
-            "AND undone = 0 LIMIT 1",
-            [match_id],
-        ).fetchone()
-        return row is not None
-
     def _put_hand(
         self,
         change: Change,
         state: dict[str, Any] | None,
         rescore: Callable[[dict[str, Any]], dict[str, Any]],
         now: str,
+        match_id: int,
     ) -> None:
         """Put ``change``'s hand as it is in ``state``, the change's ``before`` (undoing it)
         or ``after`` (making it again): no entry means the hand is not in the match."""
         if change.action in ("add", "delete"):
             self.db.execute(
-                "UPDATE hands SET deleted = ?, updated = ? WHERE id = ?",
-                [int(state is None), now, change.hand_id],
+                "UPDATE hands SET deleted = ?, updated = ? WHERE id = ? AND match_id = ?",
+                [int(state is None), now, change.hand_id, match_id],
             )
         elif state is not None:
             self.db.execute(
-                "UPDATE hands SET entry = ?, result = ?, updated = ? WHERE id = ?",
-                [_dumps(state), _dumps(rescore(state)), now, change.hand_id],
+                "UPDATE hands SET entry = ?, result = ?, updated = ? WHERE id = ? AND match_id = ?",
+                [_dumps(state), _dumps(rescore(state)), now, change.hand_id, match_id],
             )
+
+    def _newest(self, match_id: int) -> Iterator[Change]:
+        """The match's changes that undo and redo act on (not undos and redos themselves),
+        newest first, read a few at a time: callers stop at the first that settles it."""
+        cursor = self.db.execute(
+            f"SELECT {_CHANGE_COLUMNS} FROM history WHERE match_id = ?"
+            " AND action NOT IN ('undo', 'redo') ORDER BY id DESC",
+            [match_id],
+        )
+        while rows := cursor.fetchmany(8):
+            yield from map(_change, rows)
+
+    def _last_done(self, match_id: int) -> Change | None:
+        return next((c for c in self._newest(match_id) if not c.undone), None)
+
+    def can_undo(self, match_id: int) -> bool:
+        """Whether :meth:`undo` has a change to reverse."""
+        return self._last_done(match_id) is not None
 
     def redoable(self, match_id: int) -> Change | None:
         """The change :meth:`redo` would make again: the one the latest undo reversed, while
         no new change has come after the undos (a new hand, edit or deletion ends them)."""
-        undone: list[Change] = []
-        for change in self.history(match_id):  # newest first
-            if change.action in ("undo", "redo"):
-                continue
+        latest: Change | None = None
+        for change in self._newest(match_id):
             if not change.undone:
                 break
-            undone.append(change)
-        # Undos reverse the newest change first, so the latest undo reversed the oldest here.
-        return undone[-1] if undone else None
+            latest = change  # undos reverse the newest first: the latest undo, the oldest here
+        return latest
 
     def redo(
         self,
         match_id: int,
         rescore: Callable[[dict[str, Any]], dict[str, Any]],
         token: str | None = None,
+        *,
+        phone: str | None = None,
     ) -> Change | None:
         """Make again the change the latest undo reversed (see :meth:`redoable`); an undo
         then reverses it again.
 
         :raises DuplicateSubmission: if ``token`` was used before (a resent redo).
+        :raises MatchFull, MatchClosed: as :meth:`add_hand`.
         """
         with self._writing():
             self._spend(token, match_id)
+            self._may_change(match_id)
             change = self.redoable(match_id)
             if change is None:
                 return None
             now = _now()
-            self._put_hand(change, change.after, rescore, now)
+            self._put_hand(change, change.after, rescore, now, match_id)
             self.db.execute("UPDATE history SET undone = 0 WHERE id = ?", [change.id])
-            self._log(match_id, change.hand_id, "redo", change.before, change.after, now)
+            self._log(match_id, change.hand_id, "redo", change.before, change.after, now, phone)
         return change
 
     def undo(
@@ -1092,6 +1235,8 @@ class Storage:
         match_id: int,
         rescore: Callable[[dict[str, Any]], dict[str, Any]],
         token: str | None = None,
+        *,
+        phone: str | None = None,
     ) -> Change | None:
         """Reverse the latest change not yet undone (an undo is itself kept in the history).
 
@@ -1100,21 +1245,18 @@ class Storage:
         once undo two changes, never one twice.
 
         :raises DuplicateSubmission: if ``token`` was used before (a resent undo).
+        :raises MatchFull, MatchClosed: as :meth:`add_hand`.
         """
         with self._writing():
             self._spend(token, match_id)
-            changes = [
-                c
-                for c in self.history(match_id)
-                if c.action not in ("undo", "redo") and not c.undone
-            ]
-            if not changes:
+            self._may_change(match_id)
+            last = self._last_done(match_id)
+            if last is None:
                 return None
-            last = changes[0]
             now = _now()
-            self._put_hand(last, last.before, rescore, now)
+            self._put_hand(last, last.before, rescore, now, match_id)
             self.db.execute("UPDATE history SET undone = 1 WHERE id = ?", [last.id])
-            self._log(match_id, last.hand_id, "undo", last.after, last.before, now)
+            self._log(match_id, last.hand_id, "undo", last.after, last.before, now, phone)
         return last
 
 

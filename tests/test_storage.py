@@ -40,6 +40,7 @@ def test_migrations_are_named_and_applied_once(tmp_path):
         "groups_seating_and_paper",
         "table_rules",
         "tournaments",
+        "closed_matches_and_phones",
     ]
     assert storage.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
@@ -138,14 +139,14 @@ def test_backups_while_another_thread_keeps_writing_are_each_consistent(tmp_path
 
     path = tmp_path / "busy.db"
     storage = _open(path)
-    match = _match(storage)
+    matches = [_match(storage), _match(storage)]  # a match holds at most 200 hands
     done = threading.Event()
 
     def keep_writing():
         other = Storage(path)
         try:
             for i in range(300):
-                other.add_hand(match.id, ENTRY, {}, f"w{i}")
+                other.add_hand(matches[i % 2].id, ENTRY, {}, f"w{i}")
         finally:
             other.close()
             done.set()
