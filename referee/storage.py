@@ -933,11 +933,12 @@ class Storage:
         )
         return [_hand(row) for row in rows]
 
-    def get_hand(self, match_id: int, hand_id: int) -> HandRecord | None:
+    def get_hand(self, match_id: int, hand_id: int, *, deleted: bool = False) -> HandRecord | None:
+        """Hand ``hand_id`` of the match if it is in play (``deleted``: if it is not)."""
         rows = list(
             self.db.query(
-                "SELECT * FROM hands WHERE id = ? AND match_id = ? AND deleted = 0",
-                [hand_id, match_id],
+                "SELECT * FROM hands WHERE id = ? AND match_id = ? AND deleted = ?",
+                [hand_id, match_id, int(deleted)],
             )
         )
         return _hand(rows[0]) if rows else None

@@ -535,6 +535,9 @@ def _side_form(section: _Section) -> type[Form]:
 class _HandForm(FlaskForm):
     token = HiddenField(validators=[Regexp(TOKEN_PATTERN)])
     mode = HiddenField()
+    # The match's version when the form was opened (referee/web/conflicts.py): a change
+    # made from another phone since is shown before this hand is stored.
+    seen = HiddenField()
     # Who went out: one choice across the sides ("none", or a side's index).  A form sent
     # without it (a phone's queue kept from before) still says it per side.
     out = StringField(validators=[Optional(), AnyOf(["none", "0", "1", "2"])])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
@@ -14,9 +14,10 @@ from ..entry import MODES, EntryError, score_entry
 from ..ledger import Match, result_to_dict
 from ..rules import HandResult, Problem, Variant
 from ..rules.problems import N_
-from ..storage import DuplicateSubmission
+from ..storage import DuplicateSubmission, HandGone, MatchClosed, MatchFull, Stale
 from ..words import words
 from .access import load_match, match_ledger
+from .conflicts import Conflict, conflict, phone, seen
 from .db import get_storage
 from .errors import refusal
 from .forms import entry_from_form, formdata_from_entry, hand_form, once, out_chosen
@@ -135,7 +136,9 @@ def _agreed() -> bool:
     return request.form.get("anyway") == "yes"
 
 
-def _render(match, token, form, mode, general, *, hand=None, status=200, disputable=False):
+def _render(
+    match, token, form, mode, general, *, hand=None, status=200, disputable=False, clash=None
+):
     rows = match_ledger(match).rows
     number = next((r.number for r in rows if hand and r.hand.id == hand.id), len(rows) + 1)
     return render_template(
@@ -151,7 +154,31 @@ def _render(match, token, form, mode, general, *, hand=None, status=200, disputa
         hand=hand,
         sides=range(len(match.side_names)),
         disputable=disputable,
+        clash=clash,
+        agreed=_agreed(),
     ), status
+
+
+def _clash(match: Match, form: FlaskForm, stale: Stale, *, gone: bool = False) -> Conflict:
+    """The conflict to show for ``stale``; the form is sent again on the version it shows."""
+    form.seen.data = str(stale.version)
+    return conflict(match, match_ledger(match), stale.changes, gone=gone)
+
+
+def _since(match: Match, was: int | None) -> Stale:
+    """What happened to the match after version ``was`` (a hand gone meanwhile)."""
+    storage = get_storage()
+    return Stale(storage.changes_since(match.id, was or 0), storage.version(match.id))
+
+
+def _refused_change(error: MatchClosed | MatchFull) -> str:
+    """Why storage refused a change to the match, in the page's language."""
+    if isinstance(error, MatchClosed):
+        return _("This game is closed: the tournament director ended its round. Ask the "
+                 "director to reopen it.")  # fmt: skip
+    if error.args and error.args[0] == "changes":
+        return capacity.changes_full().render(_)
+    return capacity.match_full().render(_)
 
 
 def _mode() -> str:
@@ -165,8 +192,12 @@ def new(match_id: int, token: str):
     storage = get_storage()
     mode = _mode()
     sides = len(match.side_names)
+    resolve = request.form.get("resolve", "") if request.method == "POST" else ""
+    if resolve == "drop":  # the conflict's "that's the same hand": nothing to store
+        flash(_("Your copy was dropped: the hand recorded from the other phone stands."))
+        return redirect(_match_page(match, token))
     ledger = match_ledger(match)
-    if ledger.finished or capacity.full(len(ledger.rows)):
+    if resolve != "replace" and (ledger.finished or capacity.full(len(ledger.rows))):
         # Hands can still be edited or undone, which may reopen the match.
         over = _("The match is over: no more hands. Edit or undo a hand to reopen it.")
         if not ledger.finished:  # the largest match there is (referee/capacity.py)
@@ -181,8 +212,10 @@ def new(match_id: int, token: str):
         return _render(match, token, form, mode, [over], status=409)
     if request.method == "GET":
         form = hand_form(
-            match.variant, sides, mode, formdata=None, token=secrets.token_urlsafe(16), mode=mode
-        )
+            match.variant, sides, mode, formdata=None, token=secrets.token_urlsafe(16), mode=mode,
+            seen=str(storage.version(match.id)),
+        )  # fmt: skip
+        phone()  # the browser's id, in its session before it sends the form
         return _render(match, token, form, mode, [])
     form = hand_form(match.variant, sides, mode)
     if refused := refusal():
@@ -193,18 +226,10 @@ def new(match_id: int, token: str):
         if storage.token_used(form.token.data):
             flash(_("That hand was already recorded; it is not counted twice."))
             return redirect(_match_page(match, token))
-        entry, result, general = _score(form, match, mode, None)
+        replaces = request.form.get("replaces", type=int) if resolve == "replace" else None
+        entry, result, general = _score(form, match, mode, replaces)
         if _may_store(form, sides, result):
-            try:
-                storage.add_hand(match.id, entry, result_to_dict(result), form.token.data)
-            except DuplicateSubmission:
-                flash(_("That hand was already recorded; it is not counted twice."))
-            else:
-                after = match_ledger(match)  # also marks a match just won
-                flash(_recorded(result, len(after.rows)))
-                if after.finished or after.tie:  # the page opens on the result: its top
-                    return redirect(_match_page(match, token))
-            return redirect(_match_page(match, token) + "#totals")
+            return _store_new(match, token, form, mode, entry, result, replaces)
         disputable = result is not None and not result.valid
     else:
         disputable = False
@@ -213,6 +238,44 @@ def new(match_id: int, token: str):
                 _("The form is missing its one-time token; reload the page and try again.")
             )
     return _render(match, token, form, mode, general, status=422, disputable=disputable)
+
+
+def _store_new(match, token, form, mode, entry, result, replaces: int | None):
+    """Store a new hand (or, the conflict's "put mine in place of it", the hand it
+    replaces); on a change from another phone since the form opened, show it instead."""
+    storage = get_storage()
+    was = seen(form.seen.data)
+    try:
+        if replaces is not None:
+            number = _numbers(match).get(replaces)
+            storage.update_hand(
+                match.id, replaces, entry, result_to_dict(result),
+                seen=was, phone=phone(), token=form.token.data,
+            )  # fmt: skip
+        else:
+            storage.add_hand(
+                match.id, entry, result_to_dict(result), form.token.data,
+                seen=was, phone=phone(),
+            )  # fmt: skip
+    except DuplicateSubmission:
+        flash(_("That hand was already recorded; it is not counted twice."))
+    except Stale as stale:
+        clash = _clash(match, form, stale)
+        return _render(match, token, form, mode, [], status=409, clash=clash)
+    except HandGone:  # the hand to replace went meanwhile: show what happened to it
+        clash = _clash(match, form, _since(match, was))
+        return _render(match, token, form, mode, [], status=409, clash=clash)
+    except (MatchClosed, MatchFull) as error:
+        return _render(match, token, form, mode, [_refused_change(error)], status=409)
+    else:
+        after = match_ledger(match)  # also marks a match just won
+        if replaces is not None:
+            flash(_("Hand %(n)s is now the one you typed.", n=number or "?"))
+        else:
+            flash(_recorded(result, len(after.rows)))
+        if after.finished or after.tie:  # the page opens on the result: its top
+            return redirect(_match_page(match, token))
+    return redirect(_match_page(match, token) + "#totals")
 
 
 def _match_page(match: Match, token: str) -> str:
@@ -240,6 +303,9 @@ def edit(match_id: int, token: str, hand_id: int):
     match, _can_edit = load_match(match_id, token, edit=True)
     storage = get_storage()
     hand = storage.get_hand(match.id, hand_id)
+    gone = None
+    if hand is None and request.method == "POST":  # taken out meanwhile: keep what was typed
+        gone = hand = storage.get_hand(match.id, hand_id, deleted=True)
     if hand is None:
         flash(_("That hand is no longer in the match."))
         return redirect(_match_page(match, token))
@@ -248,20 +314,45 @@ def edit(match_id: int, token: str, hand_id: int):
     if request.method == "GET":
         data = formdata_from_entry(dict(hand.entry))
         data["token"] = secrets.token_urlsafe(16)
+        data["seen"] = str(storage.version(match.id))
         form = hand_form(match.variant, sides, mode, formdata=data)
+        phone()
         return _render(match, token, form, mode, [], hand=hand)
     form = hand_form(match.variant, sides, mode)
+    if request.form.get("resolve") == "drop":
+        flash(_("Your changes were dropped: the hand stays as the other phone left it."))
+        return redirect(_match_page(match, token))
     if refused := refusal():
         form.validate()
         return _render(
             match, token, form, mode, [refused.message], hand=hand, status=refused.status
         )
+    was = seen(form.seen.data)
+    if gone is not None:
+        clash = _clash(match, form, _since(match, was), gone=True)
+        form.validate()
+        return _render(match, token, form, mode, [], hand=hand, status=409, clash=clash)
     general: list[str] = []
     disputable = False
     if form.validate():
         entry, result, general = _score(form, match, mode, hand.id)
         if _may_store(form, sides, result):
-            storage.update_hand(match.id, hand.id, entry, result_to_dict(result))
+            try:
+                storage.update_hand(
+                    match.id, hand.id, entry, result_to_dict(result),
+                    seen=was, phone=phone(), token=form.token.data,
+                )  # fmt: skip
+            except DuplicateSubmission:
+                flash(_("That was already done; it is not done twice."))
+                return redirect(_match_page(match, token))
+            except (Stale, HandGone) as error:
+                stale = error if isinstance(error, Stale) else _since(match, was)
+                still = storage.get_hand(match.id, hand.id) is not None
+                clash = _clash(match, form, stale, gone=not still)
+                return _render(match, token, form, mode, [], hand=hand, status=409, clash=clash)
+            except (MatchClosed, MatchFull) as error:
+                general = [_refused_change(error)]
+                return _render(match, token, form, mode, general, hand=hand, status=409)
             match_ledger(match)
             if result.valid:
                 flash(_("Hand changed; the totals are recomputed."))
@@ -282,13 +373,17 @@ def one_time_token() -> str:
 def delete(match_id: int, token: str, hand_id: int):
     match, _can_edit = load_match(match_id, token, edit=True)
     try:
-        deleted = get_storage().delete_hand(match.id, hand_id, once())
+        deleted = get_storage().delete_hand(match.id, hand_id, once(), phone=phone())
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))
+    except (MatchClosed, MatchFull) as error:
+        abort(409, _refused_change(error))
     else:
         if deleted:
             match_ledger(match)
             flash(_("Hand deleted. Undo brings it back."))
+        else:  # another phone took it out first: nothing was deleted now
+            flash(_("That hand is no longer in the match."))
     return redirect(_match_page(match, token))
 
 
@@ -331,10 +426,12 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
     before = _numbers(match)  # a hand removed now is numbered as it was
     storage = get_storage()
     try:
-        change = (storage.redo if redo else storage.undo)(match.id, rescore, once())
+        change = (storage.redo if redo else storage.undo)(match.id, rescore, once(), phone=phone())
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))
         return redirect(_match_page(match, token))
+    except (MatchClosed, MatchFull) as error:
+        abort(409, _refused_change(error))
     if change is None:
         flash(_("There is nothing to redo.") if redo else _("There is nothing to undo."))
     else:

@@ -1,0 +1,166 @@
+"""Two phones at one match: a form knows the version it was opened on, and a change made
+from another phone since is shown, with what was typed kept and a choice, never stored
+silently (issue 33)."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import GOING_OUT, LONG_MATCH_HAND, first_hand_id, hand, start_match, totals
+
+
+def _seen(page: str) -> str:
+    return re.search(r'name="seen" type="hidden" value="(\d+)"', page).group(1)
+
+
+def _opened(phone, url: str) -> str:
+    """The version a phone's freshly opened form carries (as its page holds it)."""
+    return _seen(phone.get(url).get_data(as_text=True))
+
+
+def _hand_count(app, match_id: int) -> int:
+    from referee.storage import Storage
+
+    storage = Storage(app.config["DATABASE"])
+    try:
+        return len(storage.hands(match_id))
+    finally:
+        storage.close()
+
+
+def _phones(app):
+    return app.test_client(), app.test_client()
+
+
+def test_the_same_hand_sent_from_two_phones_is_stored_once_and_the_second_is_asked(app):
+    anna, ben = _phones(app)
+    url = start_match(anna)
+    match_id = int(url.split("/")[2])
+    seen_a = _opened(anna, url + "/hands/new")
+    seen_b = _opened(ben, url + "/hands/new")
+    first = anna.post(url + "/hands/new", data={**hand(**GOING_OUT), "seen": seen_a})
+    assert first.status_code == 302
+    second = ben.post(url + "/hands/new", data={**hand(**GOING_OUT), "seen": seen_b})
+    page = second.get_data(as_text=True)
+    assert second.status_code == 409
+    assert "Hand 1 was recorded from another phone just now: Side A 685, Side B 30." in page
+    assert "That's the same hand: drop mine" in page
+    assert "Record mine as hand 2" in page
+    assert "Put mine in place of hand 1" in page
+    # What Ben typed is still in his form.
+    assert "K K K K K K K\n5 5 5" in page
+    assert _hand_count(app, match_id) == 1
+
+
+def test_dropping_mine_keeps_the_other_phones_hand(app):
+    anna, ben = _phones(app)
+    url = start_match(anna)
+    seen_b = _opened(ben, url + "/hands/new")
+    anna.post(url + "/hands/new", data=hand(**GOING_OUT))
+    data = {**hand(**LONG_MATCH_HAND), "seen": seen_b}
+    assert ben.post(url + "/hands/new", data=data).status_code == 409
+    dropped = ben.post(url + "/hands/new", data={**data, "resolve": "drop"}, follow_redirects=True)
+    assert "Your copy was dropped" in dropped.get_data(as_text=True)
+    assert totals(anna, url) == [685, 30]
+
+
+def test_record_mine_as_the_next_hand_stores_both_once(app):
+    anna, ben = _phones(app)
+    url = start_match(anna)
+    seen_b = _opened(ben, url + "/hands/new")
+    anna.post(url + "/hands/new", data=hand(**GOING_OUT))
+    data = {**hand(**LONG_MATCH_HAND), "seen": seen_b}
+    clash = ben.post(url + "/hands/new", data=data).get_data(as_text=True)
+    # The choice is sent on the version the conflict showed.
+    again = {**data, "seen": _seen(clash), "resolve": "append"}
+    answer = ben.post(url + "/hands/new", data=again, follow_redirects=True)
+    assert "Hand 2 recorded." in answer.get_data(as_text=True)
+    assert totals(anna, url) == [685 + 630, 60]
+    # Sending that form once more (a double tap) counts nothing twice.
+    ben.post(url + "/hands/new", data=again)
+    assert totals(anna, url) == [685 + 630, 60]
+
+
+def test_put_mine_in_place_of_it_replaces_the_other_phones_hand(app):
+    anna, ben = _phones(app)
+    url = start_match(anna)
+    seen_b = _opened(ben, url + "/hands/new")
+    anna.post(url + "/hands/new", data=hand(**GOING_OUT))
+    data = {**hand(**LONG_MATCH_HAND), "seen": seen_b}
+    clash = ben.post(url + "/hands/new", data=data).get_data(as_text=True)
+    replaces = re.search(r'name="replaces" value="(\d+)"', clash).group(1)
+    again = {**data, "seen": _seen(clash), "resolve": "replace", "replaces": replaces}
+    answer = ben.post(url + "/hands/new", data=again, follow_redirects=True)
+    assert "Hand 1 is now the one you typed." in answer.get_data(as_text=True)
+    assert totals(anna, url) == [630, 30]
+
+
+def test_hands_sent_one_after_another_from_the_same_phone_never_stand_in_its_way(app):
+    # Two hands typed offline on one phone carry the version the phone saw: the first one
+    # stored is its own change, not another phone's.
+    anna, _ben = _phones(app)
+    url = start_match(anna)
+    seen = _opened(anna, url + "/hands/new")
+    for fields in (GOING_OUT, LONG_MATCH_HAND):
+        assert (
+            anna.post(url + "/hands/new", data={**hand(**fields), "seen": seen}).status_code == 302
+        )
+    assert totals(anna, url) == [685 + 630, 60]
+
+
+def test_an_edit_of_a_hand_changed_meanwhile_is_asked_not_stored(app):
+    anna, ben = _phones(app)
+    url = start_match(anna)
+    anna.post(url + "/hands/new", data=hand(**GOING_OUT))
+    hand_id = first_hand_id(app, int(url.split("/")[2]))
+    edit = f"{url}/hands/{hand_id}/edit"
+    seen_a, seen_b = _opened(anna, edit), _opened(ben, edit)
+    assert anna.post(edit, data={**hand(**LONG_MATCH_HAND), "seen": seen_a}).status_code == 302
+    mine = {**hand("detailed", side0={"melds": "A A A"}, side1={"melds": "A A A"}), "seen": seen_b}
+    clash = ben.post(edit, data=mine)
+    page = clash.get_data(as_text=True)
+    assert clash.status_code == 409
+    assert "Hand 1 was changed from another phone just now: Side A 630, Side B 30." in page
+    assert "Keep theirs: drop my changes" in page
+    assert totals(anna, url) == [630, 30]  # Anna's edit stands
+    again = {**mine, "seen": _seen(page), "resolve": "replace"}
+    assert ben.post(edit, data=again).status_code == 302
+    assert totals(anna, url) == [60, 60]
+
+
+def test_an_edit_of_a_hand_deleted_meanwhile_keeps_what_was_typed_and_offers_a_new_hand(app):
+    anna, ben = _phones(app)
+    url = start_match(anna)
+    anna.post(url + "/hands/new", data=hand(**GOING_OUT))
+    hand_id = first_hand_id(app, int(url.split("/")[2]))
+    edit = f"{url}/hands/{hand_id}/edit"
+    seen_b = _opened(ben, edit)
+    anna.post(f"{url}/hands/{hand_id}/delete", data={"token": "x" * 20})
+    mine = {**hand(**LONG_MATCH_HAND), "seen": seen_b}
+    answer = ben.post(edit, data=mine)
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 409
+    assert "A hand was taken out of the match from another phone just now." in page
+    assert "Q Q Q Q Q Q" in page  # typed, kept
+    assert f'formaction="{url}/hands/new"' in page
+    assert "Record mine as hand 1" in page
+    assert totals(anna, url) == [0, 0]
+
+
+def test_two_phones_deleting_the_same_hand_are_not_both_told_it_was_deleted(app):
+    anna, ben = _phones(app)
+    url = start_match(anna)
+    anna.post(url + "/hands/new", data=hand(**GOING_OUT))
+    hand_id = first_hand_id(app, int(url.split("/")[2]))
+    first = anna.post(
+        f"{url}/hands/{hand_id}/delete", data={"token": "a" * 20}, follow_redirects=True
+    )
+    second = ben.post(
+        f"{url}/hands/{hand_id}/delete", data={"token": "b" * 20}, follow_redirects=True
+    )
+    assert "Hand deleted. Undo brings it back." in first.get_data(as_text=True)
+    assert "That hand is no longer in the match." in second.get_data(as_text=True)
+    # One undo brings it back: the history holds one delete, not two.
+    back = anna.post(url + "/undo", data={"token": "c" * 20}, follow_redirects=True)
+    assert "Hand 1 is back." in back.get_data(as_text=True)
+    assert totals(anna, url) == [685, 30]
