@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import http.cookiejar
+import re
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -19,6 +23,51 @@ from pathlib import Path
 class Server:
     url: str
     output: list[str] = field(default_factory=list)  # what it printed, once it has stopped
+
+
+@dataclass
+class Answer:
+    status: int  # of the last answer (after a redirect: the page it led to)
+    url: str
+    text: str
+    redirected: bool
+
+
+class Phone:
+    """A browser's cookies and forms over urllib: one phone at the table."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def get(self, path: str) -> str:
+        with self.opener.open(self.base + path, timeout=60) as answer:
+            return answer.read().decode()
+
+    def form(self, path: str) -> dict[str, str]:
+        """The hidden fields of the form at ``path`` (its CSRF token, one-time token,
+        version), as a browser holds them once the page has opened."""
+        page = self.get(path)
+        fields = re.findall(r'<input id="\w+" name="(\w+)" type="hidden" value="([^"]*)"', page)
+        csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+        return {**dict(fields), **({"csrf_token": csrf.group(1)} if csrf else {})}
+
+    def send(self, path: str, fields: dict[str, str]) -> Answer:
+        """Post ``fields`` to ``path`` as the browser would, following a redirect."""
+        data = urllib.parse.urlencode(fields).encode()
+        try:
+            with self.opener.open(self.base + path, data=data, timeout=60) as answer:
+                url = answer.geturl()
+                return Answer(answer.status, url, answer.read().decode(), url != self.base + path)
+        except urllib.error.HTTPError as error:
+            return Answer(error.code, self.base + path, error.read().decode(), False)
+
+    def post(self, path: str, fields: dict[str, str]) -> tuple[str, str]:
+        """Open the form at ``path`` and send it with ``fields``: (where it led, the page)."""
+        csrf = self.form(path)["csrf_token"]
+        answer = self.send(path, {**fields, "csrf_token": csrf})
+        return answer.url, answer.text
 
 
 def free_port() -> int:

@@ -8,9 +8,7 @@ the replica a local folder (``file://``), as it would be on a second disk.
 
 from __future__ import annotations
 
-import http.cookiejar
 import os
-import re
 import secrets
 import shutil
 import signal
@@ -26,30 +24,10 @@ import pytest
 
 from referee.storage import Storage
 
-from .live import free_port
+from .live import Phone, free_port
 
 CONFIG = Path(__file__).resolve().parents[1] / "deploy" / "litestream.yml"
 LITESTREAM = Path(sys.executable).parent / "litestream"
-
-
-class Phone:
-    """A browser's cookies and forms, over urllib."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-
-    def get(self, path: str) -> str:
-        with self.opener.open(self.base + path, timeout=30) as answer:
-            return answer.read().decode()
-
-    def post(self, path: str, fields: dict[str, str]) -> tuple[str, str]:
-        form = self.get(path)
-        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form).group(1)
-        data = urllib.parse.urlencode({**fields, "csrf_token": token}).encode()
-        with self.opener.open(self.base + path, data=data, timeout=30) as answer:
-            return answer.geturl(), answer.read().decode()
 
 
 def _wait_for(url: str, process: subprocess.Popen, log: Path) -> None:
