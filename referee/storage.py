@@ -267,6 +267,7 @@ def closed_matches_and_phones(db: Database) -> None:
     change (so a form knows the changes made from other phones since it was opened)."""
     db["matches"].add_column("closed", str)  # who closed it (e.g. "round"); NULL: open
     db["history"].add_column("phone", str)  # a browser's random id; NULL: unknown
+    db["history"].add_column("reverses", int)  # an undo's: the change it took back
 
 
 def _in_chunks(ids: Sequence[int], size: int = 500) -> Iterator[tuple[list[int], str]]:
@@ -1135,11 +1136,13 @@ class Storage:
         after: dict[str, Any] | None,
         at: str,
         phone: str | None = None,
+        reverses: int | None = None,
     ) -> None:
         self.db.execute(
-            "INSERT INTO history (match_id, hand_id, action, before, after, at, undone, phone)"
-            " VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
-            [match_id, hand_id, action, _dumps(before), _dumps(after), at, phone],
+            "INSERT INTO history"
+            " (match_id, hand_id, action, before, after, at, undone, phone, reverses)"
+            " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
+            [match_id, hand_id, action, _dumps(before), _dumps(after), at, phone, reverses],
         )
 
     def history(self, match_id: int) -> list[Change]:
@@ -1196,13 +1199,36 @@ class Storage:
         return self._last_done(match_id) is not None
 
     def redoable(self, match_id: int) -> Change | None:
-        """The change :meth:`redo` would make again: the one the latest undo reversed, while
-        no new change has come after the undos (a new hand, edit or deletion ends them)."""
+        """The change :meth:`redo` would make again: the one the latest undo reversed and no
+        redo has made again, while no new change has come after the undos (a new hand, edit
+        or deletion ends them)."""
+        cursor = self.db.execute(
+            "SELECT action, reverses FROM history WHERE match_id = ? ORDER BY id DESC",
+            [match_id],
+        )
+        while rows := cursor.fetchmany(8):
+            for action, reverses in rows:
+                if action not in ("undo", "redo"):
+                    return None  # a new change: nothing before it is made again
+                if action == "undo" and reverses is None:  # an undo from before reverses
+                    return self._redoable_unmarked(match_id)
+                if action == "undo":
+                    row = self.db.execute(
+                        f"SELECT {_CHANGE_COLUMNS} FROM history WHERE id = ? AND undone = 1",
+                        [reverses],
+                    ).fetchone()
+                    if row is not None:
+                        return _change(row)
+        return None
+
+    def _redoable_unmarked(self, match_id: int) -> Change | None:
+        """:meth:`redoable` where the undos do not say what they reversed (stored by an
+        older version): the oldest of the newest run of changes undone."""
         latest: Change | None = None
         for change in self._newest(match_id):
             if not change.undone:
                 break
-            latest = change  # undos reverse the newest first: the latest undo, the oldest here
+            latest = change
         return latest
 
     def redo(
@@ -1257,7 +1283,7 @@ class Storage:
             now = _now()
             self._put_hand(last, last.before, rescore, now, match_id)
             self.db.execute("UPDATE history SET undone = 1 WHERE id = ?", [last.id])
-            self._log(match_id, last.hand_id, "undo", last.after, last.before, now, phone)
+            self._log(match_id, last.hand_id, "undo", last.after, last.before, now, phone, last.id)
         return last
 
 
