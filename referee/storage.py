@@ -982,20 +982,26 @@ class Storage:
         if changes >= MAX_CHANGES:
             raise MatchFull("changes")
 
-    def _refuse_stale(
+    def stale(
         self, match_id: int, seen: int | None, phone: str | None, hand_id: int | None = None
-    ) -> None:
-        """Raise :class:`Stale` if the match (with ``hand_id``: that hand) was changed from
-        another phone than ``phone`` after version ``seen``; ``seen`` None: not asked."""
+    ) -> Stale | None:
+        """What makes a form opened at version ``seen`` stale: the changes made to the match
+        (with ``hand_id``: to that hand) from another phone than ``phone`` since; None if
+        there are none, or ``seen`` is None (not asked)."""
         if seen is None:
-            return
+            return None
         changes = [
             c
             for c, by in self._changes_since(match_id, seen)
             if (hand_id is None or c.hand_id == hand_id) and (phone is None or by != phone)
         ]
-        if changes:
-            raise Stale(changes, self.version(match_id))
+        return Stale(changes, self.version(match_id)) if changes else None
+
+    def _refuse_stale(
+        self, match_id: int, seen: int | None, phone: str | None, hand_id: int | None = None
+    ) -> None:
+        if (stale := self.stale(match_id, seen, phone, hand_id)) is not None:
+            raise stale
 
     def _changes_since(self, match_id: int, seen: int) -> list[tuple[Change, str | None]]:
         rows = self.db.execute(

@@ -227,6 +227,12 @@ def new(match_id: int, token: str):
             flash(_("That hand was already recorded; it is not counted twice."))
             return redirect(_match_page(match, token))
         replaces = request.form.get("replaces", type=int) if resolve == "replace" else None
+        # The match moved on from another phone: that first, before what the rules say.
+        stale = storage.stale(match.id, seen(form.seen.data), phone(), replaces)
+        if stale is not None:
+            return _render(
+                match, token, form, mode, [], status=409, clash=_clash(match, form, stale)
+            )
         entry, result, general = _score(form, match, mode, replaces)
         if _may_store(form, sides, result):
             return _store_new(match, token, form, mode, entry, result, replaces)
@@ -335,6 +341,9 @@ def edit(match_id: int, token: str, hand_id: int):
     general: list[str] = []
     disputable = False
     if form.validate():
+        if (stale := storage.stale(match.id, was, phone(), hand.id)) is not None:
+            clash = _clash(match, form, stale)
+            return _render(match, token, form, mode, [], hand=hand, status=409, clash=clash)
         entry, result, general = _score(form, match, mode, hand.id)
         if _may_store(form, sides, result):
             try:

@@ -1,0 +1,52 @@
+"""Two phones at the table record hand 1 at once, in a real Chromium at 390×844: the
+second is shown what the first recorded, keeps what it typed, and chooses (issue 33)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .test_browser import PHONE, check_page
+
+pytestmark = pytest.mark.browser
+
+
+def _phone(browser):
+    return browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True).new_page()
+
+
+def test_two_phones_recording_hand_one_at_once_keep_both_hands_once(browser, base_url):
+    anna, ben = _phone(browser), _phone(browser)
+    anna.goto(base_url + "/matches/new")
+    anna.get_by_label("Players").select_option("4")
+    anna.get_by_role("button", name="Start the match").click()
+    expect(anna.locator(".total h2")).to_have_count(2)
+    match = anna.url.split("#")[0]
+
+    # Both open "Record a hand" for hand 1 and type it.
+    for page, melds in ((anna, "K K K K K K K\n5 5 5"), (ben, "A A A A A A A")):
+        page.goto(match + "/hands/new")
+        page.locator("#side0-melds").fill(melds)
+        page.locator("#side1-melds").fill("J J J J J")
+        page.locator("#out-0").check()
+
+    anna.get_by_role("button", name="Record the hand").click()
+    expect(anna.get_by_text("Hand 1 recorded.")).to_be_visible()
+
+    # Ben's phone sends its hand 1 too: nothing is stored, he is shown what happened.
+    ben.get_by_role("button", name="Record the hand").click()
+    clash = ben.locator("#clash")
+    expect(clash).to_contain_text("Hand 1 was recorded from another phone just now")
+    expect(clash).to_contain_text("Side A 685, Side B 50")
+    expect(ben.locator("#side0-melds")).to_have_value("A A A A A A A")  # what he typed
+    expect(clash.get_by_role("button")).to_have_count(3)
+    check_page(ben, "two-phones-clash")
+
+    # Not the same hand: his is hand 2.
+    ben.get_by_role("button", name="Record mine as hand 2").click()
+    expect(ben.get_by_text("Hand 2 recorded.")).to_be_visible()
+
+    # Both hands, once each: 685 + 740 (seven aces 140, natural canasta 500, out 100).
+    anna.goto(match)
+    expect(anna.locator(".total .big")).to_have_text(["1,425", "100"])
+    check_page(anna, "two-phones-ledger")
