@@ -286,7 +286,12 @@ class Scorer:
         self.ran_out = False  # used every match it was given: its last one grows on
         self.match = matches.pop(0)
         # The session's CSRF token signs every form of this phone (no time limit is set).
-        self.csrf = csrf_token(text_of(self.client.get(self.match + "/hands/new")))
+        form = text_of(self.client.get(self.match + "/hands/new"))
+        self.csrf = csrf_token(form)
+        # The version the form was opened on, sent as a phone sends it (its own hands since
+        # never make it stale): the check is part of the round trip measured.
+        seen = re.search(r'name="seen" type="hidden" value="(\d+)"', form)
+        self.seen = {"seen": seen.group(1)} if seen else {}
 
     def round_trip(self, hands_per_match: int) -> None:
         if self.hands >= hands_per_match:
@@ -294,7 +299,7 @@ class Scorer:
                 self.match, self.hands = self.matches.pop(0), 0
             else:
                 self.ran_out = True
-        fields = {"csrf_token": self.csrf, "token": secrets.token_urlsafe(16), **HAND}
+        fields = {"csrf_token": self.csrf, "token": secrets.token_urlsafe(16), **self.seen, **HAND}
         posted = self.client.post(self.match + "/hands/new", fields)
         location = urlsplit(posted.header("location") or "").path
         page = self.client.get(location or self.match)

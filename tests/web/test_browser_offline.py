@@ -122,6 +122,37 @@ def test_a_hand_that_no_longer_fits_comes_back_with_its_reason(browser, base_url
     context.close()
 
 
+def test_a_hand_kept_offline_that_arrives_stale_is_shown_never_lost_or_doubled(browser, base_url):
+    context = phone(browser)
+    page = context.new_page()
+    match = new_match(page, base_url)
+    page.goto(match + "/hands/new?mode=quick")
+
+    context.set_offline(True)
+    quick(page, "150", "60")
+    page.get_by_role("button", name="Record the hand").click()
+    expect(page.locator(".flash.kept")).to_contain_text("waiting: 1")
+
+    # Meanwhile another phone at the table records hand 1.
+    other = phone(browser).new_page()
+    recorded(other, match, "90", "50")
+
+    # Back online: the kept hand is not stored silently as hand 2, nor dropped.
+    context.set_offline(False)
+    clash = page.locator("#clash")
+    expect(clash).to_contain_text("Hand 1 was recorded from another phone", timeout=10_000)
+    expect(clash).to_contain_text("We 90, They 50")
+    expect(page.locator("#side0-meld_points")).to_have_value("150")
+    assert kept_count(page) == 0  # answered: the form is in front of the player now
+    page.get_by_role("button", name="Record mine as hand 2").click()
+    expect(page.locator(".flash")).to_contain_text("Hand 2 recorded")
+    page.reload()
+    assert hands(page) == 2
+    assert totals(page) == [240, 110]
+    other.context.close()
+    context.close()
+
+
 def test_offline_a_match_opens_as_last_seen_marked_offline(browser, base_url):
     context = phone(browser)
     page = context.new_page()
