@@ -226,7 +226,7 @@ def new(match_id: int, token: str):
         if storage.token_used(form.token.data):
             flash(_("That hand was already recorded; it is not counted twice."))
             return redirect(_match_page(match, token))
-        replaces = request.form.get("replaces", type=int) if resolve == "replace" else None
+        replaces = seen(request.form.get("replaces")) if resolve == "replace" else None
         # The match moved on from another phone: that first, before what the rules say.
         stale = storage.stale(match.id, seen(form.seen.data), phone(), replaces)
         if stale is not None:

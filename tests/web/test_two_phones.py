@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import re
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from .conftest import GOING_OUT, LONG_MATCH_HAND, first_hand_id, hand, start_match, totals
 
 
@@ -164,3 +167,32 @@ def test_two_phones_deleting_the_same_hand_are_not_both_told_it_was_deleted(app)
     back = anna.post(url + "/undo", data={"token": "c" * 20}, follow_redirects=True)
     assert "Hand 1 is back." in back.get_data(as_text=True)
     assert totals(anna, url) == [685, 30]
+
+
+_JUNK = st.one_of(
+    st.text(max_size=30),
+    st.integers(-(10**30), 10**30).map(str),
+    st.sampled_from(["drop", "append", "replace", "", "1", "0"]),
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(seen_=_JUNK, resolve=_JUNK, replaces=_JUNK, edit=st.booleans())
+def test_any_version_choice_or_hand_to_replace_is_answered_never_a_500(
+    app, seen_, resolve, replaces, edit
+):
+    phone = app.test_client()
+    url = getattr(app, "_junk_match", None)
+    if url is None:
+        url = app._junk_match = start_match(phone)
+        phone.post(url + "/hands/new", data=hand(**GOING_OUT))
+    target = (
+        f"{url}/hands/{first_hand_id(app, int(url.split('/')[2]))}/edit"
+        if edit
+        else url + "/hands/new"
+    )
+    fields = {**hand(**LONG_MATCH_HAND), "seen": seen_, "resolve": resolve, "replaces": replaces}
+    answer = phone.post(target, data=fields)
+    assert answer.status_code in (302, 409, 422), answer.status_code
