@@ -268,6 +268,13 @@ def closed_matches_and_phones(db: Database) -> None:
     db["matches"].add_column("closed", str)  # who closed it (e.g. "round"); NULL: open
     db["history"].add_column("phone", str)  # a browser's random id; NULL: unknown
     db["history"].add_column("reverses", int)  # an undo's: the change it took back
+    # How many rows of history the match has: its cap is checked on every change, and
+    # counting 5 000 rows took 1.5 ms (a column read takes none).
+    db["matches"].add_column("changes", int, not_null_default=0)
+    db.execute(
+        "UPDATE matches SET changes ="
+        " (SELECT COUNT(*) FROM history h WHERE h.match_id = matches.id)"
+    )
 
 
 def _in_chunks(ids: Sequence[int], size: int = 500) -> Iterator[tuple[list[int], str]]:
@@ -291,7 +298,8 @@ def _dumps(value: Any) -> str | None:
 
 
 def _match(row: dict[str, Any]) -> Match:
-    return _stored_match(tuple(row.items()))
+    # Without its count of changes, which moves with every hand: the match it holds doesn't.
+    return _stored_match(tuple((k, v) for k, v in row.items() if k != "changes"))
 
 
 UNREADABLE = "unreadable"  # a stored JSON column no reader could read
@@ -631,6 +639,7 @@ class Storage:
             "view_token": secrets.token_urlsafe(TOKEN_BYTES),
             "finished": int(match.finished),
             "winner": match.winner,
+            "changes": len(history),
         }
         with self._writing():
             columns = ", ".join(row)
@@ -973,13 +982,12 @@ class Storage:
 
     def _may_change(self, match_id: int) -> None:
         """Refuse a change to a closed match, or to one that has had the most changes."""
-        row = self.db.execute("SELECT closed FROM matches WHERE id = ?", [match_id]).fetchone()
+        row = self.db.execute(
+            "SELECT closed, changes FROM matches WHERE id = ?", [match_id]
+        ).fetchone()
         if row is not None and row[0] is not None:
             raise MatchClosed(row[0])
-        (changes,) = self.db.execute(
-            "SELECT COUNT(*) FROM history WHERE match_id = ?", [match_id]
-        ).fetchone()
-        if changes >= MAX_CHANGES:
+        if row is not None and row[1] >= MAX_CHANGES:
             raise MatchFull("changes")
 
     def stale(
@@ -1150,6 +1158,7 @@ class Storage:
             " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
             [match_id, hand_id, action, _dumps(before), _dumps(after), at, phone, reverses],
         )
+        self.db.execute("UPDATE matches SET changes = changes + 1 WHERE id = ?", [match_id])
 
     def history(self, match_id: int) -> list[Change]:
         rows = self.db.execute(

@@ -171,3 +171,44 @@ def test_backup_refuses_to_overwrite_the_database_itself(tmp_path):
     with pytest.raises(ValueError, match="is the database itself"):
         storage.backup(tmp_path / "r.db")
     storage.close()
+
+
+def test_a_match_takes_no_change_past_its_cap_and_says_so(tmp_path, monkeypatch):
+    from referee import storage as storage_module
+    from referee.storage import MatchFull
+
+    monkeypatch.setattr(storage_module, "MAX_CHANGES", 5)
+    storage = _open(tmp_path / "r.db")
+    match = _match(storage)
+    hand = storage.add_hand(match.id, ENTRY, {}, "t1")
+    for _ in range(4):
+        storage.update_hand(match.id, hand.id, ENTRY, {})
+    with pytest.raises(MatchFull, match="changes"):
+        storage.delete_hand(match.id, hand.id)
+    with pytest.raises(MatchFull):
+        storage.undo(match.id, lambda entry: {})
+    assert storage.get_hand(match.id, hand.id) is not None  # nothing was done
+    assert len(storage.history(match.id)) == 5
+    storage.close()
+
+
+def test_the_count_of_changes_is_kept_by_every_write_and_by_an_import(tmp_path):
+    storage = _open(tmp_path / "r.db")
+    match = _match(storage)
+    hand = storage.add_hand(match.id, ENTRY, {}, "t1")
+    storage.update_hand(match.id, hand.id, ENTRY, {})
+    storage.undo(match.id, lambda entry: entry)
+    storage.redo(match.id, lambda entry: entry)
+    storage.delete_hand(match.id, hand.id)
+
+    def counted(match_id):
+        return storage.db.execute(
+            "SELECT changes FROM matches WHERE id = ?", [match_id]
+        ).fetchone()[0]
+
+    assert counted(match.id) == len(storage.history(match.id)) == 5
+    copy = storage.import_match(
+        storage.get_match(match.id), storage.all_hands(match.id), storage.history(match.id)[::-1]
+    )
+    assert counted(copy.id) == 5
+    storage.close()
