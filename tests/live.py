@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import http.cookiejar
+import re
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -84,3 +87,27 @@ def referee_serve(
         finally:
             server.output.append(printed())
             log.close()
+
+
+class Phone:
+    """A browser of its own against a real server: its cookies, and its forms with their
+    CSRF token."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+    def get(self, path: str) -> str:
+        with self.opener.open(self.base + path, timeout=30) as answer:
+            return answer.read().decode()
+
+    def post(self, path: str, fields: dict[str, str]) -> str:
+        """Send the form at ``path``; the path the server sent the phone on to."""
+        form = self.get(path)
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form)
+        assert token, form[:2000]
+        data = urllib.parse.urlencode({**fields, "csrf_token": token[1]}).encode()
+        with self.opener.open(self.base + path, data=data, timeout=30) as answer:
+            answer.read()
+            return answer.geturl().removeprefix(self.base)
