@@ -76,6 +76,7 @@ def home():
             playing=[m for m, _token in matches if not m.finished],
             finished=[m for m, _token in matches if m.finished],
             links=links,
+            watched={m.id for m, token in matches if token != m.edit_token},
             url=url,
             qr=qr_svg(url),
         )

@@ -68,7 +68,10 @@ def test_a_read_only_link_opened_is_kept_read_only(app, client):
     home = watcher.get("/").text
     assert "Sunday at Gran&#39;s" in home
     assert edit.split("/")[3] not in home  # never the edit link
+    assert "Classic · " in home
+    assert "· read-only</small>" in home  # and says so
     assert home_links(client) == [edit]  # the scorer's phone keeps its edit link
+    assert "read-only" not in client.get("/").text
 
 
 def test_the_edit_link_opened_after_the_read_only_one_is_offered_instead(app, client):
@@ -104,6 +107,8 @@ def test_a_group_and_a_tournament_opened_by_their_read_only_links_are_kept_read_
     assert "Spring cup" in home
     assert found_group.edit_token not in home
     assert found_tournament.edit_token not in home
+    assert home.count("· read-only</small>") == 2
+    assert "read-only" not in client.get("/").text
     # Its read-only link opens no page that changes anything.
     assert "Start a match" not in watcher.get(group_view).text
 
