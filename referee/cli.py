@@ -332,6 +332,60 @@ def cmd_prune(args: argparse.Namespace) -> int:
     return 0
 
 
+def _printable(text: str) -> str:
+    """``text`` with what would move or recolour a terminal written as escapes: a name
+    typed on a phone may hold control characters and bidi overrides."""
+    bidi = [0x61C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+    unprintable = [*range(0x20), *range(0x7F, 0xA0), *bidi]
+    return text.translate({c: f"\\u{c:04x}" for c in unprintable})
+
+
+def _inventory(storage: Any) -> dict[str, list[dict[str, Any]]]:
+    """Every match, group and tournament of ``storage``, oldest first, with its links."""
+
+    def state(finished: bool) -> str:
+        return "finished" if finished else "in progress"
+
+    def entry(path: str, item: Any, state: str | None) -> dict[str, Any]:
+        return {
+            "id": item.id,
+            "name": item.name,
+            "created": item.created,
+            "state": state,
+            "edit": f"/{path}/{item.id}/{item.edit_token}",
+            "view": f"/{path}/{item.id}/{item.view_token}",
+        }
+
+    return {
+        "matches": [entry("m", m, state(m.finished)) for m in storage.list_matches()[::-1]],
+        "groups": [entry("g", g, None) for g in storage.list_groups()[::-1]],
+        "tournaments": [entry("t", t, state(t.finished)) for t in storage.list_tournaments()[::-1]],
+    }
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """``referee list``: everything on the server with its links, for its operator."""
+    storage = _open_storage(args)
+    try:
+        found = _inventory(storage)
+    finally:
+        storage.close()
+    if args.json:
+        _write(sys.stdout, found)
+        return 0
+    for kind, items in found.items():
+        print(f"{kind} ({len(items)})" if items else f"{kind}: none")
+        if items:
+            print(f"  {'id':>5}  {'state':<11}  {'created (UTC)':<16}  name")
+        for item in items:
+            name = _printable(item["name"]) or "(no name)"
+            created = item["created"][:16].replace("T", " ")
+            print(f"  {item['id']:>5}  {item['state'] or '':<11}  {created:<16}  {name}")
+            print(f"         edit:      {item['edit']}")
+            print(f"         read-only: {item['view']}")
+    return 0
+
+
 def _workers(text: str) -> int:
     import argparse
 
@@ -384,6 +438,10 @@ COMMANDS: dict[str, tuple[Callable[[argparse.Namespace], int], str]] = {
     "export": (cmd_export, "write a match as JSON (all of it) or CSV (a row per hand and side)"),
     "import": (cmd_import, "recreate a match from a JSON export, with new links"),
     "backup": (cmd_backup, "copy the database safely, even while the server runs"),
+    "list": (
+        cmd_list,
+        "every match, group and tournament on the server with its links (for its operator)",
+    ),
     "prune": (
         cmd_prune,
         "delete finished matches last changed before a date (a dry run without --yes)",
@@ -409,7 +467,7 @@ def build_parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help_text, description=help_text)
         if name in ("score", "check"):
             sub.add_argument("file", nargs="?", help="JSON file (default: standard input)")
-        if name == "variants":
+        if name in ("variants", "list"):
             sub.add_argument("--json", action="store_true", help="print as JSON")
         if name == "blank-sheet":
             sub.add_argument("--variant", help="a variant id (referee variants)")
@@ -486,7 +544,7 @@ def build_parser() -> argparse.ArgumentParser:
                 default="en",
                 help="the sheet's language (default: en)",
             )
-        if name in ("sheet", "export", "import", "backup", "prune", "serve"):
+        if name in ("sheet", "export", "import", "backup", "list", "prune", "serve"):
             sub.add_argument(
                 "--db", help="SQLite file (default: $REFEREE_DB, else instance/data/referee.db)"
             )

@@ -693,6 +693,8 @@ class Storage:
         return out
 
     def list_matches(self) -> list[Match]:
+        """Every match, newest first: for the server's operator (``referee list``), never a
+        web page, which lists only what its browser holds a link to."""
         return [_match(row) for row in self.db.query("SELECT * FROM matches ORDER BY id DESC")]
 
     def set_outcome(self, match_id: int, winner: str | None) -> None:
@@ -726,6 +728,7 @@ class Storage:
         return _group(rows[0]) if rows else None
 
     def list_groups(self) -> list[Group]:
+        """Every group, newest first: for the server's operator (``referee list``)."""
         return [_group(row) for row in self.db.query("SELECT * FROM groups ORDER BY id DESC")]
 
     def roster(self, group_id: int) -> list[Player]:
@@ -794,6 +797,11 @@ class Storage:
     def get_tournament(self, tournament_id: int) -> Tournament | None:
         rows = list(self.db.query("SELECT * FROM tournaments WHERE id = ?", [tournament_id]))
         return _tournament(rows[0]) if rows else None
+
+    def list_tournaments(self) -> list[Tournament]:
+        """Every tournament, newest first: for the server's operator (``referee list``)."""
+        rows = self.db.query("SELECT * FROM tournaments ORDER BY id DESC")
+        return [_tournament(row) for row in rows]
 
     def tournament_teams(self, tournament_id: int) -> list[Team]:
         rows = self.db.execute(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
 import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
@@ -20,6 +21,9 @@ from hypothesis import strategies as st
 
 from referee.cli import COMMANDS, build_parser, main, quick_args
 from referee.rules import PRESETS
+from referee.storage import Storage
+from referee.tournaments import Team, Tournament
+from tests import sample
 from tests.test_contract import EXAMPLE_HAND, PRESET_IDS, legal_hands, well_formed_hands
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -286,6 +290,116 @@ def test_the_quick_path_reads_arguments_as_argparse_does(args):
 @pytest.mark.parametrize("args", [["score", "-h"], ["score", "a", "b"], ["variants"], []])
 def test_anything_else_goes_to_argparse(args):
     assert quick_args(args) is None
+
+
+# -- referee list: everything on the server, for its operator ------------------------------
+
+
+def _server_with_one_of_each(path: Path) -> Storage:
+    """A database with an unnamed match in progress, a finished one, a group and a finished
+    tournament (whose first round gave no table a match: none is begun)."""
+    Storage.initialise(path)
+    storage = Storage(path)
+    template = sample.match(4)
+    for name in ("", "Friday \x1b[2J\u202eevil"):  # what a terminal must not act on
+        storage.create_match(
+            name=name,
+            variant_id="classic",
+            options={},
+            snapshot=dict(template.snapshot),
+            players=4,
+            side_names=list(template.side_names),
+            player_names=list(template.player_names),
+            target=5000,
+        )
+    storage.set_outcome(2, "Side A")
+    storage.create_group("Novak family", ["Anna", "Ben"])
+    cup = Tournament(0, "Spring cup", "classic", {}, {}, 4, 1, "mitchell", None, None, "wins",
+                     "", "")  # fmt: skip
+    storage.create_tournament(cup, [Team(1, "A & B", ("A", "B")), Team(2, "C & D", ("C", "D"))])
+    storage.finish_tournament(1)
+    return storage
+
+
+def test_list_json_gives_every_match_group_and_tournament_with_its_links(tmp_path):
+    storage = _server_with_one_of_each(tmp_path / "referee.db")
+    try:
+        first, second = storage.get_match(1), storage.get_match(2)
+        group, cup = storage.get_group(1), storage.get_tournament(1)
+    finally:
+        storage.close()
+    code, out, err = run(["list", "--json", "--db", str(tmp_path / "referee.db")])
+    assert (code, err) == (0, "")
+    found = json.loads(out)
+    assert list(found) == ["matches", "groups", "tournaments"]
+    assert found["matches"] == [
+        {
+            "id": 1,
+            "name": "",
+            "created": first.created,
+            "state": "in progress",
+            "edit": f"/m/1/{first.edit_token}",
+            "view": f"/m/1/{first.view_token}",
+        },
+        {
+            "id": 2,
+            "name": "Friday \x1b[2J\u202eevil",
+            "created": second.created,
+            "state": "finished",
+            "edit": f"/m/2/{second.edit_token}",
+            "view": f"/m/2/{second.view_token}",
+        },
+    ]
+    assert found["groups"] == [
+        {
+            "id": 1,
+            "name": "Novak family",
+            "created": group.created,
+            "state": None,
+            "edit": f"/g/1/{group.edit_token}",
+            "view": f"/g/1/{group.view_token}",
+        }
+    ]
+    assert [(t["name"], t["state"], t["edit"], t["view"]) for t in found["tournaments"]] == [
+        ("Spring cup", "finished", f"/t/1/{cup.edit_token}", f"/t/1/{cup.view_token}")
+    ]
+
+
+def test_list_prints_a_table_a_terminal_shows_safely(tmp_path):
+    _server_with_one_of_each(tmp_path / "referee.db").close()
+    code, out, err = run(["list", "--db", str(tmp_path / "referee.db")])
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "matches (2)"
+    assert lines[1].split() == ["id", "state", "created", "(UTC)", "name"]
+    assert lines[2].split()[:3] == ["1", "in", "progress"]
+    assert lines[2].endswith("(no name)")
+    assert re.fullmatch(r"\s+edit:\s+/m/1/[\w-]{22}", lines[3])
+    assert re.fullmatch(r"\s+read-only:\s+/m/1/[\w-]{22}", lines[4])
+    assert lines[5].split()[:2] == ["2", "finished"]
+    assert lines[5].endswith("Friday \\u001b[2J\\u202eevil")  # escaped, not obeyed
+    assert "\x1b" not in out
+    assert "\u202e" not in out
+    assert "groups (1)" in lines
+    assert "tournaments (1)" in lines
+    assert lines[-3].endswith("Spring cup")
+
+
+def test_list_of_an_empty_database_says_so(tmp_path):
+    Storage.initialise(tmp_path / "empty.db")
+    code, out, err = run(["list", "--db", str(tmp_path / "empty.db")])
+    assert (code, out, err) == (0, "matches: none\ngroups: none\ntournaments: none\n", "")
+    code, out, err = run(["list", "--json", "--db", str(tmp_path / "empty.db")])
+    assert (code, json.loads(out), err) == (0, {"matches": [], "groups": [], "tournaments": []}, "")
+
+
+def test_list_without_a_database_is_one_line_and_exit_2(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_DB", str(tmp_path / "nowhere.db"))
+    assert_refused(*run(["list"]))
+    _server_with_one_of_each(tmp_path / "nowhere.db").close()
+    code, out, _err = run(["list", "--json"])  # $REFEREE_DB, as the other commands read it
+    assert code == 0
+    assert len(json.loads(out)["matches"]) == 2
 
 
 def test_every_command_is_documented_in_the_readme():

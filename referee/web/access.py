@@ -1,8 +1,9 @@
 """Who may see and change a match: the secret in its link decides.
 
 A match has two secrets: the edit token (record, edit, delete, undo) and the
-view token (read-only).  The creator's browser remembers the edit tokens it made
-so the home page can offer them back.
+view token (read-only); a group and a tournament have the same two.  A browser keeps
+the links it made or opened, in its signed session cookie, and its home page lists
+those and nothing else: what a browser holds no link to, it is never shown.
 """
 
 from __future__ import annotations
@@ -19,7 +20,22 @@ from ..ledger import Ledger, Match, compute_ledger
 from .damaged import refuse_damaged
 from .db import get_storage
 
-REMEMBERED = 30  # edit links a browser keeps for its home page
+# The session's lists of links a browser keeps for its home page, (edit, read-only) for
+# each kind of thing, and how many of each list it keeps: the latest.  A family makes and
+# watches many matches and few groups or tournaments.  All six lists full take about 3 KB
+# of the 4 KB a browser keeps of a cookie, with the CSRF token (tests/web/test_access.py);
+# past 4 KB the browser would drop the whole session.
+MATCHES = ("edit", "view")
+GROUPS = ("groups", "groups_view")
+TOURNAMENTS = ("tournaments", "tournaments_view")
+REMEMBERED = {
+    "edit": 30,
+    "view": 30,
+    "groups": 10,
+    "groups_view": 10,
+    "tournaments": 10,
+    "tournaments_view": 10,
+}
 
 # The last ledger of each recent match, with what it was computed from.  Every phone at
 # the table reloads the match page after each hand, and recording a hand looks at the
@@ -76,39 +92,75 @@ def open_link(found: Any, token: str, edit: bool, missing: str, read_only: str) 
     return can_edit
 
 
-def kept_all(kind: str, get: Callable[[int], Any]) -> list[Any]:
-    """What this browser keeps the edit links of (``kind`` as :func:`keep` has it), read with
-    ``get`` by id, oldest first: those that still exist and whose link is still right."""
+def kept_ids(*kinds: str) -> list[int]:
+    """The ids this browser keeps a link of, in any of the lists ``kinds``."""
+    return [
+        int(key)
+        for kind in kinds
+        for key in dict(session.get(kind, {}))
+        if key.isdigit() and len(key) < 19
+    ]
+
+
+def kept_all(kind: str, get: Callable[[int], Any], secret: str = "edit_token") -> list[Any]:
+    """What this browser keeps the links of (``kind`` as :func:`keep` has it), read with
+    ``get`` by id, oldest first: those that still exist and whose link is still right
+    (``secret``: the attribute it is checked against, ``view_token`` for a read-only list)."""
     found = []
-    for key in dict(session.get(kind, {})):
-        item = get(int(key)) if key.isdigit() and len(key) < 19 else None
-        if item is not None and kept(kind, item.id, item.edit_token):
+    for key in kept_ids(kind):
+        item = get(key)
+        if item is not None and kept(kind, item.id, getattr(item, secret)):
             found.append(item)
     return found
 
 
-def keep(kind: str, key: int, edit_token: str) -> None:
-    """Let this browser keep an edit link (``kind``: "edit" for matches, "groups"),
-    the latest :data:`REMEMBERED` of each kind."""
+def kept_links(kinds: tuple[str, str], get: Callable[[int], Any]) -> list[tuple[Any, str]]:
+    """What this browser made or opened, of ``kinds`` (:data:`MATCHES`, :data:`GROUPS`,
+    :data:`TOURNAMENTS`), newest first, each with the secret of the link to offer: its edit
+    link's where this browser keeps that, else its read-only link's."""
+    edit, view = kinds
+    found = {item.id: (item, item.view_token) for item in kept_all(view, get, "view_token")}
+    found |= {item.id: (item, item.edit_token) for item in kept_all(edit, get)}
+    return [found[key] for key in sorted(found, reverse=True)]
+
+
+def keep(kind: str, key: int, token: str) -> None:
+    """Let this browser keep a link (``kind``: one of the lists of :data:`REMEMBERED`),
+    the latest of each kind."""
     known = dict(session.get(kind, {}))
-    known[str(key)] = edit_token
-    session[kind] = dict(list(known.items())[-REMEMBERED:])
+    known[str(key)] = token
+    session[kind] = dict(list(known.items())[-REMEMBERED[kind] :])
 
 
-def kept(kind: str, key: int, edit_token: str) -> str | None:
-    """The edit link's secret if this browser keeps it for ``key`` (and it is still right)."""
-    token = session.get(kind, {}).get(str(key))
-    if isinstance(token, str) and compare_digest(token.encode(), edit_token.encode()):
-        return token
+def kept(kind: str, key: int, token: str) -> str | None:
+    """The link's secret if this browser keeps it for ``key`` (and it is still ``token``)."""
+    found = session.get(kind, {}).get(str(key))
+    if isinstance(found, str) and compare_digest(found.encode(), token.encode()):
+        return found
     return None
 
 
-def remember(match: Match) -> None:
-    keep("edit", match.id, match.edit_token)
+def keep_opened(kinds: tuple[str, str], item: Any, can_edit: bool) -> None:
+    """Let this browser keep the link ``item`` was just opened with (``kinds`` as
+    :func:`kept_links` has them): a read-only link stays read-only, and an edit link
+    replaces it.  Written only when new, so a page opened again sets no cookie."""
+    edit, view = kinds
+    if can_edit:
+        if kept(edit, item.id, item.edit_token) is None:
+            keep(edit, item.id, item.edit_token)
+        if str(item.id) in session.get(view, {}):
+            session[view] = {k: v for k, v in session[view].items() if k != str(item.id)}
+    elif not (kept(edit, item.id, item.edit_token) or kept(view, item.id, item.view_token)):
+        keep(view, item.id, item.view_token)
+
+
+def remember(match: Match, can_edit: bool = True) -> None:
+    """Let this browser keep the link of ``match`` it made or opened (see :func:`keep_opened`)."""
+    keep_opened(MATCHES, match, can_edit)
 
 
 def remembered_token(match: Match) -> str | None:
-    return kept("edit", match.id, match.edit_token)
+    return kept(MATCHES[0], match.id, match.edit_token)
 
 
 def match_ledger(match: Match) -> Ledger:

@@ -3,7 +3,7 @@
 A group lives behind two secret links, as a match does (see :mod:`.access`): the
 edit link adds players, starts matches from the roster and opens every match of
 the group for scoring; the read-only link shows the same pages without changing
-anything.  The browser that made a group remembers its edit link.
+anything.  The browser that made or opened a group keeps the link it holds.
 """
 
 from __future__ import annotations
@@ -27,7 +27,16 @@ from ..plaintext import isolated
 from ..rules import PRESETS, CanastaKind
 from ..rules.overrides import OverrideError, apply_overrides
 from ..statistics import Statistics, group_statistics, statistics_csv
-from .access import keep, kept, kept_all, load_match, match_ledger, open_link, remembered_token
+from .access import (
+    GROUPS,
+    keep_opened,
+    kept,
+    kept_all,
+    load_match,
+    match_ledger,
+    open_link,
+    remembered_token,
+)
 from .chart import wins_chart
 from .damaged import damaged
 from .db import get_storage
@@ -48,7 +57,7 @@ from .table import chosen_rules, create_match, table_start
 
 bp = Blueprint("groups", __name__)
 
-KEPT = "groups"  # the session's list of group edit links (see .access.keep)
+KEPT = GROUPS[0]  # the session's list of group edit links (see .access.keep)
 
 
 def load_group(group_id: int, token: str, *, edit: bool = False) -> tuple[Group, bool]:
@@ -119,7 +128,7 @@ def new_group():
             form.players.errors.append(_("A group has at most %(n)s players.", n=MAX_PLAYERS))
         else:
             group = get_storage().create_group(form.name.data.strip(), players)
-            keep(KEPT, group.id, group.edit_token)
+            keep_opened(GROUPS, group, True)
             return redirect(url_for("groups.group", group_id=group.id, token=group.edit_token))
     status = 200 if request.method == "GET" else (refused.status if refused else 422)
     return render_template("group_new.html", form=form, problems=problems), status
@@ -141,6 +150,7 @@ def _match_links(matches: list[Match], can_edit: bool) -> dict[int, str]:
 def group(group_id: int, token: str):
     """The group's page; posting its form adds a player to the roster (edit link only)."""
     group, can_edit = load_group(group_id, token, edit=request.method == "POST")
+    keep_opened(GROUPS, group, can_edit)  # its home page offers this link back
     storage = get_storage()
     form = PlayerForm() if can_edit else None
     status = 200

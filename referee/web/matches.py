@@ -10,6 +10,7 @@ from flask import (
     current_app,
     flash,
     jsonify,
+    make_response,
     redirect,
     render_template,
     request,
@@ -25,7 +26,16 @@ from ..rules.overrides import apply_overrides
 from ..rules.seating import dealer_seat
 from ..storage import DuplicateSubmission
 from ..words import words
-from .access import load_match, match_ledger, remember, remembered_token
+from .access import (
+    GROUPS,
+    MATCHES,
+    TOURNAMENTS,
+    kept_ids,
+    kept_links,
+    load_match,
+    match_ledger,
+    remember,
+)
 from .chart import totals_chart
 from .db import get_storage
 from .errors import refusal
@@ -51,21 +61,30 @@ def lan_url() -> str:
 
 @bp.route("/")
 def home():
-    matches = get_storage().list_matches()
-    links = {}
-    for match in matches:
-        token = remembered_token(match) or match.view_token
-        links[match.id] = url_for("matches.ledger", match_id=match.id, token=token)
+    """What this browser made or opened, each by the link it holds, and nothing else: on a
+    public server a stranger's first page lists nothing of anyone's (see :mod:`.access`)."""
+    storage = get_storage()
+    found = storage.get_matches(kept_ids(*MATCHES))
+    matches = kept_links(MATCHES, found.get)
+    links = {m.id: url_for("matches.ledger", match_id=m.id, token=token) for m, token in matches}
     url = lan_url()
-    return render_template(
-        "home.html",
-        groups=get_storage().list_groups(),
-        playing=[m for m in matches if not m.finished],
-        finished=[m for m in matches if m.finished],
-        links=links,
-        url=url,
-        qr=qr_svg(url),
+    response = make_response(
+        render_template(
+            "home.html",
+            groups=kept_links(GROUPS, storage.get_group),
+            tournaments=kept_links(TOURNAMENTS, storage.get_tournament),
+            playing=[m for m, _token in matches if not m.finished],
+            finished=[m for m, _token in matches if m.finished],
+            links=links,
+            watched={m.id for m, token in matches if token != m.edit_token},
+            url=url,
+            qr=qr_svg(url),
+        )
     )
+    # Its links are secrets, as the pages under them are (see .caching): no cache may keep
+    # it, a shared tablet's or a club's proxy.  The service worker's copy is its own.
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _side_names(form, sides: int, per_side: int) -> tuple[list[str], list[str]]:
@@ -224,6 +243,7 @@ def paper_totals(match: Match) -> str:
 @bp.route("/m/<int:match_id>/<token>")
 def ledger(match_id: int, token: str):
     match, can_edit = load_match(match_id, token)
+    remember(match, can_edit)  # its home page offers this link back
     ledger = match_ledger(match)
     storage = get_storage()
     edit_token = token if can_edit else None

@@ -47,7 +47,7 @@ from ..tournaments import (
     version_text,
     wins_text,
 )
-from .access import keep, kept, kept_all, open_link
+from .access import TOURNAMENTS, keep_opened, kept, open_link
 from .db import get_storage
 from .errors import refusal
 from .forms import NextRoundForm, TournamentForm, chosen_options
@@ -57,7 +57,7 @@ from .lru import Lru
 
 bp = Blueprint("tournaments", __name__)
 
-KEPT = "tournaments"  # the session's list of tournament edit links (see .access.keep)
+KEPT = TOURNAMENTS[0]  # the session's list of tournament edit links (see .access.keep)
 POLL_SECONDS = 10  # the standings and the director's page ask for changes this often
 
 
@@ -75,12 +75,6 @@ def load_tournament(
         _("This is the read-only link of the tournament: only the director's link changes it."),
     )
     return tournament, can_edit
-
-
-@bp.app_template_global()
-def kept_tournaments() -> list[Tournament]:
-    """The tournaments whose director's links this browser keeps (and that still exist)."""
-    return kept_all(KEPT, get_storage().get_tournament)[::-1]
 
 
 # -- the director's form ----------------------------------------------------------------------
@@ -210,7 +204,7 @@ def new_tournament():
         form.validate()
         problems.append(refused.message)
     elif form.validate_on_submit() and (tournament := _new(form)):
-        keep(KEPT, tournament.id, tournament.edit_token)
+        keep_opened(TOURNAMENTS, tournament, True)
         return redirect(
             url_for(
                 "tournaments.director", tournament_id=tournament.id, token=tournament.edit_token
@@ -337,6 +331,7 @@ def director(tournament_id: int, token: str):
     """The director's page: this round's tables, the next round, the links; the read-only
     link shows the standings instead."""
     tournament, can_edit = load_tournament(tournament_id, token)
+    keep_opened(TOURNAMENTS, tournament, can_edit)  # its home page offers this link back
     if not can_edit:
         return standings_page(tournament_id, token)
     table, games = standing_view(tournament)
@@ -470,6 +465,7 @@ def standings_body(tournament: Tournament, version: str) -> Markup:
 def standings_page(tournament_id: int, token: str):
     """The standings, large enough for a projector, refreshing themselves."""
     tournament, can_edit = load_tournament(tournament_id, token)
+    keep_opened(TOURNAMENTS, tournament, can_edit)
     version = tournament_version(tournament)
     return render_template(
         "standings.html",

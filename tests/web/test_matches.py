@@ -18,6 +18,18 @@ def test_home_offers_a_new_match_and_a_qr_code(client):
     assert "http://localhost/" in page
 
 
+def test_a_new_browser_is_shown_nothing_of_anyone_elses(app, client):
+    start_match(client, name="The Novaks' Friday")
+    client.post("/groups/new", data={"name": "Novak family", "players": "Anna\nBen"})
+    answer = app.test_client().get("/")
+    page = answer.get_data(as_text=True)
+    assert re.findall(r'href="/[mgt]/', page) == []
+    assert "Novak" not in page
+    assert "No match on this phone yet." in page
+    assert "Start a new match" in page
+    assert answer.headers["Cache-Control"] == "no-store"  # its links are secrets
+
+
 def test_new_match_with_defaults_opens_its_ledger(client):
     url = start_match(client)
     page = client.get(url).get_data(as_text=True)

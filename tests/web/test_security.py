@@ -14,6 +14,7 @@ import pytest
 from referee.storage import Storage
 from referee.web import access
 
+from ..live import Phone, referee_serve
 from .conftest import GOING_OUT, first_hand_id, hand, start_group, start_match, view_url
 
 VALUES = {"variant_id": "classic", "filename": "style.css"}
@@ -238,7 +239,59 @@ def test_secret_link_pages_and_the_api_are_never_kept_by_a_cache(app, client):
     posted = client.post("/api/score", json={"variant": "nope"})
     assert posted.status_code == 400
     assert posted.headers["Cache-Control"] == "no-store"
-    # The pages without a secret may be kept as usual (the home page, the rules).
-    for url in ("/", "/rules", "/static/style.css"):
+    # The home page holds this browser's links: its secrets too.
+    with client.get("/") as response:
+        assert 'href="/m/' in response.get_data(as_text=True)
+        assert response.headers.get("Cache-Control") == "no-store"
+    # The pages without a secret may be kept as usual (the rules, the assets).
+    for url in ("/rules", "/static/style.css"):
         with client.get(url) as response:
             assert "no-store" not in response.headers.get("Cache-Control", ""), url
+
+
+def _links(page: str) -> list[str]:
+    return re.findall(r'href="(/[mgt]/\d+/[\w-]+)"', page)
+
+
+def test_a_strangers_first_page_on_the_real_server_shows_nothing_of_anyones(tmp_path):
+    with referee_serve(tmp_path / "served.db") as server:
+        family = Phone(server.url)
+        fields = {"preset": "classic", "players": "4"}
+        def made(path: str, form: dict[str, str]) -> str:  # the path the phone is sent on to
+            return family.post(path, form)[0].removeprefix(server.url)
+
+        matches = [made("/matches/new", {**fields, "name": f"Novak {n}"}) for n in "ABC"]
+        group = made("/groups/new", {"name": "Novak family", "players": "Anna\nBen"})
+        director = made("/tournaments/new", {**TOURNAMENT, "name": "Novak cup"})
+        table = re.findall(r'href="(/m/\d+/[\w-]+)"', family.get(director))[0]
+        family.get(table)  # the director opens a table's match too
+        assert all(re.fullmatch(r"/[mgt]/\d+/[\w-]+", path) for path in [*matches, group])
+
+        stranger = Phone(server.url).get("/")
+        assert _links(stranger) == []
+        assert re.findall(r"/[mgt]/\d", stranger) == []
+        assert "Novak" not in stranger
+        assert "Start a new match" in stranger
+        assert 'href="/rules/compare"' in stranger  # what is public stays reachable
+
+        home = family.get("/")
+        assert sorted(_links(home)) == sorted([*matches, group, director, table])
+        for name in ("Novak A", "Novak B", "Novak C", "Novak family", "Novak cup"):
+            assert name in home
+
+        # A phone at the table opens the read-only link it was shown: that match, that
+        # link, nothing else; never the edit link.
+        match_id, edit_token = matches[1].split("/")[2:]
+        page = family.get(matches[1])
+        view = next(
+            link
+            for link in re.findall(rf"(/m/{match_id}/[\w-]+)", page)
+            if not link.endswith(edit_token)
+        )
+        watcher = Phone(server.url)
+        watcher.get(view)
+        watching = watcher.get("/")
+        assert _links(watching) == [view]
+        assert "Novak B" in watching
+        assert edit_token not in watching
+        assert "Novak A" not in watching
