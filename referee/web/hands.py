@@ -14,9 +14,9 @@ from ..entry import MODES, EntryError, score_entry
 from ..ledger import Match, result_to_dict
 from ..rules import HandResult, Problem, Variant
 from ..rules.problems import N_
-from ..storage import DuplicateSubmission
+from ..storage import DuplicateSubmission, MatchClosed
 from ..words import words
-from .access import load_match, match_ledger
+from .access import closed_message, closed_refusal, load_match, match_ledger
 from .db import get_storage
 from .errors import refusal
 from .forms import entry_from_form, formdata_from_entry, hand_form, once, out_chosen
@@ -166,10 +166,13 @@ def new(match_id: int, token: str):
     mode = _mode()
     sides = len(match.side_names)
     ledger = match_ledger(match)
-    if ledger.finished or capacity.full(len(ledger.rows)):
+    closed = closed_message(match)  # its tournament's round is over
+    if closed or ledger.finished or capacity.full(len(ledger.rows)):
         # Hands can still be edited or undone, which may reopen the match.
         over = _("The match is over: no more hands. Edit or undo a hand to reopen it.")
-        if not ledger.finished:  # the largest match there is (referee/capacity.py)
+        if closed:
+            over = closed
+        elif not ledger.finished:  # the largest match there is (referee/capacity.py)
             over = capacity.match_full().render(_)
         if request.method == "GET":
             flash(over)
@@ -199,6 +202,9 @@ def new(match_id: int, token: str):
                 storage.add_hand(match.id, entry, result_to_dict(result), form.token.data)
             except DuplicateSubmission:
                 flash(_("That hand was already recorded; it is not counted twice."))
+            except MatchClosed as error:  # the round ended while the hand was on its way
+                message = closed_message(match, str(error))
+                return _render(match, token, form, mode, [message], status=409)
             else:
                 after = match_ledger(match)  # also marks a match just won
                 flash(_recorded(result, len(after.rows)))
@@ -245,6 +251,10 @@ def edit(match_id: int, token: str, hand_id: int):
         return redirect(_match_page(match, token))
     mode = hand.entry.get("mode", "detailed")
     sides = len(match.side_names)
+    closed = closed_message(match)
+    if closed and request.method == "GET":
+        flash(closed)
+        return redirect(_match_page(match, token))
     if request.method == "GET":
         data = formdata_from_entry(dict(hand.entry))
         data["token"] = secrets.token_urlsafe(16)
@@ -258,10 +268,17 @@ def edit(match_id: int, token: str, hand_id: int):
         )
     general: list[str] = []
     disputable = False
+    if closed:
+        form.validate()
+        return _render(match, token, form, mode, [closed], hand=hand, status=409)
     if form.validate():
         entry, result, general = _score(form, match, mode, hand.id)
         if _may_store(form, sides, result):
-            storage.update_hand(match.id, hand.id, entry, result_to_dict(result))
+            try:
+                storage.update_hand(match.id, hand.id, entry, result_to_dict(result))
+            except MatchClosed as error:  # the round ended while the edit was on its way
+                message = closed_message(match, str(error))
+                return _render(match, token, form, mode, [message], hand=hand, status=409)
             match_ledger(match)
             if result.valid:
                 flash(_("Hand changed; the totals are recomputed."))
@@ -281,10 +298,14 @@ def one_time_token() -> str:
 @bp.route("/hands/<int:hand_id>/delete", methods=["POST"])
 def delete(match_id: int, token: str, hand_id: int):
     match, _can_edit = load_match(match_id, token, edit=True)
+    if closed := closed_message(match):
+        return closed_refusal(match, token, closed)
     try:
         deleted = get_storage().delete_hand(match.id, hand_id, once())
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))
+    except MatchClosed as error:
+        return closed_refusal(match, token, closed_message(match, str(error)) or "")
     else:
         if deleted:
             match_ledger(match)
@@ -322,6 +343,8 @@ def redo(match_id: int, token: str):
 def _turn_back(match_id: int, token: str, *, redo: bool):
     """Undo the last change, or redo the last one undone, and say which hand it touched."""
     match, _can_edit = load_match(match_id, token, edit=True)
+    if closed := closed_message(match):
+        return closed_refusal(match, token, closed)
     variant = match.variant
 
     def rescore(entry: dict[str, Any]) -> dict[str, Any]:
@@ -335,6 +358,8 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))
         return redirect(_match_page(match, token))
+    except MatchClosed as error:
+        return closed_refusal(match, token, closed_message(match, str(error)) or "")
     if change is None:
         flash(_("There is nothing to redo.") if redo else _("There is nothing to undo."))
     else:

@@ -25,7 +25,7 @@ from ..rules.overrides import apply_overrides
 from ..rules.seating import dealer_seat
 from ..storage import DuplicateSubmission
 from ..words import words
-from .access import load_match, match_ledger, remember, remembered_token
+from .access import closed_message, load_match, match_ledger, remember, remembered_token
 from .chart import totals_chart
 from .db import get_storage
 from .errors import refusal
@@ -226,7 +226,8 @@ def ledger(match_id: int, token: str):
     match, can_edit = load_match(match_id, token)
     ledger = match_ledger(match)
     storage = get_storage()
-    edit_token = token if can_edit else None
+    closed = closed_message(match)  # shown read-only, with who closed it
+    edit_token = token if can_edit and not closed else None
     view_url = url_for("matches.ledger", match_id=match.id, token=match.view_token, _external=True)
     return render_template(
         "match.html",
@@ -240,6 +241,7 @@ def ledger(match_id: int, token: str):
         variant=match.variant,
         house=changed_lines(match),
         can_edit=can_edit,
+        closed=closed,
         token=token,
         chart=totals_chart(match.side_names, ledger.history, match.goal),
         version=storage.version(match.id),
@@ -247,8 +249,8 @@ def ledger(match_id: int, token: str):
         edit_url=url_for("matches.ledger", match_id=match.id, token=token, _external=True)
         if can_edit
         else None,
-        can_undo=can_edit and storage.can_undo(match.id),
-        redoable=can_edit and storage.redoable(match.id) is not None,
+        can_undo=bool(edit_token) and storage.can_undo(match.id),
+        redoable=bool(edit_token) and storage.redoable(match.id) is not None,
     )
 
 
