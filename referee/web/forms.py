@@ -412,9 +412,11 @@ TournamentForm = _build_tournament_form()
 
 
 class NextRoundForm(FlaskForm):
-    """The director's button: begin the next round (``early``: before every game is over)."""
+    """The director's button: begin the next round (``early``: before every game is over;
+    ``round``: the round the page showed, so a second press arriving late ends no other)."""
 
     early = HiddenField()
+    round = HiddenField()
 
 
 REASON_LENGTH = 200  # why the director reopens a table's game: a line

@@ -459,7 +459,12 @@ def next_round(tournament_id: int, token: str):
     tournament, _can_edit = load_tournament(tournament_id, token, edit=True)
     form = NextRoundForm()
     back = redirect(url_for("tournaments.director", tournament_id=tournament.id, token=token))
-    if not form.validate_on_submit() or tournament.finished:
+    shown = form.round.data  # absent from a page made before it was sent: the round now
+    if (
+        not form.validate_on_submit()
+        or tournament.finished
+        or (shown and shown != str(tournament.current_round))
+    ):
         flash(_("That was already done; it is not done twice."))
         return back
     _table, games = standing_view(tournament)
