@@ -175,7 +175,8 @@ def new(match_id: int, token: str):
         elif not ledger.finished:  # the largest match there is (referee/capacity.py)
             over = capacity.match_full().render(_)
         if request.method == "GET":
-            flash(over)
+            if not closed:  # a closed match's page says so itself
+                flash(over)
             return redirect(_match_page(match, token))
         # A hand sent (perhaps kept on a phone offline) after the match ended: refused,
         # with its form and what was typed, never dropped behind a redirect.
@@ -252,8 +253,7 @@ def edit(match_id: int, token: str, hand_id: int):
     mode = hand.entry.get("mode", "detailed")
     sides = len(match.side_names)
     closed = closed_message(match)
-    if closed and request.method == "GET":
-        flash(closed)
+    if closed and request.method == "GET":  # its page says it is closed
         return redirect(_match_page(match, token))
     if request.method == "GET":
         data = formdata_from_entry(dict(hand.entry))

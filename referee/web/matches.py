@@ -234,7 +234,7 @@ def ledger(match_id: int, token: str):
         match=match,
         ledger=ledger,
         rows=[hand_row(match, row, edit_token) for row in ledger.rows],
-        deal=None if ledger.finished else match.known_deal(len(ledger.rows) + 1),
+        deal=None if ledger.finished or closed else match.known_deal(len(ledger.rows) + 1),
         group=match_group(match),
         at_table=match_table(match),
         move_form=move_form(match) if can_edit else None,
