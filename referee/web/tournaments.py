@@ -373,8 +373,8 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
     changed = storage.changed_after_reopening(tournament.id)
     pages = _edit_pages([e.match_id for e in events] + [t.match_id for t in reopened])
     over = tournament.current_round - (0 if tournament.finished else 1)  # the last round over
-    if reopen is None:
-        reopen = ReopenForm(formdata=None, round=over or None)
+    if reopen is None and over:  # once a round is over (and a refused form always)
+        reopen = ReopenForm(formdata=None, round=over)
     return render_template(
         "tournament.html",
         tournament=tournament,
@@ -385,7 +385,7 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
         all_finished=all(g.finished for g in now),
         confirm=request.args.get("end") == "1",
         form=NextRoundForm(),
-        reopen=reopen if over else None,
+        reopen=reopen,
         reopened=[(t, pages.get(t.match_id or 0)) for t in reopened],
         # Newest first, each reopening with its match's history of changes.
         events=[
