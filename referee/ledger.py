@@ -53,6 +53,9 @@ class Match:
     # The values the table changed from the preset, as :mod:`referee.rules.overrides` reads
     # them ({}: the preset's rules with its house-rule switches).
     overrides: Mapping[str, Any] = field(default_factory=dict)
+    # Who closed the match to changes (a tournament's round ended: "round:2", "tournament",
+    # "director"); None: open.
+    closed: str | None = None
 
     @property
     def seats(self) -> tuple[int, ...]:

@@ -25,7 +25,7 @@ from sqlite_utils import Database, Migrations
 from .capacity import MAX_CHANGES, MAX_HANDS
 from .groups import Group, Player
 from .ledger import Change, HandRecord, Match
-from .tournaments import TableGame, Team, Tournament
+from .tournaments import TableGame, Team, Tournament, TournamentEvent
 
 __all__ = [
     "Change",
@@ -277,6 +277,29 @@ def closed_matches_and_phones(db: Database) -> None:
     )
 
 
+@migrations()
+def tournament_events(db: Database) -> None:
+    """What the director did to a tournament's tables: a round ended, a table's game
+    reopened (and why) or closed again; shown on the director's page and the results."""
+    db["tournament_events"].create(
+        {
+            "id": int,
+            "tournament_id": int,
+            "round": int,
+            "table_no": int,  # NULL: the whole round (a round or the tournament ended)
+            "match_id": int,  # NULL: the whole round
+            "action": str,  # see referee.tournaments.TournamentEvent
+            "reason": str,  # the director's words (a reopening); NULL: none
+            "version": int,  # the match's version then: later changes are after it
+            "at": str,
+        },
+        pk="id",
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+        not_null={"tournament_id", "round", "action", "at"},
+    )
+    db["tournament_events"].create_index(["tournament_id"])
+
+
 def _in_chunks(ids: Sequence[int], size: int = 500) -> Iterator[tuple[list[int], str]]:
     """``ids`` a few hundred at a time (SQLite's limit on parameters), each with its ``?``
     marks for an ``IN (...)``."""
@@ -354,6 +377,7 @@ def _stored_match(columns: tuple[tuple[str, Any], ...]) -> Match:
         player_ids=_items(_stored(row.get("player_ids"), [])),
         seating=_items(_stored(row.get("seating"), [])),
         first_dealer=row.get("first_dealer") or 0,
+        closed=row.get("closed"),
         carried_totals=_items(carried.get("totals", [])),
         carried_hands=carried.get("hands", 0),
         overrides=_stored(row.get("overrides"), {}),
@@ -763,9 +787,16 @@ class Storage:
 
     # -- tournaments -----------------------------------------------------------
 
-    def create_tournament(self, tournament: Tournament, teams: Sequence[Team]) -> Tournament:
-        """A new tournament with new secret links and its ``teams`` (numbered from 1), before
-        its first round; its ``id``, tokens and round are made here."""
+    def create_tournament(
+        self,
+        tournament: Tournament,
+        teams: Sequence[Team],
+        first_round: Sequence[tuple[TableGame, dict[str, Any]]] = (),
+    ) -> Tournament:
+        """A new tournament with new secret links and its ``teams`` (numbered from 1); its
+        ``id``, tokens and round are made here.  With ``first_round`` (as
+        :meth:`begin_round` takes its games) round 1 begins in the same transaction: a
+        crash leaves the whole tournament or nothing, never one stuck before round 1."""
         row = {
             "created": _now(),
             "name": tournament.name,
@@ -792,6 +823,9 @@ class Storage:
                     " VALUES (?, ?, ?, ?)",
                     [pk, team.number, team.name, _dumps(list(team.players))],
                 )
+            if first_round:
+                self.begin_round(pk, 1, first_round, None)
+                row["current_round"] = 1
         return _tournament({**row, "id": pk})
 
     def get_tournament(self, tournament_id: int) -> Tournament | None:
@@ -838,11 +872,14 @@ class Storage:
         number: int,
         games: Sequence[tuple[TableGame, dict[str, Any]]],
         clock_end: str | None,
+        *,
+        early: bool = False,
     ) -> bool:
         """Round ``number`` of the tournament: store each table's match (the keyword
-        arguments of :meth:`create_match`) and its place, in one transaction.  False (and
-        nothing done) if the tournament is no longer at the round before: another
-        director's phone began it first."""
+        arguments of :meth:`create_match`) and its place, and close every table of the
+        rounds before (``early``: the director ended the round with games in play), in one
+        transaction.  False (and nothing done) if the tournament is no longer at the round
+        before: another director's phone began it first."""
         with self._writing():
             moved = self.db.execute(
                 "UPDATE tournaments SET current_round = ?, clock_end = ?"
@@ -851,6 +888,9 @@ class Storage:
             ).rowcount
             if not moved:
                 return False
+            if number > 1:
+                ended = "round ended early" if early else "round ended"
+                self._close_rounds(tournament_id, number - 1, f"round:{number - 1}", ended)
             for game, fields in games:
                 match = self.create_match(**fields)
                 self.db.execute(
@@ -890,12 +930,128 @@ class Storage:
             )
         return bool(cursor.rowcount)
 
-    def finish_tournament(self, tournament_id: int) -> None:
+    def finish_tournament(self, tournament_id: int, number: int, *, early: bool = False) -> bool:
+        """End the tournament after its round ``number`` and close every table, in one
+        transaction; False (nothing done) if it is over already or at another round (two
+        directors' phones at once end it once)."""
         with self._writing():
-            self.db.execute(
-                "UPDATE tournaments SET finished = 1, clock_end = NULL WHERE id = ?",
-                [tournament_id],
+            cursor = self.db.execute(
+                "UPDATE tournaments SET finished = 1, clock_end = NULL"
+                " WHERE id = ? AND current_round = ? AND finished = 0",
+                [tournament_id, number],
             )
+            if not cursor.rowcount:
+                return False
+            ended = "tournament ended early" if early else "tournament ended"
+            self._close_rounds(tournament_id, number, "tournament", ended)
+        return True
+
+    def _close_rounds(self, tournament_id: int, number: int, who: str, ended: str) -> None:
+        """Close every open table of round ``number`` and before (``who`` closed them, as
+        ``matches.closed`` says it) and note the round's end, ``ended``: inside the caller's
+        transaction.  A table the director reopened and left open is closed again, noted."""
+        reopened = self.db.execute(
+            "SELECT t.round, t.table_no, t.match_id FROM tournament_tables t"
+            " JOIN matches m ON m.id = t.match_id"
+            " WHERE t.tournament_id = ? AND t.round < ? AND m.closed IS NULL",
+            [tournament_id, number],
+        ).fetchall()
+        self.db.execute(
+            "UPDATE matches SET closed = ? WHERE closed IS NULL AND id IN"
+            " (SELECT match_id FROM tournament_tables WHERE tournament_id = ? AND round <= ?)",
+            [who, tournament_id, number],
+        )
+        self._event(tournament_id, number, None, ended)
+        for round_no, table_no, match_id in reopened:
+            self._event(tournament_id, round_no, (table_no, match_id), "closed with the round")
+
+    def _event(
+        self,
+        tournament_id: int,
+        number: int,
+        table: tuple[int, int] | None,
+        action: str,
+        reason: str | None = None,
+    ) -> None:
+        """Note what happened to round ``number`` (or its ``table``: table number and match
+        id) in the tournament's history, inside the caller's transaction."""
+        table_no, match_id = table if table is not None else (None, None)
+        version = self.version(match_id) if match_id is not None else None
+        self.db.execute(
+            "INSERT INTO tournament_events"
+            " (tournament_id, round, table_no, match_id, action, reason, version, at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [tournament_id, number, table_no, match_id, action, reason, version, _now()],
+        )
+
+    def reopen_table(self, tournament_id: int, number: int, table_no: int, reason: str) -> bool:
+        """Reopen the closed game of table ``table_no`` in round ``number`` for changes, and
+        note it with the director's ``reason``; False (nothing done) if there is no such
+        table or its game is open (a second press)."""
+        return self._set_closed(tournament_id, number, table_no, None, "reopened", reason)
+
+    def close_table(self, tournament_id: int, number: int, table_no: int) -> bool:
+        """Close a reopened table's game again (the director's button); False (nothing done)
+        if there is no such table or it is closed already."""
+        return self._set_closed(tournament_id, number, table_no, "director", "closed")
+
+    def _set_closed(
+        self,
+        tournament_id: int,
+        number: int,
+        table_no: int,
+        who: str | None,
+        action: str,
+        reason: str | None = None,
+    ) -> bool:
+        with self._writing():
+            row = self.db.execute(
+                "SELECT match_id FROM tournament_tables"
+                " WHERE tournament_id = ? AND round = ? AND table_no = ?",
+                [tournament_id, number, table_no],
+            ).fetchone()
+            if row is None:
+                return False
+            # Only a change of state: open to closed, or closed to open.
+            state = "closed IS NOT NULL" if who is None else "closed IS NULL"
+            changed = self.db.execute(
+                f"UPDATE matches SET closed = ? WHERE id = ? AND {state}", [who, row[0]]
+            ).rowcount
+            if changed:
+                self._event(tournament_id, number, (table_no, row[0]), action, reason)
+        return bool(changed)
+
+    def tournament_events(self, tournament_id: int) -> list[TournamentEvent]:
+        """What happened to the tournament's rounds and tables, oldest first."""
+        rows = self.db.execute(
+            "SELECT round, table_no, match_id, action, reason, at FROM tournament_events"
+            " WHERE tournament_id = ? ORDER BY id",
+            [tournament_id],
+        ).fetchall()
+        return [TournamentEvent(*row) for row in rows]
+
+    def reopened_tables(self, tournament_id: int) -> list[TableGame]:
+        """The tables of rounds already over whose games the director reopened and left
+        open, round by round."""
+        rows = self.db.execute(
+            "SELECT t.round, t.table_no, t.ns, t.ew, t.match_id FROM tournament_tables t"
+            " JOIN tournaments r ON r.id = t.tournament_id JOIN matches m ON m.id = t.match_id"
+            " WHERE t.tournament_id = ? AND m.closed IS NULL"
+            " AND (t.round < r.current_round OR r.finished = 1) ORDER BY t.round, t.table_no",
+            [tournament_id],
+        ).fetchall()
+        return [TableGame(*row) for row in rows]
+
+    def changed_after_reopening(self, tournament_id: int) -> set[int]:
+        """The tournament's matches whose hands were changed after the director reopened
+        them (a change to their history after a reopening's version)."""
+        rows = self.db.execute(
+            "SELECT DISTINCT e.match_id FROM tournament_events e JOIN history h"
+            " ON h.match_id = e.match_id AND h.id > e.version"
+            " WHERE e.tournament_id = ? AND e.action = 'reopened'",
+            [tournament_id],
+        ).fetchall()
+        return {int(row[0]) for row in rows}
 
     # -- retention -------------------------------------------------------------
 

@@ -11,7 +11,7 @@ which table in each round is the movement's plan (:mod:`referee.rules.movements`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -22,6 +22,7 @@ __all__ = [
     "TableGame",
     "Team",
     "Tournament",
+    "TournamentEvent",
     "game_result",
     "results_json",
     "standings_rows",
@@ -101,6 +102,21 @@ class TableGame:
 
 
 @dataclass(frozen=True)
+class TournamentEvent:
+    """What happened to a round or one of its tables, in the tournament's history."""
+
+    round: int
+    table: int | None  # None: the whole round
+    match_id: int | None
+    # "round ended", "round ended early", "tournament ended", "tournament ended early";
+    # for a table: "reopened" (with the director's reason), "closed" (by the director),
+    # "closed with the round" (a reopened table closed when the round or tournament ended).
+    action: str
+    reason: str | None
+    at: str
+
+
+@dataclass(frozen=True)
 class GameResult:
     """A table's game as its match stands: totals North-South first."""
 
@@ -176,9 +192,15 @@ def standings(teams: Sequence[Team], results: Sequence[GameResult], ranking: str
 
 
 def results_json(
-    tournament: Tournament, ranked: Sequence[Standing], games: Sequence[GameResult]
+    tournament: Tournament,
+    ranked: Sequence[Standing],
+    games: Sequence[GameResult],
+    events: Sequence[TournamentEvent] = (),
+    changed: Collection[int] = (),
 ) -> dict[str, Any]:
-    """The tournament's standings and every game as JSON values (the export and the API)."""
+    """The tournament's standings, every game and its history (``events``) as JSON values
+    (the export and the API); ``changed``: the matches changed after the director reopened
+    them."""
     return {
         "tournament": tournament.id,
         "name": tournament.name,
@@ -213,8 +235,19 @@ def results_json(
                 "finished": g.finished,
                 "counted": g.counted,
                 "winner": None if g.winner is None else ("ns", "ew")[g.winner],
+                "changed_after_reopening": g.game.match_id in changed,
             }
             for g in games
+        ],
+        "events": [
+            {
+                "round": e.round,
+                "table": e.table,
+                "action": e.action,
+                "reason": e.reason,
+                "at": e.at,
+            }
+            for e in events
         ],
     }
 

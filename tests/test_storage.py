@@ -41,6 +41,7 @@ def test_migrations_are_named_and_applied_once(tmp_path):
         "table_rules",
         "tournaments",
         "closed_matches_and_phones",
+        "tournament_events",
     ]
     assert storage.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 

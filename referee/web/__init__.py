@@ -105,6 +105,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         minify,
         offline,
         proxy,
+        reopening,
         rulings,
         security,
         share,
@@ -134,6 +135,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(share.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(tournament_files.bp)
+    app.register_blueprint(reopening.bp)
     house.init_app(app)
     offline.init_app(app)
     minify.init_app(app)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from hmac import compare_digest
 from typing import Any
 
-from flask import abort, current_app, session
+from flask import abort, current_app, render_template, session, url_for
 from flask_babel import gettext as _
 
 from ..ledger import Ledger, Match, compute_ledger
@@ -68,6 +68,34 @@ def load_match(match_id: int, token: str, *, edit: bool = False) -> tuple[Match,
             ),
         )
     return match, can_edit
+
+
+def closed_message(match: Match, who: str | None = None) -> str | None:
+    """Why ``match`` takes no changes (a tournament's round ended), naming who closed it;
+    None while it is open.  ``who``: as storage's MatchClosed says it, when the match
+    closed after it was read (a round ended while a hand was on its way)."""
+    who = who or match.closed
+    if not who:
+        return None
+    kind, _colon, number = who.partition(":")
+    if kind == "round" and number.isdigit():
+        closer = _("the tournament director ended round %(n)s", n=int(number))
+    elif kind == "tournament":
+        closer = _("the tournament director ended the tournament")
+    else:
+        closer = _("the tournament director closed it")
+    return _(
+        "This table's game is closed: %(closer)s. Ask the director to reopen it.", closer=closer
+    )
+
+
+def closed_refusal(match: Match, token: str, message: str) -> tuple[str, int]:
+    """The answer to a change sent to a closed match that has no form to show again (a
+    delete, an undo): the reason and the way back, 409.  Never a redirect, so a change
+    kept offline and sent later is shown to the phone as refused (static/offline.js)."""
+    back = url_for("matches.ledger", match_id=match.id, token=token)
+    page = render_template("error.html", title=_("Closed"), message=message, back=back)
+    return page, 409
 
 
 def opens(token: str, edit_token: str, view_token: str) -> bool | None:

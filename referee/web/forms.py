@@ -412,9 +412,45 @@ TournamentForm = _build_tournament_form()
 
 
 class NextRoundForm(FlaskForm):
-    """The director's button: begin the next round (``early``: before every game is over)."""
+    """The director's button: begin the next round (``early``: before every game is over;
+    ``round``: the round the page showed, so a second press arriving late ends no other)."""
 
     early = HiddenField()
+    round = HiddenField()
+
+
+REASON_LENGTH = 200  # why the director reopens a table's game: a line
+
+
+def _stripped(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
+class ReopenForm(FlaskForm):
+    """The director reopens one closed table's game for changes, saying why."""
+
+    round = Integer(
+        _l("Round"),
+        validators=[InputRequired(), NumberRange(1, 30)],
+        render_kw={"inputmode": "numeric", "min": 1},
+    )
+    table = Integer(
+        _l("Table"),
+        validators=[InputRequired(), NumberRange(1, 200)],
+        render_kw={"inputmode": "numeric", "min": 1},
+    )
+    reason = StringField(
+        _l("Why (it goes into the tournament's history)"),
+        filters=[_stripped],
+        validators=[
+            DataRequired(
+                _l("Say why the game is reopened: it goes into the tournament's history.")
+            ),
+            Length(max=REASON_LENGTH, message=_l("Say it in at most 200 characters.")),
+            PlainText(),
+        ],
+        render_kw={"maxlength": REASON_LENGTH},
+    )
 
 
 class PlayerForm(FlaskForm):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
@@ -16,7 +16,7 @@ from ..rules import HandResult, Problem, Variant
 from ..rules.problems import N_
 from ..storage import DuplicateSubmission, HandGone, MatchClosed, MatchFull, Stale
 from ..words import words
-from .access import load_match, match_ledger
+from .access import closed_message, closed_refusal, load_match, match_ledger
 from .conflicts import Conflict, conflict, phone, seen
 from .db import get_storage
 from .errors import refusal
@@ -171,14 +171,20 @@ def _since(match: Match, was: int | None) -> Stale:
     return Stale(storage.changes_since(match.id, was or 0), storage.version(match.id))
 
 
-def _refused_change(error: MatchClosed | MatchFull) -> str:
-    """Why storage refused a change to the match, in the page's language."""
+def _refused_change(match: Match, error: MatchClosed | MatchFull) -> str:
+    """Why storage refused a change to the match, in the page's language: it closed (a
+    round ended while the change was on its way) or it is full."""
     if isinstance(error, MatchClosed):
-        return _("This game is closed: the tournament director ended its round. Ask the "
-                 "director to reopen it.")  # fmt: skip
+        return closed_message(match, str(error)) or ""
     if error.args and error.args[0] == "changes":
         return capacity.changes_full().render(_)
     return capacity.match_full().render(_)
+
+
+def _refused(match: Match, token: str, error: MatchClosed | MatchFull):
+    """A delete, undo or redo storage refused: the reason and the way back, never a
+    redirect (a change kept offline and sent later is shown as refused)."""
+    return closed_refusal(match, token, _refused_change(match, error))
 
 
 def _mode() -> str:
@@ -197,13 +203,18 @@ def new(match_id: int, token: str):
         flash(_("Your copy was dropped: the hand recorded from the other phone stands."))
         return redirect(_match_page(match, token))
     ledger = match_ledger(match)
-    if resolve != "replace" and (ledger.finished or capacity.full(len(ledger.rows))):
+    closed = closed_message(match)  # its tournament's round is over
+    over_now = ledger.finished or capacity.full(len(ledger.rows))
+    if closed or (resolve != "replace" and over_now):
         # Hands can still be edited or undone, which may reopen the match.
         over = _("The match is over: no more hands. Edit or undo a hand to reopen it.")
-        if not ledger.finished:  # the largest match there is (referee/capacity.py)
+        if closed:
+            over = closed
+        elif not ledger.finished:  # the largest match there is (referee/capacity.py)
             over = capacity.match_full().render(_)
         if request.method == "GET":
-            flash(over)
+            if not closed:  # a closed match's page says so itself
+                flash(over)
             return redirect(_match_page(match, token))
         # A hand sent (perhaps kept on a phone offline) after the match ended: refused,
         # with its form and what was typed, never dropped behind a redirect.
@@ -272,7 +283,7 @@ def _store_new(match, token, form, mode, entry, result, replaces: int | None):
         clash = _clash(match, form, _since(match, was))
         return _render(match, token, form, mode, [], status=409, clash=clash)
     except (MatchClosed, MatchFull) as error:
-        return _render(match, token, form, mode, [_refused_change(error)], status=409)
+        return _render(match, token, form, mode, [_refused_change(match, error)], status=409)
     else:
         after = match_ledger(match)  # also marks a match just won
         if replaces is not None:
@@ -317,6 +328,9 @@ def edit(match_id: int, token: str, hand_id: int):
         return redirect(_match_page(match, token))
     mode = hand.entry.get("mode", "detailed")
     sides = len(match.side_names)
+    closed = closed_message(match)
+    if closed and request.method == "GET":  # its page says it is closed
+        return redirect(_match_page(match, token))
     if request.method == "GET":
         data = formdata_from_entry(dict(hand.entry))
         data["token"] = secrets.token_urlsafe(16)
@@ -333,6 +347,9 @@ def edit(match_id: int, token: str, hand_id: int):
         return _render(
             match, token, form, mode, [refused.message], hand=hand, status=refused.status
         )
+    if closed:
+        form.validate()
+        return _render(match, token, form, mode, [closed], hand=hand, status=409)
     was = seen(form.seen.data)
     if gone is not None:
         clash = _clash(match, form, _since(match, was), gone=True)
@@ -360,7 +377,7 @@ def edit(match_id: int, token: str, hand_id: int):
                 clash = _clash(match, form, stale, gone=not still)
                 return _render(match, token, form, mode, [], hand=hand, status=409, clash=clash)
             except (MatchClosed, MatchFull) as error:
-                general = [_refused_change(error)]
+                general = [_refused_change(match, error)]
                 return _render(match, token, form, mode, general, hand=hand, status=409)
             match_ledger(match)
             if result.valid:
@@ -381,12 +398,14 @@ def one_time_token() -> str:
 @bp.route("/hands/<int:hand_id>/delete", methods=["POST"])
 def delete(match_id: int, token: str, hand_id: int):
     match, _can_edit = load_match(match_id, token, edit=True)
+    if closed := closed_message(match):
+        return closed_refusal(match, token, closed)
     try:
         deleted = get_storage().delete_hand(match.id, hand_id, once(), phone=phone())
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))
     except (MatchClosed, MatchFull) as error:
-        abort(409, _refused_change(error))
+        return _refused(match, token, error)
     else:
         if deleted:
             match_ledger(match)
@@ -426,6 +445,8 @@ def redo(match_id: int, token: str):
 def _turn_back(match_id: int, token: str, *, redo: bool):
     """Undo the last change, or redo the last one undone, and say which hand it touched."""
     match, _can_edit = load_match(match_id, token, edit=True)
+    if closed := closed_message(match):
+        return closed_refusal(match, token, closed)
     variant = match.variant
 
     def rescore(entry: dict[str, Any]) -> dict[str, Any]:
@@ -440,7 +461,7 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
         flash(_("That was already done; it is not done twice."))
         return redirect(_match_page(match, token))
     except (MatchClosed, MatchFull) as error:
-        abort(409, _refused_change(error))
+        return _refused(match, token, error)
     if change is None:
         flash(_("There is nothing to redo.") if redo else _("There is nothing to undo."))
     else:

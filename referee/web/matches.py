@@ -30,6 +30,7 @@ from .access import (
     GROUPS,
     MATCHES,
     TOURNAMENTS,
+    closed_message,
     kept_ids,
     kept_links,
     load_match,
@@ -246,20 +247,22 @@ def ledger(match_id: int, token: str):
     remember(match, can_edit)  # its home page offers this link back
     ledger = match_ledger(match)
     storage = get_storage()
-    edit_token = token if can_edit else None
+    closed = closed_message(match)  # shown read-only, with who closed it
+    edit_token = token if can_edit and not closed else None
     view_url = url_for("matches.ledger", match_id=match.id, token=match.view_token, _external=True)
     return render_template(
         "match.html",
         match=match,
         ledger=ledger,
         rows=[hand_row(match, row, edit_token) for row in ledger.rows],
-        deal=None if ledger.finished else match.known_deal(len(ledger.rows) + 1),
+        deal=None if ledger.finished or closed else match.known_deal(len(ledger.rows) + 1),
         group=match_group(match),
         at_table=match_table(match),
         move_form=move_form(match) if can_edit else None,
         variant=match.variant,
         house=changed_lines(match),
         can_edit=can_edit,
+        closed=closed,
         token=token,
         chart=totals_chart(match.side_names, ledger.history, match.goal),
         version=storage.version(match.id),
@@ -267,8 +270,8 @@ def ledger(match_id: int, token: str):
         edit_url=url_for("matches.ledger", match_id=match.id, token=token, _external=True)
         if can_edit
         else None,
-        can_undo=can_edit and storage.can_undo(match.id),
-        redoable=can_edit and storage.redoable(match.id) is not None,
+        can_undo=bool(edit_token) and storage.can_undo(match.id),
+        redoable=bool(edit_token) and storage.redoable(match.id) is not None,
     )
 
 

@@ -26,7 +26,13 @@ from ..tournaments import CSV_HEADER, Tournament, standings_rows, wins_text
 from .db import get_storage
 from .downloads import asked_paper, send_download
 from .sheet_turns import sheet_turns
-from .tournaments import load_tournament, sitting_out, standing_view, tournament_json
+from .tournaments import (
+    event_text,
+    load_tournament,
+    sitting_out,
+    standing_view,
+    tournament_json,
+)
 
 bp = Blueprint("tournament_files", __name__)
 
@@ -36,6 +42,9 @@ def _pdf(template: str, paper: str, **context: Any) -> bytes:
     (Busy: 503, sheet_turns.too_busy)."""
     with sheet_turns().turn():
         return render_pdf(template, paper, gettext=_, lang=str(get_locale() or "en"), **context)
+
+
+EVENTS_HEADER = ("round", "table", "event", "reason", "changed_after_reopening", "at")
 
 
 def _name(tournament: Tournament, suffix: str) -> str:
@@ -86,6 +95,7 @@ def results_pdf(tournament_id: int, token: str):
     ranked, games = standing_view(tournament)
     names = {s.team.number: s.team.name for s in ranked}
     rounds = sorted({g.game.round for g in games})
+    storage = get_storage()
     pdf = _pdf(
         "results.html",
         paper,
@@ -95,6 +105,8 @@ def results_pdf(tournament_id: int, token: str):
         names=names,
         num=lambda value: local_number(value, str(get_locale() or "en")),
         wins=wins_text,
+        events=[event_text(e) for e in storage.tournament_events(tournament.id)],
+        changed=storage.changed_after_reopening(tournament.id),
     )
     return send_download(pdf, "application/pdf", _name(tournament, ".pdf"))
 
@@ -108,6 +120,18 @@ def results_csv(tournament_id: int, token: str):
     writer.writerow(CSV_HEADER)
     for row in standings_rows(ranked):
         writer.writerow([spreadsheet_cell(v) if isinstance(v, str) else v for v in row])
+    # Then, after an empty row, the tournament's history: rounds ended, tables reopened
+    # (with the director's reason, and whether the game changed after) and closed again.
+    storage = get_storage()
+    events = storage.tournament_events(tournament.id)
+    if events:
+        changed = storage.changed_after_reopening(tournament.id)
+        writer.writerow([])
+        writer.writerow(EVENTS_HEADER)
+        for e in events:
+            after = e.action == "reopened" and e.match_id in changed
+            row = (e.round, e.table, e.action, e.reason or "", int(after), e.at)
+            writer.writerow([spreadsheet_cell(v) if isinstance(v, str) else v for v in row])
     # The byte order mark makes spreadsheets read names with accents as UTF-8.
     data = ("\ufeff" + out.getvalue()).encode("utf-8")
     return send_download(data, "text/csv", _name(tournament, ".csv"))

@@ -40,6 +40,7 @@ from ..tournaments import (
     TableGame,
     Team,
     Tournament,
+    TournamentEvent,
     game_result,
     results_json,
     standings,
@@ -50,7 +51,7 @@ from ..tournaments import (
 from .access import TOURNAMENTS, keep_opened, kept, open_link
 from .db import get_storage
 from .errors import refusal
-from .forms import NextRoundForm, TournamentForm, chosen_options
+from .forms import NextRoundForm, ReopenForm, TournamentForm, chosen_options
 from .fragments import page_key
 from .house import read_minimums
 from .lru import Lru
@@ -172,27 +173,25 @@ def _new(form: Any) -> Tournament | None:
         field = form.hands if error.field.startswith("rounds") else form.minimums
         field.errors.append(error.problem)
         return None
-    storage = get_storage()
-    tournament = storage.create_tournament(
-        Tournament(
-            id=0,
-            name=form.name.data.strip(),
-            variant_id=base.id,
-            options=options,
-            overrides=overrides,
-            players=players,
-            rounds=form.rounds.data,
-            movement=movement,
-            hands=form.hands.data if form.game.data == "hands" else None,
-            minutes=form.minutes.data or None,
-            ranking=form.ranking.data,
-            edit_token="",
-            view_token="",
-        ),
-        teams,
+    planned = Tournament(
+        id=0,
+        name=form.name.data.strip(),
+        variant_id=base.id,
+        options=options,
+        overrides=overrides,
+        players=players,
+        rounds=form.rounds.data,
+        movement=movement,
+        hands=form.hands.data if form.game.data == "hands" else None,
+        minutes=form.minutes.data or None,
+        ranking=form.ranking.data,
+        edit_token="",
+        view_token="",
     )
-    begin_round(tournament, 1)
-    return tournament
+    # The tournament and its first round in one transaction (never one left at round 0).
+    return get_storage().create_tournament(
+        planned, teams, first_round=round_games(planned, teams, 1)
+    )
 
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])
@@ -219,17 +218,30 @@ def new_tournament():
 # -- rounds -----------------------------------------------------------------------------------
 
 
-def begin_round(tournament: Tournament, number: int) -> bool:
-    """Give every table of round ``number`` its match; False if the round had already begun
-    (two directors' phones at once)."""
+def begin_round(tournament: Tournament, number: int, *, early: bool = False) -> bool:
+    """Give every table of round ``number`` its match and close the round before
+    (``early``: ended with games in play); False if the round had already begun (two
+    directors' phones at once)."""
     storage = get_storage()
-    teams = {t.number: t for t in storage.tournament_teams(tournament.id)}
+    games = round_games(tournament, storage.tournament_teams(tournament.id), number)
+    if not games:
+        return False
+    # A timed round's clock starts when the director says the players are seated.
+    return storage.begin_round(tournament.id, number, games, None, early=early)
+
+
+def round_games(
+    tournament: Tournament, team_list: list[Team], number: int
+) -> list[tuple[TableGame, dict[str, Any]]]:
+    """Each table of round ``number`` with its match's fields (as storage's begin_round
+    takes them); none if the plan has no such round."""
+    teams = {t.number: t for t in team_list}
     base = PRESETS[tournament.variant_id]
     rules = apply_overrides(base.with_options(dict(tournament.options)), tournament.overrides)
     try:
         planned = plan(len(teams), tournament.rounds, tournament.movement).rounds[number - 1]
     except (PlanError, IndexError):
-        return False
+        return []
     games = []
     for pairing in planned.tables:
         ns, ew = teams[pairing.ns], teams[pairing.ew]
@@ -250,8 +262,7 @@ def begin_round(tournament: Tournament, number: int) -> bool:
             "overrides": dict(tournament.overrides),
         }
         games.append((TableGame(number, pairing.table, ns.number, ew.number), fields))
-    # A timed round's clock starts when the director says the players are seated.
-    return storage.begin_round(tournament.id, number, games, None)
+    return games
 
 
 # -- the games as they stand ------------------------------------------------------------------
@@ -308,9 +319,17 @@ def standing_view(tournament: Tournament) -> tuple[list[Standing], list[GameResu
 
 
 def tournament_json(tournament: Tournament) -> dict[str, Any]:
-    """The results' JSON (:func:`referee.tournaments.results_json`) as they stand now."""
+    """The results' JSON (:func:`referee.tournaments.results_json`) as they stand now, with
+    the tournament's history (rounds ended, tables reopened and closed again)."""
     ranked, games = standing_view(tournament)
-    return results_json(tournament, ranked, games)
+    storage = get_storage()
+    return results_json(
+        tournament,
+        ranked,
+        games,
+        storage.tournament_events(tournament.id),
+        storage.changed_after_reopening(tournament.id),
+    )
 
 
 def _links(tournament: Tournament, games: list[GameResult], can_edit: bool) -> dict[int, str]:
@@ -334,9 +353,23 @@ def director(tournament_id: int, token: str):
     keep_opened(TOURNAMENTS, tournament, can_edit)  # its home page offers this link back
     if not can_edit:
         return standings_page(tournament_id, token)
+    return director_page(tournament, token)
+
+
+def director_page(tournament: Tournament, token: str, reopen: Any = None, status: int = 200):
+    """The director's page; ``reopen``: the reopening form as sent (refused, with its
+    errors), ``status`` its answer's."""
     table, games = standing_view(tournament)
     now = [g for g in games if g.game.round == tournament.current_round]
     teams = {s.team.number: s.team for s in table}
+    storage = get_storage()
+    events = storage.tournament_events(tournament.id)
+    reopened = storage.reopened_tables(tournament.id)
+    changed = storage.changed_after_reopening(tournament.id)
+    pages = _edit_pages([e.match_id for e in events] + [t.match_id for t in reopened])
+    over = tournament.current_round - (0 if tournament.finished else 1)  # the last round over
+    if reopen is None and over:  # once a round is over (and a refused form always)
+        reopen = ReopenForm(formdata=None, round=over)
     return render_template(
         "tournament.html",
         tournament=tournament,
@@ -347,6 +380,15 @@ def director(tournament_id: int, token: str):
         all_finished=all(g.finished for g in now),
         confirm=request.args.get("end") == "1",
         form=NextRoundForm(),
+        reopen=reopen,
+        reopened=[(t, pages.get(t.match_id or 0)) for t in reopened],
+        # Newest first, each reopening with its match's history of changes.
+        events=[
+            (event_text(e), e.match_id if e.action == "reopened" else None)
+            for e in reversed(events)
+        ],
+        changed=changed,
+        histories={m: url + "/history" for m, url in pages.items()},
         version=tournament_version(tournament),
         every=POLL_SECONDS,
         view_url=url_for(
@@ -356,7 +398,46 @@ def director(tournament_id: int, token: str):
             _external=True,
         ),
         sits_out=sitting_out(tournament, teams),
-    )
+    ), status
+
+
+def _edit_pages(match_ids: list[int | None]) -> dict[int, str]:
+    """Each match's page on its edit link (the director's), by id."""
+    ids = sorted({m for m in match_ids if m})
+    return {
+        m.id: url_for("matches.ledger", match_id=m.id, token=m.edit_token)
+        for m in get_storage().get_matches(ids).values()
+    }
+
+
+def event_text(event: TournamentEvent) -> str:
+    """One line of the tournament's history, as the director's page and the results say it."""
+    at = {"round": event.round, "table": event.table}
+    if event.action == "reopened":
+        return _(
+            "Table %(table)s, round %(round)s: reopened by the director — reason: “%(reason)s”",
+            reason=isolated(event.reason or ""),
+            **at,
+        )
+    if event.action == "closed":
+        return _("Table %(table)s, round %(round)s: closed again by the director.", **at)
+    if event.action == "closed with the round":
+        return _(
+            "Table %(table)s, round %(round)s: closed again when the director ended a round.", **at
+        )
+    if event.action == "round ended early":
+        return _(
+            "Round %(round)s ended early: each game still in play went to the higher total.", **at
+        )
+    if event.action == "tournament ended":
+        return _("Round %(round)s ended, and the tournament with it.", **at)
+    if event.action == "tournament ended early":
+        return _(
+            "Round %(round)s ended early, and the tournament with it: each game still in play"
+            " went to the higher total.",
+            **at,
+        )
+    return _("Round %(round)s ended.", **at)
 
 
 def sitting_out(tournament: Tournament, teams: dict[int, Team]) -> list[Team]:
@@ -373,7 +454,12 @@ def next_round(tournament_id: int, token: str):
     tournament, _can_edit = load_tournament(tournament_id, token, edit=True)
     form = NextRoundForm()
     back = redirect(url_for("tournaments.director", tournament_id=tournament.id, token=token))
-    if not form.validate_on_submit() or tournament.finished:
+    shown = form.round.data  # absent from a page made before it was sent: the round now
+    if (
+        not form.validate_on_submit()
+        or tournament.finished
+        or (shown and shown != str(tournament.current_round))
+    ):
         flash(_("That was already done; it is not done twice."))
         return back
     _table, games = standing_view(tournament)
@@ -387,10 +473,13 @@ def next_round(tournament_id: int, token: str):
         )
         link = {"tournament_id": tournament.id, "token": token, "end": 1, "_anchor": "confirm"}
         return redirect(url_for("tournaments.director", **link))
+    early = bool(playing)
     if tournament.current_round >= tournament.rounds:
-        get_storage().finish_tournament(tournament.id)
-        flash(_("The tournament is over: the results are final."))
-    elif begin_round(tournament, tournament.current_round + 1):
+        if get_storage().finish_tournament(tournament.id, tournament.current_round, early=early):
+            flash(_("The tournament is over: the results are final."))
+        else:
+            flash(_("That was already done; it is not done twice."))
+    elif begin_round(tournament, tournament.current_round + 1, early=early):
         flash(_("Round %(n)s has begun: hand out the table cards.", n=tournament.current_round + 1))
     else:
         flash(_("That was already done; it is not done twice."))
