@@ -257,6 +257,7 @@ def test_a_strangers_first_page_on_the_real_server_shows_nothing_of_anyones(tmp_
     with referee_serve(tmp_path / "served.db") as server:
         family = Phone(server.url)
         fields = {"preset": "classic", "players": "4"}
+
         def made(path: str, form: dict[str, str]) -> str:  # the path the phone is sent on to
             return family.post(path, form)[0].removeprefix(server.url)
 
