@@ -95,16 +95,22 @@ def test_a_hand_typed_offline_is_kept_and_sent_once_when_back(browser, base_url)
     context.close()
 
 
-def test_a_hand_that_no_longer_fits_comes_back_with_its_reason(browser, base_url):
+def kept_offline(browser, base_url: str, we: str, they: str, target: str = "5000"):
+    """A phone that typed a quick hand offline on a new match: (its context, its page,
+    the match), the hand waiting on the phone."""
     context = phone(browser)
     page = context.new_page()
-    match = new_match(page, base_url, target="500")
+    match = new_match(page, base_url, target=target)
     page.goto(match + "/hands/new?mode=quick")
-
     context.set_offline(True)
-    quick(page, "215", "55")
+    quick(page, we, they)
     page.get_by_role("button", name="Record the hand").click()
     expect(page.locator(".flash.kept")).to_contain_text("waiting: 1")
+    return context, page, match
+
+
+def test_a_hand_that_no_longer_fits_comes_back_with_its_reason(browser, base_url):
+    context, page, match = kept_offline(browser, base_url, "215", "55", target="500")
 
     # Meanwhile another phone with the edit link wins the match.
     other = phone(browser).new_page()
@@ -123,15 +129,7 @@ def test_a_hand_that_no_longer_fits_comes_back_with_its_reason(browser, base_url
 
 
 def test_a_hand_kept_offline_that_arrives_stale_is_shown_never_lost_or_doubled(browser, base_url):
-    context = phone(browser)
-    page = context.new_page()
-    match = new_match(page, base_url)
-    page.goto(match + "/hands/new?mode=quick")
-
-    context.set_offline(True)
-    quick(page, "150", "60")
-    page.get_by_role("button", name="Record the hand").click()
-    expect(page.locator(".flash.kept")).to_contain_text("waiting: 1")
+    context, page, match = kept_offline(browser, base_url, "150", "60")
 
     # Meanwhile another phone at the table records hand 1.
     other = phone(browser).new_page()

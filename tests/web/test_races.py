@@ -96,6 +96,21 @@ def _replay(history) -> set[int]:
     return live
 
 
+def _a_hand(server, phone) -> tuple[str, int, int]:
+    """A new match (its opening stays at 50) with one hand recorded by ``phone``: its path,
+    its id and the hand's id."""
+    path, match_id = _new_match(server)
+    record = phone.form(path + "/hands/new")
+    assert phone.send(path + "/hands/new", {**record, **KINGS}).redirected
+    return path, match_id, _stored(server, match_id)[0][-1].id
+
+
+def _once(phone, path: str) -> dict[str, str]:
+    """What a delete or undo form of ``phone`` sends: its CSRF token and a one-time token."""
+    return {"csrf_token": phone.form(path + "/hands/new")["csrf_token"],
+            "token": secrets.token_urlsafe(16)}  # fmt: skip
+
+
 def _told(answer, message: str) -> bool:
     return answer.redirected and message in answer.text
 
@@ -129,16 +144,11 @@ def test_the_largest_match_holds_under_twenty_posts_at_once(server):
 
 
 def test_an_edit_racing_an_undo_is_confirmed_only_when_it_is_stored(server):
-    path, match_id = _new_match(server)
     anna, ben = Phone(server.url), Phone(server.url)
     for _ in range(12):
-        path, match_id = _new_match(server)  # a new match each time: opening stays 50
-        record = anna.form(path + "/hands/new")
-        assert anna.send(path + "/hands/new", {**record, **KINGS}).redirected
-        hand_id = _stored(server, match_id)[0][-1].id
+        path, match_id, hand_id = _a_hand(server, anna)
         edit = anna.form(f"{path}/hands/{hand_id}/edit")
-        undo = {"csrf_token": ben.form(path + "/hands/new")["csrf_token"]}
-        undo["token"] = secrets.token_urlsafe(16)
+        undo = _once(ben, path)
         edited, undone = _at_once(
             [
                 partial(anna.send, f"{path}/hands/{hand_id}/edit", {**edit, **ACES}),
@@ -163,21 +173,11 @@ def test_an_edit_racing_an_undo_is_confirmed_only_when_it_is_stored(server):
 
 
 def test_two_phones_deleting_the_same_hand_delete_it_once(server):
-    path, match_id = _new_match(server)
     anna = Phone(server.url)
     phones = [anna, Phone(server.url), Phone(server.url)]
     for _ in range(8):
-        path, match_id = _new_match(server)  # a new match each time: opening stays 50
-        record = anna.form(path + "/hands/new")
-        assert anna.send(path + "/hands/new", {**record, **KINGS}).redirected
-        hand_id = _stored(server, match_id)[0][-1].id
-        fields = [
-            {
-                "csrf_token": p.form(path + "/hands/new")["csrf_token"],
-                "token": secrets.token_urlsafe(16),
-            }
-            for p in phones
-        ]
+        path, match_id, hand_id = _a_hand(server, anna)
+        fields = [_once(p, path) for p in phones]
         answers = _at_once(
             [
                 partial(p.send, f"{path}/hands/{hand_id}/delete", f)
@@ -192,18 +192,11 @@ def test_two_phones_deleting_the_same_hand_delete_it_once(server):
 
 
 def test_an_edit_racing_a_delete_never_writes_into_a_deleted_hand(server):
-    path, match_id = _new_match(server)
     anna, ben = Phone(server.url), Phone(server.url)
     for _ in range(10):
-        path, match_id = _new_match(server)  # a new match each time: opening stays 50
-        record = anna.form(path + "/hands/new")
-        assert anna.send(path + "/hands/new", {**record, **KINGS}).redirected
-        hand_id = _stored(server, match_id)[0][-1].id
+        path, match_id, hand_id = _a_hand(server, anna)
         edit = anna.form(f"{path}/hands/{hand_id}/edit")
-        delete = {
-            "csrf_token": ben.form(path + "/hands/new")["csrf_token"],
-            "token": secrets.token_urlsafe(16),
-        }
+        delete = _once(ben, path)
         edited, deleted = _at_once(
             [
                 partial(anna.send, f"{path}/hands/{hand_id}/edit", {**edit, **ACES}),

@@ -55,25 +55,28 @@ def test_the_same_hand_sent_from_two_phones_is_stored_once_and_the_second_is_ask
     assert _hand_count(app, match_id) == 1
 
 
-def test_dropping_mine_keeps_the_other_phones_hand(app):
+def _ben_clashes(app):
+    """Anna and Ben open hand 1; Anna records hers first; Ben sends his (seven aces'
+    long-match hand): (Anna, Ben, the match, Ben's fields, the conflict he is shown)."""
     anna, ben = _phones(app)
     url = start_match(anna)
     seen_b = _opened(ben, url + "/hands/new")
     anna.post(url + "/hands/new", data=hand(**GOING_OUT))
     data = {**hand(**LONG_MATCH_HAND), "seen": seen_b}
-    assert ben.post(url + "/hands/new", data=data).status_code == 409
+    clash = ben.post(url + "/hands/new", data=data)
+    assert clash.status_code == 409
+    return anna, ben, url, data, clash.get_data(as_text=True)
+
+
+def test_dropping_mine_keeps_the_other_phones_hand(app):
+    anna, ben, url, data, _clash = _ben_clashes(app)
     dropped = ben.post(url + "/hands/new", data={**data, "resolve": "drop"}, follow_redirects=True)
     assert "Your copy was dropped" in dropped.get_data(as_text=True)
     assert totals(anna, url) == [685, 30]
 
 
 def test_record_mine_as_the_next_hand_stores_both_once(app):
-    anna, ben = _phones(app)
-    url = start_match(anna)
-    seen_b = _opened(ben, url + "/hands/new")
-    anna.post(url + "/hands/new", data=hand(**GOING_OUT))
-    data = {**hand(**LONG_MATCH_HAND), "seen": seen_b}
-    clash = ben.post(url + "/hands/new", data=data).get_data(as_text=True)
+    anna, ben, url, data, clash = _ben_clashes(app)
     # The choice is sent on the version the conflict showed.
     again = {**data, "seen": _seen(clash), "resolve": "append"}
     answer = ben.post(url + "/hands/new", data=again, follow_redirects=True)
@@ -85,12 +88,7 @@ def test_record_mine_as_the_next_hand_stores_both_once(app):
 
 
 def test_put_mine_in_place_of_it_replaces_the_other_phones_hand(app):
-    anna, ben = _phones(app)
-    url = start_match(anna)
-    seen_b = _opened(ben, url + "/hands/new")
-    anna.post(url + "/hands/new", data=hand(**GOING_OUT))
-    data = {**hand(**LONG_MATCH_HAND), "seen": seen_b}
-    clash = ben.post(url + "/hands/new", data=data).get_data(as_text=True)
+    anna, ben, url, data, clash = _ben_clashes(app)
     replaces = re.search(r'name="replaces" value="(\d+)"', clash).group(1)
     again = {**data, "seen": _seen(clash), "resolve": "replace", "replaces": replaces}
     answer = ben.post(url + "/hands/new", data=again, follow_redirects=True)
