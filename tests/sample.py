@@ -139,3 +139,18 @@ def stored_match(storage, hands: int = 8, preset: str = "classic", churn: bool =
         storage.add_hand(m.id, extra, result(extra), secrets.token_urlsafe(8))
         storage.undo(m.id, result)  # ... and that addition is undone: a deleted hand
     return m
+
+
+def stored(storage, name: str = MATCH_NAME, target: int = 100_000) -> Match:
+    """A new four-player classic match of :func:`match`'s names, stored by ``storage``."""
+    template = match(4, target=target)
+    return storage.create_match(
+        name=name,
+        variant_id="classic",
+        options={},
+        snapshot=dict(template.snapshot),
+        players=4,
+        side_names=list(template.side_names),
+        player_names=list(template.player_names),
+        target=target,
+    )

@@ -300,24 +300,14 @@ def _server_with_one_of_each(path: Path) -> Storage:
     tournament (whose first round gave no table a match: none is begun)."""
     Storage.initialise(path)
     storage = Storage(path)
-    template = sample.match(4)
     for name in ("", "Friday \x1b[2J\u202eevil"):  # what a terminal must not act on
-        storage.create_match(
-            name=name,
-            variant_id="classic",
-            options={},
-            snapshot=dict(template.snapshot),
-            players=4,
-            side_names=list(template.side_names),
-            player_names=list(template.player_names),
-            target=5000,
-        )
+        sample.stored(storage, name, 5000)
     storage.set_outcome(2, "Side A")
     storage.create_group("Novak family", ["Anna", "Ben"])
     cup = Tournament(0, "Spring cup", "classic", {}, {}, 4, 1, "mitchell", None, None, "wins",
                      "", "")  # fmt: skip
     storage.create_tournament(cup, [Team(1, "A & B", ("A", "B")), Team(2, "C & D", ("C", "D"))])
-    storage.finish_tournament(1)
+    assert storage.finish_tournament(1, 0)
     return storage
 
 

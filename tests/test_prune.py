@@ -30,17 +30,7 @@ def _record(storage, match, count, seed=1):
 
 
 def _new_match(storage, name, hands):
-    template = sample.match(4, target=TARGET)
-    match = storage.create_match(
-        name=name,
-        variant_id="classic",
-        options={},
-        snapshot=dict(template.snapshot),
-        players=4,
-        side_names=list(template.side_names),
-        player_names=list(template.player_names),
-        target=TARGET,
-    )
+    match = sample.stored(storage, name, TARGET)
     _record(storage, match, hands)
     return match
 

@@ -200,6 +200,20 @@ LONG_MATCH_HAND = {
 LONG_MATCH_SCORES = [630, 30]
 
 
+# A small club tournament: two teams, one round of three hands (American).
+TOURNAMENT = {
+    "name": "Spring cup",
+    "preset": "american",
+    "players": "4",
+    "teams": "Anna & Ben\nCleo & Dan",
+    "movement": "mitchell",
+    "rounds": "1",
+    "game": "hands",
+    "hands": "3",
+    "ranking": "wins",
+}
+
+
 def first_hand_id(app, match_id: int) -> int:
     """The id of the match's first hand, read on a connection closed again at once."""
     from referee.storage import Storage

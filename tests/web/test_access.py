@@ -9,19 +9,16 @@ import secrets
 from referee.storage import Storage
 from referee.web import access
 
-from .conftest import GOING_OUT, GOING_OUT_SCORES, hand, start_group, start_match, totals, view_url
-
-TOURNAMENT = {
-    "name": "Spring cup",
-    "preset": "american",
-    "players": "4",
-    "teams": "Anna & Ben\nCleo & Dan",
-    "movement": "mitchell",
-    "rounds": "1",
-    "game": "hands",
-    "hands": "3",
-    "ranking": "wins",
-}
+from .conftest import (
+    GOING_OUT,
+    GOING_OUT_SCORES,
+    TOURNAMENT,
+    hand,
+    start_group,
+    start_match,
+    totals,
+    view_url,
+)
 
 
 def test_the_ledger_is_computed_again_only_after_a_change(client, monkeypatch):

@@ -15,20 +15,17 @@ from referee.storage import Storage
 from referee.web import access
 
 from ..live import Phone, referee_serve
-from .conftest import GOING_OUT, first_hand_id, hand, start_group, start_match, view_url
+from .conftest import (
+    GOING_OUT,
+    TOURNAMENT,
+    first_hand_id,
+    hand,
+    start_group,
+    start_match,
+    view_url,
+)
 
 VALUES = {"variant_id": "classic", "filename": "style.css"}
-TOURNAMENT = {
-    "name": "Club night",
-    "preset": "american",
-    "players": "4",
-    "teams": "Anna & Ben\nCleo & Dan",
-    "movement": "mitchell",
-    "rounds": "1",
-    "game": "hands",
-    "hands": "3",
-    "ranking": "wins",
-}
 
 
 def every_get_url(app, client) -> list[str]:
