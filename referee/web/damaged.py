@@ -149,7 +149,8 @@ def _change_damage(match: Match, change: Change, number: int) -> DamagedMatch | 
     part = Text(N_("change %(n)s of the history"), {"n": number})
     try:
         if change.action not in ACTIONS:
-            problem = Text(N_("action must be add, edit, delete, undo or redo"))
+            values = {"field": "action", "values": ", ".join(ACTIONS)}
+            problem = Text(N_("%(field)s must be one of: %(values)s"), values)
             raise DamagedMatch(
                 Text(N_("%(part)s: %(problem)s"), {"part": part, "problem": problem})
             )

@@ -252,7 +252,7 @@ def test_a_match_stored_damaged_answers_a_clear_page_on_every_route(
 HISTORY_DAMAGE = [
     ("after", '{"sides": "x"}', "change 1 of the history: sides must be"),
     ("after", "{not json", "change 1 of the history: the entry must be an object"),
-    ("action", "shuffle", "change 1 of the history: action must be add, edit, delete"),
+    ("action", "shuffle", "change 1 of the history: action must be one of: add, edit, delete"),
     ("at", "\x00" * 100, "change 1 of the history: at is longer than 64 characters"),
 ]
 
