@@ -19,8 +19,9 @@ app, its status checked:
 * the poll, answered 304 (what each watching phone asks every 3 s);
 * a hand POST (the redirect not followed; a new hand each time, so each is a new
   change: 90 of them at most, the match stays under 200 hands), at 10 and 4 900 changes
-  (at 10 000 it is refused: past the cap);
-* the history page (its newest page).
+  (at 10 000 it is refused: past the cap), into a copy of the match made for them, so
+  that the pages' matches stay as stored;
+* the history page (its newest page: 10 changes of the small match, 50 of the others).
 
 ``--rounds`` rounds; in each, each request at each size, timed over ``--requests``
 requests (a third of them for the POST, a tenth for the history page: before this
@@ -141,6 +142,10 @@ def worker(rounds: int, requests: int) -> dict[str, dict[int, float]]:
     client = app.test_client()
     client.get("/")  # the database made and migrated
     matches = {size: _store(database, size) for size in SIZES}
+    # The POSTs go to matches of their own: the pages' matches stay as stored.
+    posted = {size: _store(database, size) for size in SIZES if size <= POSTS_UNDER}
+
+    sizes = {match.id: size for size, match in matches.items()}
 
     def version(match) -> str:
         got = client.get(f"/m/{match.id}/{match.view_token}/version")
@@ -159,7 +164,8 @@ def worker(rounds: int, requests: int) -> dict[str, dict[int, float]]:
             ).status_code
         if kind == "hand POST":
             data = {**HAND, "token": secrets.token_urlsafe(16)}
-            return client.post(edit + "/hands/new", data=data).status_code
+            into = posted[sizes[match.id]]
+            return client.post(f"/m/{into.id}/{into.edit_token}/hands/new", data=data).status_code
         return client.get(edit + "/history").status_code
 
     expected = {"poll (304)": 304, "hand POST": 302}
