@@ -24,14 +24,24 @@ from __future__ import annotations
 
 from .rules.problems import N_, Text
 
-__all__ = ["MAX_CHANGES", "MAX_HANDS", "changes_full", "full", "match_full", "too_many_hands"]
+__all__ = [
+    "MAX_CHANGES",
+    "MAX_HANDS",
+    "changes_full",
+    "full",
+    "match_full",
+    "too_many_changes",
+    "too_many_hands",
+]
 
 MAX_HANDS = 200
 
 # Every change to a match (a hand recorded, edited, deleted, an undo, a redo) is a row of
 # its history.  200 hands, each edited, undone and redone several times, is some 2 000;
 # 5 000 is more than any table makes, and keeps what one link can make the server store
-# (and its history page and export) bounded.
+# (and its history page and export) bounded.  The export of a match at both caps, a note
+# on every hand, is about 10 MB (tests/largest.py): the import page takes 16 MB
+# (MAX_IMPORT_BYTES, referee/web/settings.py), so every export imports again.
 MAX_CHANGES = 5000
 
 
@@ -68,4 +78,12 @@ def too_many_hands(hands: int) -> Text:
     return Text(
         N_("The file holds %(n)s hands; a match holds at most %(most)s."),
         {"n": hands, "most": MAX_HANDS},
+    )
+
+
+def too_many_changes(changes: int) -> Text:
+    """Why a match file of ``changes`` changes in its history is refused."""
+    return Text(
+        N_("The file holds %(n)s changes; a match keeps at most %(most)s."),
+        {"n": changes, "most": MAX_CHANGES},
     )

@@ -34,6 +34,7 @@ __all__ = [
     "FORMAT_VERSION",
     "Imported",
     "NotAnExport",
+    "TooManyChanges",
     "TooManyHands",
     "ledger_csv",
     "spreadsheet_cell",
@@ -63,6 +64,13 @@ class TooManyHands(NotAnExport):
 
     def __init__(self, hands: int) -> None:
         super().__init__(capacity.too_many_hands(hands))  # translatable; str(error): English
+
+
+class TooManyChanges(NotAnExport):
+    "The match file's history holds more changes than a match keeps (referee.capacity)."
+
+    def __init__(self, changes: int) -> None:
+        super().__init__(capacity.too_many_changes(changes))
 
 
 @dataclass(frozen=True)
@@ -318,7 +326,10 @@ def match_from_json(data: Any) -> Imported:
     in_play = sum(not deleted for _hand, deleted in hands)
     if in_play > capacity.MAX_HANDS:  # more than a match may hold: refused as when playing
         raise TooManyHands(in_play)
-    history = _history(_get(data, "history", list, "export"), len(hands))
+    changes = _get(data, "history", list, "export")
+    if len(changes) > capacity.MAX_CHANGES:  # more than a match keeps: refused as when playing
+        raise TooManyChanges(len(changes))
+    history = _history(changes, len(hands))
     try:  # every part as strictly as the forms check what is typed
         check_match(match)
         check_hands(match, hands, history)

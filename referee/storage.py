@@ -439,10 +439,20 @@ def _tournament(row: dict[str, Any]) -> Tournament:
 _CHANGE_COLUMNS = "id, hand_id, action, before, after, at, undone"
 
 
+def _entry(text: Any) -> Any:
+    """A stored entry of the history: None (no entry), its value, or :data:`UNREADABLE`
+    (not JSON), which the checks refuse by name (referee.web.damaged) rather than every
+    reader of the history failing on it."""
+    return None if text is None else _stored(text, None)
+
+
 def _change(row: Sequence[Any]) -> Change:
     """A row of ``history`` read as :data:`_CHANGE_COLUMNS`."""
     change_id, hand_id, action, before, after, at, undone = row
-    return Change(change_id, hand_id, action, _loads(before), _loads(after), at, bool(undone))
+    return Change(change_id, hand_id, action, _entry(before), _entry(after), at, bool(undone))
+
+
+_ROWID_END = 2**63 - 1  # above every change's number: "before the end"
 
 
 def _hand(row: dict[str, Any]) -> HandRecord:
@@ -1330,6 +1340,52 @@ class Storage:
             [match_id],
         ).fetchall()
         return [_change(row) for row in rows]
+
+    # The reads below cost the same however long a match's history is: a page of it, the
+    # live hands' texts.  A match's page, its poll and a hand posted read nothing more
+    # of the history than its version (README, "Speed: A long history").
+
+    def changes_before(self, match_id: int, before: int | None, limit: int) -> list[Change]:
+        """At most ``limit`` of the match's changes numbered below ``before`` (None: the
+        newest), newest first: a page of the history, read by the index on ``match_id``.
+
+        An entry that is not JSON comes back as :data:`UNREADABLE`, for the page's checks
+        (:mod:`referee.web.damaged`) to name instead of failing here.
+        """
+        rows = self.db.execute(
+            f"SELECT {_CHANGE_COLUMNS} FROM history WHERE match_id = ? AND id < ?"
+            " ORDER BY id DESC LIMIT ?",
+            [match_id, _ROWID_END if before is None else before, limit],
+        ).fetchall()
+        return [_change(row) for row in rows]
+
+    def change_ids_after(self, match_id: int, after: int, limit: int) -> list[int]:
+        """The numbers of at most ``limit`` of the match's changes after change ``after``,
+        oldest first (where the page of newer changes begins)."""
+        rows = self.db.execute(
+            "SELECT id FROM history WHERE match_id = ? AND id > ? ORDER BY id LIMIT ?",
+            [match_id, after, limit],
+        ).fetchall()
+        return [row[0] for row in rows]
+
+    def changes_up_to(self, match_id: int, change_id: int) -> int:
+        """How many of the match's changes there are up to change ``change_id`` (its number
+        in the history, counted from 1): the index alone is read, no row."""
+        row = self.db.execute(
+            "SELECT COUNT(*) FROM history WHERE match_id = ? AND id <= ?", [match_id, change_id]
+        ).fetchone()
+        return int(row[0])
+
+    def hand_texts(self, match_id: int) -> list[tuple[Any, Any, Any]]:
+        """The entry, creation and change time of each hand in play (at most
+        :data:`referee.capacity.MAX_HANDS`), oldest first, as stored: JSON text unparsed,
+        for :mod:`referee.web.damaged` to check cheaply on every request."""
+        rows = self.db.execute(
+            "SELECT entry, created, updated FROM hands WHERE match_id = ? AND deleted = 0"
+            " ORDER BY id",
+            [match_id],
+        ).fetchall()
+        return [tuple(row) for row in rows]
 
     def version(self, match_id: int) -> int:
         """Grows with every change to the match; phones poll it to know when to refresh."""

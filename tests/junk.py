@@ -362,6 +362,7 @@ def _path(rule: str, known: Known) -> st.SearchStrategy[str]:
 
 
 QUERY_KEYS = ["mode", "paper", "hand", "lang", "variant", "players", "house", "token", "preset"]
+QUERY_KEYS += ["before"]  # a page of the history
 
 
 def _pairs(
@@ -456,7 +457,8 @@ def requests_for(rule: str, methods: Iterable[str], known: Known) -> st.SearchSt
 # -- every page of a match the junk made ----------------------------------------------------
 
 MATCH_LINK = re.compile(r"^(?:https?://[^/]+)?(/m/(\d+)/([\w-]+))$")
-MATCH_PAGES = ["", "/hands/new", "/hands/new?mode=quick", "/history", "/sheet.pdf"]
+MATCH_PAGES = ["", "/hands/new", "/hands/new?mode=quick", "/history", "/history?before=2"]
+MATCH_PAGES += ["/sheet.pdf"]
 MATCH_PAGES += ["/sheet.pdf?paper=letter&lang=cs", "/export.csv", "/export.json", "/rules"]
 MATCH_PAGES += ["/rules.json", "/blank.pdf", "/referee", "/qr.svg", "/version"]
 

@@ -105,20 +105,27 @@ def ledger(hands: int, players: int = 4, preset: str = "classic", **kwargs) -> L
     return compute_ledger(m, records)
 
 
-def stored_match(storage, hands: int = 8, preset: str = "classic", churn: bool = True) -> Match:
-    """A match written through storage as the web writes it; with ``churn`` its history
-    holds an edit, a deletion, a hand deleted for good and undos."""
-    template = match(4, preset)
-    m = storage.create_match(
-        name=template.name,
+def stored(
+    storage, name: str = MATCH_NAME, target: int = 100_000, preset: str = "classic"
+) -> Match:
+    """A new four-player match of :func:`match`'s names, stored by ``storage``."""
+    template = match(4, preset, target)
+    return storage.create_match(
+        name=name,
         variant_id=preset,
         options={},
         snapshot=dict(template.snapshot),
         players=4,
         side_names=list(template.side_names),
         player_names=list(template.player_names),
-        target=template.target,
+        target=target,
     )
+
+
+def stored_match(storage, hands: int = 8, preset: str = "classic", churn: bool = True) -> Match:
+    """A match written through storage as the web writes it; with ``churn`` its history
+    holds an edit, a deletion, a hand deleted for good and undos."""
+    m = stored(storage, preset=preset)
     variant = m.variant
 
     def result(entry):
@@ -139,18 +146,3 @@ def stored_match(storage, hands: int = 8, preset: str = "classic", churn: bool =
         storage.add_hand(m.id, extra, result(extra), secrets.token_urlsafe(8))
         storage.undo(m.id, result)  # ... and that addition is undone: a deleted hand
     return m
-
-
-def stored(storage, name: str = MATCH_NAME, target: int = 100_000) -> Match:
-    """A new four-player classic match of :func:`match`'s names, stored by ``storage``."""
-    template = match(4, target=target)
-    return storage.create_match(
-        name=name,
-        variant_id="classic",
-        options={},
-        snapshot=dict(template.snapshot),
-        players=4,
-        side_names=list(template.side_names),
-        player_names=list(template.player_names),
-        target=target,
-    )

@@ -404,3 +404,17 @@ def test_an_export_with_impossible_rules_is_refused_naming_them(storage, rules, 
     with pytest.raises(NotAnExport) as refused:
         match_from_json(data)
     assert words in str(refused.value)
+
+
+def test_a_file_past_the_change_cap_is_refused_as_playing_would_be():
+    from referee import capacity
+    from tests import largest
+
+    match, hands, history = largest.largest(changes=capacity.MAX_CHANGES + 1, hands=20)
+    data = json.loads(json.dumps(match_to_json(match, hands, history)))
+    with pytest.raises(
+        NotAnExport, match="The file holds 5001 changes; a match keeps at most 5000"
+    ):
+        match_from_json(data)
+    data["history"].pop()  # at the cap: imported
+    assert len(match_from_json(data).history) == capacity.MAX_CHANGES

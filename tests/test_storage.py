@@ -213,3 +213,61 @@ def test_the_count_of_changes_is_kept_by_every_write_and_by_an_import(tmp_path):
     )
     assert counted(copy.id) == 5
     storage.close()
+
+
+def _changes(storage, match_id: int, count: int) -> None:
+    hand = storage.add_hand(match_id, ENTRY, {}, f"t{match_id}-{count}")
+    for n in range(count - 1):
+        entry = {**ENTRY, "note": str(n)}
+        storage.update_hand(match_id, hand.id, entry, {})
+
+
+def test_the_history_is_read_a_page_at_a_time_by_change_number(tmp_path):
+    storage = _open(tmp_path / "r.db")
+    one, other = _match(storage), _match(storage)
+    _changes(storage, one.id, 7)
+    _changes(storage, other.id, 3)  # numbered after the first match's: never on its pages
+    _changes(storage, one.id, 2)
+    everything = [c.id for c in storage.history(one.id)]  # newest first: 9 changes
+    assert len(everything) == 9
+    assert [c.id for c in storage.changes_before(one.id, None, 4)] == everything[:4]
+    assert [c.id for c in storage.changes_before(one.id, everything[3], 4)] == everything[4:8]
+    assert [c.id for c in storage.changes_before(one.id, everything[7], 4)] == everything[8:]
+    assert storage.changes_before(one.id, everything[-1], 4) == []
+    # Where the page of newer changes begins: the ones after a change, oldest first.
+    assert storage.change_ids_after(one.id, everything[6], 3) == everything[3:6][::-1]
+    # A change's number in its match's history, counted from its first.
+    assert storage.changes_up_to(one.id, everything[0]) == 9
+    assert storage.changes_up_to(one.id, everything[-1]) == 1
+
+
+def test_a_history_entry_that_is_not_json_is_read_as_unreadable_not_raised(tmp_path):
+    storage = _open(tmp_path / "r.db")
+    match = _match(storage)
+    _changes(storage, match.id, 2)
+    storage.db.execute("UPDATE history SET after = '{not json' WHERE match_id = ?", [match.id])
+    storage.db.conn.commit()
+    assert {c.after for c in storage.changes_before(match.id, None, 5)} == {"unreadable"}
+    assert storage.can_undo(match.id)  # the match page asks this: no traceback
+
+
+def test_the_polls_version_and_a_history_page_are_read_by_the_index(tmp_path):
+    # The poll (Versions.QUERY) and a page of the history cost the same whatever the
+    # history's length only while SQLite seeks them in the index on match_id.
+    from referee.storage import Versions
+
+    storage = _open(tmp_path / "r.db")
+    match = _match(storage)
+    run: list[str] = []
+    storage.db.conn.set_trace_callback(run.append)  # each statement, its values bound
+    storage.changes_before(match.id, 9, 51)
+    storage.change_ids_after(match.id, 3, 50)
+    storage.db.conn.set_trace_callback(None)
+    queries = [Versions.QUERY.replace("?", str(match.id)), *run]
+    assert len(queries) == 3
+    details = [
+        " ".join(str(step[-1]) for step in storage.db.execute(f"EXPLAIN QUERY PLAN {q}"))
+        for q in queries
+    ]
+    assert all("INDEX idx_history_match_id (match_id=?" in d for d in details), details
+    assert not any("SCAN history" in d or "TEMP B-TREE" in d for d in details), details

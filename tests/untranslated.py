@@ -27,7 +27,7 @@ SHARED_WORDS = {
     # the games' own names and the Spanish and Brazilian words for their melds
     "*": {"canasta", "canastas", "samba", "sambas", "bolivia", "bolivias", "escala", "escalas",
           "real", "reales", "escalera", "escaleras", "acabar", "cruzado", "json", "pdf", "csv",
-          "utc", "nul", "esc", "offline", "online", "plus", "minus"},
+          "utc", "nul", "esc", "offline", "online", "plus", "minus", "kb", "mb"},
     "cs": {"data", "min", "minimum", "server", "text", "import", "backspace"},
     "de": {"bonus", "hand", "joker", "jkr", "links", "min", "minimum", "team", "teams", "west",
            "wild", "was"},

@@ -2,28 +2,47 @@
 
 Imports are checked now (:mod:`referee.integrity`), but a database may hold a match
 an older version took from a damaged file: sides that are text, a count of 10**30, an
-empty opening table.  Every route of a match goes through :func:`.access.load_match`,
-which asks here first; a match that fails the checks answers 409 with the part named,
-on every page, download and API answer alike.
+empty opening table.  A match that fails the checks answers 409 with the part named;
+what is checked where keeps every request's cost bounded whatever the match's history:
 
-The checks are kept: the match's own by the stored match value itself (storage makes
-one per content of its row and shares it); each hand's entry by its stored text, read
-unparsed on each request (two small queries), so that a hand changed by any means is
-checked again while a page of an unchanged match parses and checks nothing.  Only a
-match that fails is read whole, to name the part.
+* **On every request of a match** (:func:`.access.load_match` asks here first): the
+  match's own values, and the hands in play — what every page, sheet, CSV, API answer
+  and hand form reads.  They are at most :data:`referee.capacity.MAX_HANDS`, read as
+  stored text (one indexed query) and each text checked once per process: a hand
+  changed by any means is checked again, while a page of an unchanged match parses and
+  checks nothing.
+* **Where the history is read**: the history page checks the changes it shows (a page
+  of them), the JSON export everything it writes (every hand, deleted ones too, and the
+  whole history: :func:`sound_history`).  Those are the only pages that show
+  a change's entries or a deleted hand; a match with 10 000 changes costs its match
+  page, its poll and a hand posted what one with 10 costs.
+
+A deleted hand or a change kept damaged by an older version is thus refused where it
+is shown, not on the match page; a deleted hand that an undo brings back is a hand in
+play again, and checked on every request from then on.  Only a match that fails is read
+further, to name the part.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from flask import Flask, abort
 from flask_babel import gettext as _
 
-from ..integrity import STAMP_LENGTH, DamagedMatch, check_entry, check_hands, check_match
-from ..ledger import Match
+from ..exchange import ACTIONS
+from ..integrity import (
+    STAMP_LENGTH,
+    DamagedMatch,
+    check_entry,
+    check_hands,
+    check_match,
+    check_text,
+)
+from ..ledger import Change, HandRecord, Match
 from ..rules.problems import N_, Text
 from .db import get_storage
 
@@ -33,6 +52,8 @@ from .db import get_storage
 KEPT = 256  # matches whose checks are remembered, per process
 
 _MATCHES: dict[int, tuple[Match, DamagedMatch | None]] = {}  # id(match) -> (match, found)
+
+UNREADABLE = Text(N_("the hands of the match cannot be read"))
 
 
 def _remember(store: dict[Any, Any], key: Any, value: Any) -> None:
@@ -70,18 +91,25 @@ def _sound_stamp(text: Any) -> bool:
     return isinstance(text, str) and len(text) <= STAMP_LENGTH and text.isprintable()
 
 
+def _hand(n: int) -> Text:
+    return Text(N_("hand %(n)s"), {"n": n})
+
+
 def _hands_damage(match: Match) -> DamagedMatch | None:
-    storage = get_storage()
-    entries, stamps = storage.stored_texts(match.id)
+    """The first damaged hand in play, numbered as the ledger numbers it."""
+    rows = get_storage().hand_texts(match.id)
     sides = len(match.side_names)
-    if all(_sound_entry(text, sides) for text in entries) and all(map(_sound_stamp, stamps)):
+    if all(_sound_entry(e, sides) and _sound_stamp(c) and _sound_stamp(u) for e, c, u in rows):
         return None
-    try:  # read whole, to name the part
-        check_hands(match, storage.all_hands(match.id), storage.history(match.id))
-    except DamagedMatch as error:
-        return error
-    except (TypeError, ValueError, RecursionError):  # not even JSON
-        return DamagedMatch(Text(N_("the hands of the match cannot be read")))
+    for n, (entry, created, updated) in enumerate(rows, start=1):  # again, to name the part
+        try:
+            check_entry(json.loads(entry), sides, _hand(n))
+            for field, value in (("created", created), ("updated", updated)):
+                check_text(value, _hand(n), field, STAMP_LENGTH)
+        except DamagedMatch as error:
+            return error
+        except (TypeError, ValueError, RecursionError):  # not even JSON
+            return DamagedMatch(UNREADABLE)
     return None
 
 
@@ -99,9 +127,7 @@ def init_app(app: Flask) -> None:
     app.add_template_global(_listed_damaged, "damaged_match")
 
 
-def refuse_damaged(match: Match) -> None:
-    """Abort with 409 and the damaged part named, if ``match`` fails the import's checks."""
-    found = _match_damage(match) or _hands_damage(match)
+def _refuse(found: DamagedMatch | None) -> None:
     if found is not None:
         abort(
             409,
@@ -111,3 +137,58 @@ def refuse_damaged(match: Match) -> None:
                 problem=found.words.render(_),
             ),
         )
+
+
+def refuse_damaged(match: Match) -> None:
+    """Abort with 409 and the damaged part named, if ``match`` or a hand in play fails the
+    import's checks."""
+    _refuse(_match_damage(match) or _hands_damage(match))
+
+
+def _change_damage(match: Match, change: Change, number: int) -> DamagedMatch | None:
+    part = Text(N_("change %(n)s of the history"), {"n": number})
+    try:
+        if change.action not in ACTIONS:
+            values = {"field": "action", "values": ", ".join(ACTIONS)}
+            problem = Text(N_("%(field)s must be one of: %(values)s"), values)
+            raise DamagedMatch(
+                Text(N_("%(part)s: %(problem)s"), {"part": part, "problem": problem})
+            )
+        for entry in (change.before, change.after):
+            if entry is not None:
+                check_entry(entry, len(match.side_names), part)
+        check_text(change.at, part, "at", STAMP_LENGTH)
+    except DamagedMatch as error:
+        return error
+    except (TypeError, ValueError, RecursionError):
+        return DamagedMatch(UNREADABLE)
+    return None
+
+
+def refuse_damaged_changes(match: Match, changes: Sequence[Change], number: int) -> None:
+    """Abort with 409 naming the first damaged change of ``changes`` (a page of the
+    history, newest first; ``number``: the first one's number in the history)."""
+    for i, change in enumerate(changes):
+        _refuse(_change_damage(match, change, number - i))
+
+
+def sound_history(match: Match) -> tuple[list[tuple[HandRecord, bool]], list[Change]]:
+    """Every hand of ``match`` (deleted ones too, each with whether it is) and its whole
+    history, newest first, for what writes them all (the JSON export); aborts with 409
+    naming the damaged part if any fails the checks."""
+    storage = get_storage()
+    entries, stamps = storage.stored_texts(match.id)
+    sides = len(match.side_names)
+    sound = all(_sound_entry(text, sides) for text in entries) and all(map(_sound_stamp, stamps))
+    try:
+        hands, history = storage.all_hands(match.id), storage.history(match.id)
+        if not sound:  # again, to name the part
+            check_hands(match, hands, history[::-1])
+    except DamagedMatch as error:
+        _refuse(error)
+    except (TypeError, ValueError, RecursionError):  # not even JSON
+        _refuse(DamagedMatch(UNREADABLE))
+    for n, change in enumerate(reversed(history), start=1):
+        if change.action not in ACTIONS:  # the one part of a change the checks above skip
+            _refuse(_change_damage(match, change, n))
+    return hands, history

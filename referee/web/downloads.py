@@ -32,6 +32,7 @@ from ..ledger import Match
 from ..plaintext import safe_filename
 from ..sheets import PAPERS, match_sheet_pdf
 from .access import load_match, match_ledger, remember
+from .damaged import sound_history
 from .db import get_storage
 from .errors import refusal
 from .forms import ImportForm
@@ -119,8 +120,8 @@ def export_csv(match_id: int, token: str):
 @bp.route("/m/<int:match_id>/<token>/export.json")
 def export_json(match_id: int, token: str):
     match, _can_edit = load_match(match_id, token)
-    storage = get_storage()
-    data = match_to_json(match, storage.all_hands(match.id), storage.history(match.id))
+    hands, history = sound_history(match)  # it writes every hand and change: all checked
+    data = match_to_json(match, hands, history)
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return send_download(text.encode("utf-8"), "application/json", filename(match, ".json"))
 

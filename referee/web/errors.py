@@ -17,6 +17,8 @@ from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..storage import Unavailable
+from .bodies import IMPORTS
+from .i18n import number
 from .security import without_secret
 
 # Views that, on a CSRF failure, show their form again with the typed input.
@@ -115,13 +117,39 @@ def http_error(error: HTTPException):
     # Our own aborts carry a message for the player; werkzeug's defaults are for developers.
     custom = error.description != type(error).description
     message = error.description if custom else None
-    if message is None:
+    if code == 413:
+        message = too_large()
+    elif message is None:
         message = (
             _("There is nothing at this address.")
             if code == 404
             else _("The request could not be handled.")
         )
     return _page(code, titles.get(code, _("Something went wrong")), message)
+
+
+def size_text(size: int) -> str:
+    """A size in bytes as a person reads it: "16 MB", "256 KB"."""
+    if size >= 1024 * 1024:
+        return _("%(n)s MB", n=number(round(size / (1024 * 1024))))
+    return _("%(n)s KB", n=number(max(1, round(size / 1024))))
+
+
+def too_large() -> str:
+    """Why a body was refused (413): the limit of the route it was sent to, and for a
+    match file, the command that imports one of any size."""
+    size = size_text(int(request.max_content_length or 0))
+    if request.endpoint in IMPORTS.values():
+        return _(
+            "A match file may be at most %(size)s here, and this one is larger: nothing was "
+            "imported. On the server, the command %(command)s imports it.",
+            size=size,
+            command="referee import FILE",
+        )
+    return _(
+        "The server takes at most %(size)s at once, and this was more: nothing was saved.",
+        size=size,
+    )
 
 
 def internal_error(error: Exception):

@@ -38,6 +38,7 @@ from .access import (
     remember,
 )
 from .chart import totals_chart
+from .damaged import refuse_damaged_changes
 from .db import get_storage
 from .errors import refusal
 from .forms import PLAYERS_PER_SIDE, NewMatchForm, once
@@ -299,19 +300,48 @@ def version(match_id: int, token: str):
     return response
 
 
+HISTORY_PAGE = 50  # changes a page of the history shows, newest first
+
+
+def _before() -> int | None:
+    """The page of the history asked for: the changes numbered below ``?before=`` (a
+    change's number); none, or anything but a whole number SQLite can hold: the newest."""
+    before = request.args.get("before", "")
+    return int(before) if before.isascii() and before.isdigit() and len(before) <= 18 else None
+
+
 @bp.route("/m/<int:match_id>/<token>/history")
 def history(match_id: int, token: str):
+    """The match's changes, a page at a time, newest first; ``?before=<change>`` pages
+    back (a page is read by its first change's number, not by an offset: each costs the
+    same however long the history is)."""
     match, can_edit = load_match(match_id, token)
     storage = get_storage()
-    numbers = {hand.id: n for n, hand in enumerate(storage.hands(match.id), start=1)}
+    before = _before()
+    changes = storage.changes_before(match.id, before, HISTORY_PAGE + 1)
+    older = changes[HISTORY_PAGE - 1].id if len(changes) > HISTORY_PAGE else None
+    changes = changes[:HISTORY_PAGE]
+    # The newer page ends where this one begins (or, past the oldest change, where asked).
+    start = changes[0].id if changes else (before or 1) - 1
+    newer_ids = storage.change_ids_after(match.id, start, HISTORY_PAGE) if before else []
+    newer: dict[str, int] | None = None
+    if newer_ids:
+        full = len(newer_ids) == HISTORY_PAGE
+        newer = {"before": newer_ids[-1] + 1} if full else {}
+    number = storage.changes_up_to(match.id, changes[0].id) if changes else 0
+    refuse_damaged_changes(match, changes, number)
+    rows = match_ledger(match).rows
     return render_template(
         "history.html",
         match=match,
         token=token,
         can_edit=can_edit,
-        changes=storage.history(match.id),
-        numbers=numbers,
-        disputed={row.hand.id for row in match_ledger(match).rows if row.disputed},
+        changes=changes,
+        number=number,
+        older=older,
+        newer=newer,
+        numbers={row.hand.id: row.number for row in rows},
+        disputed={row.hand.id for row in rows if row.disputed},
     )
 
 

@@ -38,6 +38,10 @@ DEFAULTS: dict[str, Any] = {
     # and how long one waits before a 503 (referee/web/sheet_turns.py).
     "SHEET_RENDERS": 1,
     "SHEET_WAIT_SECONDS": 5,
+    # The largest match file the import page takes (referee/web/bodies.py); every other
+    # request stays within MAX_CONTENT_LENGTH (256 KB).  The largest match's export is
+    # about 10 MB (README, "Score sheets and data").
+    "MAX_IMPORT_BYTES": 16 * 1024 * 1024,
 }
 
 

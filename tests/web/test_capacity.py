@@ -130,7 +130,12 @@ def test_the_sheet_of_a_match_stored_over_the_bound_is_refused_not_rendered(clie
     match = sample.stored_match(storage, MAX_HANDS, churn=False)
     extra = sample.entries(1, seed=5)[0]
     result = result_to_dict(score_entry(match.variant, 4, match.side_names, extra))
-    storage.add_hand(match.id, extra, result, "one-more")  # as an older version allowed
+    with storage.db.conn:  # as an older version allowed (storage itself now refuses it)
+        storage.db.execute(
+            "INSERT INTO hands (match_id, entry, result, created, updated, deleted)"
+            " VALUES (?, ?, ?, '2026-11-01T20:00:00+00:00', '2026-11-01T20:00:00+00:00', 0)",
+            [match.id, json.dumps(extra), json.dumps(result)],
+        )
     refused = client.get(edit_link(match) + "/sheet.pdf")
     assert refused.status_code == 422
     assert "more hands than its score sheet can print" in refused.text

@@ -196,7 +196,6 @@ STORED_DAMAGE = [
     ("hands", "entry", '{"sides": [{}, {"red_threes": 1e999}]}', "red_threes must be a whole"),
     ("hands", "entry", "{not json", "the hands of the match cannot be read"),
     ("hands", "created", "\x00" * 100, "hand 1: created is longer than 64"),
-    ("history", "after", '{"sides": "x"}', "change 1 of the history: sides must be"),
     ("matches", "carried_over", '{"totals": [1e30, 0], "hands": 2}', "carried_over.totals"),
     ("matches", "carried_over", json.dumps({"totals": [10**30, 0], "hands": 2}), "carried_over"),
     ("matches", "target", 2**62, "target must be from 0 to 1000000"),
@@ -246,6 +245,49 @@ def test_a_match_stored_damaged_answers_a_clear_page_on_every_route(
         said = capsys.readouterr().err
         assert f"match {match_id} is damaged" in said
         assert len(said.strip().splitlines()) == 1
+
+
+# A change (or a deleted hand) kept damaged is refused where it is shown: the history page
+# that lists it and the export that writes it.  The match page, which reads neither, opens.
+HISTORY_DAMAGE = [
+    ("after", '{"sides": "x"}', "change 1 of the history: sides must be"),
+    ("after", "{not json", "change 1 of the history: the entry must be an object"),
+    ("action", "shuffle", "change 1 of the history: action must be one of: add, edit, delete"),
+    ("at", "\x00" * 100, "change 1 of the history: at is longer than 64 characters"),
+]
+
+
+@pytest.mark.parametrize(("column", "value", "part"), HISTORY_DAMAGE)
+def test_a_change_stored_damaged_is_refused_where_it_is_shown(app, client, column, value, part):
+    url = start_match(client, name="Old")
+    assert client.post(url + "/hands/new", data=hand(**GOING_OUT)).status_code == 302
+    match_id = url.split("/")[2]
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        db.execute(f"UPDATE history SET {column} = ? WHERE match_id = ?", [value, match_id])
+    response = client.get(url + "/history")
+    assert response.status_code == 409
+    body = html.unescape(response.get_data(as_text=True))
+    assert part in body, body[:300]
+    assert "damaged" in body
+    response = client.get(url + "/export.json")
+    assert response.status_code == 409
+    assert "damaged" in response.get_data(as_text=True)
+    for path in (url, url + "/export.csv", url + "/hands/new", url + "/version"):
+        assert client.get(path).status_code == 200, path
+
+
+def test_a_deleted_hand_stored_damaged_is_refused_by_the_export(app, client):
+    url = start_match(client, name="Old")
+    for _ in range(2):
+        assert client.post(url + "/hands/new", data=hand(**GOING_OUT)).status_code == 302
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        db.execute("UPDATE hands SET entry = '{\"sides\": 5}', deleted = 1 WHERE id = 1")
+    response = client.get(url + "/export.json")
+    assert response.status_code == 409
+    assert "hand 1: sides must be a list of 2 sides" in html.unescape(
+        response.get_data(as_text=True)
+    )
+    assert client.get(url).status_code == 200  # one hand in play, and sound
 
 
 def test_a_group_with_a_match_stored_damaged_still_answers(app, client):

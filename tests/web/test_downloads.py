@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import csv
+import html
 import io
+import json
 import subprocess
 
 import pytest
 
+from referee import capacity
 from referee.exchange import match_from_json
 from referee.ledger import compute_ledger
 from referee.storage import Storage
-from referee.web import downloads
+from referee.web import create_app, downloads
 
+from .. import largest
+from ..junk import MULTIPART, _multipart
 from .conftest import GOING_OUT, GOING_OUT_SCORES, hand, import_file, start_match, view_url
 
 NAME = "Pátek u Žofie ♠♥♦♣"
@@ -219,3 +224,71 @@ def test_an_import_needs_a_file_and_the_form_token(client, csrf_client):
     # The import form again, saying why, ready for the file to be chosen once more.
     assert "security token is missing or out of date" in page
     assert 'type="file"' in page
+
+
+# -- the largest match, out and in again through the web -----------------------------------
+
+
+def test_the_largest_match_exports_and_imports_again_through_the_web(app, client):
+    """200 hands with the longest names and notes, and a history at the change cap: its
+    own JSON download imports through the import page as the same match."""
+    Storage.initialise(app.config["DATABASE"])
+    storage = Storage(app.config["DATABASE"])
+    try:
+        original = storage.import_match(*largest.largest())
+    finally:
+        storage.close()
+    url = f"/m/{original.id}/{original.edit_token}"
+    exported = client.get(url + "/export.json")
+    assert exported.status_code == 200
+    body = exported.data
+    assert len(body) > app.config["MAX_CONTENT_LENGTH"] * 20  # far past what a form may send
+    # As the page sends it: multipart, the file as its one part beside the form's token.
+    upload = _multipart([("csrf_token", "")], body)
+    response = client.post("/matches/import", data=upload, content_type=MULTIPART)
+    assert response.status_code == 302, response.get_data(as_text=True)[:500]
+    again = client.get(response.location + "/export.json")
+    before, after = json.loads(body), json.loads(again.data)
+    assert len(after["history"]) == capacity.MAX_CHANGES
+    assert len(after["hands"]) == capacity.MAX_HANDS
+    for part in ("hands", "history", "ledger"):
+        assert after[part] == before[part], part
+    assert after["match"] | {"created": None} == before["match"] | {"created": None}
+
+
+def test_a_body_too_large_for_a_form_is_refused_naming_the_limit(client):
+    response = client.post("/matches/new", data={"name": "x" * 300_000})
+    assert response.status_code == 413
+    page = response.get_data(as_text=True)
+    assert "at most 256 KB" in page
+    # The import takes a file that size: it is read, and refused only for what it is.
+    response = import_file(client, b"x" * 300_000)
+    assert response.status_code == 422
+    assert "Not a match file" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "A match file may be at most 1 MB here"),
+        ("de", "Eine Spieldatei darf hier höchstens 1 MB groß sein"),
+    ],
+)
+def test_a_match_file_past_the_import_limit_names_it_and_the_command(tmp_path, lang, words):
+    app = create_app(
+        {
+            "DATABASE": str(tmp_path / "referee.db"),
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
+            "MAX_IMPORT_BYTES": 1024 * 1024,
+        }
+    )
+    upload = _multipart([], b" " * (1024 * 1024 + 1))
+    response = app.test_client().post(
+        f"/matches/import?lang={lang}", data=upload, content_type=MULTIPART
+    )
+    assert response.status_code == 413
+    page = html.unescape(response.get_data(as_text=True))
+    assert words in page
+    assert "referee import FILE" in page

@@ -232,3 +232,78 @@ def test_rules_snapshot_keeps_an_old_match_as_it_was(client, monkeypatch):
     newer = start_match(client)
     client.post(newer + "/hands/new", data=hand(**GOING_OUT))
     assert totals(client, newer) == [1185, 30]
+
+
+# -- the history, a page at a time -------------------------------------------------------
+
+
+def _changes_shown(page: str) -> list[str]:
+    """Each change's heading on a history page, top to bottom."""
+    return re.findall(r"<li[^>]*><p><strong>(.*?)</strong>", page, re.S)
+
+
+def _link(page: str, text: str) -> str | None:
+    found = re.search(rf'<a class="go" href="([^"]+)">{text}</a>', page)
+    return found.group(1).replace("&amp;", "&") if found else None
+
+
+@pytest.fixture
+def long_history(client):
+    """A match of two hands whose first was edited 118 times: 120 changes."""
+    url = start_match(client)
+    for _ in range(2):
+        assert client.post(url + "/hands/new", data=hand(**GOING_OUT)).status_code == 302
+    match_id, token = url.split("/")[2:4]
+    first = client.get(f"/api/matches/{match_id}?token={token}").get_json()["hands"][0]["id"]
+    for n in range(118):
+        edited = {**GOING_OUT, "side1": {"melds": "A A A", "hand_points": 30 + n % 2 * 10}}
+        response = client.post(f"{url}/hands/{first}/edit", data=hand(**edited))
+        assert response.status_code == 302
+    return url
+
+
+def test_the_history_shows_fifty_changes_a_page_newest_first(client, long_history):
+    page = client.get(long_history + "/history").get_data(as_text=True)
+    assert len(_changes_shown(page)) == 50
+    assert 'reversed start="120"' in page  # the newest is the 120th change
+    assert "Edited\nhand 1" in page
+    assert _link(page, "Newer changes") is None
+    seen = [_changes_shown(page)]
+    starts = ["120"]
+    while older := _link(page, "Older changes"):
+        assert "before=" in older
+        page = client.get(older).get_data(as_text=True)
+        seen.append(_changes_shown(page))
+        starts.append(re.search(r'reversed start="(\d+)"', page).group(1))
+        assert _link(page, "Newer changes") is not None
+    assert [len(shown) for shown in seen] == [50, 50, 20]
+    assert starts == ["120", "70", "20"]
+    # The oldest page ends with the two hands recorded, oldest last.
+    assert [" ".join(s.split()) for s in seen[-1][-2:]] == ["Recorded hand 2", "Recorded hand 1"]
+
+
+def test_newer_changes_lead_back_page_by_page_to_the_newest(client, long_history):
+    newest = client.get(long_history + "/history").get_data(as_text=True)
+    second = client.get(_link(newest, "Older changes")).get_data(as_text=True)
+    third = client.get(_link(second, "Older changes")).get_data(as_text=True)
+    back = client.get(_link(third, "Newer changes")).get_data(as_text=True)
+    assert 'reversed start="70"' in back
+    assert _changes_shown(back) == _changes_shown(second)
+    again = client.get(_link(back, "Newer changes")).get_data(as_text=True)
+    assert 'reversed start="120"' in again
+
+
+@pytest.mark.parametrize(
+    "before", ["junk", "-5", "9" * 30, "99999999999999999999", "1e9", "٣", "", "%00"]
+)
+def test_a_bad_page_of_the_history_answers_the_newest(client, long_history, before):
+    response = client.get(f"{long_history}/history?before={before}")
+    assert response.status_code == 200
+    assert 'reversed start="120"' in response.get_data(as_text=True)
+
+
+def test_a_page_before_the_first_change_offers_the_newer_ones(client, long_history):
+    page = client.get(f"{long_history}/history?before=1").get_data(as_text=True)
+    assert _changes_shown(page) == []
+    assert "Nothing has changed yet" not in page
+    assert _link(page, "Newer changes") is not None
