@@ -1403,17 +1403,22 @@ class Storage:
         match_id: int,
     ) -> None:
         """Put ``change``'s hand as it is in ``state``, the change's ``before`` (undoing it)
-        or ``after`` (making it again): no entry means the hand is not in the match."""
-        if change.action in ("add", "delete"):
+        or ``after`` (making it again): no entry means the hand is not in the match, an
+        entry that it is, as the history keeps it.  ``rescore`` scores that entry and may
+        refuse it (a damaged copy): it is called first, so a refusal leaves the transaction
+        with nothing written."""
+        if state is None:
             self.db.execute(
-                "UPDATE hands SET deleted = ?, updated = ? WHERE id = ? AND match_id = ?",
-                [int(state is None), now, change.hand_id, match_id],
+                "UPDATE hands SET deleted = 1, updated = ? WHERE id = ? AND match_id = ?",
+                [now, change.hand_id, match_id],
             )
-        elif state is not None:
-            self.db.execute(
-                "UPDATE hands SET entry = ?, result = ?, updated = ? WHERE id = ? AND match_id = ?",
-                [_dumps(state), _dumps(rescore(state)), now, change.hand_id, match_id],
-            )
+            return
+        result = rescore(state)
+        self.db.execute(
+            "UPDATE hands SET entry = ?, result = ?, deleted = 0, updated = ?"
+            " WHERE id = ? AND match_id = ?",
+            [_dumps(state), _dumps(result), now, change.hand_id, match_id],
+        )
 
     def _newest(self, match_id: int) -> Iterator[Change]:
         """The match's changes that undo and redo act on (not undos and redos themselves),

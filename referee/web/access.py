@@ -89,12 +89,15 @@ def closed_message(match: Match, who: str | None = None) -> str | None:
     )
 
 
-def closed_refusal(match: Match, token: str, message: str) -> tuple[str, int]:
-    """The answer to a change sent to a closed match that has no form to show again (a
-    delete, an undo): the reason and the way back, 409.  Never a redirect, so a change
-    kept offline and sent later is shown to the phone as refused (static/offline.js)."""
+def closed_refusal(
+    match: Match, token: str, message: str, title: str | None = None
+) -> tuple[str, int]:
+    """The answer to a change refused (a closed match, by default) that has no form to
+    show again (a delete, an undo): the reason and the way back, 409.  Never a redirect,
+    so a change kept offline and sent later is shown to the phone as refused
+    (static/offline.js)."""
     back = url_for("matches.ledger", match_id=match.id, token=token)
-    page = render_template("error.html", title=_("Closed"), message=message, back=back)
+    page = render_template("error.html", title=title or _("Closed"), message=message, back=back)
     return page, 409
 
 

@@ -11,9 +11,10 @@ from flask_wtf import FlaskForm
 
 from .. import capacity
 from ..entry import MODES, EntryError, score_entry
+from ..integrity import DamagedMatch, check_entry
 from ..ledger import Match, result_to_dict
 from ..rules import HandResult, Problem, Variant
-from ..rules.problems import N_
+from ..rules.problems import N_, Text
 from ..storage import DuplicateSubmission, HandGone, MatchClosed, MatchFull, Stale
 from ..words import words
 from .access import closed_message, closed_refusal, load_match, match_ledger
@@ -450,6 +451,7 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
     variant = match.variant
 
     def rescore(entry: dict[str, Any]) -> dict[str, Any]:
+        check_entry(entry, len(match.side_names), Text(N_("the hand")))  # damaged: refused
         result: HandResult = score_entry(variant, match.players, match.side_names, entry)
         return result_to_dict(result)
 
@@ -462,6 +464,13 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
         return redirect(_match_page(match, token))
     except (MatchClosed, MatchFull) as error:
         return _refused(match, token, error)
+    except DamagedMatch as error:  # the change's stored copy of the hand
+        message = _(
+            "This change cannot be taken back or made again: its stored copy is damaged "
+            "(%(why)s).",
+            why=error.words.render(_),
+        )
+        return closed_refusal(match, token, message, _("Damaged match"))
     if change is None:
         flash(_("There is nothing to redo.") if redo else _("There is nothing to undo."))
     else:

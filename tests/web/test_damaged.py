@@ -14,7 +14,7 @@ from referee import cli
 from referee.rules import PRESETS
 from referee.rules.snapshot import variant_to_dict
 
-from .conftest import GOING_OUT, hand, start_match
+from .conftest import GOING_OUT, first_hand_id, hand, start_match
 
 
 @pytest.fixture
@@ -348,3 +348,25 @@ def test_a_file_with_a_disputed_hand_imports_and_every_page_answers(client):
     assert response.status_code == 302, response.get_data(as_text=True)[:300]
     for path in ("", "/history", "/export.csv", "/export.json", "/hands/new", "/sheet.pdf"):
         assert client.get(response.location + path).status_code == 200, path
+
+
+@pytest.mark.parametrize("redo", [False, True])
+def test_undo_or_redo_of_a_change_stored_damaged_is_refused_and_changes_nothing(app, client, redo):
+    url = start_match(client, name="Old")
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    # Undo would put back a deleted hand's copy (change 3, the deletion); Redo would put
+    # back the hand an undo took out (change 2, its recording).
+    taken = f"{url}/hands/{first_hand_id(app, int(url.split('/')[2])) + 1}/delete"
+    assert (
+        client.post(url + "/undo" if redo else taken, data={"token": "u" * 20}).status_code == 302
+    )
+    column, row = ("after", 2) if redo else ("before", 3)
+    with sqlite3.connect(app.config["DATABASE"]) as db:
+        db.execute(f"UPDATE history SET {column} = ? WHERE id = ?", ['{"sides": "x"}', row])
+    page = client.get(url).get_data(as_text=True)
+    response = client.post(url + ("/redo" if redo else "/undo"), data={"token": "v" * 20})
+    assert response.status_code == 409
+    body = html.unescape(response.get_data(as_text=True))
+    assert "its stored copy is damaged (the hand: sides must be" in body
+    assert client.get(url).get_data(as_text=True).count("hand-row") == page.count("hand-row")
