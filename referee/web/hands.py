@@ -252,9 +252,7 @@ def new(match_id: int, token: str):
     else:
         disputable = False
         if form.token.errors:
-            general.append(
-                _("The form is missing its one-time token; reload the page and try again.")
-            )
+            general.append(_missing_token())
     return _render(match, token, form, mode, general, status=422, disputable=disputable)
 
 
@@ -294,6 +292,10 @@ def _store_new(match, token, form, mode, entry, result, replaces: int | None):
         if after.finished or after.tie:  # the page opens on the result: its top
             return redirect(_match_page(match, token))
     return redirect(_match_page(match, token) + "#totals")
+
+
+def _missing_token() -> str:
+    return _("The form is missing its one-time token; reload the page and try again.")
 
 
 def _match_page(match: Match, token: str) -> str:
@@ -387,6 +389,8 @@ def edit(match_id: int, token: str, hand_id: int):
                 flash(_("Hand changed as the table agreed, marked as disputed."))
             return redirect(_match_page(match, token) + "#totals")
         disputable = result is not None and not result.valid
+    elif form.token.errors:
+        general.append(_missing_token())
     return _render(match, token, form, mode, general, hand=hand, status=422, disputable=disputable)
 
 

@@ -24,7 +24,8 @@ def _break(app, how: str) -> None:
         db = get_storage().db
         if how == "read-only":
             db.execute("PRAGMA query_only = 1")
-        else:  # full: not one page more than it has now
+        else:  # full: not one page more than it has now, and none free inside it
+            db.execute("VACUUM")
             pages = db.execute("PRAGMA page_count").fetchone()[0]
             db.execute(f"PRAGMA max_page_count = {pages}")
 
