@@ -9,12 +9,14 @@ __all__ = ["GROUPS", "catalogue"]
 # (group id, title, the key prefixes it gathers) in rulebook order.
 GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("cards", "Cards and values", ("deck.", "deal.")),
+    ("play", "Playing a turn", ("play.",)),
     ("melds", "Melds", ("meld.",)),
     ("canastas", "Canastas", ("canasta.", "escala.")),
     ("opening", "Opening", ("opening.",)),
     ("pile", "The pile", ("pile.",)),
     ("going_out", "Going out", ("going-out.",)),
     ("scoring", "Scoring", ("red-threes.", "hand.", "scoring.")),
+    ("irregularities", "Irregularities and penalties", ("irregularities.",)),
 )
 
 

@@ -30,12 +30,14 @@ from .i18n import translate
 
 GROUP_TITLES = {
     "cards": _l("Cards and values"),
+    "play": _l("Playing a turn"),
     "melds": _l("Melds"),
     "canastas": _l("Canastas"),
     "opening": _l("Opening"),
     "pile": _l("The pile"),
     "going_out": _l("Going out"),
     "scoring": _l("Scoring"),
+    "irregularities": _l("Irregularities and penalties"),
 }
 
 KIND_NAMES = {
@@ -111,8 +113,13 @@ def page(variant: Variant, **context: Any) -> str:
 
 
 def groups(variant: Variant) -> list[tuple[str, Any, list[Any]]]:
-    """The catalogue's groups in rulebook order, with titles in the app's language."""
-    return [(group, GROUP_TITLES[group], rules) for group, _title, rules in catalogue(variant)]
+    """The catalogue's groups that hold a rule of ``variant``, in rulebook order, with
+    titles in the app's language."""
+    return [
+        (group, GROUP_TITLES[group], rules)
+        for group, _title, rules in catalogue(variant)
+        if rules
+    ]
 
 
 def card_values(variant: Variant) -> list[tuple[str, int]]:
