@@ -348,7 +348,7 @@ LAWS = {
             "The top card of the stock is turned up to start the discard pile. If it is a two, "
             "a joker or a red three, it is laid crosswise and another card is turned onto it, "
             "as often as needed; the pile is then frozen.",
-            f"{D} §Delen; §Blokkeren",
+            f"{D} §Delen, §Blokkeren",
             "De bovenste kaart van de stock wordt open neergelegd en vormt het begin van de "
             "(afleg)stapel. Indien die eerste open kaart een 2, een rode 3 of een joker is, wordt "
             "deze dwars neergelegd ... en wordt een nieuwe kaart van de stock gepakt en boven op "
@@ -358,7 +358,7 @@ LAWS = {
             "play.players",
             "Two, three or four players; with four, the two sitting opposite each other are "
             "partners. Six can play in teams with three packs.",
-            f"{D} §intro; §Delen",
+            f"{D} §intro, §Delen",
             "Canasta ... is een kaartspel voor twee, drie of vier spelers. Bij vier deelnemers "
             "spelen de twee tegenover elkaar zittende spelers samen. ... Er is ook een variant "
             "voor zes spelers waarbij met meer kaarten wordt gespeeld.",
@@ -384,7 +384,7 @@ LAWS = {
             "play.red-three-drawn",
             "A red three is laid face up on the table at once and replaced by a card from the "
             "stock: one drawn in a turn straight away, one dealt at the player's first turn.",
-            f"{D} §Beurt; §De Rode Drie",
+            f"{D} §Beurt, §De Rode Drie",
             "Koopt de speler een rode drie dan legt hij die direct op tafel en koopt een "
             "volgende kaart van de stock. / Wie dus bij het geven een rode Drie krijgt, legt "
             "deze open op tafel als hij aan de beurt is en pakt dan een vervangende kaart van "
@@ -394,7 +394,7 @@ LAWS = {
             "play.meld-after-draw",
             "Melding comes after the draw: a player may not meld from the hand first and then "
             "take the pile in the same turn. A side may open by taking the pile.",
-            f"{D} §Beurt; §Uitkomen op tafel",
+            f"{D} §Beurt, §Uitkomen op tafel",
             "Nadat de speler een kaart gekocht heeft, kan hij eventueel uitkomen op tafel. / In "
             "klassiek Canasta mag men in dezelfde beurt niet eerst uit de hand op tafel gaan en "
             "pas dan de stapel pakken. Er moet altijd eerst een kaart worden gepakt. Men mag wel "
@@ -426,7 +426,7 @@ LAWS = {
             "Partners' melds and red threes belong to both: once one partner has melded, so "
             "has the other, and each may add to the other's melds.",
             f"{D} §Spelen met partners",
-            "Als de partner op tafel is de andere partner ook op tafel. De kaarten op tafel zijn "
+            "Als de partner op tafel is de andere partner ook op tafel / De kaarten op tafel zijn "
             "van beide partners, inclusief rode drieën. Men mag dus bij kaarten van de partner "
             "bijleggen.",
         ),
@@ -509,7 +509,7 @@ LAWS = {
             "scoring.counting",
             "The score is written down after every hand: what lies on the table, less the "
             "cards left in the hand; a side with nothing on the table scores its hand as a minus.",
-            f"{D} §Doel; §Uitgaan",
+            f"{D} §Doel, §Uitgaan",
             "Per spelronde worden de punten genoteerd. / De waarde van die kaarten wordt "
             "afgetrokken van hetgeen al op tafel ligt. Als de verliezer nog niets op tafel "
             "heeft, wordt alles dus als negatieve score genoteerd.",

@@ -218,7 +218,7 @@ RULES.update(
             "deal.upcard",
             "The first card of the stock starts the discard pile; if it is a red three, the "
             "pile is frozen.",
-            f"{P} §Jak zacząć; §Trójki",
+            f"{P} §Jak zacząć, §Trójki",
             "a pierwsza karta z tego stosu tworzy stos kart odkrytych. / Szczególny przypadek "
             "ma miejsce wówczas, gdy po rozdaniu kart czerwona trójka jest pierwszą kartą na "
             "stosie kart odkrytych – w takiej sytuacji stos zostaje zamrożony.",
@@ -234,7 +234,7 @@ RULES.update(
             "play.draw",
             "A move begins by drawing a card from the stock, which is always allowed, or, on "
             "conditions, from the discard pile.",
-            f"{P} §Jak zacząć; §Stos kart odkrytych",
+            f"{P} §Jak zacząć, §Stos kart odkrytych",
             "Rozpoczynając ruch gracz ciągnie kartę ze stosu kart zakrytych lub (pod pewnymi "
             "warunkami) ze stosu kart odkrytych. / O ile ze stosu zakrytego gracz może "
             "pociągnąć kartę zawsze, o tyle ciągnięcie ze stosu kart odkrytych obwarowane jest "
