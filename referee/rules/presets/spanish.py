@@ -333,7 +333,7 @@ RULES.update(
         ),
         rule(
             "deal.stock",
-            "The rest of the cards are the stock (el mazo), which players draw from.",
+            "The rest of the cards are the stock, which players draw from.",
             f"{S} §Preparación del juego",
             "procedería a llevarse dos cartas del mazo",
         ),
