@@ -633,8 +633,8 @@ FAST_RULES.update(
         ),
         rule(
             "deal.cards",
-            "Each player is dealt only 11 cards (two or three players: two more, as the main "
-            "text says).",
+            "Each player is dealt only 11 cards (two or three players: 13, two more as the "
+            "main text says).",
             f"{F}, Bod 5",
             "Každý hráč dostane při rozdávání jen 11 karet.",
         ),

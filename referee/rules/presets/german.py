@@ -273,7 +273,7 @@ RULES.update(
             "discard pile into your hand where the rules allow it.",
             f"{G} §Ablauf einer Spielrunde",
             "Verdeckte Karte: Der Spieler zieht eine Karte vom verdeckten Nachziehstapel. "
-            "Offene Karten: Der Spieler nimmt den gesamten offenen Abwurfstapel auf die Hand.",
+            "... Offene Karten: Der Spieler nimmt den gesamten offenen Abwurfstapel auf die Hand.",
         ),
         rule(
             "play.discard",
@@ -319,7 +319,7 @@ RULES.update(
             "meld.max-cards",
             "A meld may hold any number of cards, identical cards too.",
             f"{G} §Meldung",
-            "Eine Meldung darf identische Karten (etwa zweimal die 7 ♦) enthalten. Eine "
+            "Eine Meldung darf identische Karten (etwa zweimal die 7 ♦) enthalten. ... Eine "
             "Meldung darf beliebig viele Karten enthalten.",
         ),
         rule(
