@@ -10,12 +10,13 @@ from __future__ import annotations
 from ..problems import N_
 from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
 from .classic import CLASSIC, rule
+from .classic import RULES as CLASSIC_RULES
 
 C = "000_09093ec587c4cd5a.txt"
 F = f"{C} §Zajímavá a rychlejší varianta"
 
 RULES = {
-    **CLASSIC.rules,
+    **CLASSIC_RULES,  # classic's shared core; not its LAWS (004's own rulebook)
     **{
         r.key: r
         for r in [

@@ -12,11 +12,12 @@ from ..cards import Rank
 from ..problems import N_
 from ..variant import OpeningStep
 from .classic import CLASSIC, rule
+from .classic import RULES as CLASSIC_RULES
 
 G = "002_33025d4827e4c068.txt"
 
 RULES = {
-    **CLASSIC.rules,
+    **CLASSIC_RULES,  # classic's shared core; not its LAWS (004's own rulebook)
     **{
         r.key: r
         for r in [

@@ -17,11 +17,12 @@ from __future__ import annotations
 from ..problems import N_
 from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
 from .classic import CLASSIC, rule
+from .classic import RULES as CLASSIC_RULES
 
 S = "001_680538e4d6b26737.txt"
 
 RULES = {
-    **CLASSIC.rules,
+    **CLASSIC_RULES,  # classic's shared core; not its LAWS (004's own rulebook)
     **{
         r.key: r
         for r in [
