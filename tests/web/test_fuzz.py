@@ -28,8 +28,11 @@ from ..junk import (
     requests_for,
     says_why,
 )
+from ..profiles import examples
 
-EXAMPLES = 120  # per route: some 3 000 requests in all, in about a minute
+pytestmark = pytest.mark.fuzz
+
+EXAMPLES = examples(120)  # per route: some 3 000 requests in all, in about a minute
 
 
 def _routes() -> list[tuple[str, tuple[str, ...]]]:
@@ -116,7 +119,7 @@ def test_a_mutated_match_file_is_refused_or_every_page_of_the_match_answers(fuzz
     made = []
 
     @settings(
-        max_examples=150,
+        max_examples=examples(150),
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
