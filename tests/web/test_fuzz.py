@@ -8,6 +8,7 @@ browser: a real CSRF token, a real match with a hand, its real links.
 
 from __future__ import annotations
 
+import functools
 import tempfile
 
 import pytest
@@ -44,6 +45,19 @@ def _routes() -> list[tuple[str, tuple[str, ...]]]:
 
 
 ROUTES = _routes()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _each_sheet_laid_out_once():
+    """A match the junk made has every page opened, its three PDFs among them: 430 ms of
+    its 470, most often for a sheet already laid out (the blank sheet of a preset, a new
+    match's empty one).  WeasyPrint's PDF depends on the HTML alone, so a sheet whose
+    HTML was laid out lately is answered with the same bytes; every new one is laid out."""
+    from referee import sheets
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sheets, "html_to_pdf", functools.lru_cache(maxsize=64)(sheets.html_to_pdf))
+        yield
 
 
 @pytest.fixture(scope="module")
