@@ -288,6 +288,7 @@ class Phone:
 CLOSED = "This table&#39;s game is closed: the tournament director ended round 1."
 
 
+@pytest.mark.live
 def test_hands_in_flight_when_the_director_ends_the_round(tmp_path):
     """Phones at every table record and undo hands while two presses of *End this round
     now* arrive at once: every change a phone was told of is stored, nothing is stored
