@@ -1,0 +1,277 @@
+"""The search behind "Ask the referee": a full-text index of one variant's rules.
+
+Each rule is a row of an SQLite FTS5 table: its statement in all six languages (each
+translated msgstr of ``Rule.text``, read from the catalogues, and the rulebook's own
+quote), the words of its key and group title, and the glossary's tokens for the things
+it names (:mod:`.glossary`), every word folded and stemmed (:mod:`.words`).  A question
+is turned into the same tokens and ranked by BM25.
+
+The index is a plain in-memory ``sqlite3`` database, not the app's storage: it holds
+nothing of a table's and is rebuilt from the code at will, so it does not go through
+:mod:`referee.storage` (the only importer of sqlite-utils, which it does not use).  One
+is built per distinct catalogue (a preset, or a table's house rules) on first use and
+kept, a bounded number of them, for the life of the process.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..i18n import LANGUAGES, TRANSLATIONS
+from ..rules import Rule, Variant
+from ..rules.catalogue import GROUPS
+from ..rules.sources import source_language
+from .glossary import GLOSSARY
+from .words import flat, stems
+
+__all__ = ["DESIGN", "Design", "Hit", "Index", "index_for", "numbers"]
+
+MARK = "zz"  # a glossary token is its concept behind this: "zzwild" (no rule's word)
+SCORE = "score"  # the concept of a match total in a question (a number to look up)
+
+
+class Design(NamedTuple):
+    """What the index does to words; the evaluation in the README compares them."""
+
+    stem: bool = True
+    fold: bool = True
+    glossary: bool = True
+    # statements, key words and group title, the glossary's concepts in the statements,
+    # the concepts the rule's key names
+    weights: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 3.0)
+    threshold: float = 4.0  # below this best score, no rule of the book answers
+
+
+DESIGN = Design()
+
+
+class Hit(NamedTuple):
+    key: str
+    score: float
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def gettext_of(lang: str) -> Callable[[str], str]:
+    """The catalogue of ``lang`` as a function (English: the text itself)."""
+    if lang == "en":
+        return lambda text: text
+    from babel.support import Translations
+
+    return Translations.load(str(TRANSLATIONS), [lang]).gettext
+
+
+def _group_title(key: str) -> str:
+    for _group, title, prefixes in GROUPS:
+        if key.startswith(prefixes):
+            return title
+    return ""
+
+
+_NUMBER = re.compile(r"(?<![\w])(-|−|minus\s+)?(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d+)(?![\w])")
+
+
+def numbers(text: str) -> list[int]:
+    """The whole numbers of a question: "2600", "2 600", "2.600", "-200", "minus 200"."""
+    out = []
+    for sign, digits in _NUMBER.findall(text):
+        value = int(re.sub(r"\D", "", digits))
+        out.append(-value if sign else value)
+    return out
+
+
+class _Tokens:
+    """Turns texts into index tokens under one :class:`Design`."""
+
+    def __init__(self, design: Design) -> None:
+        self.design = design
+        # language -> a phrase's first form -> [(the phrase as its words' forms, concept)]
+        self.phrases: dict[str, dict[str, list[tuple[tuple[frozenset[str], ...], str]]]] = {}
+        for lang in LANGUAGES:
+            starts: dict[str, list[tuple[tuple[frozenset[str], ...], str]]] = {}
+            for entry in GLOSSARY:
+                for term in {*entry.terms.get(lang, ()), *entry.terms.get("en", ())}:
+                    phrase = tuple(frozenset(w) for w in self.words(term, lang, stop=False))
+                    for form in phrase[0] if phrase else ():
+                        starts.setdefault(form, []).append((phrase, entry.concept))
+            self.phrases[lang] = starts
+
+    def words(self, text: str, lang: str, *, stop: bool = True) -> list[tuple[str, ...]]:
+        return stems(text, lang, stem=self.design.stem, stop=stop, folded=self.design.fold)
+
+    def concepts(self, words: list[tuple[str, ...]], lang: str) -> set[str]:
+        """The glossary's concepts named by a run of ``words`` (each as its forms)."""
+        if not self.design.glossary:
+            return set()
+        starts = self.phrases[lang]
+        found = set()
+        for i, forms in enumerate(words):
+            for form in forms:
+                for phrase, concept in starts.get(form, ()):
+                    if (
+                        concept not in found
+                        and len(phrase) <= len(words) - i
+                        and all(phrase[j].intersection(words[i + j]) for j in range(1, len(phrase)))
+                    ):
+                        found.add(concept)
+        return found
+
+
+class Index:
+    """One catalogue's rules, searchable; thread-safe (one lock around its connection)."""
+
+    def __init__(self, variant: Variant, design: Design = DESIGN) -> None:
+        self.design = design
+        self.tokens = _Tokens(design)
+        self.keys = sorted(variant.rules)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._db.execute(
+            "CREATE VIRTUAL TABLE rules USING fts5(key UNINDEXED, text, words, concepts, about, "
+            "tokenize = 'unicode61 remove_diacritics 0')"
+        )
+        preset = _preset_rules(variant)
+        rows = []
+        for key in self.keys:
+            rule = variant.rules[key]
+            rows.append((key, *self._document(key, rule, preset.get(key))))
+        self._db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", rows)
+        self._db.commit()
+
+    def _document(self, key: str, rule: Rule, preset: Rule | None) -> tuple[str, str, str, str]:
+        texts: list[tuple[str, str]] = []  # (text, language)
+        for shown in (rule, preset) if preset is not None and preset != rule else (rule,):
+            for lang in LANGUAGES:
+                gettext = gettext_of(lang)
+                if shown.house is not None:
+                    texts.append((shown.house.render(gettext), lang))
+                else:
+                    texts.append((gettext(shown.text), lang))
+            if shown.quote:
+                texts.append((shown.quote, source_language(shown.source) or "en"))
+        concepts: set[str] = set()
+        words: list[str] = []
+        text_tokens: list[str] = []
+        for text, lang in texts:
+            found = self.tokens.words(text, lang)
+            text_tokens += flat(found)
+            concepts |= self.tokens.concepts(self.tokens.words(text, lang, stop=False), lang)
+        title = _group_title(key)
+        for lang in LANGUAGES:
+            gettext = gettext_of(lang)
+            words += flat(self.tokens.words(gettext(title), lang))
+        key_words = self.tokens.words(key.replace(".", " ").replace("-", " "), "en")
+        words += flat(key_words)
+        # What the rule is about: the glossary's concepts its key names ("pile.frozen": the
+        # pile, frozen), and those whose entry names the key.
+        about = self.tokens.concepts(key_words, "en") | {
+            entry.concept
+            for entry in GLOSSARY
+            if self.design.glossary and any(part in key for part in entry.keys)
+        }
+        return (
+            " ".join(text_tokens),
+            " ".join(words),
+            " ".join(MARK + c for c in sorted(concepts)),
+            " ".join(MARK + c for c in sorted(about)),
+        )
+
+    def query_tokens(self, question: str, lang: str) -> list[str]:
+        """The tokens ``question`` is searched by."""
+        found = self.tokens.words(question, lang)
+        tokens = flat(found)
+        concepts = self.tokens.concepts(self.tokens.words(question, lang, stop=False), lang)
+        if self.design.glossary and any(n >= 1000 or n < 0 for n in numbers(question)):
+            concepts.add(SCORE)
+        tokens += [MARK + c for c in sorted(concepts)]
+        return list(dict.fromkeys(t for t in tokens if t))
+
+    def search(self, question: str, lang: str, limit: int = 3) -> list[Hit]:
+        """The rules that answer ``question`` best first, at most ``limit``; none when even
+        the best scores under the design's threshold.
+
+        FTS5 finds the rules sharing a token with the question and scores their words
+        (BM25 over the statements, and over the key and group words); the glossary's
+        concepts then add what the rule is about: each concept of the question that the
+        rule's key names, and the share of the key's concepts the question names (so
+        "the pile, frozen" prefers ``pile.frozen`` to ``pile.natural-and-wild``).
+        """
+        tokens = self.query_tokens(question, lang)
+        if not tokens:
+            return []
+        asked = {t for t in tokens if t.startswith(MARK)}
+        match = " OR ".join('"' + t.replace('"', "") + '"' for t in tokens)
+        text_w, words_w, concept_w, about_w = self.design.weights
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT key, -bm25(rules, 0, ?, ?, 0, 0), concepts, about FROM rules "
+                "WHERE rules MATCH ?",
+                (text_w, words_w, match),
+            ).fetchall()
+        scored = []
+        for key, lexical, concepts, about in rows:
+            named = set(about.split())
+            found = asked & named
+            score = lexical + concept_w * len(asked & set(concepts.split()))
+            if named:
+                score += about_w * (len(found) + len(found) / len(named))
+            scored.append(Hit(key, round(score, 3)))
+        scored.sort(key=lambda hit: (-hit.score, hit.key))
+        if not scored or scored[0].score < self.design.threshold:
+            return []
+        return scored[:limit]
+
+    def size(self) -> int:
+        """The index's bytes in memory (its database pages)."""
+        with self._lock:
+            count = self._db.execute("PRAGMA page_count").fetchone()[0]
+            page = self._db.execute("PRAGMA page_size").fetchone()[0]
+        return int(count * page)
+
+
+def _preset_rules(variant: Variant) -> dict[str, Rule]:
+    """The preset's own rules behind a table's house rules: their words find the rule."""
+    if not any(rule.house is not None for rule in variant.rules.values()):
+        return {}
+    from ..rules import PRESETS
+
+    preset = PRESETS.get(variant.id)
+    return dict(preset.rules) if preset is not None else {}
+
+
+_CACHE: OrderedDict[tuple[object, ...], Index] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+CACHE_SIZE = 32  # eleven presets and a few tables' house rules; each index is some 200 KB
+
+
+def _fingerprint(variant: Variant, design: Design) -> tuple[object, ...]:
+    return (
+        design,
+        variant.id,
+        tuple(
+            (k, r.text, r.quote, r.house and r.house.render())
+            for k, r in sorted(variant.rules.items())
+        ),
+    )
+
+
+def index_for(variant: Variant, design: Design = DESIGN) -> Index:
+    """The index of ``variant``'s catalogue, built on first use and kept (at most
+    :data:`CACHE_SIZE`, the least recently used dropped first)."""
+    key = _fingerprint(variant, design)
+    with _CACHE_LOCK:
+        found = _CACHE.get(key)
+        if found is not None:
+            _CACHE.move_to_end(key)
+            return found
+    built = Index(variant, design)
+    with _CACHE_LOCK:
+        _CACHE[key] = built
+        while len(_CACHE) > CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    return built
