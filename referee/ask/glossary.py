@@ -453,7 +453,7 @@ GLOSSARY: tuple[Entry, ...] = (
         TABLE,
         {
             "en": ("deck", "decks", "packs", "how many cards", "cards in the game"),
-            "cs": ("balík", "balíky", "balíků", "kolik karet", "karet ve hře"),
+            "cs": ("balíčky karet", "kolik karet", "karet ve hře", "kolik balíků"),
             "de": ("kartenspiel", "kartenspiele", "blatt", "wie viele karten"),
             "es": ("baraja", "barajas", "mazo", "cuántas cartas"),
             "nl": ("spel kaarten", "spellen", "kaartspel", "hoeveel kaarten"),

@@ -470,8 +470,7 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
         return _refused(match, token, error)
     except DamagedMatch as error:  # the change's stored copy of the hand
         message = _(
-            "This change cannot be taken back or made again: its stored copy is damaged "
-            "(%(why)s).",
+            "This change cannot be taken back or made again: its stored copy is damaged (%(why)s).",
             why=error.words.render(_),
         )
         return closed_refusal(match, token, message, _("Damaged match"))

@@ -116,9 +116,7 @@ def groups(variant: Variant) -> list[tuple[str, Any, list[Any]]]:
     """The catalogue's groups that hold a rule of ``variant``, in rulebook order, with
     titles in the app's language."""
     return [
-        (group, GROUP_TITLES[group], rules)
-        for group, _title, rules in catalogue(variant)
-        if rules
+        (group, GROUP_TITLES[group], rules) for group, _title, rules in catalogue(variant) if rules
     ]
 
 
