@@ -72,7 +72,8 @@ DESIGNS = {
     "+ key and group words": Design(glossary=False, weights=(1.0, 1.0, 0.0, 0.0), threshold=0.0),
     "+ glossary in statements": Design(weights=(1.0, 1.0, 1.0, 0.0), threshold=0.0),
     "+ glossary concepts of the key": Design(threshold=0.0),
-    "+ threshold (kept)": Design(),
+    "+ threshold": Design(any_language=False),
+    "+ glossary words of every language (kept)": Design(),
     "kept, without diacritics folding": Design(fold=False),
 }
 

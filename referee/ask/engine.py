@@ -46,6 +46,7 @@ class Design(NamedTuple):
     # the concepts the rule's key names
     weights: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 3.0)
     threshold: float = 4.0  # below this best score, no rule of the book answers
+    any_language: bool = True  # the glossary's words of every language, not the page's only
 
 
 DESIGN = Design()
@@ -186,6 +187,11 @@ class Index:
         found = self.tokens.words(question, lang)
         tokens = flat(found)
         concepts = self.tokens.concepts(self.tokens.words(question, lang, stop=False), lang)
+        if self.design.any_language:  # a Czech word typed on an English page still counts
+            for other in LANGUAGES:
+                if other != lang:
+                    words = self.tokens.words(question, other, stop=False)
+                    concepts |= self.tokens.concepts(words, other)
         if self.design.glossary and any(n >= 1000 or n < 0 for n in numbers(question)):
             concepts.add(SCORE)
         tokens += [MARK + c for c in sorted(concepts)]
