@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from referee.ask import MAX_QUESTION, BadQuestion, answers, answers_json
-from referee.ask.engine import CACHE_SIZE, _CACHE, index_for, numbers
+from referee.ask.engine import _CACHE, CACHE_SIZE, index_for, numbers
 from referee.ask.glossary import GLOSSARY
 from referee.ask.words import fold
 from referee.i18n import LANGUAGES
@@ -61,14 +61,13 @@ def test_a_match_total_in_the_question_gives_the_minimum_for_it():
     assert found[0].figure is not None
     assert found[0].figure.params == {"score": 2600, "minimum": 90}
     negative = answers(PRESETS["classic"], "opening minimum at -200?", "en")[0]
-    assert negative.figure is not None and negative.figure.params["minimum"] == 15
+    assert negative.figure is not None
+    assert negative.figure.params["minimum"] == 15
     # Where the minimum goes by the hand (hand and foot), the number is the hand's.
     by_hand = answers(PRESETS["hand-and-foot"], "minimum for the first meld in hand 3", "en")
     opening = next(a for a in by_hand if a.key == "opening.minimum")
-    assert (
-        opening.figure is not None
-        and opening.figure.params["minimum"] == PRESETS["hand-and-foot"].opening_by_round[2]
-    )
+    assert opening.figure is not None
+    assert opening.figure.params["minimum"] == PRESETS["hand-and-foot"].opening_by_round[2]
 
 
 @pytest.mark.parametrize(
@@ -103,11 +102,13 @@ def test_a_house_rule_answers_with_the_tables_value():
     assert found[0].key == "going-out.bonus"
     assert found[0].rule.house is not None
     text = answers_json(table, "how much do you get for going out", "en")["answers"][0]["text"]
-    assert "200" in text and "House rule" in text
+    assert "200" in text
+    assert "House rule" in text
     # The table's own opening table answers a match total.
     table = apply_overrides(base, {"opening_table": [[0, 60], [1500, 100], [3000, 130]]})
     opening = answers(table, "when we have 2600 how much to open", "en")[0]
-    assert opening.figure is not None and opening.figure.params["minimum"] == 100
+    assert opening.figure is not None
+    assert opening.figure.params["minimum"] == 100
 
 
 def test_the_index_is_built_once_and_the_cache_is_bounded():
@@ -133,7 +134,8 @@ def test_referee_ask_json():
                           "--json"])  # fmt: skip
     assert code == 0, err
     data = json.loads(out)
-    assert data["variant"] == "czech" and data["lang"] == "cs"
+    assert data["variant"] == "czech"
+    assert data["lang"] == "cs"
     assert data["question"] == "kolik stoji cervena trojka"
     best = data["answers"][0]
     assert best["rule"] == "czech.red-threes.bonus"

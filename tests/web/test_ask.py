@@ -114,13 +114,15 @@ def test_the_api_answers_as_referee_ask_does(client):
     response = client.get("/api/ask?variant=classic&lang=de&q=Darf+ich+ohne+Canasta+ausmachen%3F")
     assert response.status_code == 200
     data = response.get_json()
-    assert data["variant"] == "classic" and data["lang"] == "de"
+    assert data["variant"] == "classic"
+    assert data["lang"] == "de"
     assert data["question"] == "Darf ich ohne Canasta ausmachen?"
     best = data["answers"][0]
     assert best["rule"] == "classic.going-out.canastas"
     assert set(best) >= {"rule", "text", "quote", "source", "score"}
     off = client.get("/api/ask?variant=classic&q=recipe+for+pancakes").get_json()
-    assert off["answers"] == [] and off["lang"] == "en"
+    assert off["answers"] == []
+    assert off["lang"] == "en"
 
 
 @pytest.mark.parametrize(
