@@ -2,8 +2,10 @@
 
 A question typed fast on a phone drops its diacritics ("kolik stoji cervena trojka"), so
 every word is compared without them.  Each word is stemmed by the Snowball stemmer of
-its language (``snowballstemmer`` has all six, Czech and Polish included) both before and
-after folding, as the two can differ ("zmrazený" / "zmrazeny"); both forms are kept.
+its language (``snowballstemmer`` has all six, Czech and Polish included, and runs them
+in C through PyStemmer where it is installed: a hundred times faster, which a cold
+``referee ask`` notices) both before and after folding, as the two can differ
+("zmrazený" / "zmrazeny"); both forms are kept.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ _FOLDED_STOPS = {
 }
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """``text`` in lower case without accents: "Žolík" -> "zolik", "Großer" -> "grosser"."""
     lowered = text.lower().translate(_SPECIAL)
