@@ -1,10 +1,38 @@
 #!/usr/bin/env bash
-# Set everything up from scratch and run every check CI runs:
-# ruff (lint and format), mypy --strict on the rules core, and the test suite.
+# Every check CI runs, set up from scratch: ruff (lint and format), mypy --strict on the
+# rules core, and the whole test suite spread over the cores (pytest-xdist; one server and
+# one Chromium per worker), under Hypothesis's "ci" profile (each test's examples as written).
+#
+#   scripts/test.sh [PYTEST ARGS]         the full run; CI's (.ci/run runs exactly this)
+#   scripts/test.sh --fast [PYTEST ARGS]  the inner loop: ruff and mypy, then the tests
+#       without a browser, fuzzing, packaging or a real server (the markers browser, fuzz,
+#       packaging and live) under the "dev" profile (a tenth of the examples).  Set-up
+#       runs only when .venv is missing or older than pyproject.toml.  Every test it
+#       leaves out runs in the full run.
+#
+# PYTEST ARGS go to pytest after these options (a file, -k, -x, -n 0 for one process, ...);
+# HYPOTHESIS_PROFILE, when set, chooses the profile instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh test
+fast=false
+if [ "${1:-}" = "--fast" ]; then
+  fast=true
+  shift
+fi
+if ! $fast || [ ! -x .venv/bin/pytest ] || [ pyproject.toml -nt .venv/pip.log ]; then
+  scripts/setup.sh test
+fi
 echo "== ruff check"; .venv/bin/ruff check referee tests bench
 echo "== ruff format --check"; .venv/bin/ruff format --check referee tests bench
 echo "== mypy --strict referee/rules"; .venv/bin/mypy
-echo "== pytest"; .venv/bin/pytest -q -p no:cacheprovider "$@"
+if $fast; then
+  echo "== pytest (fast: not browser, fuzz, live or packaging; Hypothesis profile dev)"
+  export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-dev}"
+  exec .venv/bin/pytest -q -p no:cacheprovider -n auto \
+    -m "not browser and not fuzz and not live and not packaging" "$@"
+fi
+echo "== pytest"
+export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
+# loadfile: a file's tests run in one worker, so a module's fixture (the fuzzer's app, the
+# packaging test's wheel and venv, a module's own server) is made once.
+exec .venv/bin/pytest -q -p no:cacheprovider -n auto --dist loadfile "$@"

@@ -26,6 +26,8 @@ from referee.tournaments import Team, Tournament
 from tests import sample
 from tests.test_contract import EXAMPLE_HAND, PRESET_IDS, legal_hands, well_formed_hands
 
+from .profiles import examples
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = Path(sys.executable).parent / "referee"
 REFEREE = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "referee.cli"]
@@ -429,7 +431,9 @@ json_values = st.recursive(
 not_a_hand = json_values.filter(
     lambda value: not (isinstance(value, dict) and value.get("variant") in PRESETS)
 )
-QUICK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @QUICK

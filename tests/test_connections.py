@@ -16,6 +16,8 @@ import pytest
 from .live import referee_serve
 from .test_litestream import Phone
 
+pytestmark = pytest.mark.live
+
 HEADERS = (
     "Content-Security-Policy",
     "Permissions-Policy",

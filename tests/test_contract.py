@@ -18,6 +18,8 @@ from referee.rules import PRESETS, MalformedInput, Meld, classify, parse_cards
 from referee.rules.sources import book_of
 from tests.sample import EXAMPLE_HAND
 
+from .profiles import examples
+
 PRESET_IDS = [
     "classic",
     "czech",
@@ -559,7 +561,7 @@ def legal_hands(draw: st.DrawFn) -> dict:
     return data
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_hands())
 def test_a_legal_hand_scores_valid_with_parts_adding_up(data):
     out, status = score_json(data)
@@ -609,7 +611,7 @@ def well_formed_hands(draw: st.DrawFn) -> dict:
     return data
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(well_formed_hands())
 def test_any_well_formed_hand_gets_an_answer_never_an_exception(data):
     out, status = score_json(data)

@@ -14,12 +14,14 @@ from referee.rules import score_hand
 from referee.rules.hand import hand_costs
 from tests.test_contract import legal_hands
 
+from .profiles import examples
+
 
 def _by_value(cards, points_of) -> dict[str, int]:
     return dict(Counter(str(points_of[card.rank]) for card in cards))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_hands())
 def test_counts_by_value_score_as_the_cards_do(data):
     variant, hand = parse_hand(data)

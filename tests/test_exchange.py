@@ -24,6 +24,8 @@ from referee.rules import CanastaKind
 from referee.storage import Storage
 from tests import sample
 
+from .profiles import examples
+
 
 @pytest.fixture
 def storage(tmp_path):
@@ -112,7 +114,7 @@ records = st.lists(
 )  # (seed of the entry, deleted)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(records, st.sampled_from(["classic", "spanish", "czech", "dutch", *FAMILY]), st.data())
 def test_json_round_trip_is_exact(hands_spec, preset, data):
     match = sample.match(4, preset)

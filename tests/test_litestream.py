@@ -26,6 +26,8 @@ from referee.storage import Storage
 
 from .live import Phone, free_port
 
+pytestmark = pytest.mark.live
+
 CONFIG = Path(__file__).resolve().parents[1] / "deploy" / "litestream.yml"
 LITESTREAM = Path(sys.executable).parent / "litestream"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import re
+import shutil
 import subprocess
 import sys
 import urllib.request
@@ -21,14 +22,27 @@ import pytest
 
 from .live import referee_serve
 
+pytestmark = pytest.mark.packaging
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
+    # Built from a copy of the checkout's tracked files: setuptools builds in the source
+    # folder, and in the checkout it would leave build/ behind (whose stale files the next
+    # wheel would ship) while other tests, or another run, read the tree.
+    source = tmp_path_factory.mktemp("source")
+    tracked = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, check=True, capture_output=True
+    ).stdout.decode()
+    for name in filter(None, tracked.split("\0")):
+        if (ROOT / name).is_file():
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)],
         check=True,
         capture_output=True,
     )

@@ -108,6 +108,7 @@ def test_cli_serve_refuses_a_bad_number_of_workers(bad, capsys):
     assert "number of processes" in capsys.readouterr().err
 
 
+@pytest.mark.live
 def test_the_real_server_runs_its_workers_over_one_database(tmp_path):
     """Two worker processes over one database: answers agree, whichever worker gives them."""
     db = tmp_path / "real.db"

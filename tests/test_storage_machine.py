@@ -15,6 +15,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from referee.storage import HandGone, Stale, Storage
 
+from .profiles import examples
+
 PHONES = ("anna", "ben")
 
 
@@ -157,5 +159,7 @@ class TwoPhones(RuleBasedStateMachine):
         assert {k: v for k, v in state.items() if v is not None} == stored
 
 
-TwoPhones.TestCase.settings = settings(max_examples=40, stateful_step_count=30, deadline=None)
+TwoPhones.TestCase.settings = settings(
+    max_examples=examples(40), stateful_step_count=30, deadline=None
+)
 test_two_phones_interleaving_every_write = TwoPhones.TestCase

@@ -597,3 +597,31 @@ def test_the_referee_does_not_count_the_top_card_for_taking_the_pile():
     hand = parse_cards("K K A A A A A")
     assert best_opening_points(variant("american"), top, hand) == 120
     assert best_opening_points(variant("classic"), top, hand) == 130
+
+
+# -- the rest of the rulebook: the deal and a turn (issue 34) ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "words", "section"),
+    [
+        ("deal.cards", ("Thirteen",), "cla-laws §Deal"),
+        ("deal.upcard", ("No card is turned up", "starts empty"), "cla-laws §Deal"),
+        # Unlike Samba, one card from the stock, not two.
+        ("play.draw", ("one card from the stock", "whole pile"), "cla-laws §Deal"),
+        ("play.bonus-cards", ("four for the first side", "three for the second"), "cla-laws"),
+        ("play.discard", ("going out included",), "cla-laws §Going Out"),
+        ("play.discard-limits", ("A three may never be discarded", "ace or a seven"), "pagat"),
+        ("play.players", ("four", "partners facing"), "cla-laws §Deal"),
+        ("scoring.game-end", ("8500",), "cla-laws §Scoring"),
+    ],
+)
+def test_rulebook_rules_a_player_asks_about(key, words, section):
+    rule = AMERICAN.rules[key]
+    for word in words:
+        assert word in rule.text, (key, word)
+    assert section in rule.source
+
+
+def test_the_game_end_rule_agrees_with_the_target():
+    assert str(AMERICAN.target_score) in AMERICAN.rules["scoring.game-end"].text

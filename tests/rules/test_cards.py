@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from referee.rules import Card, NotationError, Rank, Suit, format_cards, parse_cards
 
+from ..profiles import examples
+
 
 def printed(text: str) -> str:
     return format_cards(parse_cards(text))
@@ -135,7 +137,7 @@ cards_strategy = st.one_of(
 card_lists = st.lists(cards_strategy, max_size=20)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(card_lists)
 def test_parse_format_parse_round_trips(cards):
     text = format_cards(cards)
@@ -143,7 +145,7 @@ def test_parse_format_parse_round_trips(cards):
     assert format_cards(parse_cards(text)) == text
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(card_lists, st.lists(st.sampled_from([" ", ",", ", ", " ,", "", "\t"]), min_size=1))
 def test_any_separators_read_the_same(cards, separators):
     # Cards written run together or with any mix of separators are the same cards.
@@ -154,14 +156,14 @@ def test_any_separators_read_the_same(cards, separators):
     assert parse_cards("".join(pieces)) == tuple(cards)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(card_lists)
 def test_case_does_not_matter(cards):
     text = format_cards(cards)
     assert parse_cards(text.upper()) == parse_cards(text.lower()) == tuple(cards)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.text(max_size=30))
 def test_any_text_parses_or_raises_notation_error(text):
     # Never another exception: the boundary turns NotationError into a field error.

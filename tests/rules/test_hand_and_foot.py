@@ -653,3 +653,31 @@ def test_ledger_minimums_follow_the_next_hand(played, minimum):
 # Research examples 14 (Hand, Knee and Foot) and 16 to 18 (TableScore's, catalystgather's and
 # Christophersanz's own test vectors) are other games or the apps' own calculations: not
 # tested here.
+
+
+# -- the rest of the rulebook: the deal and a turn (issue 34) ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("key", "words", "section"),
+    [
+        ("deal.cards", ("two piles of 11 cards", "13"), "bga-hand-foot §Round setup"),
+        ("deal.dealer", ("hands", "feet"), "pagat-hand-foot §The Deal"),
+        ("deal.upcard", ("face up", "wild card turned up may be buried"), "pagat-hand-foot"),
+        ("play.foot", ("plays the hand first", "hand is used up"), "pagat-hand-foot §The Deal"),
+        ("play.draw", ("two cards from the stock", "six more"), "bga-hand-foot §Order of play"),
+        ("play.discard", ("need not discard",), "bga-hand-foot §Order of play"),
+        ("play.players", ("Two to six", "three against three"), "pagat-hand-foot §Players"),
+    ],
+)
+def test_rulebook_rules_a_player_asks_about(key, words, section):
+    rule = variant("hand-and-foot").rules[key]
+    for word in words:
+        assert word in rule.text, (key, word)
+    assert section in rule.source
+
+
+def test_the_deal_rule_agrees_with_the_cards_dealt():
+    hf = variant("hand-and-foot")
+    assert set(hf.cards_dealt.values()) == {11}
+    assert "11 cards, whatever the number of players" in hf.rules["deal.cards"].text

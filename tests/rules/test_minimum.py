@@ -19,6 +19,8 @@ from tests.rules.support import score as score_sides
 from tests.rules.support import side
 from tests.test_contract import SCORES, legal_hands, opening_points
 
+from ..profiles import examples
+
 
 def short(result) -> list[tuple[int | None, int, int]]:
     """Each short opening as (side, points, minimum)."""
@@ -160,7 +162,7 @@ def test_the_contract_lists_it_under_errors_and_exits_1():
     assert [e["minimum"] for e in score_json(hf)[0]["errors"]] == [150]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(legal_hands(), st.data())
 def test_melds_reaching_the_minimum_are_never_flagged_and_short_ones_always(data, draw):
     variant = PRESETS[data["variant"]]

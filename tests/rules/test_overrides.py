@@ -45,10 +45,11 @@ from referee.rules.rulings import check_going_out, check_meld, check_pickup
 from referee.rules.seating import dealer_seat
 from tests.test_contract import legal_hands, well_formed_hands
 
+from ..profiles import examples
 from .support import PRESET_IDS, side
 from .test_properties import random_hands
 
-SETTINGS = settings(max_examples=150, deadline=None)
+SETTINGS = settings(max_examples=examples(150), deadline=None)
 
 
 def value_of(kind, base):

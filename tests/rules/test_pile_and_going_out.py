@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from referee.contract import check_json
 from referee.rules import MalformedInput
 
+from ..profiles import examples
+
 
 def ask(variant, question, **fields):
     return check_json({"variant": variant, "question": question, **fields})
@@ -268,7 +270,7 @@ questions = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(questions)
 def test_no_question_crashes_and_every_answer_is_json(question):
     try:

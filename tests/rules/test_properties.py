@@ -21,9 +21,10 @@ from referee.rules import (
     score_hand,
 )
 
+from ..profiles import examples
 from .support import PRESET_IDS
 
-SETTINGS = settings(max_examples=200, deadline=None)
+SETTINGS = settings(max_examples=examples(200), deadline=None)
 
 NATURAL_RANKS = [r for r in Rank if r not in (Rank.THREE, Rank.TWO, Rank.JOKER)]
 SUITS = st.none() | st.sampled_from(list(Suit))

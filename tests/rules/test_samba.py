@@ -355,3 +355,38 @@ def test_the_two_of_hearts_is_wild_not_a_sequence_card():
     # Twos are wild: 2h 3h 4h is no sequence (the three and the two are not in sequences).
     assert meld_problems(variant("samba"), meld("4h 5h 2h")) != []
     assert Rank.TWO in (c.rank for c in parse_cards("2h"))
+
+
+# -- the rest of the rulebook: the deal and a turn (issue 34) ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant_id", "key", "words", "section"),
+    [
+        ("samba", "deal.cards", ("Fifteen", "thirteen each with six"), "pagat-samba §Deal"),
+        ("samba", "deal.upcard", ("face up", "pile"), "pagat-samba §Deal"),
+        ("samba", "play.draw", ("top two cards of the stock",), "bicycle-samba §The Deal"),
+        ("samba", "play.discard", ("discarding one card", "need not discard"), "bicycle-samba"),
+        ("samba", "play.players", ("three partnerships of two",), "pagat-samba §Players"),
+        ("samba", "scoring.game-end", ("10,000",), "bicycle-samba §Scoring"),
+        # bicycle-bolivia: "the same game as Samba", so the deal and the turn are Samba's …
+        ("bolivia", "deal.cards", ("Fifteen",), "pagat-samba §Deal"),
+        ("bolivia", "play.draw", ("top two cards of the stock",), "bicycle-samba §The Deal"),
+        # … but the game is longer.
+        ("bolivia", "scoring.game-end", ("15,000",), "bicycle-bolivia §Game"),
+    ],
+)
+def test_rulebook_rules_a_player_asks_about(variant_id, key, words, section):
+    rule = find_variant(variant_id).rules[key]
+    for word in words:
+        assert word in rule.text, (key, word)
+    assert section in rule.source
+
+
+def test_the_deal_rule_agrees_with_the_cards_dealt():
+    samba = variant("samba")
+    text = samba.rules["deal.cards"].text
+    assert samba.cards_dealt[4] == 15
+    assert "Fifteen" in text
+    assert samba.cards_dealt[6] == 13
+    assert "thirteen" in text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import secrets
 from pathlib import Path
@@ -40,10 +41,15 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def base_url(tmp_path_factory):
-    """The real ``referee serve`` (two worker processes) over a fresh database (browser tests)."""
-    with referee_serve(tmp_path_factory.mktemp("browser") / "referee.db") as server:
+    """The real ``referee serve`` (two worker processes) over a fresh database, one for all
+    the browser tests of a session (of an xdist worker): each test opens its own browser
+    contexts, so it sees only the matches and groups it made.  A whole run makes more
+    matches from one address than a table would, so the creation limit is raised here
+    (test_limits.py tests the limits)."""
+    env = {**os.environ, "REFEREE_LIMIT_NEW_MATCHES": "10000 per minute"}
+    with referee_serve(tmp_path_factory.mktemp("browser") / "referee.db", env=env) as server:
         yield server.url
 
 
@@ -75,7 +81,7 @@ class CheckedBrowser:
             self.violations.append(f"{message.page.url if message.page else '?'}: {text}")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
     """Debian's Chromium driven by Playwright (never a downloaded browser), CSP checked."""
     from playwright.sync_api import sync_playwright
@@ -94,7 +100,7 @@ def _no_csp_violation(request):
     yield
     if "browser" in request.fixturenames:
         checked = request.getfixturevalue("browser")
-        # A context left open keeps its keep-alive connections, and the module's server
+        # A context left open keeps its keep-alive connections, and the session's server
         # then waits out its graceful shutdown for them (30 s, then the test run fails).
         for context in checked.contexts:
             context.close()

@@ -24,7 +24,7 @@ from playwright.sync_api import expect
 from ..live import free_port, referee_serve
 from .test_browser import PHONE, first_hand_by_picker, second_hand_quick, totals
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.live]
 CADDYFILE = Path(__file__).resolve().parents[2] / "deploy" / "Caddyfile"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ..profiles import examples
 from .conftest import start_match
 
 FIELDS = [
@@ -28,7 +29,9 @@ junk = st.one_of(
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     data=st.dictionaries(st.sampled_from(FIELDS), junk),
@@ -46,7 +49,9 @@ def test_any_hand_form_input_is_answered_without_a_crash(client, data, mode):
 
 
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(40),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     data=st.dictionaries(

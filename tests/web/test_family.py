@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from referee.rules import PRESETS
 
+from ..profiles import examples
 from .conftest import hand, start_match, totals
 
 FAMILY = ("samba", "bolivia", "american", "hand-and-foot")
@@ -313,7 +314,7 @@ typed = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_typing_into_the_american_quick_form_never_fails(app, data):
     client = app.test_client()
@@ -332,7 +333,7 @@ def test_typing_into_the_american_quick_form_never_fails(app, data):
             assert value.strip() in page
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.sampled_from(["opening", "pickup"]), typed)
 def test_typing_a_hand_number_never_fails(client, question, number):
     data = {"question": question, f"{question}-round_number": number, f"{question}-melds": "K K K"}

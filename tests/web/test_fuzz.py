@@ -8,6 +8,7 @@ browser: a real CSRF token, a real match with a hand, its real links.
 
 from __future__ import annotations
 
+import functools
 import tempfile
 
 import pytest
@@ -28,8 +29,11 @@ from ..junk import (
     requests_for,
     says_why,
 )
+from ..profiles import examples
 
-EXAMPLES = 120  # per route: some 3 000 requests in all, in about a minute
+pytestmark = pytest.mark.fuzz
+
+EXAMPLES = examples(120)  # per route: some 3 000 requests in all, in about a minute
 
 
 def _routes() -> list[tuple[str, tuple[str, ...]]]:
@@ -41,6 +45,19 @@ def _routes() -> list[tuple[str, tuple[str, ...]]]:
 
 
 ROUTES = _routes()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _each_sheet_laid_out_once():
+    """A match the junk made has every page opened, its three PDFs among them: 430 ms of
+    its 470, most often for a sheet already laid out (the blank sheet of a preset, a new
+    match's empty one).  WeasyPrint's PDF depends on the HTML alone, so a sheet whose
+    HTML was laid out lately is answered with the same bytes; every new one is laid out."""
+    from referee import sheets
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sheets, "html_to_pdf", functools.lru_cache(maxsize=64)(sheets.html_to_pdf))
+        yield
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +133,7 @@ def test_a_mutated_match_file_is_refused_or_every_page_of_the_match_answers(fuzz
     made = []
 
     @settings(
-        max_examples=150,
+        max_examples=examples(150),
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

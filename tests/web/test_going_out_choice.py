@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from referee.contract import score_json
 from tests.test_contract import legal_hands
 
+from ..profiles import examples
 from .conftest import hand, start_match, totals
 
 
@@ -28,7 +29,7 @@ def _form_side(side: dict) -> dict:
     return fields
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck))
 @given(legal_hands())
 def test_the_going_out_choice_refuses_nothing_legal(client, data):
     if data.get("options") or any(

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
 
+from ..profiles import examples
 from .conftest import GOING_OUT, hand, start_group, totals, view_url
 from .test_downloads import pdf_text
 
@@ -403,7 +404,9 @@ TYPED = st.one_of(
 
 
 @settings(
-    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(80),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(data=st.data())
 def test_any_typing_in_the_editor_starts_the_match_or_says_why_keeping_it(client, data):

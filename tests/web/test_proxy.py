@@ -85,6 +85,7 @@ def test_plain_http_over_one_hop_gets_no_hsts(tmp_path):
     assert "Strict-Transport-Security" not in response.headers
 
 
+@pytest.mark.live
 @pytest.mark.parametrize(("how", "secure"), [("option", True), ("environment", True), ("", False)])
 def test_the_real_server_takes_proxy_hops_from_its_option_or_environment(tmp_path, how, secure):
     import os

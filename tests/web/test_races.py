@@ -21,6 +21,8 @@ from referee.storage import Storage
 
 from ..live import Phone, referee_serve
 
+pytestmark = pytest.mark.live
+
 # A hand of nothing: nobody went out, nothing melded.  Two hundred of them never end a match.
 NOTHING = {"mode": "quick", "out": "none"}
 KINGS = {

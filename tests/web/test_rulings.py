@@ -14,6 +14,7 @@ from referee.contract import check_json
 from referee.rules import PRESETS
 from referee.rules.catalogue import catalogue
 
+from ..profiles import examples
 from .conftest import start_match, view_url
 
 QUESTIONS = {
@@ -330,7 +331,9 @@ def test_compare_sets_all_presets_side_by_side_and_marks_differences(client):
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(
     question=st.sampled_from([*QUESTIONS, "?"]),

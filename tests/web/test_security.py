@@ -250,6 +250,7 @@ def _links(page: str) -> list[str]:
     return re.findall(r'href="(/[mgt]/\d+/[\w-]+)"', page)
 
 
+@pytest.mark.live
 def test_a_strangers_first_page_on_the_real_server_shows_nothing_of_anyones(tmp_path):
     with referee_serve(tmp_path / "served.db") as server:
         family = Phone(server.url)

@@ -31,9 +31,12 @@ from referee.web import create_app
 from referee.web.forms import option_field_name
 
 from ..junk import HOSTILE_NAME, HUGE, NASTY, NUMBERISH, says_why
+from ..profiles import examples
 from .conftest import hand
 
-EXAMPLES = 60  # per test of junk: the file runs in well under a minute
+pytestmark = pytest.mark.fuzz
+
+EXAMPLES = examples(60)  # per test of junk: the file runs in well under a minute
 
 SETTINGS = settings(
     max_examples=EXAMPLES,
@@ -367,7 +370,7 @@ ACTIONS = st.lists(
 )
 
 
-@settings(SETTINGS, max_examples=12)
+@settings(SETTINGS, max_examples=examples(12))
 @given(
     teams=st.integers(2, 6),
     movement=st.sampled_from(["mitchell", "round-robin"]),

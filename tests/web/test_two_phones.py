@@ -9,6 +9,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ..profiles import examples
 from .conftest import GOING_OUT, LONG_MATCH_HAND, first_hand_id, hand, start_match, totals
 
 
@@ -175,7 +176,9 @@ _JUNK = st.one_of(
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(seen_=_JUNK, resolve=_JUNK, replaces=_JUNK, edit=st.booleans())
 def test_any_version_choice_or_hand_to_replace_is_answered_never_a_500(

@@ -52,6 +52,82 @@ RULES = {
             "",
         ),
         rule(
+            "deal.cards",
+            "Thirteen cards to each of the four players.",
+            f"{L} §Deal",
+            "",
+        ),
+        rule(
+            "deal.upcard",
+            "No card is turned up: the pile starts empty, and the first player can only draw "
+            "from the stock.",
+            f"{L} §Deal",
+            "",
+        ),
+        rule(
+            "deal.stock",
+            "The cards not dealt form the stock, face down; the bonus cards a side draws after "
+            "its first meld come from it.",
+            f"{L} §Deal",
+            "",
+        ),
+        rule(
+            "play.players",
+            "A game for four, in two partnerships with partners facing each other; neither "
+            "book covers a game for two, three or six.",
+            f"{L} §Deal",
+            "",
+        ),
+        rule(
+            "play.turn-order",
+            "The player at the dealer's left plays first, and play goes on clockwise; the deal "
+            "passes to the left after each hand.",
+            f"{L} §Deal",
+            "",
+        ),
+        rule(
+            "play.draw",
+            "A turn starts either by drawing one card from the stock or by taking the whole "
+            "pile (only with a natural pair matching its top card).",
+            f"{L} §Deal",
+            "",
+        ),
+        rule(
+            "play.bonus-cards",
+            "After a side's first meld, the player who made it draws bonus cards from the "
+            "stock once the turn is over: four for the first side to meld, three for the "
+            "second.",
+            f"{L} §Deal",
+            "",
+        ),
+        rule(
+            "play.discard",
+            "Every turn ends with one discard, going out included: a player may never meld "
+            "the last card.",
+            f"{L} §Going Out",
+            "",
+        ),
+        rule(
+            "play.discard-limits",
+            "A three may never be discarded; a wild card only when it is the last card or "
+            "nothing else can be discarded. While the pile is empty, an ace or a seven may "
+            "not be discarded unless the player holds no other natural card.",
+            f"{L} §The Pack (discard pile); {P} §The Pack (discard pile)",
+            "",
+        ),
+        rule(
+            "play.partners",
+            "Partners meld together: a side has one set of melds, and either partner adds to them.",
+            f"{L} §Melding",
+            "",
+        ),
+        rule(
+            "scoring.game-end",
+            "A game is 8500: the side that reaches it wins.",
+            f"{L} §Scoring",
+            "",
+        ),
+        rule(
             "meld.min-cards",
             "A meld has at least three cards of the same rank (or three wild cards).",
             f"{L} §Melding",

@@ -4,7 +4,9 @@ Seeds: 004_329166eab24d8248.txt (Dutch Wikipedia, which follows the Laws) and
 002_33025d4827e4c068.txt (German) where it describes the classic game.  Where
 the two disagree, the Laws as 004 gives them win (a 2 is worth 20, not 002's 50;
 9-9-X-X-X is a legal meld).  Other presets start from this one and change what
-their own text changes.
+their own text changes: they spread ``RULES`` (the scoring core the classic-derived
+books share), never ``LAWS`` (the rest of 004's rulebook, which holds for ``classic`` and
+``dutch`` only).
 """
 
 from __future__ import annotations
@@ -315,6 +317,206 @@ RULES.update(
     ]
 )
 
+# The rest of the Laws as 004 gives them: dealing, a turn, the stock running out, the end
+# of the match.  Kept apart from RULES on purpose: presets built on classic spread RULES
+# (the scoring core every classic-derived book shares), while these sentences are 004's
+# own and hold only for ``classic`` and ``dutch`` (the same text).  A preset that wants
+# one of them takes it by key and says why.
+LAWS = {
+    r.key: r
+    for r in [
+        rule(
+            "deal.cards",
+            "Each player is dealt 15 cards with two players, 13 with three, 11 with four; "
+            "six players use three packs and play by the rules for four (11 each).",
+            f"{D} §Delen",
+            "Bij een spel met 2 personen worden 15 kaarten gedeeld; bij een spel met 3 personen "
+            "worden 13 kaarten per persoon gedeeld en bij 4 deelnemers 11 kaarten per persoon. "
+            "... Het is ook mogelijk om met 6 spelers te spelen in teams, dan moet gebruikgemaakt "
+            "worden van 3 spellen kaarten en speelt men volgens de regels voor het spel met 4 "
+            "personen.",
+        ),
+        rule(
+            "deal.stock",
+            "The undealt cards are stacked face down on the table: the stock.",
+            f"{D} §Delen",
+            "De rest van de kaarten wordt op een gesloten stapel op de tafel gelegd en vormt de "
+            "stock.",
+        ),
+        rule(
+            "deal.upcard",
+            "The top card of the stock is turned up to start the discard pile. If it is a two, "
+            "a joker or a red three, it is laid crosswise and another card is turned onto it, "
+            "as often as needed; the pile is then frozen.",
+            f"{D} §Delen, §Blokkeren",
+            "De bovenste kaart van de stock wordt open neergelegd en vormt het begin van de "
+            "(afleg)stapel. Indien die eerste open kaart een 2, een rode 3 of een joker is, wordt "
+            "deze dwars neergelegd ... en wordt een nieuwe kaart van de stock gepakt en boven op "
+            "de aflegstapel gelegd. Dit wordt zo nodig herhaald.",
+        ),
+        rule(
+            "play.players",
+            "Two, three or four players; with four, the two sitting opposite each other are "
+            "partners. Six can play in teams with three packs.",
+            f"{D} §intro, §Delen",
+            "Canasta ... is een kaartspel voor twee, drie of vier spelers. Bij vier deelnemers "
+            "spelen de twee tegenover elkaar zittende spelers samen. ... Er is ook een variant "
+            "voor zes spelers waarbij met meer kaarten wordt gespeeld.",
+        ),
+        rule(
+            "play.turn-order",
+            "Players take their turns one after another, clockwise, until the hand is over; "
+            "the player at the dealer's left begins.",
+            f"{D} §Verloop van het spel",
+            "Er wordt met de klok mee gespeeld. Tijdens het spelverloop komen de spelers in "
+            "volgorde aan de beurt net zolang tot de spelronde is afgelopen. De speler links "
+            "naast de deler is als eerste aan de beurt.",
+        ),
+        rule(
+            "play.draw",
+            "A turn begins by drawing the top card of the stock or by taking the whole "
+            "discard pile.",
+            f"{D} §Beurt",
+            "Een beurt van een speler houdt in dat de speler een kaart koopt, dat wil zeggen de "
+            "bovenste gedekte kaart van de stock pakt of alle kaarten van de aflegstapel neemt.",
+        ),
+        rule(
+            "play.red-three-drawn",
+            "A red three is laid face up on the table at once and replaced by a card from the "
+            "stock: one drawn in a turn straight away, one dealt at the player's first turn.",
+            f"{D} §Beurt, §De Rode Drie",
+            "Koopt de speler een rode drie dan legt hij die direct op tafel en koopt een "
+            "volgende kaart van de stock. / Wie dus bij het geven een rode Drie krijgt, legt "
+            "deze open op tafel als hij aan de beurt is en pakt dan een vervangende kaart van "
+            "de stock.",
+        ),
+        rule(
+            "play.meld-after-draw",
+            "Melding comes after the draw: a player may not meld from the hand first and then "
+            "take the pile in the same turn. A side may open by taking the pile.",
+            f"{D} §Beurt, §Uitkomen op tafel",
+            "Nadat de speler een kaart gekocht heeft, kan hij eventueel uitkomen op tafel. / In "
+            "klassiek Canasta mag men in dezelfde beurt niet eerst uit de hand op tafel gaan en "
+            "pas dan de stapel pakken. Er moet altijd eerst een kaart worden gepakt. Men mag wel "
+            "op tafel komen via het pakken van de stapel.",
+        ),
+        rule(
+            "play.discard",
+            "A turn ends with one card discarded onto the pile; a player who goes out need "
+            "not discard.",
+            f"{D} §Beurt",
+            "De beurt wordt beëindigd door het wegleggen van een kaart op de aflegstapel. ... In "
+            "het geval dat een speler uitgaat, en daarmee het spel beëindigt, is de speler niet "
+            "verplicht een kaart af te leggen.",
+        ),
+        rule(
+            "play.discard-limits",
+            "A side without a canasta must always keep at least one card in hand, so a player "
+            "may have no card to discard; the opponents may then make him show that his last "
+            "card cannot make a canasta (if it can, he must go out).",
+            f"{D} §Uitgaan",
+            "Bij ontbreken van een canasta moet een speler steeds ten minste één kaart in de hand "
+            "houden. Dit kan tot gevolg hebben dat een speler in zijn beurt geen kaart kan "
+            "afleggen. De tegenpartij mag deze speler dan laten aantonen dat hij ook met zijn "
+            "laatste kaart geen canasta kan maken, zo nodig door deze kaart te laten zien. Want "
+            "anders moet hij uitgaan.",
+        ),
+        rule(
+            "play.partners",
+            "Partners' melds and red threes belong to both: once one partner has melded, so "
+            "has the other, and each may add to the other's melds.",
+            f"{D} §Spelen met partners",
+            "Als de partner op tafel is de andere partner ook op tafel / De kaarten op tafel zijn "
+            "van beide partners, inclusief rode drieën. Men mag dus bij kaarten van de partner "
+            "bijleggen.",
+        ),
+        rule(
+            "play.stock-out",
+            "When the stock runs out and nobody has gone out, play goes on as long as each "
+            "player in turn lawfully takes the discard pile, and a player must take it when "
+            "its top card fits one of the side's melds. The hand ends as soon as a player does "
+            "not take it.",
+            f"{D} §Uitgaan",
+            "Het kan gebeuren dat de stock is uitgeput en er nog niemand uit is. In dat geval "
+            "gaat het spel verder zolang de speler die aan de beurt is de stapel rechtmatig "
+            "pakt. Zodra een speler de stapel ... niet pakt eindigt het spel en wordt de score "
+            "opgemaakt. In dit stadium van het spel is een speler bovendien verplicht om de "
+            "stapel te pakken als hij de bovenste kaart kan toevoegen aan een eigen set of "
+            "canasta op tafel.",
+        ),
+        rule(
+            "play.stock-out-red-three",
+            "If the last card of the stock is a red three, the hand ends: the player who draws "
+            "it may still meld, but may not discard and gets no bonus for going out.",
+            f"{D} §Uitgaan",
+            "Als de laatste kaart van de stapel een rode Drie is eindigt de speelronde. De "
+            "speler die deze trekt mag nog kaarten uitleggen, maar hij mag geen kaart afgooien "
+            "en hij krijgt geen bonus voor uitgaan.",
+        ),
+        rule(
+            "meld.wild-cards",
+            "Jokers and twos are wild: each may stand for any card in a meld except a red or "
+            "black three.",
+            f"{D} §Jokers",
+            'De vier jokers en alle acht Tweeën zijn "wilde" kaarten, dat wil zeggen, zij '
+            "kunnen in plaats van elke willekeurige kaart in een melding worden gebruikt, "
+            "alleen niet voor een rode of een zwarte Drie.",
+        ),
+        rule(
+            "canasta.squared",
+            "A finished canasta is squared into a stack, a red card on top if natural, a black "
+            "one if mixed, and may not be looked through afterwards.",
+            f"{D} §Canasta",
+            "Als een speler een canasta heeft, maakt hij een stapel van zijn verzameling. Bij "
+            "een zuivere canasta ligt een rode kaart boven. Bij een onzuivere canasta ligt de "
+            "zwarte kaart boven. Deze canasta mag vervolgens niet meer ingekeken worden.",
+        ),
+        rule(
+            "opening.once",
+            "Once a side has melded, the minimum no longer applies.",
+            f"{D} §Uitkomen op tafel",
+            "Eenmaal op tafel is de minimumwaarde niet meer van toepassing.",
+        ),
+        rule(
+            "pile.whole",
+            "The pile is always taken whole, crosswise wild cards and everything beneath included.",
+            f"{D} §Beurt",
+            "De stapel wordt altijd in zijn geheel gepakt, inclusief eventuele uitstekende "
+            "jokers en alles wat daar onder zit.",
+        ),
+        rule(
+            "pile.hidden",
+            "A discard is laid squarely on the pile, so that the cards beneath cannot be seen.",
+            f"{D} §Beurt",
+            "Deze wordt zo gelegd dat de andere kaarten op de stapel niet zichtbaar zijn.",
+        ),
+        rule(
+            "going-out.concealed-partner",
+            "A player going out concealed may not use melds the partner has already laid.",
+            f"{D} §Uitgaan",
+            "Deze speler mag daarbij geen gebruik maken van sets die partner al heeft uitgelegd.",
+        ),
+        rule(
+            "scoring.game-end",
+            "The side that first reaches 5000 wins the match; if more than one side reaches "
+            "5000, the highest score wins.",
+            f"{D} §Doel",
+            "De partij die het eerst 5000 punten heeft bereikt, wint de match, die meestal uit "
+            "meerdere spelrondes bestaat. Als meerdere partijen 5000 punten bereiken, wint de "
+            "hoogste.",
+        ),
+        rule(
+            "scoring.counting",
+            "The score is written down after every hand: what lies on the table, less the "
+            "cards left in the hand; a side with nothing on the table scores its hand as a minus.",
+            f"{D} §Doel, §Uitgaan",
+            "Per spelronde worden de punten genoteerd. / De waarde van die kaarten wordt "
+            "afgetrokken van hetgeen al op tafel ligt. Als de verliezer nog niets op tafel "
+            "heeft, wordt alles dus als negatieve score genoteerd.",
+        ),
+    ]
+}
+
 CLASSIC = Variant(
     id="classic",
     name=N_("Classic (Laws of Canasta)"),  # shown translated on pages and sheets
@@ -405,5 +607,5 @@ CLASSIC = Variant(
     opening_needs_natural_group=False,
     failed_opening_step=0,
     opening_waived_going_out=False,
-    rules=RULES,
+    rules={**RULES, **LAWS},
 )

@@ -10,12 +10,13 @@ from __future__ import annotations
 from ..problems import N_
 from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
 from .classic import CLASSIC, rule
+from .classic import RULES as CLASSIC_RULES
 
 C = "000_09093ec587c4cd5a.txt"
 F = f"{C} §Zajímavá a rychlejší varianta"
 
 RULES = {
-    **CLASSIC.rules,
+    **CLASSIC_RULES,  # classic's shared core; not its LAWS (004's own rulebook)
     **{
         r.key: r
         for r in [
@@ -252,6 +253,167 @@ RULES.update(
     ]
 )
 
+# The rest of the rulebook (issue 34): the deal, a turn, partners and the game's end.
+RULES.update(
+    (r.key, r)
+    for r in [
+        rule(
+            "play.players",
+            "Four play in two partnerships, partners sitting opposite each other; three or "
+            "two may play too, each for themselves, with two more cards each.",
+            f"{C} §1, §16",
+            "canasta hraná čtyřmi hráči, z nichž vždy dva a dva hráči sedící proti sobě jsou "
+            "společníky pro celou hru. ... V pravidlech se liší od hry ve čtyřech jen tím, "
+            "že každý hráč hraje sám.",
+        ),
+        rule(
+            "deal.partners",
+            "Partners are chosen by agreement, or the two players who cut the two highest "
+            "cards play together (ace is highest, two lowest).",
+            f"{C} §4",
+            "Společníci se určí buď dohodou anebo tak, že se jimi stanou dva hráči, kteří "
+            "před hrou sejmou dvě nejvyšší karty. ... Pro účel vylosování je nejvyšší kartou "
+            "A (eso) a nejnižší dvojka.",
+        ),
+        rule(
+            "play.partners",
+            "Partners each play their own hand, without signalling, for a common score; a "
+            "player may add cards to the partner's melds, and the side keeps its melds "
+            "together in front of one of them.",
+            f"{C} §1, §6",
+            "Hrají sice každý sám, skrytě bez dorozumívání, ale společným úsilím a na "
+            "společný účet. ... Spoluhráči soustředí své vyložené skupiny k jednomu nebo "
+            "druhému hráči.",
+        ),
+        rule(
+            "deal.dealer",
+            "The player who cut the lowest card deals first; others may help shuffle, the "
+            "dealer shuffles last and has the player at the right cut.",
+            f"{C} §5",
+            "První rozdává hráč, který sejmul nejnižší kartu. ... konečné promíchání "
+            "provede hráč rozdávající. Před rozdáváním dá sejmout hráči, který sedí po jeho "
+            "pravici.",
+        ),
+        rule(
+            "deal.cut",
+            "The player who cuts may look at the bottom three cards of the part cut off and "
+            "keep any joker, two or red three among them; they are dealt that many cards "
+            "fewer.",
+            f"{C} §5",
+            "Ten má právo podívat se na tři poslední karty toho dílu, který sejmul. Najde-li "
+            "v nich žolíka, dvojku nebo červenou trojku, vezme si je a předem a o tolik karet, "
+            "kolik si vzal předem, dostane při rozdávání méně.",
+        ),
+        rule(
+            "deal.cards",
+            "Each player is dealt 13 cards, one at a time, clockwise; with two or three "
+            "players, two more (15).",
+            f"{C} §5, §16",
+            "Každý hráč dostává 13 karet. Rozdává se po jedné kartě dokola ve směru "
+            "hodinových ručiček. ... Pro urychlení vývinu hry se rozdává každému o 2 karty "
+            "více.",
+        ),
+        rule(
+            "deal.stock",
+            "The undealt cards go face down in the middle as the stock; the cards discarded "
+            "face up on it form the pile.",
+            f"{C} §5",
+            "Balík, který zbude po rozdání se položí doprostřed stolu rubem navrch a jmenuje "
+            "se kmenový balík. Průběhem hry vzniká odkládáním karet lícem navrch balík "
+            "odkládaný, zvaný obyčejně „balík“.",
+        ),
+        rule(
+            "deal.upcard",
+            "The dealer shows the first card of the stock to the first player, who may take "
+            "it; if refused, it is laid face up as the first card of the pile. Either way the "
+            "first player then draws from the stock as usual.",
+            f"{C} §6",
+            "Rozdávající mu nabídne veřejně ... první kartu z kmenového balíku. Hodí-li se "
+            "kupujícímu, vezme ji jako koupi, nehodí-li se mu, odmítne ji a rozdávající ji "
+            "odloží lícem navrch jako první kartu odkládaného balíku. Zahajující hráč si pak "
+            "koupí normálně ... další kartu z kmenového balíku.",
+        ),
+        rule(
+            "play.turn-order",
+            "The player at the dealer's left plays first; the others follow in turn.",
+            f"{C} §6",
+            "Hráči kupují po řadě počínajíc hráčem, který sedí po levici rozdávajícího.",
+        ),
+        rule(
+            "play.turn",
+            "A turn is three steps: draw, meld if you can and wish, and discard.",
+            f"{C} §6",
+            "Každý hráč, když na něj přijde řada, provádí tři úkony hry: a) koupí karty ... "
+            "b) případné vyložení c) odložení karty na odkládaný balík",
+        ),
+        rule(
+            "play.draw",
+            "Each turn starts by drawing the top card of the stock, or, when the rules allow, "
+            "taking the last discard and with it the whole pile.",
+            f"{C} §11",
+            "Hráč, který je na řadě, kupuje pravidelně vrchní kartu kmenového balíku. ... s "
+            "touto kartou „koupí balík“, tj. vezme si všechny odložené karty",
+        ),
+        rule(
+            "play.discard",
+            "Each turn ends with one card discarded face up on the pile.",
+            f"{C} §6",
+            "konečně odloží kartu, která se mu nejméně hodí, na odkládaný balík",
+        ),
+        rule(
+            "play.red-three-drawn",
+            "A red three in the hand dealt is laid face up at once and replaced from the "
+            "stock at the next draw; a red three drawn is laid at once and another card "
+            "drawn.",
+            f"{C} §6, §11",
+            "Mají-li v ruce červenou trojku ... vyjmou ji hned z ruky a položí před sebe na "
+            "stůl lícem navrch. ... Koupí-li takto červenou trojku, vyloží ji hned na stůl a "
+            "koupí si další kartu náhradní.",
+        ),
+        rule(
+            "meld.adding",
+            "Once the side has opened, both partners may add cards, even one at a time, to "
+            "its melds and lay new melds of any value; cards of the rank may be added to a "
+            "finished canasta too (a wild card turns a clean one mixed).",
+            f"{C} §10",
+            "Po prvním vyložení mají oba hráči volnost přikládat k vyloženým skupinám i "
+            "vykládat nové skupiny s jakýmkoliv počtem bodů ... Také na hotové canasty možno "
+            "v průběhu kola přikládat karty stejného stupně.",
+        ),
+        rule(
+            "meld.sequence-extend",
+            "A sequence grows only upwards: a lower card may not be added to it.",
+            f"{C} §10",
+            "ve směru od nižší karty k vyšší. Přikládat k vyložené sekvenci kartu nižší není "
+            "přípustné.",
+        ),
+        rule(
+            "opening.several-melds",
+            "The opening minimum may be reached with one meld or several laid together.",
+            f"{C} §10",
+            "Minimálního počtu bodů může být dosaženo vyložením jedné nebo několika skupin.",
+        ),
+        rule(
+            "scoring.game-end",
+            "A game is several hands; it ends with the hand in which one side or both reach "
+            "10 000 points, and the side with more points wins.",
+            f"{C} §2",
+            "Hra sestává z více kol a končí kolem, ve kterém jedna ze stran nebo obě strany "
+            "dosáhly počtu 10000 bodů nebo více. Vítězem je strana, která docílila vyššího "
+            "počtu bodů.",
+        ),
+        rule(
+            "scoring.counting",
+            "After each hand each side adds its bonuses and the cards it laid and subtracts "
+            "the cards left in its hands; the score is kept in two columns, one per side.",
+            f"{C} §15",
+            "Po uzavření kola spočítají strany své prémie, připočtou bodovou hodnotu "
+            "vyložených karet a odečtou bodovou hodnotu karet, které zůstaly při uzavření "
+            "hráčům v ruce. ... Skóre se zapisuje pro každou stranu, tedy ve dvou sloupcích.",
+        ),
+    ]
+)
+
 CZECH = CLASSIC._replace(
     id="czech",
     name=N_("Czech (club rules, 13 cards)"),  # shown translated on pages and sheets
@@ -455,6 +617,48 @@ FAST_RULES.update(
             "Before ending the hand, ask your partner whether they agree.",
             f"{F}, Bod 14",
             "Před uzavřením kola se hráč zeptá svého partnera, souhlasí-li s uzavřením.",
+        ),
+    ]
+)
+
+FAST_RULES.update(
+    (r.key, r)
+    for r in [
+        rule(
+            "deal.cut",
+            "The player who cuts does not look at the bottom three cards, nor take wild cards "
+            "or red threes from them.",
+            f"{F}, Bod 5",
+            "Při snímání odpadá podívání na poslední 3 karty a případné vybírání divoké karty "
+            "nebo červené trojky.",
+        ),
+        rule(
+            "deal.cards",
+            "Each player is dealt only 11 cards (two or three players: 13, two more as the "
+            "main text says).",
+            f"{F}, Bod 5",
+            "Každý hráč dostane při rozdávání jen 11 karet.",
+        ),
+        rule(
+            "deal.upcard",
+            "The dealer does not offer the first card: it is simply turned up to start the "
+            "pile, and if it is a wild card or a red three the pile is frozen from the start.",
+            f"{F}, Bod 6",
+            "Rozdávající nenabídne prvnímu hráči kartu k výběru. První kartu z kmenového "
+            "balíku prostě odkryje, je-li to divoká karta nebo červená trojka, je odložený "
+            "balík od počátku zmrazen.",
+        ),
+        rule(
+            "scoring.game-end",
+            "The game is played until a side reaches 5000 points.",
+            f"{F}, Bod 2",
+            "Hraje se do dosažení 5000 bodů.",
+        ),
+        rule(
+            "irregularities.insufficient-opening",
+            "Each failed attempt to open raises the side's opening minimum by 10.",
+            f"{F}, Bod 10",
+            "Každý nezdařený pokus o vyložení se trestá zvýšením minimálního počtu bodů o 10.",
         ),
     ]
 )

@@ -1,6 +1,8 @@
 """``dutch``: 004_329166eab24d8248.txt, the Laws of Canasta as the Dutch article gives them.
 
-The named variants of the article are house rules a table switches on:
+It shares classic's whole catalogue, the rest of the Laws (classic's ``LAWS``) included,
+since both come from this text.  The named variants of the article are house rules a
+table switches on:
 hand canasta at double value, the 500 penalty for an undeclared red three, and
 the British "acabar".
 """
@@ -68,6 +70,26 @@ RULES.update(
             f"{D} §Uitgaan",
             "een speler die nog maar één kaart in de hand heeft, niet de "
             "stapel mag pakken als die maar uit één kaart bestaat.",
+        ),
+        # The Laws' stock-out rule (classic's LAWS) with the exception this preset's
+        # one-card-pile rule needs: the article states both together.
+        rule(
+            "play.stock-out",
+            "When the stock runs out and nobody has gone out, play goes on as long as each "
+            "player in turn lawfully takes the discard pile, and a player must take it when "
+            "its top card fits one of the side's melds – even with one card left and a pile of "
+            "one, so that he may still go out. The hand ends as soon as a player does not take "
+            "it.",
+            f"{D} §Uitgaan",
+            "Het kan gebeuren dat de stock is uitgeput en er nog niemand uit is. In dat geval "
+            "gaat het spel verder zolang de speler die aan de beurt is de stapel rechtmatig "
+            "pakt. Zodra een speler de stapel ... niet pakt eindigt het spel en wordt de score "
+            "opgemaakt. In dit stadium van het spel is een speler bovendien verplicht "
+            "om de stapel te pakken als hij de bovenste kaart kan toevoegen aan een eigen set of "
+            "canasta op tafel. Deze verplichting geldt ook voor de speler die nog maar één kaart "
+            "in de hand heeft en eigenlijk de stapel niet mag pakken omdat die maar uit één kaart "
+            "bestaat. Deze uitzondering maakt het mogelijk dat deze speler alsnog uitgaat (mits "
+            "hij een canasta heeft).",
         ),
     ]
 )

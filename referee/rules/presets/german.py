@@ -12,11 +12,12 @@ from ..cards import Rank
 from ..problems import N_
 from ..variant import OpeningStep
 from .classic import CLASSIC, rule
+from .classic import RULES as CLASSIC_RULES
 
 G = "002_33025d4827e4c068.txt"
 
 RULES = {
-    **CLASSIC.rules,
+    **CLASSIC_RULES,  # classic's shared core; not its LAWS (004's own rulebook)
     **{
         r.key: r
         for r in [
@@ -214,6 +215,165 @@ RULES.update(
             'You may ask your partner "may I go out?"; the answer is binding.',
             f"{G} §Ausmachen",
             "Der Partner muss mit “Ja” oder “Nein” antworten und die Antwort ist bindend.",
+        ),
+    ]
+)
+
+# The rest of the rulebook (issue 34): the deal, a turn, the stock running out, the game's end.
+RULES.update(
+    (r.key, r)
+    for r in [
+        rule(
+            "play.players",
+            "Four players in two sides of two, partners sitting opposite (North-South "
+            "against East-West); the text covers only the four-player game.",
+            f"{G} §Mitspieler beim Canasta",
+            "Canasta wird mit 4 Spielern in zwei Teams gespielt. ... Die zwei Mitspieler "
+            "bilden jeweils eine Partei und sitzen sich gegenüber.",
+        ),
+        rule(
+            "deal.partners",
+            "Before the game each player draws a card: the two highest play together "
+            "against the two lowest.",
+            f"{G} §Mitspieler beim Canasta",
+            "Bevor es mit dem Canasta-Spiel überhaupt los geht, zieht jeder Spieler eine "
+            "Karte. Die beiden Spieler mit den höchsten Karten spielen zusammen, ebenso wie "
+            "die beiden Spieler mit den niedrigsten Karten.",
+        ),
+        rule(
+            "deal.cards",
+            "Each player is dealt 11 cards.",
+            f"{G} §Kartenverteilung",
+            "Vor einer Partie bekommt jeder Spieler 11 Karten",
+        ),
+        rule(
+            "deal.stock",
+            "The rest of the cards are laid face down as the stock.",
+            f"{G} §Kartenverteilung",
+            "der Rest der Karten wird verdeckt als Nachziehstapel gelegt",
+        ),
+        rule(
+            "deal.upcard",
+            "One card is turned face up as the first card of the discard pile; if it is a "
+            "red three, the pile is frozen (the red three laid crosswise).",
+            f"{G} §Kartenverteilung, §Eingefrorener Abwurfstapel",
+            "eine Karte wird abgelegt. Diese offene Karte ist die erste Karte des "
+            "Abwurfstapels. / Manchmal kommt es vor, dass die erste aufgedeckte Karte bei "
+            "einer Partie eben eine rote Drei ist. In diesem Fall gilt der Stapel auch als "
+            "eingefroren",
+        ),
+        rule(
+            "play.turn",
+            "A turn is: draw, meld if you wish, and discard.",
+            f"{G} §Ablauf einer Spielrunde",
+            "Karte ziehen ... Meldungen machen ... Karte ablegen",
+        ),
+        rule(
+            "play.draw",
+            "Each turn starts by drawing one card from the stock, or by taking the whole "
+            "discard pile into your hand where the rules allow it.",
+            f"{G} §Ablauf einer Spielrunde",
+            "Verdeckte Karte: Der Spieler zieht eine Karte vom verdeckten Nachziehstapel. "
+            "... Offene Karten: Der Spieler nimmt den gesamten offenen Abwurfstapel auf die Hand.",
+        ),
+        rule(
+            "play.discard",
+            "Each turn ends with one card discarded face up; if you took the pile, that "
+            "card starts a new pile.",
+            f"{G} §Ablauf einer Spielrunde",
+            "Der Spieler muss eine Karte offen auf den Abwurfstapel legen. Gibt es keinen "
+            "Abwurfstapel (weil der Spieler ihn in der Runde aufgenommen hat), bildet diese "
+            "Karte den neuen Abwurfstapel.",
+        ),
+        rule(
+            "play.partners",
+            "You may add cards to your own side's melds, never to the opponents'; a side may "
+            "hold a meld of the same rank as the opponents.",
+            f"{G} §Ablauf einer Spielrunde, §Meldung",
+            "Es ist nicht gestattet, an die Meldungen der Gegenpartei anzulegen. / Sehr wohl "
+            "ist es jedoch gestattet ..., dass man eine Meldung des selben Ranges wie die "
+            "Gegenpartei hat.",
+        ),
+        rule(
+            "play.red-three-drawn",
+            "A red three drawn is laid face up on the table at once and another card drawn; "
+            "one in the hand dealt is shown at once and replaced.",
+            f"{G} §Rote Dreien",
+            "Sobald ein Spieler eine rote Drei zieht, muss er diese offen auf dem Tisch "
+            "platzieren und eine Karte nachziehen. ... Auch eine rote Drei in der Starthand "
+            "... muss von dem Spieler sofort angezeigt werden und er erhält dafür eine neue "
+            "Karte.",
+        ),
+        rule(
+            "play.stock-out",
+            "When the stock is used up, play goes on only while each player can and will "
+            "take the discard pile; the first who cannot or will not ends the hand without "
+            "anyone going out. If the last card of the stock is a red three, the hand ends "
+            "at once: that player neither melds nor discards.",
+            f"{G} §Alle Karten aufgebraucht – Ende ohne Ausmachen",
+            "So lange die Spieler den Abwurfstapel aufnehmen können und sich entscheiden, "
+            "dies zu tun, geht das Spiel weiter. ... Sobald ein Spieler den Abwurfstapel "
+            "nicht aufnehmen kann (oder dies nicht will), endet das Spiel, ohne dass ein "
+            "Spieler ausgemacht hat.",
+        ),
+        rule(
+            "meld.max-cards",
+            "A meld may hold any number of cards, identical cards too.",
+            f"{G} §Meldung",
+            "Eine Meldung darf identische Karten (etwa zweimal die 7 ♦) enthalten. ... Eine "
+            "Meldung darf beliebig viele Karten enthalten.",
+        ),
+        rule(
+            "meld.permanent",
+            "Melded cards stay on the table for the rest of the hand: a wild card may not be "
+            "taken back or swapped for a natural card.",
+            f"{G} §Meldung",
+            "es nicht gestattet, gemeldete wilde Karten aufzunehmen und gegen natürliche "
+            "Karten auszutauschen. Einmal gemeldete Karten verbleiben für den Rest des "
+            "Spiels auf dem Tisch.",
+        ),
+        rule(
+            "opening.several-melds",
+            "The opening minimum may be reached with several melds laid at once, each one "
+            "valid (at 2 000 points, K-K-K-2 and 4-4-4 make 95).",
+            f"{G} §Mindestpunkte für die erste Meldung",
+            "Um die Mindestpunktzahl zu erreichen, darf ein Spieler mehrere Meldungen "
+            "gleichzeitig auslegen, solange jede einzelne Meldung die Bedingungen für "
+            "korrekte Meldungen erfüllt.",
+        ),
+        rule(
+            "opening.red-threes",
+            "Red threes do not count towards the opening minimum, nor do they stop a player "
+            "going out concealed.",
+            f"{G} §Rote Dreien",
+            "Rote Dreien haben einen Punktwert von 100 pro Karte, zählen aber nicht als "
+            "Meldung, wenn es um die Punktwerte der Erstmeldung geht. Auch zählen rote "
+            "Dreien nicht gegen ein mögliches verdecktes Ausmachen.",
+        ),
+        rule(
+            "pile.show",
+            "To take the pile, first show the cards from your hand that make the meld with "
+            "its top card; only then meld and take the pile.",
+            f"{G} §Meldung anzeigen",
+            "Will der Spieler den Abwurfstapel aufnehmen, legt er zunächst die Karten seiner "
+            "Hand offen, mit denen er die Meldung mit der obersten Karte machen will.",
+        ),
+        rule(
+            "scoring.counting",
+            "When the hand ends – by going out or by the stock running out – it is scored; "
+            "the points are written down and the next hand is dealt.",
+            f"{G} §Abrechnung beim Canasta",
+            "Wenn das Spiel beendet ist – entweder weil ein Spieler ausgemacht hat oder weil "
+            "die Karten des Nachziehstapels verbaucht sind – wird abgerechnet. ... Nach der "
+            "Abrechnung werden die Punkte notiert und das nächste Spiel wird gegeben.",
+        ),
+        rule(
+            "scoring.game-end",
+            "A game is several hands, played until a side has at least 5 000 points; the "
+            "first side to reach 5 000 wins.",
+            f"{G} §Spielpunkte, §Abrechnung beim Canasta",
+            "Gewonnen hat am Ende die Partei, die als erste 5.000 Punkte erreicht. ... Es "
+            "wird so lange gespielt, bis eine Partei mindestens 5.000 Punkte hat.",
         ),
     ]
 )

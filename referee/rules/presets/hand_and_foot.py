@@ -58,6 +58,83 @@ RULES = {
             f"{P} §The Deal",
             "",
         ),
+        rule(
+            "deal.cards",
+            "Every player gets two piles of 11 cards, whatever the number of players: a hand "
+            "to play first and a foot kept face down for later. Pagat's main version deals "
+            "13 to each pile.",
+            f"{B} §Round setup; {P} §The Deal",
+            "",
+        ),
+        rule(
+            "deal.dealer",
+            "One side deals: one partner deals the hands face down, one pile to each player "
+            "going clockwise, and the other partner deals the feet the same way.",
+            f"{P} §The Deal",
+            "",
+        ),
+        rule(
+            "deal.upcard",
+            "The top card of the stock is turned face up to start the pile. By agreement, a "
+            "wild card turned up may be buried in the stock and another card turned instead.",
+            f"{P} §The Deal",
+            "",
+        ),
+        rule(
+            "deal.stock",
+            "The cards not dealt are placed face down in the middle: they are the stock.",
+            f"{P} §The Deal",
+            "",
+        ),
+        # -- playing a turn --------------------------------------------------------------
+        rule(
+            "play.players",
+            "Two to six may play: two or three each alone, four or six as partners, two "
+            "against two or three against three.",
+            f"{P} §Players, Cards",
+            "",
+        ),
+        rule(
+            "play.turn-order",
+            "The player at the left of the one who dealt the hands plays first, and play "
+            "goes on clockwise.",
+            f"{P} §The Deal",
+            "",
+        ),
+        rule(
+            "play.foot",
+            "Each player puts the foot face down without looking at it and plays the hand "
+            "first; the foot is picked up only once the hand is used up.",
+            f"{P} §The Deal",
+            "",
+        ),
+        rule(
+            "play.draw",
+            "A turn starts either by drawing two cards from the stock or by taking the top "
+            "card of the pile with six more under it (see the pile's rules).",
+            f"{B} §Order of play; {P} §Wild Cards, Red Threes and Black Threes",
+            "",
+        ),
+        rule(
+            "play.discard",
+            "A turn ends with one discard while the player still holds a card; a player whose "
+            "last card is melded need not discard.",
+            f"{B} §Order of play",
+            "",
+        ),
+        rule(
+            "play.partners",
+            "A side's melds belong to the partnership: either partner may add to them.",
+            f"{P} §Melds",
+            "",
+        ),
+        rule(
+            "play.discard-limits",
+            "A wild card may be discarded, though it rarely is; black threes are only ever "
+            "discarded, never melded.",
+            f"{P} §Wild Cards, Red Threes and Black Threes",
+            "",
+        ),
         # -- melds -----------------------------------------------------------------------
         rule(
             "meld.min-cards",

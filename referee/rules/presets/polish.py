@@ -5,11 +5,14 @@ from __future__ import annotations
 from ..problems import N_
 from ..variant import CanastaKind, OpeningStep
 from .classic import CLASSIC, rule
+from .classic import RULES as CLASSIC_RULES
 
 P = "003_03884858e0794d50.txt"
 
+# classic's shared core (RULES), not CLASSIC.rules: the rest of the Laws (classic's LAWS,
+# 004's dealing, turn and stock rules) is not this room's; its own follow below.
 RULES = {
-    **CLASSIC.rules,
+    **CLASSIC_RULES,
     **{
         r.key: r
         for r in [
@@ -190,6 +193,161 @@ RULES.update(
             "Gracz może „kupić” stos odkryty jedynie wtedy, "
             "kiedy może natychmiast wyłożyć jego wierzchnią kartę (w nowym meldunku lub "
             "dokładając ją do meldunku wyłożonego wcześniej)",
+        ),
+    ]
+)
+
+# The rest of the room's rules: dealing, a move, the stock running out, the end of the game.
+RULES.update(
+    (r.key, r)
+    for r in [
+        rule(
+            "deal.cards",
+            "Each player is dealt 11 cards in 2 v 2, 15 in 1 v 1.",
+            f"{P} §Jak zacząć",
+            "Na początku każdy z graczy otrzymuje 11 kart (w wersji 2 na 2) lub 15 kart (w "
+            "wersji 1 na 1).",
+        ),
+        rule(
+            "deal.stock",
+            "The other cards form the face-down stock.",
+            f"{P} §Jak zacząć",
+            "Pozostałe karty tworzą stos kart zakrytych",
+        ),
+        rule(
+            "deal.upcard",
+            "The first card of the stock starts the discard pile; if it is a red three, the "
+            "pile is frozen.",
+            f"{P} §Jak zacząć, §Trójki",
+            "a pierwsza karta z tego stosu tworzy stos kart odkrytych. / Szczególny przypadek "
+            "ma miejsce wówczas, gdy po rozdaniu kart czerwona trójka jest pierwszą kartą na "
+            "stosie kart odkrytych – w takiej sytuacji stos zostaje zamrożony.",
+        ),
+        rule(
+            "play.players",
+            "Two or four players; four play in pairs (2 v 2).",
+            f"{P} §intro",
+            "W opisaną tu rozgrywkę mogą grać dwie lub cztery osoby. W rozgrywce czteroosobowej "
+            "gracze grają w parach.",
+        ),
+        rule(
+            "play.draw",
+            "A move begins by drawing a card from the stock, which is always allowed, or, on "
+            "conditions, from the discard pile.",
+            f"{P} §Jak zacząć, §Stos kart odkrytych",
+            "Rozpoczynając ruch gracz ciągnie kartę ze stosu kart zakrytych lub (pod pewnymi "
+            "warunkami) ze stosu kart odkrytych. / O ile ze stosu zakrytego gracz może "
+            "pociągnąć kartę zawsze, o tyle ciągnięcie ze stosu kart odkrytych obwarowane jest "
+            "pewnymi zasadami",
+        ),
+        rule(
+            "play.discard",
+            "After melding, if the player can and wants to, the move ends by discarding one "
+            "card onto the discard pile.",
+            f"{P} §Jak zacząć",
+            "Następnie, jeśli może i chce, melduje, po czym wyrzuca jedną – potencjalnie "
+            "najmniej przydatną – kartę na stos kart odkrytych, kończąc ruch. Jeśli nie "
+            "melduje, po prostu wyrzuca jedną kartę.",
+        ),
+        rule(
+            "play.red-three-drawn",
+            "A red three is laid aside face up at once; one dealt or drawn from the stock is "
+            "replaced by another card, one taken with the discard pile is not.",
+            f"{P} §Trójki",
+            "Jeśli gracz otrzymał czerwoną trójkę w rozdaniu początkowym lub pociągnął ją ze "
+            "stosu kart zakrytych, to automatycznie ciągnięta jest inna karta w jej miejsce. "
+            "Jeśli czerwona trójka trafi do gracza ze stosu kart odkrytych, także odkładana "
+            "jest od razu na bok, ale nie jest w jej miejsce ciągnięta inna karta.",
+        ),
+        rule(
+            "play.partners",
+            "In 1 v 1 each player adds only to his own melds; in 2 v 2 partners build their "
+            "melds together. Nobody may add to the opponents' melds.",
+            f"{P} §Rozgrywka",
+            "rozgrywce 1 na 1 każdy dokłada karty tylko do swoich układów. W rozgrywce 2 na 2 "
+            "partnerzy tworzą wspólne układy. Nie można dokładać kart do układów przeciwników.",
+        ),
+        rule(
+            "play.stock-out",
+            "When the stock runs out, the hand ends at once and is scored as it stands when a "
+            "player cannot draw from it: the only way a hand ends without the canastas needed.",
+            f"{P} §Zakończenie",
+            "Szczególny przypadek zakończenia rozdania następuje wówczas, gdy skończą się karty "
+            "w stosie kart zakrytych. W takiej sytuacji koniec rozdania następuje automatycznie. "
+            "... Jest to jedyny w grze przypadek, kiedy rozdanie kończy się nawet wówczas, gdy "
+            "wymagana liczba kanast nie została osiągnięta.",
+        ),
+        rule(
+            "meld.wild-cards",
+            "Jokers and twos are wild: they may stand for any other card.",
+            f"{P} §Dzikie karty",
+            "Jokery i dwójki to tak zwane dzikie karty – mogą one zastąpić dowolną inną kartę.",
+        ),
+        rule(
+            "canasta.min-cards",
+            "A canasta is at least seven cards of the same value; its wild cards may never "
+            "outnumber the natural ones (the wild canasta, of wild cards only, is the text's "
+            "own exception).",
+            f"{P} §Cel gry",
+            "Kanasta to zbiór co najmniej siedmiu kart tej samej wartości. Mogą w niej "
+            "występować także dzikie karty – nigdy jednak nie może ich być więcej, niż kart "
+            "naturalnych.",
+        ),
+        rule(
+            "canasta.dirtied",
+            "Adding a wild card to a natural canasta makes it mixed.",
+            f"{P} §Dzikie karty",
+            "Możliwe jest „zabrudzenie” czystej kanasty przez dołożenie do niej dzikiej karty.",
+        ),
+        rule(
+            "opening.once",
+            "After the first meld, players lay cards freely: new melds or additions to those "
+            "on the table.",
+            f"{P} §Rozgrywka",
+            "W kolejnych ruchach, następujących po pierwszym wyłożeniu, gracze mogą dowolnie "
+            "wykładać karty – tworząc nowe meldunki lub dokładając karty do już istniejących.",
+        ),
+        rule(
+            "pile.whole",
+            "Taking the discard pile takes all of it: its top card is laid at once, then the "
+            "rest go to the hand and may be melded in the same move (not in the opening meld).",
+            f"{P} §Stos kart odkrytych",
+            "Ciągnąc kartę ze stosu kart odkrytych gracz jednocześnie ciągnie wszystkie inne "
+            "karty znajdujące się w tym stosie; ... Pozostałe karty ze stosu trafiają do ręki "
+            "gracza dopiero po wyłożeniu wierzchniej karty – gracz może je meldować jeszcze w "
+            "tym samym ruchu (za wyjątkiem meldunku początkowego)",
+        ),
+        rule(
+            "pile.hidden",
+            "Only the top card of the discard pile can be seen.",
+            f"{P} §Stos kart odkrytych",
+            "Tylko wierzchnia karta stosu odkrytego jest widoczna dla graczy, tak więc ten, kto "
+            "pamięta, co jest pod spodem, ma przewagę",
+        ),
+        rule(
+            "going-out.concealed-pile",
+            "A player who took the discard pile in the move he goes out in with his first meld "
+            "must lay out all the cards he took from it too.",
+            f"{P} §Punktacja",
+            "Jeśli gracz w danym ruchu ciągnął kartę ze stosu kart odkrytych, musi oczywiście "
+            "wyłożyć także wszystkie karty, które otrzymał z tego stosu.",
+        ),
+        rule(
+            "scoring.counting",
+            "Each card laid out scores its value; each card left in the hand when the hand "
+            "ends counts the same against.",
+            f"{P} §Punktacja",
+            "Każda karta ma określoną wartość. Za ich wyłożenie otrzymuje się punkty dodatnie. "
+            "Punkty ujemne przyznawane są za karty pozostałe na ręce gracza w momencie "
+            "zakończenia rozdania.",
+        ),
+        rule(
+            "scoring.game-end",
+            "The side that first reaches 5000 wins; the score counts only at the end of a "
+            "hand, never during it.",
+            f"{P} §Zakończenie",
+            "Zwycięzcą jest ta strona, która pierwsza zdobyła 5000 punktów. Zawsze brany jest "
+            "pod uwagę stan punktowy po zakończeniu rozdania, a nie w jego trakcie.",
         ),
     ]
 )

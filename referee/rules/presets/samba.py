@@ -44,6 +44,65 @@ SAMBA_RULES = {
             "",
         ),
         rule(
+            "deal.cards",
+            "Fifteen cards to each player with two, three or four players; thirteen each with six.",
+            f"{P} §Deal",
+            "",
+        ),
+        rule(
+            "deal.upcard",
+            "After the deal, the next card is turned face up to start the pile.",
+            f"{P} §Deal",
+            "",
+        ),
+        rule(
+            "deal.stock",
+            "The cards not dealt are stacked face down beside the pile: they are the stock.",
+            f"{P} §Deal",
+            "",
+        ),
+        rule(
+            "play.players",
+            "Four play in two partnerships, partners facing each other. Two or three players "
+            "each play alone; six play in three partnerships of two, each player with an "
+            "opponent on either side.",
+            f"{B} §Number of Players; {P} §Players",
+            "",
+        ),
+        rule(
+            "play.turn-order",
+            "As in Canasta, the player at the dealer's left plays first, and play goes on "
+            "clockwise.",
+            f"{B} §Number of Players",
+            "",
+        ),
+        rule(
+            "play.draw",
+            "A turn starts either by drawing the top two cards of the stock or by taking the "
+            "pile (see the pile's rules); never by drawing only one.",
+            f"{B} §The Deal",
+            "",
+        ),
+        rule(
+            "play.discard",
+            "Having drawn two, a player ends the turn by discarding one card, so a hand grows "
+            "by one card a turn; a player going out need not discard.",
+            f"{B} §The Deal",
+            "",
+        ),
+        rule(
+            "play.partners",
+            "A side's melds belong to the partnership: either partner may add to them.",
+            f"{P} §Melds",
+            "",
+        ),
+        rule(
+            "scoring.game-end",
+            "A game is 10,000: the side that reaches it wins.",
+            f"{B} §Scoring",
+            "",
+        ),
+        rule(
             "meld.min-cards",
             "A meld is at least three cards: of one rank (a group) or of one suit in order "
             "(a sequence).",
@@ -391,6 +450,12 @@ BOLIVIA_RULES = {
                 "pile.wild-top",
                 "When a wild card tops the pile, nobody may take it.",
                 f"{BB} §Wild Cards",
+                "",
+            ),
+            rule(
+                "scoring.game-end",
+                "A game is 15,000: the side that reaches it wins.",
+                f"{BB} §Game",
                 "",
             ),
             rule(

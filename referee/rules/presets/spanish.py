@@ -17,11 +17,12 @@ from __future__ import annotations
 from ..problems import N_
 from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
 from .classic import CLASSIC, rule
+from .classic import RULES as CLASSIC_RULES
 
 S = "001_680538e4d6b26737.txt"
 
 RULES = {
-    **CLASSIC.rules,
+    **CLASSIC_RULES,  # classic's shared core; not its LAWS (004's own rulebook)
     **{
         r.key: r
         for r in [
@@ -268,6 +269,136 @@ RULES.update(
             f"{S} §Preparación del juego",
             "El 3 negro se usa como tapón. Cuando alguien lo "
             "tira al pote, la siguiente no puede llevárselo",
+        ),
+    ]
+)
+
+# The rest of the rulebook (issue 34): the deal, a turn, teams and the game's end.
+RULES.update(
+    (r.key, r)
+    for r in [
+        rule(
+            "play.players",
+            "Two to four play, four in the original game; four and six play in two teams, "
+            "seated alternately (A, B, A, B): pairs with four, trios with six. Otherwise "
+            "each plays alone with their own cards.",
+            f"{S} §Acciones por turno",
+            "Existen variantes del juego, desde dos hasta cuatro participantes, pero la "
+            "versión original es la de 4 participantes. Los juegos de 4 y 6 personas son "
+            "juegos de equipo. ... Las jugadoras se situarán de forma alterna en la mesa de "
+            "juego.",
+        ),
+        rule(
+            "play.partners",
+            "In pairs or trios, once one player has opened, the team-mates may complete the "
+            "team's canastas with their own cards on their turns; the team's points are "
+            "counted together, not one by one.",
+            f"{S} §Acciones por turno",
+            "En la modalidad de parejas o tríos, cuando alguien se abre, el resto del equipo "
+            "pueden completar sus canastas con las propias cuando llegue su turno. ... se "
+            "suman y restan todos los puntos del equipo, no individualmente.",
+        ),
+        rule(
+            "deal.dealer",
+            "After shuffling, each player picks a card: the highest plays first, and the "
+            "player at that player's left deals.",
+            f"{S} §Preparación del juego",
+            "se mezclan las cartas, cada participante elige una y quien saque la más alta es "
+            "quien comienza. Las cartas serán repartidas por la persona que esté a la "
+            "izquierda de quien comience a jugar.",
+        ),
+        rule(
+            "deal.cut",
+            "The player at the dealer's left cuts; a joker, two or red three turned up by "
+            "the cut is kept, and so is each such card under it, on top of the 15 cards "
+            "dealt.",
+            f"{S} §Preparación del juego",
+            "Si saca un joker, un 2 (que funciona como comodín) o un 3 rojo podrá "
+            "quedárselo, sin que esta carta “cuente” en las que le deben ser repartidas ... "
+            "Si debajo del jocker se encontrase otro jocker, 2 (comodín) o 3 rojo también se "
+            "lo queda y así sucesivamente.",
+        ),
+        rule(
+            "deal.cards",
+            "Each player is dealt 15 cards, starting with the player who plays first.",
+            f"{S} §Preparación del juego",
+            "Entregará 15 cartas a cada participante comenzando por quien va a empezar el juego.",
+        ),
+        rule(
+            "deal.upcard",
+            "After the deal, six cards are laid face down with one face up on top: the "
+            "initial pot of seven cards.",
+            f"{S} §Preparación del juego",
+            "se colocarán 6 cartas apiladas sobre la mesa boca abajo y encima de éstas se "
+            "pondrá una boca arriba. Estas 7 cartas configuran el “pote” inicial.",
+        ),
+        rule(
+            "deal.stock",
+            "The rest of the cards are the stock, which players draw from.",
+            f"{S} §Preparación del juego",
+            "procedería a llevarse dos cartas del mazo",
+        ),
+        rule(
+            "play.red-three-drawn",
+            "Before play, players show their red threes, lay them beside them and draw as "
+            "many cards from the stock; a red three got later is shown at once and replaced "
+            "from the stock.",
+            f"{S} §Preparación del juego, §¿Cómo sumar puntos?",
+            "quien (o quienes) los tenga(n) deberá(n) mostrarlos y depositarlos sobre la "
+            "mesa, a su lado, para luego robar del mazo tantas cartas como tres rojos "
+            "tengan. / En cuanto se consigue, se muestra sobre la mesa y se reemplaza por "
+            "otra carta del mazo.",
+        ),
+        rule(
+            "play.turn-order",
+            "The player who drew the highest card plays first; then each next player in "
+            "turn does the same.",
+            f"{S} §Preparación del juego",
+            "Quien empieza decide si le interesa llevarse el pote ... La siguiente persona "
+            "hace lo mismo ... y así sucesivamente.",
+        ),
+        rule(
+            "play.draw",
+            "On your turn, take the whole pot (with two or more cards of its top card's "
+            "number and the points needed) or draw two cards from the stock.",
+            f"{S} §Preparación del juego",
+            "Si no pudiera o no quisiera llevarse el pote, procedería a llevarse dos cartas "
+            "del mazo y a desechar una de las que tenga en la mano.",
+        ),
+        rule(
+            "play.discard",
+            "Each turn ends by discarding one card onto the pot.",
+            f"{S} §Preparación del juego",
+            "si no toma dos cartas del mazo, desecha al pote una que tenga en su mano y así "
+            "sucesivamente.",
+        ),
+        rule(
+            "opening.without-pile",
+            "A player may open on their turn without taking the pot (advisable only in "
+            "pairs or trios).",
+            f"{S} §Acciones por turno",
+            "no es necesario llevarse el pote para abrirse. También es válido que "
+            "cualquiera, en su turno, se abra sin llevarse el pote, pero esto sólo es "
+            "aconsejable en la modalidad por parejas o tríos.",
+        ),
+        rule(
+            "scoring.game-end",
+            "The game is won by reaching 5000 points (quick game) or 7000 (standard game, "
+            "the preset's default), in one hand or several.",
+            f"{S} §Acciones por turno",
+            "Gana el juego quien llega a los 5000 o 7000 puntos, según el tipo de partida que "
+            "se haya acordado y puede hacerlo en una sola “mano” o en varias.",
+        ),
+        rule(
+            "scoring.counting",
+            "At the end of each hand, count the canastas and bonuses, then each player adds "
+            "up the cards they laid (red threes only once); cards left in hand count "
+            "against; in pairs or trios the team's points are added together.",
+            f"{S} §Acciones por turno",
+            "Al terminar cada mano, se contarán los puntos obtenidos con las canastas más "
+            "las bonificaciones. Además, cada cual tomará todas sus cartas (excepto los tres "
+            "rojos, que se contabilizan una sola vez) y sumará los puntos de cada una de "
+            "ellas.",
         ),
     ]
 )
