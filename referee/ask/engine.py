@@ -15,26 +15,31 @@ kept, a bounded number of them, for the life of the process.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 import struct
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
-from typing import NamedTuple
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from ..i18n import LANGUAGES, TRANSLATIONS
 from ..rules import Rule, Variant
 from ..rules.catalogue import GROUPS
 from ..rules.sources import source_language
-from .glossary import GLOSSARY
 from .words import flat, stems
 
-__all__ = ["DESIGN", "Design", "Hit", "Index", "index_for", "numbers"]
+__all__ = ["DESIGN", "Design", "Hit", "Index", "index_for", "numbers", "write_built"]
 
 MARK = "zz"  # a glossary token is its concept behind this: "zzwild" (no rule's word)
 SCORE = "score"  # the concept of a match total in a question (a number to look up)
+# Concepts a question off the game names as easily as one about it ("how much", "only"):
+# they rank rules, but do not on their own make a question one the rules answer.
+GENERIC = frozenset({"value", "alone", "bonus"})
 
 
 class Design(NamedTuple):
@@ -45,9 +50,16 @@ class Design(NamedTuple):
     glossary: bool = True
     # statements, key words and group title, the glossary's concepts in the statements,
     # the concepts the rule's key names
-    weights: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 3.0)
+    weights: tuple[float, float, float, float] = (1.0, 2.0, 0.5, 4.0)
+    share: float = 1.0  # times about's weight, for the share of the key's concepts named
     threshold: float = 4.0  # below this best score, no rule of the book answers
     any_language: bool = True  # the glossary's words of every language, not the page's only
+    # in another language than the page's, a word shorter than this names no concept
+    # (Spanish "meta" is Dutch "met" stemmed)
+    other_min: int = 5
+    # the best rule must share a concept with the question, one not merely "how much" or
+    # "only": else no rule answers (a ticket's price, the weather)
+    need_concept: bool = True
 
 
 DESIGN = Design()
@@ -110,13 +122,108 @@ def numbers(text: str) -> list[int]:
     return out
 
 
+# -- The built indexes, shipped with the package -------------------------------------------
+#
+# A cold ``referee ask`` spent most of its time stemming the glossary and every rule's
+# statement in six languages.  For the presets under the kept design that work is done
+# once, by ``python -m referee.ask.engine`` (scripts/i18n.sh runs it after compiling the
+# catalogues), and kept as JSON beside this module: the glossary's phrases and each
+# preset's rows.  Each file carries a digest of everything its content comes from (this
+# module, the words and the glossary, the six catalogues, the design, the preset's rules);
+# a file whose digest differs is ignored and the index built from the code, so a stale file
+# costs time, never a wrong answer.  tests/test_ask.py checks the shipped files are current.
+
+BUILT = Path(__file__).with_name("built")
+_SOURCES = ("engine.py", "words.py", "glossary.py")
+
+Phrases = dict[str, dict[str, list[tuple[tuple[frozenset[str], ...], str]]]]
+
+
+# A digest detects a change, it guards against nothing: CRC-32s (zlib is loaded already;
+# hashlib's OpenSSL cost a cold start 3 ms).
+
+
+@lru_cache(maxsize=1)
+def _source_digest() -> str:
+    parts = [zlib.crc32(repr(DESIGN).encode())]
+    for name in _SOURCES:
+        parts.append(zlib.crc32(Path(__file__).with_name(name).read_bytes()))
+    for lang in LANGUAGES:
+        parts.append(zlib.crc32((TRANSLATIONS / lang / "LC_MESSAGES" / "messages.mo").read_bytes()))
+    return "-".join(f"{part:08x}" for part in parts)
+
+
+def _rules_digest(variant: Variant) -> str:
+    rules = [
+        (k, r.text, r.quote, r.source, r.house and r.house.render())
+        for k, r in sorted(variant.rules.items())
+    ]
+    return f"{_source_digest()}-{zlib.crc32(json.dumps(rules).encode()):08x}"
+
+
+def _read_built(name: str, digest: str) -> Any:
+    """The content of the built file ``name`` if it was built from ``digest``, else None."""
+    try:
+        data = json.loads((BUILT / f"{name}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data["content"] if data.get("digest") == digest else None
+
+
+def _built_phrases() -> Phrases | None:
+    content = _read_built("glossary", _source_digest())
+    if content is None:
+        return None
+    return {
+        lang: {
+            form: [(tuple(frozenset(w) for w in phrase), concept) for phrase, concept in found]
+            for form, found in starts.items()
+        }
+        for lang, starts in content.items()
+    }
+
+
+def write_built() -> list[Path]:
+    """Build the glossary's phrases and every preset's rows under the kept design and write
+    them to :data:`BUILT`; the files written."""
+    from ..rules import PRESETS
+
+    BUILT.mkdir(exist_ok=True)
+    written = []
+    tokens = _Tokens(DESIGN, built=False)
+    phrases = {
+        lang: {
+            form: [([sorted(w) for w in phrase], concept) for phrase, concept in found]
+            for form, found in sorted(starts.items())
+        }
+        for lang, starts in tokens.phrases.items()
+    }
+    files: dict[str, tuple[str, Any]] = {"glossary": (_source_digest(), phrases)}
+    for vid, variant in PRESETS.items():
+        built = Index(variant, DESIGN, built=False)
+        files[vid] = (_rules_digest(variant), built.rows)
+    for name, (digest, content) in files.items():
+        path = BUILT / f"{name}.json"
+        text = json.dumps({"digest": digest, "content": content}, ensure_ascii=False)
+        path.write_text(text + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
 class _Tokens:
     """Turns texts into index tokens under one :class:`Design`."""
 
-    def __init__(self, design: Design) -> None:
+    def __init__(self, design: Design, *, built: bool = True) -> None:
         self.design = design
         # language -> a phrase's first form -> [(the phrase as its words' forms, concept)]
-        self.phrases: dict[str, dict[str, list[tuple[tuple[frozenset[str], ...], str]]]] = {}
+        self.phrases: Phrases = {}
+        if built and design == DESIGN:
+            found = _built_phrases()
+            if found is not None:
+                self.phrases = found
+                return
+        from .glossary import GLOSSARY  # only to build: its module costs a start 4 ms
+
         for lang in LANGUAGES:
             starts: dict[str, list[tuple[tuple[frozenset[str], ...], str]]] = {}
             for entry in GLOSSARY:
@@ -150,9 +257,9 @@ class _Tokens:
 class Index:
     """One catalogue's rules, searchable; thread-safe (one lock around its connection)."""
 
-    def __init__(self, variant: Variant, design: Design = DESIGN) -> None:
+    def __init__(self, variant: Variant, design: Design = DESIGN, *, built: bool = True) -> None:
         self.design = design
-        self.tokens = _Tokens(design)
+        self.tokens = _Tokens(design, built=built)
         self.keys = sorted(variant.rules)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
@@ -160,15 +267,22 @@ class Index:
             "CREATE VIRTUAL TABLE rules USING fts5(key UNINDEXED, text, words, concepts, about, "
             "tokenize = 'unicode61 remove_diacritics 0')"
         )
-        preset = _preset_rules(variant)
-        rows = []
-        for key in self.keys:
-            rule = variant.rules[key]
-            rows.append((key, *self._document(key, rule, preset.get(key))))
+        rows: list[list[str]] | None = None
+        if built and design == DESIGN and re.fullmatch(r"[a-z0-9-]+", variant.id):
+            rows = _read_built(variant.id, _rules_digest(variant))
+        if rows is None:
+            preset = _preset_rules(variant)
+            rows = [
+                [key, *self._document(key, variant.rules[key], preset.get(key))]
+                for key in self.keys
+            ]
+        self.rows = rows
         self._db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", rows)
         self._db.commit()
 
     def _document(self, key: str, rule: Rule, preset: Rule | None) -> tuple[str, str, str, str]:
+        from .glossary import GLOSSARY
+
         texts: list[tuple[str, str]] = []  # (text, language)
         for shown in (rule, preset) if preset is not None and preset != rule else (rule,):
             for lang in LANGUAGES:
@@ -213,7 +327,10 @@ class Index:
         if self.design.any_language:  # a Czech word typed on an English page still counts
             for other in LANGUAGES:
                 if other != lang:
-                    words = self.tokens.words(question, other, stop=False)
+                    words = [
+                        tuple(form for form in forms if len(form) >= self.design.other_min)
+                        for forms in self.tokens.words(question, other, stop=False)
+                    ]
                     concepts |= self.tokens.concepts(words, other)
         if self.design.glossary and any(n >= 1000 or n < 0 for n in numbers(question)):
             concepts.add(SCORE)
@@ -243,15 +360,22 @@ class Index:
                 (text_w, words_w, match),
             ).fetchall()
         scored = []
+        shared: dict[str, set[str]] = {}
         for key, lexical, concepts, about in rows:
             named = set(about.split())
             found = asked & named
-            score = lexical + concept_w * len(asked & set(concepts.split()))
+            mentioned = asked & set(concepts.split())
+            score = lexical + concept_w * len(mentioned)
             if named:
-                score += about_w * (len(found) + len(found) / len(named))
+                score += about_w * (len(found) + self.design.share * len(found) / len(named))
             scored.append(Hit(key, round(score, 3)))
+            shared[key] = found | mentioned
         scored.sort(key=lambda hit: (-hit.score, hit.key))
         if not scored or scored[0].score < self.design.threshold:
+            return []
+        if self.design.need_concept and not {
+            c for c in shared[scored[0].key] if c[len(MARK) :] not in GENERIC
+        }:
             return []
         return scored[:limit]
 
@@ -304,3 +428,8 @@ def index_for(variant: Variant, design: Design = DESIGN) -> Index:
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
     return built
+
+
+if __name__ == "__main__":
+    for path in write_built():
+        print(path)
