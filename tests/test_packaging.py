@@ -90,6 +90,7 @@ def test_the_wheel_holds_every_file_of_the_package(wheel):
     assert "referee/templates/fragments/head.html" in shipped
     assert "referee/templates/sheets/match.html" in shipped
     assert "referee/static/app.js" in shipped
+    assert "referee/ask/built/czech.json" in shipped  # referee ask's prebuilt index
 
 
 def test_the_installed_copy_runs_from_its_own_site_packages(installed, tmp_path):

@@ -46,6 +46,20 @@ def check():
     return jsonify(check_json(_body()))
 
 
+@bp.get("/ask")
+def ask():
+    """A rule question in plain words: the variant's rules that answer it, best first."""
+    from ..ask import answers_json
+    from ..rules import UnknownVariant, find_variant
+
+    variant_id = request.args.get("variant", "")
+    try:
+        variant = find_variant(variant_id)
+    except UnknownVariant as error:
+        raise MalformedInput(str(error)) from None
+    return jsonify(answers_json(variant, request.args.get("q", ""), request.args.get("lang", "en")))
+
+
 @bp.get("/matches/<int:match_id>")
 def match(match_id: int):
     token = request.args.get("token") or request.headers.get("X-Match-Token", "")

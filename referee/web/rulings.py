@@ -11,10 +11,12 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 
+from ..ask import MAX_QUESTION, BadQuestion, answers
 from ..i18n import LANGUAGES
 from ..rules import (
     PRESETS,
@@ -195,11 +197,65 @@ def _shown(variant: Variant, ruling: Any) -> dict[str, Any]:
     }
 
 
+def _rules_url(variant: Variant, context: dict[str, Any]) -> str | None:
+    """The rules page the answers link to: the match's own, else the preset's."""
+    if context.get("match") is not None:
+        return url_for("house.match_rules", match_id=context["match"].id, token=context["token"])
+    if variant.id in PRESETS:
+        return url_for("rulings.rules", variant_id=variant.id)
+    return None
+
+
+def _asked(variant: Variant, rules_url: str | None) -> dict[str, Any] | None:
+    """The question typed in the box (``?ask=``), answered: the rules that answer it, each as
+    the page shows a rule, or what is wrong with the question; None when nothing was asked."""
+    if "ask" not in request.args:
+        return None
+    question = request.args["ask"]
+    lang = str(get_locale())
+    try:
+        found = answers(variant, question, lang)
+    except BadQuestion:
+        text = question.strip()
+        error = (
+            _("Type a question first.")
+            if not text
+            else _(
+                "That question has %(n)s characters; ask it in at most %(most)s.",
+                n=len(text),
+                most=MAX_QUESTION,
+            )
+        )
+        return {"question": question, "error": error, "answers": []}
+    shown = []
+    for answer in found:
+        rule = answer.rule
+        lang_of_quote = rulebook.quote_language(rule.source)
+        shown.append(
+            {
+                "key": answer.key,
+                "text": rule_text(rule),
+                "figure": answer.figure.render(_) if answer.figure else None,
+                "quote": rule.quote,
+                "lang": lang_of_quote,
+                "language": LANGUAGES.get(lang_of_quote or "", ""),
+                "source": rule_source(rule),
+                "url": f"{rules_url}#rule-{answer.key}" if rules_url else None,
+            }
+        )
+    return {"question": question, "error": None, "answers": shown}
+
+
 def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
-    """Show the four forms; answer the one posted, keeping everything typed."""
+    """Show the question box and the four forms; answer the one asked, keeping everything
+    typed."""
     posted = request.form.get("question") if request.method == "POST" else None
     general = list(problems)
     status = 400 if problems else 200
+    rules_url = _rules_url(variant, context)
+    asked = _asked(variant, rules_url) if request.method == "GET" else None
+    if asked and asked["error"]:
+        status = 422
     if request.method == "POST" and posted not in QUESTION_FORMS:
         general.append(_("The form did not say which question it asks; ask it again."))
         posted, status = None, 400
@@ -230,6 +286,10 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
         shown=shown,
         question_urls=_question_urls(),
         answer=answer,
+        asked=asked,
+        rules_url=rules_url,
+        # The box's GET form keeps the rules chosen (variant, players, house rules).
+        ask_keep=[(k, v) for k, v in request.args.items(multi=True) if k not in ("ask", "lang")],
         general=general,
         here=request.full_path.rstrip("?"),
         rule_presets=PRESETS,
@@ -253,7 +313,7 @@ def _shown_question(posted: str | None) -> str:
 
 def _question_urls() -> dict[str, str]:
     """Each question's own page: this page's address with ``q`` set, the rules kept."""
-    args = [(key, value) for key, value in request.args.items(multi=True) if key != "q"]
+    args = [(k, v) for k, v in request.args.items(multi=True) if k not in ("q", "ask")]
     here = request.script_root + request.path
     return {q: f"{here}?{urlencode([*args, ('q', q)])}" for q in QUESTION_FORMS}
 

@@ -1,0 +1,118 @@
+"""The evaluation of "Ask the referee": its question set run under one design of the index.
+
+``python -m tests.ask_eval`` prints top-1 and top-3 for each design the README compares.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from referee.ask import answers
+from referee.ask.engine import Design
+from referee.rules import PRESETS
+
+QUESTIONS = Path(__file__).with_name("ask_questions.toml")
+
+
+def questions() -> list[dict[str, Any]]:
+    with QUESTIONS.open("rb") as handle:
+        return list(tomllib.load(handle)["q"])
+
+
+class Result(NamedTuple):
+    asked: int  # questions a rule answers
+    first: int  # ... whose expected rule came first
+    top3: int  # ... in the first three
+    off_topic: int  # questions no rule answers
+    silent: int  # ... answered with nothing
+    misses: list[str]
+
+    def line(self) -> str:
+        return (
+            f"top-1 {self.first / self.asked:.1%}  top-3 {self.top3 / self.asked:.1%}  "
+            f"off-topic silent {self.silent}/{self.off_topic}"
+        )
+
+
+def evaluate(design: Design | None = None, part: str | None = None) -> Result:
+    """The set under ``design`` (the kept one by default), or one ``part`` of it: "held", the
+    held-out half of the questions written for the rules of play; "fresh", those written
+    after the glossary's entries for them and never looked at while tuning; "tuned", the rest."""
+    asked = first = top3 = off = silent = 0
+    misses = []
+    for q in questions():
+        if part is not None and part != (
+            "fresh" if q.get("fresh") else "held" if q.get("held") else "tuned"
+        ):
+            continue
+        variant = PRESETS[q.get("variant", "classic")]
+        found = [
+            a.key
+            for a in (
+                answers(variant, q["text"], q["lang"], design)
+                if design
+                else answers(variant, q["text"], q["lang"])
+            )
+        ]
+        expected = set(q["rules"])
+        if not expected:
+            off += 1
+            silent += not found
+            if found:
+                misses.append(f"off-topic {q['lang']} {q['text']!r}: {found}")
+            continue
+        asked += 1
+        first += bool(found) and found[0] in expected
+        top3 += bool(expected & set(found))
+        if not found or found[0] not in expected:
+            misses.append(f"{q['lang']} {q['text']!r}: want {sorted(expected)}, got {found}")
+    return Result(asked, first, top3, off, silent, misses)
+
+
+_OLD = {"need_concept": False, "other_min": 0, "weights": (1.0, 1.0, 1.0, 3.0)}
+DESIGNS = {
+    "BM25 only (folded words, no stemming, no glossary)": Design(
+        stem=False,
+        glossary=False,
+        weights=(1.0, 0.0, 0.0, 0.0),
+        threshold=0.0,
+        need_concept=False,
+        other_min=0,
+    ),
+    "+ stemming": Design(
+        glossary=False,
+        weights=(1.0, 0.0, 0.0, 0.0),
+        threshold=0.0,
+        need_concept=False,
+        other_min=0,
+    ),
+    "+ key and group words": Design(
+        glossary=False,
+        weights=(1.0, 1.0, 0.0, 0.0),
+        threshold=0.0,
+        need_concept=False,
+        other_min=0,
+    ),
+    "+ glossary in statements": Design(
+        weights=(1.0, 1.0, 1.0, 0.0), threshold=0.0, need_concept=False, other_min=0
+    ),
+    "+ glossary concepts of the key": Design(threshold=0.0, **_OLD),  # type: ignore[arg-type]
+    "+ threshold": Design(any_language=False, **_OLD),  # type: ignore[arg-type]
+    "+ glossary words of every language": Design(**_OLD),  # type: ignore[arg-type]
+    "+ another language's words of 5 letters or more only": Design(
+        need_concept=False, weights=(1.0, 1.0, 1.0, 3.0)
+    ),
+    "+ a concept of the game needed, not only 'how much'": Design(weights=(1.0, 1.0, 1.0, 3.0)),
+    "+ key words x2, statement concepts x0.5, key concepts x4 (kept)": Design(),
+    "kept, without diacritics folding": Design(fold=False),
+}
+
+if __name__ == "__main__":
+    for name, design in DESIGNS.items():
+        print(f"{name:<55} {evaluate(design).line()}")
+    for part in ("tuned", "held", "fresh"):
+        print(f"kept design, {part} part: {evaluate(part=part).line()}")
+    for miss in evaluate().misses:
+        print("  ", miss)

@@ -1,0 +1,187 @@
+"""Ask the referee in your own words (referee/ask): the evaluation set at its goals, the
+words and numbers of a question, the index's cache, and ``referee ask``."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from referee.ask import MAX_QUESTION, BadQuestion, answers, answers_json
+from referee.ask.engine import _CACHE, CACHE_SIZE, index_for, numbers
+from referee.ask.glossary import GLOSSARY
+from referee.ask.words import fold
+from referee.i18n import LANGUAGES
+from referee.rules import PRESETS
+from referee.rules.overrides import apply_overrides
+
+from .ask_eval import evaluate, questions
+from .test_cli import assert_refused, run
+
+
+def test_the_evaluation_set_covers_every_language_and_group():
+    asked = questions()
+    assert len(asked) >= 180
+    per_language = Counter(q["lang"] for q in asked)
+    assert all(per_language[lang] >= 20 for lang in LANGUAGES), per_language
+    assert sum(not q["rules"] for q in asked) >= 18  # off-topic ones
+    groups = Counter(key.split(".")[0] for q in asked for key in q["rules"])
+    for group in ("deck", "deal", "meld", "canasta", "opening", "pile", "going-out", "red-threes"):
+        assert groups[group] >= 3, groups
+    for q in asked:  # every expected rule exists in the variant asked
+        variant = PRESETS[q.get("variant", "classic")]
+        assert set(q["rules"]) <= set(variant.rules), q
+
+
+def test_the_evaluation_set_reaches_its_goals():
+    result = evaluate()
+    misses = "\n".join(result.misses)
+    assert result.top3 / result.asked >= 0.95, misses
+    assert result.first / result.asked >= 0.85, misses
+    assert result.silent == result.off_topic, misses
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "key"),
+    [
+        ("kolik stoji cervena trojka", "cs", "red-threes.bonus"),
+        ("Kolik stojí červená trojka?", "cs", "red-threes.bonus"),
+        ("czy mozna wziac stos gdy jest zamrozony", "pl", "pile.frozen"),
+        ("Darf ich ohne Canasta ausmachen?", "de", "going-out.canastas"),
+    ],
+)
+def test_a_question_without_diacritics_finds_what_it_finds_with_them(question, lang, key):
+    assert answers(PRESETS["classic"], question, lang)[0].key == key
+
+
+def test_a_match_total_in_the_question_gives_the_minimum_for_it():
+    found = answers(PRESETS["classic"], "when we have 2600 how much do we need to open", "en")
+    assert found[0].key == "opening.minimum"
+    assert found[0].figure is not None
+    assert found[0].figure.params == {"score": 2600, "minimum": 90}
+    negative = answers(PRESETS["classic"], "opening minimum at -200?", "en")[0]
+    assert negative.figure is not None
+    assert negative.figure.params["minimum"] == 15
+    # Where the minimum goes by the hand (hand and foot), the number is the hand's.
+    by_hand = answers(PRESETS["hand-and-foot"], "minimum for the first meld in hand 3", "en")
+    opening = next(a for a in by_hand if a.key == "opening.minimum")
+    assert opening.figure is not None
+    assert opening.figure.params["minimum"] == PRESETS["hand-and-foot"].opening_by_round[2]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("2600", [2600]),
+        ("we have 2 600 or 2.600 or 2,600", [2600, 2600, 2600]),
+        ("-200 and minus 50", [-200, -50]),
+        ("3h and 10", [10]),
+        ("none", []),
+    ],
+)
+def test_numbers_of_a_question(text, found):
+    assert numbers(text) == found
+
+
+def test_words_are_folded():
+    assert fold("Žolík, Großer, zamrożony, łza") == "zolik, grosser, zamrozony, lza"
+
+
+def test_every_glossary_entry_says_where_its_words_come_from():
+    for entry in GLOSSARY:
+        assert entry.source, entry.concept
+        assert entry.terms or entry.keys, entry.concept
+        assert set(entry.terms) <= set(LANGUAGES), entry.concept
+
+
+def test_a_house_rule_answers_with_the_tables_value():
+    base = PRESETS["classic"]
+    table = apply_overrides(base, {"going_out_bonus": 200})
+    found = answers(table, "how much do you get for going out", "en")
+    assert found[0].key == "going-out.bonus"
+    assert found[0].rule.house is not None
+    text = answers_json(table, "how much do you get for going out", "en")["answers"][0]["text"]
+    assert "200" in text
+    assert "House rule" in text
+    # The table's own opening table answers a match total.
+    table = apply_overrides(base, {"opening_table": [[0, 60], [1500, 100], [3000, 130]]})
+    opening = answers(table, "when we have 2600 how much to open", "en")[0]
+    assert opening.figure is not None
+    assert opening.figure.params["minimum"] == 100
+
+
+def test_the_shipped_indexes_are_current():
+    """referee/ask/built/ holds what the code builds now (else: python -m referee.ask.engine,
+    or scripts/i18n.sh, which runs it), and a preset's index is read from it."""
+    from referee.ask.engine import DESIGN, Index, _built_phrases, _Tokens
+
+    assert _built_phrases() == _Tokens(DESIGN, built=False).phrases
+    for variant in PRESETS.values():
+        assert Index(variant).rows == Index(variant, built=False).rows, variant.id
+    # A table's house rules are not in the files: built from the code, its words found.
+    table = apply_overrides(PRESETS["classic"], {"going_out_bonus": 200})
+    assert Index(table).rows == Index(table, built=False).rows
+
+
+def test_the_index_is_built_once_and_the_cache_is_bounded():
+    assert index_for(PRESETS["german"]) is index_for(PRESETS["german"])
+    for n in range(CACHE_SIZE + 2):
+        index_for(apply_overrides(PRESETS["classic"], {"going_out_bonus": 300 + n}))
+    assert len(_CACHE) <= CACHE_SIZE
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"), [("", "en"), ("   ", "en"), ("x" * (MAX_QUESTION + 1), "en"), ("a", "fr")]
+)
+def test_a_bad_question_is_refused(question, lang):
+    with pytest.raises(BadQuestion):
+        answers(PRESETS["classic"], question, lang)
+
+
+# -- referee ask ------------------------------------------------------------------------------
+
+
+def test_referee_ask_json():
+    code, out, err = run(["ask", "kolik stoji cervena trojka", "--variant", "czech", "--lang", "cs",
+                          "--json"])  # fmt: skip
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["variant"] == "czech"
+    assert data["lang"] == "cs"
+    assert data["question"] == "kolik stoji cervena trojka"
+    best = data["answers"][0]
+    assert best["rule"] == "czech.red-threes.bonus"
+    assert set(best) >= {"rule", "text", "quote", "source", "score"}
+    assert best["url"] == "/rules/czech#rule-red-threes.bonus"
+    assert len(data["answers"]) <= 3
+    assert [a["score"] for a in data["answers"]] == sorted(
+        (a["score"] for a in data["answers"]), reverse=True
+    )
+
+
+def test_referee_ask_in_words_and_with_nothing_to_answer():
+    code, out, _err = run(["ask", "when we have 2600 how much to open", "--variant", "classic"])
+    assert code == 0
+    assert out.startswith("1. A side's first meld must reach a minimum")
+    assert "needs at least 90 points" in out
+    assert "/rules/classic#rule-opening.minimum" in out
+    code, out, _err = run(["ask", "what's the weather tomorrow", "--variant", "classic"])
+    assert code == 0
+    assert out == "No rule of this book answers that. All the rules: /rules/classic\n"
+    code, out, _err = run(["ask", "recipe for pancakes", "--variant", "classic", "--json"])
+    assert json.loads(out)["answers"] == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["ask", "", "--variant", "classic"],
+        ["ask", "x" * 501, "--variant", "classic"],
+        ["ask", "red three", "--variant", "nope"],
+        ["ask", "red three", "--variant", "classic", "--lang", "fr"],
+        ["ask", "red three"],
+    ],
+)
+def test_referee_ask_refuses_bad_input(args):
+    assert_refused(*run(args))

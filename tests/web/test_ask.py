@@ -1,0 +1,136 @@
+"""The referee's question box (``/referee?ask=``, and inside a match) and ``GET /api/ask``."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from urllib.parse import quote_plus
+
+import pytest
+
+from .conftest import start_match
+from .test_house import house_match
+
+
+def answer_part(page: str) -> str:
+    return page.split('id="ask-answer"')[1].split("</section>")[0]
+
+
+def test_the_box_opens_the_referee_page_above_the_four_forms(client):
+    page = client.get("/referee").get_data(as_text=True)
+    assert page.index('id="ask-q"') < page.index('aria-label="Questions"')
+    assert '<form method="get" action="/referee#ask-answer"' in page
+    assert "Asking needs the connection to the server" in page  # said plainly, offline
+
+
+def test_a_question_is_answered_with_the_rule_its_quote_and_link(client):
+    asked = "Can we pick up the pile when it's frozen?"
+    response = client.get(f"/referee?variant=classic&ask={quote_plus(asked)}")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert f'value="{asked}"'.replace("'", "&#39;") in page  # the question kept in the box
+    found = answer_part(page)
+    best = found.split("</article>")[0]
+    assert 'class="found best" data-rule="pile.frozen"' in best
+    assert "The rulebook's own words (Nederlands):" in best
+    assert '<blockquote lang="nl">' in best
+    assert '<a href="/rules/classic#rule-pile.frozen">' in best
+    assert len(re.findall(r'<article class="found', found)) == 3
+    # The rules page has that anchor.
+    rules = client.get("/rules/classic").get_data(as_text=True)
+    assert 'id="rule-pile.frozen"' in rules
+
+
+def test_the_rules_chosen_are_kept_by_the_box(client):
+    page = client.get("/referee?variant=czech&players=2&ask=postupka").get_data(as_text=True)
+    assert '<input type="hidden" name="variant" value="czech">' in page
+    assert '<input type="hidden" name="players" value="2">' in page
+    assert 'data-rule="meld.sequence"' in page
+
+
+def test_an_off_topic_question_gets_the_honest_answer(client):
+    page = client.get("/referee?variant=german&ask=What%27s+the+weather+tomorrow").get_data(
+        as_text=True
+    )
+    found = answer_part(page)
+    assert "No rule of this book answers that." in found
+    assert '<a href="/rules/german">' in found
+    assert "<article" not in found
+
+
+def test_a_match_total_in_the_question_gives_its_figure(client):
+    page = client.get("/referee?variant=classic&ask=when+we+have+2600+how+much+to+open").get_data(
+        as_text=True
+    )
+    best = answer_part(page).split("</article>")[0]
+    assert 'data-rule="opening.minimum"' in best
+    assert "With a match total of 2600, a side&#39;s first meld needs at least 90 points." in best
+
+
+def test_the_page_speaks_the_askers_language(client):
+    page = client.get("/referee?variant=classic&lang=cs&ask=kolik+stoji+cervena+trojka").get_data(
+        as_text=True
+    )
+    best = answer_part(page).split("</article>")[0]
+    assert 'data-rule="red-threes.bonus"' in best
+    assert "Toto pravidlo na stránce pravidel" in best
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [("", "Type a question first."), ("   ", "Type a question first."),
+     ("red three " * 60, "That question has 599 characters; ask it in at most 500.")],
+)  # fmt: skip
+def test_an_empty_or_long_question_is_refused_keeping_what_was_typed(client, typed, message):
+    response = client.get(f"/referee?ask={quote_plus(typed)}")
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert message in page
+    assert f'value="{typed}"' in page
+    assert 'aria-invalid="true"' in page
+
+
+def test_the_match_referee_asks_under_the_tables_rules(client):
+    edit = house_match(client, {"r_going_out_bonus": "200"})
+    response = client.get(f"{edit}/referee?ask=how+much+do+you+get+for+going+out")
+    assert response.status_code == 200
+    best = answer_part(response.get_data(as_text=True)).split("</article>")[0]
+    assert 'data-rule="going-out.bonus"' in best
+    assert "House rule of this table: Going out bonus: 200 (the preset: 100)." in unescape(best)
+    assert f'<a href="{edit}/rules#rule-going-out.bonus">' in best
+
+
+def test_the_match_referee_keeps_its_own_link(client):
+    edit = start_match(client, preset="czech")
+    page = client.get(f"{edit}/referee?ask=zmrazeny+balicek").get_data(as_text=True)
+    assert f'<form method="get" action="{edit}/referee#ask-answer"' in page
+    assert f'<a href="{edit}/rules#rule-pile.frozen">' in page
+
+
+# -- GET /api/ask -----------------------------------------------------------------------------
+
+
+def test_the_api_answers_as_referee_ask_does(client):
+    response = client.get("/api/ask?variant=classic&lang=de&q=Darf+ich+ohne+Canasta+ausmachen%3F")
+    assert response.status_code == 200
+    data = response.get_json()
+    assert data["variant"] == "classic"
+    assert data["lang"] == "de"
+    assert data["question"] == "Darf ich ohne Canasta ausmachen?"
+    best = data["answers"][0]
+    assert best["rule"] == "classic.going-out.canastas"
+    assert set(best) >= {"rule", "text", "quote", "source", "score"}
+    off = client.get("/api/ask?variant=classic&q=recipe+for+pancakes").get_json()
+    assert off["answers"] == []
+    assert off["lang"] == "en"
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["variant=nope&q=red+three", "variant=classic&lang=fr&q=red+three", "variant=classic&q=",
+     "variant=classic", f"variant=classic&q={'x' * 501}", "q=red+three"],
+)  # fmt: skip
+def test_the_api_refuses_bad_input(client, query):
+    response = client.get(f"/api/ask?{query}")
+    assert response.status_code == 400
+    assert set(response.get_json()) == {"error"}
