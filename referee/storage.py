@@ -1169,15 +1169,20 @@ class Storage:
     ) -> Stale | None:
         """What makes a form opened at version ``seen`` stale: the changes made to the match
         (with ``hand_id``: to that hand) from another phone than ``phone`` since; None if
-        there are none, or ``seen`` is None (not asked)."""
+        there are none, or ``seen`` is None (not asked).  Only those rows are read: a
+        phone's own changes since (hands kept offline, sent in a row) cost nothing."""
         if seen is None:
             return None
-        changes = [
-            c
-            for c, by in self._changes_since(match_id, seen)
-            if (hand_id is None or c.hand_id == hand_id) and (phone is None or by != phone)
-        ]
-        return Stale(changes, self.version(match_id)) if changes else None
+        query = f"SELECT {_CHANGE_COLUMNS} FROM history WHERE match_id = ? AND id > ?"
+        params: list[Any] = [match_id, seen]
+        if phone is not None:
+            query += " AND (phone IS NULL OR phone != ?)"
+            params.append(phone)
+        if hand_id is not None:
+            query += " AND hand_id = ?"
+            params.append(hand_id)
+        rows = self.db.execute(query + " ORDER BY id LIMIT 100", params).fetchall()
+        return Stale([_change(row) for row in rows], self.version(match_id)) if rows else None
 
     def _refuse_stale(
         self, match_id: int, seen: int | None, phone: str | None, hand_id: int | None = None
@@ -1185,17 +1190,14 @@ class Storage:
         if (stale := self.stale(match_id, seen, phone, hand_id)) is not None:
             raise stale
 
-    def _changes_since(self, match_id: int, seen: int) -> list[tuple[Change, str | None]]:
-        rows = self.db.execute(
-            "SELECT id, hand_id, action, before, after, at, undone, phone FROM history"
-            " WHERE match_id = ? AND id > ? ORDER BY id LIMIT 100",
-            [match_id, seen],
-        ).fetchall()
-        return [(_change(row[:7]), row[7]) for row in rows]
-
     def changes_since(self, match_id: int, seen: int) -> list[Change]:
         """The match's changes after version ``seen``, oldest first (at most 100)."""
-        return [change for change, _by in self._changes_since(match_id, seen)]
+        rows = self.db.execute(
+            f"SELECT {_CHANGE_COLUMNS} FROM history WHERE match_id = ? AND id > ?"
+            " ORDER BY id LIMIT 100",
+            [match_id, seen],
+        ).fetchall()
+        return [_change(row) for row in rows]
 
     def add_hand(
         self,
