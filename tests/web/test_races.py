@@ -113,6 +113,22 @@ def _once(phone, path: str) -> dict[str, str]:
             "token": secrets.token_urlsafe(16)}  # fmt: skip
 
 
+def _edit_against(server, anna, ben, action: str):
+    """Anna edits a new hand (to three aces a side) while Ben sends ``action`` ("undo", or
+    "delete" of that hand) at the same moment: (the hand's id, Anna's answer, Ben's
+    answer, the match's hands and history as stored)."""
+    path, match_id, hand_id = _a_hand(server, anna)
+    edit = anna.form(f"{path}/hands/{hand_id}/edit")
+    other = path + "/undo" if action == "undo" else f"{path}/hands/{hand_id}/delete"
+    edited, answered = _at_once(
+        [
+            partial(anna.send, f"{path}/hands/{hand_id}/edit", {**edit, **ACES}),
+            partial(ben.send, other, _once(ben, path)),
+        ]
+    )
+    return (hand_id, edited, answered, *_stored(server, match_id))
+
+
 def _told(answer, message: str) -> bool:
     return answer.redirected and message in answer.text
 
@@ -148,16 +164,7 @@ def test_the_largest_match_holds_under_twenty_posts_at_once(server):
 def test_an_edit_racing_an_undo_is_confirmed_only_when_it_is_stored(server):
     anna, ben = Phone(server.url), Phone(server.url)
     for _ in range(12):
-        path, match_id, hand_id = _a_hand(server, anna)
-        edit = anna.form(f"{path}/hands/{hand_id}/edit")
-        undo = _once(ben, path)
-        edited, undone = _at_once(
-            [
-                partial(anna.send, f"{path}/hands/{hand_id}/edit", {**edit, **ACES}),
-                partial(ben.send, path + "/undo", undo),
-            ]
-        )
-        hands, history = _stored(server, match_id)
+        hand_id, edited, undone, hands, history = _edit_against(server, anna, ben, "undo")
         live = {h.id: h for h in hands}
         assert undone.redirected
         if _told(edited, "Hand changed; the totals are recomputed."):
@@ -196,16 +203,7 @@ def test_two_phones_deleting_the_same_hand_delete_it_once(server):
 def test_an_edit_racing_a_delete_never_writes_into_a_deleted_hand(server):
     anna, ben = Phone(server.url), Phone(server.url)
     for _ in range(10):
-        path, match_id, hand_id = _a_hand(server, anna)
-        edit = anna.form(f"{path}/hands/{hand_id}/edit")
-        delete = _once(ben, path)
-        edited, deleted = _at_once(
-            [
-                partial(anna.send, f"{path}/hands/{hand_id}/edit", {**edit, **ACES}),
-                partial(ben.send, f"{path}/hands/{hand_id}/delete", delete),
-            ]
-        )
-        _hands, history = _stored(server, match_id)
+        hand_id, edited, deleted, _hands, history = _edit_against(server, anna, ben, "delete")
         actions = [c.action for c in history if c.hand_id == hand_id]
         assert _told(deleted, "Hand deleted.")
         if _told(edited, "Hand changed"):
