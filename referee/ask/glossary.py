@@ -829,6 +829,18 @@ GLOSSARY: tuple[Entry, ...] = (
         },
         ("pile.one-card",),
     ),
+    Entry(
+        "cards",
+        f"{CATALOGUE}: 'card', 'cards' (the keys' deal.cards, meld.min-cards, ...)",
+        {
+            "en": ("card", "cards"),
+            "cs": ("karta", "karty", "karet", "kartu", "kartami"),
+            "de": ("karte", "karten"),
+            "es": ("carta", "cartas"),
+            "nl": ("kaart", "kaarten"),
+            "pl": ("karta", "karty", "kart", "kartę", "kartami"),
+        },
+    ),
     # A match total in the question ("when we have 2600"): the question holds a number of
     # a thousand or more, or below zero (engine.numbers); no words of its own.
     Entry("score", "a number in the question", {}, ("opening.minimum",)),
