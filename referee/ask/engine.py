@@ -39,7 +39,7 @@ MARK = "zz"  # a glossary token is its concept behind this: "zzwild" (no rule's 
 SCORE = "score"  # the concept of a match total in a question (a number to look up)
 # Concepts a question off the game names as easily as one about it ("how much", "only"):
 # they rank rules, but do not on their own make a question one the rules answer.
-GENERIC = frozenset({"value", "alone", "bonus"})
+GENERIC = frozenset({"value", "alone", "bonus", "cards"})
 
 
 class Design(NamedTuple):
