@@ -29,11 +29,7 @@ def slug(heading: str) -> str:
     (letters, digits, marks, '_' and '-' kept), each space a '-'."""
     text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)  # a link: its text
     text = text.replace("`", "").replace("*", "").lower()
-    kept = [
-        char
-        for char in text
-        if char in " -_" or unicodedata.category(char)[0] in "LNM"
-    ]
+    kept = [char for char in text if char in " -_" or unicodedata.category(char)[0] in "LNM"]
     return "".join(kept).replace(" ", "-")
 
 
