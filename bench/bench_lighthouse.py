@@ -26,8 +26,7 @@ import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.live import referee_serve  # noqa: E402
-from tests.test_litestream import Phone  # noqa: E402
+from tests.live import Phone, referee_serve  # noqa: E402
 
 CACHE = Path.home() / ".cache" / "canasta-referee" / "lighthouse"
 CATEGORIES = ("performance", "accessibility", "best-practices")
@@ -178,6 +177,7 @@ def pages(base: str) -> dict[str, str]:
         "history": match + "/history",
         "match referee": match + "/referee",
         "referee": "/referee",
+        "referee, a question answered": "/referee?ask=may+I+take+the+pile+with+a+joker+on+top",
         "rules": "/rules/classic",
         "compare": "/rules/compare",
         "import": "/matches/import",

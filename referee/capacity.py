@@ -11,8 +11,8 @@ hands bound the work of any one request.  The bound is far beyond any real table
   very slow game of weak hands perhaps 50.
 
 200 is four times the slowest game; a match kept over a holiday week of evenings still
-fits.  Its score sheet is 10 pages and renders in under 2 seconds (README, "Score
-sheets").  A table that does reach it starts a new match carrying the totals over
+fits.  Its score sheet is 10 pages and renders in under 2 seconds (docs/benchmarks.md,
+"Score sheets").  A table that does reach it starts a new match carrying the totals over
 (*Continue a match begun on paper*), which costs nothing per hand.
 
 Only the hands in play count: the totals carried over from paper are two numbers, and

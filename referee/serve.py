@@ -7,7 +7,7 @@ Granian's HTTP layer is Rust (hyper on tokio): a connection, idle or sending its
 headers one byte at a time, costs no Python thread, so no number of slow or idle phones
 can keep the others waiting (with gunicorn's threads, eight such clients stopped it);
 and a request costs about half the server CPU it did (bench/bench_server.py, the
-README's "The server's own cost").  It runs one worker process per core, each with a
+"The server's own cost" in docs/benchmarks.md).  It runs one worker process per core, each with a
 few threads for the app: Python runs one thread at a time per process.  The app is
 made once here first, so the database's migrations run once and the secret key is made
 once; each worker then makes its own from the same settings, passed as ``REFEREE_*``

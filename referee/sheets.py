@@ -249,7 +249,7 @@ def blank_sheet_pdf(
 # fields of DejaVu Sans Mono (every character, space and minus as wide as a digit), not a
 # cell each.  WeasyPrint spends its time per cell – a box and a text layout each, about
 # 0.8 ms, whatever the styling – so the 18 cells of a two-sided row made a 200-hand sheet
-# take 3.3 s; four cells take about a third of that (bench/bench_sheets.py, README).
+# take 3.3 s; four cells take about a third of that (bench/bench_sheets.py, docs/benchmarks.md).
 FIELDS = ("minimum", "melds", "bonus", "red_threes", "going_out", "hand", "score")
 MONO_MM_PER_PT = 1233 / 2048 * 25.4 / 72  # DejaVu Sans Mono's advance: 1233 of 2048 units
 LEDGER_PT = 8.5  # the hands' numbers at most: a little larger than the table's 7.5 pt words

@@ -1345,7 +1345,7 @@ class Storage:
 
     # The reads below cost the same however long a match's history is: a page of it, the
     # live hands' texts.  A match's page, its poll and a hand posted read nothing more
-    # of the history than its version (README, "Speed: A long history").
+    # of the history than its version (docs/benchmarks.md, "A long history").
 
     def changes_before(self, match_id: int, before: int | None, limit: int) -> list[Change]:
         """At most ``limit`` of the match's changes numbered below ``before`` (None: the

@@ -1,6 +1,6 @@
 """The evaluation of "Ask the referee": its question set run under one design of the index.
 
-``python -m tests.ask_eval`` prints top-1 and top-3 for each design the README compares.
+``python -m tests.ask_eval`` prints top-1 and top-3 for each design docs/benchmarks.md compares.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ A few cases run the installed console script as a real process; the rest call
 
 from __future__ import annotations
 
+import argparse
 import copy
 import io
 import json
@@ -394,31 +395,78 @@ def test_list_without_a_database_is_one_line_and_exit_2(tmp_path, monkeypatch):
     assert len(json.loads(out)["matches"]) == 2
 
 
+DOCS = ROOT / "docs"
+
+
+def _commands_table() -> str:
+    """The README's table of `referee` commands (its rows only)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## The `referee` command", 1)[1].split("\n## ", 1)[0]
+    return "\n".join(line for line in section.splitlines() if line.startswith("| `referee "))
+
+
 def test_every_command_is_documented_in_the_readme():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    missing = [name for name in COMMANDS if f"referee {name}" not in readme]
-    assert missing == [], f"README.md does not document: {missing}"
+    table = _commands_table()
+    missing = [name for name in COMMANDS if f"| `referee {name}" not in table]
+    assert missing == [], f"README.md's commands table does not have: {missing}"
 
 
-def test_every_variant_and_house_rule_is_documented_in_the_readme():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_every_option_of_every_command_is_in_the_readme_table():
+    table = _commands_table()
+    missing = []
+    for name in COMMANDS:
+        row = next(line for line in table.splitlines() if line.startswith(f"| `referee {name}"))
+        parsers = [build_parser(only=name)._subparsers._group_actions[0].choices[name]]
+        while parsers:
+            parser = parsers.pop()
+            for action in parser._actions:
+                if isinstance(action, argparse._SubParsersAction):
+                    parsers.extend(action.choices.values())
+                missing += [
+                    f"{name} {option}"
+                    for option in action.option_strings
+                    if option.startswith("--") and option != "--help" and option not in row
+                ]
+    assert missing == [], f"README.md's commands table does not have: {missing}"
+
+
+def test_every_variant_and_house_rule_is_documented_in_docs_variants():
+    page = (DOCS / "variants.md").read_text(encoding="utf-8")
     names = [*PRESETS, *(option.name for v in PRESETS.values() for option in v.options)]
-    missing = [name for name in names if f"`{name}`" not in readme and f" {name} " not in readme]
-    assert missing == [], f"README.md does not document: {missing}"
+    missing = [name for name in names if f"`{name}`" not in page and f" {name} " not in page]
+    assert missing == [], f"docs/variants.md does not document: {missing}"
 
 
-def test_every_setting_is_documented_in_the_readme():
+def test_every_setting_is_documented_in_docs_server():
     from referee.web.settings import DEFAULTS
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    missing = [name for name in DEFAULTS if f"| `{name}` |" not in readme]
-    assert missing == [], f"README.md's settings table does not have: {missing}"
+    page = (DOCS / "server.md").read_text(encoding="utf-8")
+    table = page.split("## Settings", 1)[1].split("\n## ", 1)[0]
+    missing = [name for name in DEFAULTS if f"| `{name}` |" not in table]
+    assert missing == [], f"docs/server.md's settings table does not have: {missing}"
+
+
+def test_every_serve_option_is_in_docs_server():
+    page = (DOCS / "server.md").read_text(encoding="utf-8")
+    table = page.split("## `referee serve`", 1)[1].split("\n## ", 1)[0]
+    parser = build_parser(only="serve")._subparsers._group_actions[0].choices["serve"]
+    options = [o for a in parser._actions for o in a.option_strings if o.startswith("--")]
+    missing = [o for o in options if o != "--help" and f"| `{o}" not in table]
+    assert missing == [], f"docs/server.md's `referee serve` table does not have: {missing}"
 
 
 def test_the_readme_gives_the_two_fresh_machine_commands():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "bash scripts/run.sh" in readme
-    assert "bash scripts/test.sh" in readme
+    assert "bash scripts/run.sh     # install everything, then start the phone companion" in readme
+    assert "bash scripts/test.sh    # install everything, then run every check" in readme
+    assert "bash scripts/test.sh --fast" in readme
+
+
+def test_the_exit_statuses_are_documented_in_docs_contracts():
+    page = (DOCS / "contracts.md").read_text(encoding="utf-8")
+    section = page.split("## Exit status", 1)[1].split("\n## ", 1)[0]
+    for status in ("**0**", "**1**", "**2**", "**3**"):
+        assert status in section
 
 
 # -- properties ----------------------------------------------------------------------------

@@ -91,6 +91,10 @@ def test_the_wheel_holds_every_file_of_the_package(wheel):
     assert "referee/templates/sheets/match.html" in shipped
     assert "referee/static/app.js" in shipped
     assert "referee/ask/built/czech.json" in shipped  # referee ask's prebuilt index
+    # The documentation is the repository's, as README.md is (which ships only as the
+    # package's description): docs/ is not in the package, so no file of it ships.
+    assert [name for name in shipped if name.startswith(("docs/", "referee/docs/"))] == []
+    assert not any(name.endswith(("README.md", "phone.png")) for name in shipped)
 
 
 def test_the_installed_copy_runs_from_its_own_site_packages(installed, tmp_path):

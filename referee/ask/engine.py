@@ -43,7 +43,7 @@ GENERIC = frozenset({"value", "alone", "bonus", "cards"})
 
 
 class Design(NamedTuple):
-    """What the index does to words; the evaluation in the README compares them."""
+    """What the index does to words; the evaluation in docs/benchmarks.md compares them."""
 
     stem: bool = True
     fold: bool = True

@@ -4,7 +4,7 @@ Each setting can be given in the instance folder's ``config.toml`` (``PROXY_HOPS
 1``) or as an environment variable with the ``REFEREE_`` prefix
 (``REFEREE_PROXY_HOPS=1``; values are read as JSON where they parse, else as
 text).  Settings a caller passes to :func:`referee.web.create_app` (the tests,
-``referee serve``'s options) come last and win.  The README has the table.
+``referee serve``'s options) come last and win.  docs/server.md has the table.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ DEFAULTS: dict[str, Any] = {
     "LIMIT_API": "600 per minute",
     "RATELIMIT_ENABLED": True,
     # Where the counts are kept: each server process's memory, or a shared store
-    # such as "redis://localhost:6379" (see the README on several processes).
+    # such as "redis://localhost:6379" (docs/server.md, "Settings").
     "RATELIMIT_STORAGE_URI": "memory://",
     # Score sheets rendered at once per server process (as many more wait for a turn),
     # and how long one waits before a 503 (referee/web/sheet_turns.py).
@@ -40,7 +40,7 @@ DEFAULTS: dict[str, Any] = {
     "SHEET_WAIT_SECONDS": 5,
     # The largest match file the import page takes (referee/web/bodies.py); every other
     # request stays within MAX_CONTENT_LENGTH (256 KB).  The largest match's export is
-    # about 10 MB (README, "Score sheets and data").
+    # about 10 MB (docs/guide.md, "JSON").
     "MAX_IMPORT_BYTES": 16 * 1024 * 1024,
 }
 

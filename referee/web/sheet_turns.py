@@ -1,7 +1,7 @@
 """A few score sheets at a time per server process; the others wait briefly, then 503.
 
 Rendering a sheet keeps a core busy for up to about two seconds (the largest match:
-README, "Score sheets") and holds Python's lock for most of it, and each server
+docs/benchmarks.md, "Score sheets") and holds Python's lock for most of it, and each server
 process has only a few threads (``referee serve``: four).  Were every thread rendering,
 no page of that process would answer until one finished.  So per process at most
 ``SHEET_RENDERS`` sheets render at once and as many more wait for a turn, each for at

@@ -199,8 +199,8 @@ def _weight(client, path: str) -> int:
 
 
 def test_match_page_stays_light(client):
-    """The match page and all it loads stay within 25 KB on the wire (the figure the
-    README holds us to, measured against the real server by bench/bench_web.py)."""
+    """The match page and all it loads stay within 25 KB on the wire (the figure
+    docs/benchmarks.md holds us to, measured against the real server by bench/bench_web.py)."""
     url = start_match(client)
     for _ in range(12):
         client.post(url + "/hands/new", data=hand(**GOING_OUT))
