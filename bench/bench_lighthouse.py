@@ -177,7 +177,7 @@ def pages(base: str) -> dict[str, str]:
         "history": match + "/history",
         "match referee": match + "/referee",
         "referee": "/referee",
-        "referee, a question answered": "/referee?ask=may+I+take+the+pile+with+a+joker+on+top",
+        "referee answer": "/referee?ask=may+I+take+the+pile+with+a+joker+on+top",
         "rules": "/rules/classic",
         "compare": "/rules/compare",
         "import": "/matches/import",
