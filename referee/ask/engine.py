@@ -31,7 +31,7 @@ from ..i18n import LANGUAGES, TRANSLATIONS
 from ..rules import Rule, Variant
 from ..rules.catalogue import GROUPS
 from ..rules.sources import source_language
-from .words import flat, stems
+from .words import flat, stems, words
 
 __all__ = ["DESIGN", "Design", "Hit", "Index", "index_for", "numbers", "write_built"]
 
@@ -40,6 +40,11 @@ SCORE = "score"  # the concept of a match total in a question (a number to look 
 # Concepts a question off the game names as easily as one about it ("how much", "only"):
 # they rank rules, but do not on their own make a question one the rules answer.
 GENERIC = frozenset({"value", "alone", "bonus", "cards"})
+# The game's own name: "canasta" is also a meld of seven, but a question naming only it (and
+# cards) asks about the game, not a rule ("who invented canasta", "where to buy canasta
+# cards"); with another concept ("how many points for a canasta") it is a rule question.
+NAME = "canasta"
+OFF = "offgame"  # the glossary's words of shopping, apps, the game's history
 
 
 class Design(NamedTuple):
@@ -60,6 +65,14 @@ class Design(NamedTuple):
     # the best rule must share a concept with the question, one not merely "how much" or
     # "only": else no rule answers (a ticket's price, the weather)
     need_concept: bool = True
+    # the game's name alone (with "cards" at most) does not make a rule question
+    name_alone: bool = True
+    # a question sharing one concept with the best rule, most of whose words no rule nor the
+    # glossary knows ("a que hora sale el autobus": "sale" is going out), gets nothing: the
+    # share of unknown words above which it is off the game (1.0: never)
+    unknown_share: float = 0.5
+    # a question naming the glossary's words off the game (buying, an app) gets nothing
+    off_words: bool = True
 
 
 DESIGN = Design()
@@ -277,6 +290,8 @@ class Index:
                 for key in self.keys
             ]
         self.rows = rows
+        # every word the rules are indexed by (statements, key and group title)
+        self.vocabulary = frozenset(t for row in rows for col in row[1:3] for t in col.split())
         self._db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", rows)
         self._db.commit()
 
@@ -373,11 +388,36 @@ class Index:
         scored.sort(key=lambda hit: (-hit.score, hit.key))
         if not scored or scored[0].score < self.design.threshold:
             return []
-        if self.design.need_concept and not {
-            c for c in shared[scored[0].key] if c[len(MARK) :] not in GENERIC
-        }:
+        if self.design.need_concept and self._off_game(question, lang, shared[scored[0].key]):
+            return []
+        if self.design.off_words and MARK + OFF in asked:
             return []
         return scored[:limit]
+
+    def _off_game(self, question: str, lang: str, shared: set[str]) -> bool:
+        """Whether a question sharing the concepts ``shared`` with the best rule is one the
+        rules do not answer (the weather, a ticket's price, who invented the game)."""
+        specific = {c[len(MARK) :] for c in shared} - GENERIC
+        if not specific:
+            return True
+        if self.design.name_alone and specific == {NAME}:
+            if not {c[len(MARK) :] for c in shared} - {NAME, "cards"}:
+                return True
+        if len(specific) == 1 and self.design.unknown_share < 1.0:
+            # a word is known when, stemmed in any language, a rule or the glossary has it
+            asked = [w for w in words(question) if not w.isdigit() and stems(w, lang)]
+            unknown = sum(
+                not any(
+                    form in self.vocabulary or form in starts
+                    for other, starts in self.tokens.phrases.items()
+                    for forms in self.tokens.words(word, other, stop=False)
+                    for form in forms
+                )
+                for word in asked
+            )
+            if asked and unknown / len(asked) > self.design.unknown_share:
+                return True
+        return False
 
     def size(self) -> int:
         """The index's bytes in memory (its database pages)."""

@@ -240,7 +240,7 @@ GLOSSARY: tuple[Entry, ...] = (
                 "kombinace",
             ),
             "de": ("auslegen", "meldung", "meldungen", "melden", "kombination", "rauslegen"),
-            "es": ("bajar", "bajada", "combinación", "combinaciones", "juego", "jugada"),
+            "es": ("bajar", "bajada", "combinación", "combinaciones", "juego"),
             "nl": ("uitleggen", "uitlegging", "combinatie", "combinaties", "meld", "neerleggen"),
             "pl": ("wyłożyć", "wyłożenie", "układ", "układy", "meldunek", "sekwens", "wykładać"),
         },
@@ -386,7 +386,7 @@ GLOSSARY: tuple[Entry, ...] = (
             "en": ("deal", "deals", "dealt", "dealing", "shuffle"),
             "cs": ("rozdávat", "rozdává", "rozdávání", "rozdání", "rozdá", "míchat"),
             "de": ("geben", "gibt", "austeilen", "ausgeteilt", "mischen"),
-            "es": ("repartir", "reparte", "reparten", "reparto", "barajar"),
+            "es": ("repartir", "reparte", "reparten", "reparto"),
             "nl": ("delen", "deelt", "gedeeld", "schudden"),
             "pl": ("rozdawać", "rozdaje", "rozdanie", "rozdaniu", "tasować"),
         },
@@ -409,12 +409,19 @@ GLOSSARY: tuple[Entry, ...] = (
         "first",
         f"{SEEDS}: who plays first; {TABLE}",
         {
-            "en": ("who starts", "starts", "first player", "plays first", "begins", "clockwise"),
-            "cs": ("kdo začíná", "začíná", "hraje první", "po směru hodinových ručiček"),
-            "de": ("wer fängt an", "fängt an", "beginnt", "spielt zuerst", "im uhrzeigersinn"),
-            "es": ("quién empieza", "empieza", "juega primero", "sentido horario"),
-            "nl": ("wie begint", "begint", "speelt eerst", "met de klok mee"),
-            "pl": ("kto zaczyna", "zaczyna", "gra pierwszy", "zgodnie z ruchem wskazówek zegara"),
+            "en": (
+                "who starts",
+                "who begins",
+                "first player",
+                "plays first",
+                "goes first",
+                "clockwise",
+            ),
+            "cs": ("kdo začíná", "hraje první", "po směru hodinových ručiček"),
+            "de": ("wer fängt an", "wer beginnt", "spielt zuerst", "im uhrzeigersinn"),
+            "es": ("quién empieza", "juega primero", "sentido horario"),
+            "nl": ("wie begint", "speelt eerst", "met de klok mee"),
+            "pl": ("kto zaczyna", "gra pierwszy", "zgodnie z ruchem wskazówek zegara"),
         },
         ("deal.order", "turn-order"),
     ),
@@ -524,7 +531,7 @@ GLOSSARY: tuple[Entry, ...] = (
             "en": ("turn", "turns", "my go", "a move"),
             "cs": ("tah", "tahu", "na řadě", "kolo hráče"),
             "de": ("spielzug", "zug", "an der reihe"),
-            "es": ("turno", "jugada"),
+            "es": ("turno",),
             "nl": ("beurt", "aan de beurt", "zet"),
             "pl": ("tura", "ruch", "kolejka", "kolej"),
         },
@@ -856,5 +863,20 @@ GLOSSARY: tuple[Entry, ...] = (
             "pl": ("tylko", "same", "wyłącznie", "sam"),
         },
         ("wild-meld",),
+    ),
+    # Off the game: the cards bought, an app, the game's history.  No rule is about these; a
+    # question naming one is not a rule question, whatever else it names ("where can I
+    # buy a deck to play canasta").
+    Entry(
+        "offgame",
+        "shops, apps and the game's history, which no rule names (buying is the pile's)",
+        {
+            "en": ("shop", "store", "app", "invented", "inventor", "history"),  # "buy": the pile
+            "cs": ("obchod", "aplikace", "vymyslel", "historie"),  # "koupit": to take the pile
+            "de": ("kaufen", "laden", "geschäft", "app", "erfunden", "geschichte"),
+            "es": ("comprar", "tienda", "aplicación", "app", "inventó", "historia"),
+            "nl": ("winkel", "app", "uitgevonden", "geschiedenis"),  # "kopen": to draw
+            "pl": ("sklep", "aplikacja", "wymyślił", "historia"),  # "kupić": to take the pile
+        },
     ),
 )
