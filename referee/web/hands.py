@@ -493,19 +493,9 @@ def preview(match_id: int, token: str):
     )
     if not form.validate():
         return jsonify(sides=None, error=_("Some fields are not filled in right yet."))
-    # The hand is judged where it stands (when editing, on the totals before it); the match
-    # total shown is the total as it will be: when editing, the hand's old score comes out.
-    edited = request.args.get("hand", type=int)
-    before, number = _place(match, edited)
-    ledger = match_ledger(match)
-    now = next(
-        (
-            tuple(t - s for t, s in zip(ledger.totals, row.scores, strict=True))
-            for row in ledger.rows
-            if row.hand.id == edited
-        ),
-        ledger.totals,
-    )
+    # The hand is judged where it stands, and the total shown is the total after it: when
+    # editing hand 1 of 4, the totals before hand 1 plus its new score (issue 37), not today's.
+    before, number = _place(match, request.args.get("hand", type=int))
     try:
         result = score_entry(
             match.variant,
@@ -532,7 +522,7 @@ def preview(match_id: int, token: str):
                 "shown": f"{signed(s.total)} → {written(t + s.total)}",
                 "problems": [said(p) for p in result.problems if p.side == i],
             }
-            for i, (s, t) in enumerate(zip(result.sides, now, strict=True))
+            for i, (s, t) in enumerate(zip(result.sides, before, strict=True))
         ],
         general=[said(p) for p in result.problems if p.side is None],
         problems=len(result.problems),

@@ -304,11 +304,17 @@ def test_a_finished_match_takes_no_more_hands_until_reopened(client):
     assert client.get(url + "/hands/new").status_code == 200
 
 
-def test_preview_of_an_edit_replaces_the_hands_old_score(client):
+@pytest.mark.parametrize(
+    ("edited", "shown"), [(0, ["+30 → 30", "+685 → 685"]), (1, ["+30 → 715", "+685 → 715"])]
+)
+def test_preview_of_an_edit_shows_the_total_after_that_hand(client, edited, shown):
+    # Issue 37: editing hand 1 after hand 3 showed today's total after the arrow.
     url = start_match(client)
-    client.post(url + "/hands/new", data=hand(**GOING_OUT))
-    client.post(url + "/hands/new", data=hand(**GOING_OUT))
-    first = _hand_ids(client, url)[0]
-    data = hand(**GOING_OUT)
-    preview = client.get(url + "/hands/preview", query_string={**data, "hand": first}).get_json()
-    assert [s["match_total"] for s in preview["sides"]] == [2 * 685, 2 * 30]
+    for _ in range(3):
+        client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    swapped = {"side0": GOING_OUT["side1"], "side1": GOING_OUT["side0"]}  # 30 and 685
+    query = {**hand(**swapped), "hand": _hand_ids(client, url)[edited]}
+    preview = client.get(url + "/hands/preview", query_string=query).get_json()
+    assert [s["shown"] for s in preview["sides"]] == shown
+    after = [int(s.split("→ ")[1].replace(",", "")) for s in shown]
+    assert [s["match_total"] for s in preview["sides"]] == after
