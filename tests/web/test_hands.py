@@ -294,6 +294,26 @@ def test_preview_gives_each_sides_total(client):
     assert bad["sides"] is None
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "error", "side"),
+    [
+        ("side1-red_threes", "-1", "Red threes laid out: Number must be between 0 and 8.", 1),
+        ("side0-red_threes", "x", "Red threes laid out: Not a valid integer value.", 0),
+        ("note", "n" * 201, "Note on this hand (optional): Field cannot be longer", None),
+    ],
+)
+def test_a_preview_of_a_field_typed_wrong_names_the_field_and_why(
+    client, field, value, error, side
+):
+    # Issue 37: a negative count made the preview "…" with no reason given.
+    url = start_match(client)
+    query = {**hand(**GOING_OUT), field: value}
+    answer = client.get(url + "/hands/preview", query_string=query).get_json()
+    assert answer["sides"] is None
+    assert answer["error"].startswith(error)
+    assert answer["side"] == side
+
+
 def test_a_finished_match_takes_no_more_hands_until_reopened(client):
     url = start_match(client, target="600")
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
