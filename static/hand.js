@@ -12,16 +12,48 @@
 
   // Who went out is a choice the form cannot be sent without: said in the app's words.
   var choices = $$('input[name="out"]', hf);
+  // "Went out concealed" means something only when a side went out: offered then, and
+  // otherwise kept in its place unseen (nothing below moves) and not sent.
+  var concealed = $("#out_concealed", hf), box = concealed && concealed.closest(".field");
+  var offer = function () {
+    if (!box) return;
+    var out = $('input[name="out"]:checked', hf), on = !!out && out.value !== "none";
+    concealed.disabled = !on;
+    box.classList.toggle("off", !on);
+  };
   choices.forEach(function (radio) {
     radio.addEventListener("invalid", function () { radio.setCustomValidity(hf.dataset.out); });
     radio.addEventListener("change", function () {
       choices.forEach(function (r) { r.setCustomValidity(""); });
+      offer();
     });
   });
+  offer();
 
   // Live preview of each side's score while the hand is typed.
   if (window.fetch) {
     var timer, outs = $$(".preview output", hf);
+    // The problems found, each quoted from its book, as the server will say them; what the
+    // server already says there (``said``, list items) is not said twice.
+    var show = function (list, found, said) {
+      if (!list) return;
+      list.textContent = "";
+      said = said.map(function (li) { return li.textContent; }).join("\n");
+      found.forEach(function (p) {
+        if (said.indexOf(p.message) >= 0) return;
+        var li = document.createElement("li");
+        li.textContent = p.message;
+        if (p.rule) {
+          var rule = document.createElement("span"), cite = document.createElement("cite");
+          rule.className = "rule";
+          rule.textContent = hf.dataset.rule + ": “" + p.rule + "” ";
+          cite.textContent = p.source || "";
+          rule.appendChild(cite);
+          li.appendChild(rule);
+        }
+        list.appendChild(li);
+      });
+    };
     $$(".preview", hf).forEach(function (p) { p.hidden = false; });
     var update = function () {
       var q = new URLSearchParams(new FormData(hf));
@@ -33,28 +65,12 @@
             var side = d.sides && d.sides[i], found = (side && side.problems) || [];
             if (!d.sides && d.side === i) found = [{ message: d.error }];  // a typo, on its side
             o.textContent = side ? side.shown + (found.length ? " (" + hf.dataset.check + ")" : "") : "…";
-            // The rules this side breaks, each quoted from its book, as the server will say.
-            var list = $(".preview-problems[data-side='" + i + "']", hf);
-            if (!list) return;
-            list.textContent = "";
-            // What the server already says beside this side's fields is not said twice.
-            var said = $$("ul.errors[data-side='" + i + "']:not(.preview-problems) li", hf)
-              .map(function (li) { return li.textContent; }).join("\n");
-            found.forEach(function (p) {
-              if (said.indexOf(p.message) >= 0) return;
-              var li = document.createElement("li");
-              li.textContent = p.message;
-              if (p.rule) {
-                var rule = document.createElement("span"), cite = document.createElement("cite");
-                rule.className = "rule";
-                rule.textContent = hf.dataset.rule + ": “" + p.rule + "” ";
-                cite.textContent = p.source || "";
-                rule.appendChild(cite);
-                li.appendChild(rule);
-              }
-              list.appendChild(li);
-            });
+            show($(".preview-problems[data-side='" + i + "']", hf), found,
+              $$("ul.errors[data-side='" + i + "']:not(.preview-problems) li", hf));
           });
+          // A field of the whole hand typed wrong, and the rules the hand as a whole breaks.
+          var general = (d.sides ? d.general : d.side == null && d.error ? [{ message: d.error }] : []) || [];
+          show($(".preview-problems.general", hf), general, $$(".problems li"));
         }).catch(function () {});
     };
     hf.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(update, 250); });

@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from referee.contract import check_json, score_json, variants_json
-from referee.rules import PRESETS, MalformedInput, Meld, classify, parse_cards
+from referee.rules import PRESETS, CanastaKind, MalformedInput, Meld, classify, parse_cards
 from referee.rules.sources import book_of
 from tests.sample import EXAMPLE_HAND
 
 from .profiles import examples
 
+ROOT = Path(__file__).parent.parent
 PRESET_IDS = [
     "classic",
     "czech",
@@ -225,6 +227,23 @@ def test_a_canasta_of_black_threes_wins_the_match_in_spanish():
     assert first["wins_match"] is True
     assert first["canastas"] == [{"rank": "3", "kind": "black_threes", "bonus": 0}]
     assert "wins_match" not in second
+
+
+def test_a_run_canasta_says_it_is_a_run_and_a_wild_one_wild():
+    # Issue 37: a samba's (bolivia's escalera's) canasta said "rank": "wild".  E13, E14.
+    run = "7h 8h 9h 10h Jh Qh Kh"
+    out, status = score_json(hand("bolivia", {"melds": [run, "X X 2 2 2 2 2"]}, {}))
+    assert status == 0, out["errors"]
+    assert out["sides"][0]["canastas"] == [
+        {"rank": "run", "kind": "sequence", "bonus": 1500},
+        {"rank": "wild", "kind": "wild", "bonus": 2500},
+    ]
+
+
+def test_the_contract_lists_every_kind_of_canasta():
+    described = (ROOT / "docs" / "contracts.md").read_text(encoding="utf-8")
+    says = described[described.index("A canasta's `rank`") :].split(";")[0]
+    assert [k.value for k in CanastaKind if f"`{k.value}`" not in says] == []
 
 
 def test_an_event_the_variant_does_not_score_is_a_problem():

@@ -83,8 +83,12 @@ def _info(variant: Variant, side: Side) -> list[MeldInfo]:
 
 
 def _canasta_rank(meld: Meld, info: MeldInfo) -> str:
+    """What a canasta is made of: its rank ("K", "3"), "run" for seven of a suit in order
+    (samba's samba: no one rank), or "wild" for wild cards only."""
     if info.rank is not None:
         return "3" if info.rank is Rank.THREE else info.rank.value
+    if info.shape is MeldShape.SEQUENCE:
+        return "run"
     return "wild"
 
 

@@ -482,6 +482,17 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
     return redirect(_match_page(match, token) + "#hands")
 
 
+def _first_field_error(form: FlaskForm, sides: int) -> tuple[str, int | None]:
+    """The first field typed wrong, named with its own message ("Red threes laid out:
+    Number must be between 0 and 8."), and its side (None: a field of the whole hand)."""
+    fields = [(i, f) for i in range(sides) for f in form[f"side{i}"].form]
+    fields += [(None, f) for f in form if not f.name.startswith("side")]
+    for side, field in fields:
+        if field.errors:
+            return _("%(part)s: %(problem)s", part=field.label.text, problem=field.errors[0]), side
+    return _("Some fields are not filled in right yet."), None
+
+
 @bp.route("/hands/preview")
 def preview(match_id: int, token: str):
     """Each side's total for the hand as typed so far, and the rules each side breaks (in the
@@ -492,20 +503,11 @@ def preview(match_id: int, token: str):
         match.variant, len(match.side_names), mode, formdata=request.args, meta={"csrf": False}
     )
     if not form.validate():
-        return jsonify(sides=None, error=_("Some fields are not filled in right yet."))
-    # The hand is judged where it stands (when editing, on the totals before it); the match
-    # total shown is the total as it will be: when editing, the hand's old score comes out.
-    edited = request.args.get("hand", type=int)
-    before, number = _place(match, edited)
-    ledger = match_ledger(match)
-    now = next(
-        (
-            tuple(t - s for t, s in zip(ledger.totals, row.scores, strict=True))
-            for row in ledger.rows
-            if row.hand.id == edited
-        ),
-        ledger.totals,
-    )
+        error, side = _first_field_error(form, len(match.side_names))
+        return jsonify(sides=None, error=error, side=side)
+    # The hand is judged where it stands, and the total shown is the total after it: when
+    # editing hand 1 of 4, the totals before hand 1 plus its new score (issue 37), not today's.
+    before, number = _place(match, request.args.get("hand", type=int))
     try:
         result = score_entry(
             match.variant,
@@ -532,7 +534,7 @@ def preview(match_id: int, token: str):
                 "shown": f"{signed(s.total)} → {written(t + s.total)}",
                 "problems": [said(p) for p in result.problems if p.side == i],
             }
-            for i, (s, t) in enumerate(zip(result.sides, now, strict=True))
+            for i, (s, t) in enumerate(zip(result.sides, before, strict=True))
         ],
         general=[said(p) for p in result.problems if p.side is None],
         problems=len(result.problems),

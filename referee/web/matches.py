@@ -19,6 +19,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from ..groups import side_name
 from ..ledger import LedgerRow, Match
 from ..plaintext import isolated
 from ..rules import PRESETS, Variant
@@ -90,19 +91,24 @@ def home():
 
 
 def _side_names(form, sides: int, per_side: int) -> tuple[list[str], list[str]]:
+    """The sides' names and the players' names, as typed; a side left unnamed is named
+    after its players as a tournament's teams are ("Anna & Ben"), or "Side A" when none
+    of them was named either."""
     names, players = [], []
     for s in range(1, sides + 1):
+        typed_players = [(form[f"side{s}_p{p}"].data or "").strip() for p in range(1, per_side + 1)]
         members = [
-            (form[f"side{s}_p{p}"].data or "").strip()
-            or _("Player %(n)s", n=(s - 1) * per_side + p)
-            for p in range(1, per_side + 1)
+            typed or _("Player %(n)s", n=(s - 1) * per_side + p)
+            for p, typed in enumerate(typed_players, start=1)
         ]
         players += members
         typed = (form[f"side{s}_name"].data or "").strip()
-        if per_side == 1:
-            names.append(typed or members[0])
+        if typed:
+            names.append(typed)
+        elif per_side == 1 or any(typed_players):
+            names.append(side_name(members))
         else:
-            names.append(typed or _("Side %(letter)s", letter="ABC"[s - 1]))
+            names.append(_("Side %(letter)s", letter="ABC"[s - 1]))
     return names, players
 
 

@@ -136,3 +136,42 @@ def test_a_hand_and_foot_match_on_a_phone(browser, base_url):
     expect(answer.locator(".source")).to_contain_text("pagat.com: Hand and Foot")
     check_page(page, "family-hf-referee")
     context.close()
+
+
+def test_a_family_evening_with_four_named_players(browser, base_url):
+    # Issue 37: four players named and no side names; the concealed box offered to
+    # "Nobody"; a negative count previewed as "…" without a reason.
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    page = context.new_page()
+    page.goto(base_url + "/matches/new")
+    for field, name in (("side1_p1", "Anna"), ("side1_p2", "Ben"), ("side2_p1", "Cleo")):
+        page.locator(f"#{field}").fill(name)
+    page.locator("#side2_p2").fill("Dan")
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator(".total h2")).to_have_text(["Anna & Ben", "Cleo & Dan"])
+    check_page(page, "family-evening-match")
+
+    page.get_by_role("link", name="Record a hand").click()
+    expect(page.locator(".out-choice .choices label")).to_have_text(
+        ["Nobody", "Anna & Ben", "Cleo & Dan"]
+    )
+    concealed = page.locator("#out_concealed")
+    place = page.locator(".out-choice .field").bounding_box()
+    expect(concealed).to_be_hidden()
+    page.locator("#out-0").check()
+    expect(concealed).to_be_visible()
+    # Offered in the place kept for it: nothing below moves.
+    assert page.locator(".out-choice .field").bounding_box()["height"] == place["height"]
+    concealed.check()
+    page.locator("#out-none").check()
+    expect(concealed).to_be_hidden()
+    expect(concealed).to_be_disabled()  # and not sent
+
+    page.locator("#side1-red_threes").fill("-1")
+    expect(page.locator(".preview-problems[data-side='1']")).to_have_text(
+        "Red threes laid out: Number must be between 0 and 8."
+    )
+    key = page.locator("[data-card='X']").inner_text()
+    expect(page.locator("p.hint").first).to_contain_text(f"X = joker (the {key} key)")
+    check_page(page, "family-evening-hand")
+    context.close()

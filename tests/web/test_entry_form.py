@@ -47,6 +47,18 @@ def test_the_choice_names_who_went_out(client):
     assert re.search(r'id="out-1" value="1" required="" checked', form)
 
 
+@pytest.mark.parametrize("lang", ["en", "cs", "de", "es", "nl", "pl"])
+@pytest.mark.parametrize("page", ["hand", "referee"])
+def test_the_hint_names_the_joker_key_as_the_picker_labels_it(client, lang, page):
+    # Issue 37: the hint said "X = joker" while the picker's key read "Jkr" ("Žol").
+    url = start_match(client)
+    path = url + "/hands/new" if page == "hand" else "/referee"
+    html = client.get(path, headers={"Accept-Language": lang}).get_data(as_text=True)
+    key = re.search(r'data-card="X"[^>]*>([^<]+)</button>', html).group(1)
+    hint = re.search(r'<p class="hint">([^<]+)', html).group(1)
+    assert re.search(rf"X = \w+ \([^)]*\b{key}\b", hint), (key, hint)
+
+
 def test_the_picker_takes_how_many(client):
     url = start_match(client)
     page = client.get(url + "/hands/new").get_data(as_text=True)

@@ -294,6 +294,26 @@ def test_preview_gives_each_sides_total(client):
     assert bad["sides"] is None
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "error", "side"),
+    [
+        ("side1-red_threes", "-1", "Red threes laid out: Number must be between 0 and 8.", 1),
+        ("side0-red_threes", "x", "Red threes laid out: Not a valid integer value.", 0),
+        ("note", "n" * 201, "Note on this hand (optional): Field cannot be longer", None),
+    ],
+)
+def test_a_preview_of_a_field_typed_wrong_names_the_field_and_why(
+    client, field, value, error, side
+):
+    # Issue 37: a negative count made the preview "…" with no reason given.
+    url = start_match(client)
+    query = {**hand(**GOING_OUT), field: value}
+    answer = client.get(url + "/hands/preview", query_string=query).get_json()
+    assert answer["sides"] is None
+    assert answer["error"].startswith(error)
+    assert answer["side"] == side
+
+
 def test_a_finished_match_takes_no_more_hands_until_reopened(client):
     url = start_match(client, target="600")
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
@@ -304,11 +324,17 @@ def test_a_finished_match_takes_no_more_hands_until_reopened(client):
     assert client.get(url + "/hands/new").status_code == 200
 
 
-def test_preview_of_an_edit_replaces_the_hands_old_score(client):
+@pytest.mark.parametrize(
+    ("edited", "shown"), [(0, ["+30 → 30", "+685 → 685"]), (1, ["+30 → 715", "+685 → 715"])]
+)
+def test_preview_of_an_edit_shows_the_total_after_that_hand(client, edited, shown):
+    # Issue 37: editing hand 1 after hand 3 showed today's total after the arrow.
     url = start_match(client)
-    client.post(url + "/hands/new", data=hand(**GOING_OUT))
-    client.post(url + "/hands/new", data=hand(**GOING_OUT))
-    first = _hand_ids(client, url)[0]
-    data = hand(**GOING_OUT)
-    preview = client.get(url + "/hands/preview", query_string={**data, "hand": first}).get_json()
-    assert [s["match_total"] for s in preview["sides"]] == [2 * 685, 2 * 30]
+    for _ in range(3):
+        client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    swapped = {"side0": GOING_OUT["side1"], "side1": GOING_OUT["side0"]}  # 30 and 685
+    query = {**hand(**swapped), "hand": _hand_ids(client, url)[edited]}
+    preview = client.get(url + "/hands/preview", query_string=query).get_json()
+    assert [s["shown"] for s in preview["sides"]] == shown
+    after = [int(s.split("→ ")[1].replace(",", "")) for s in shown]
+    assert [s["match_total"] for s in preview["sides"]] == after

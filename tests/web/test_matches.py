@@ -66,6 +66,40 @@ def test_two_player_sides_are_named_after_the_players(client):
     assert "Eve" in page
 
 
+FAMILY = {"side1_p1": "Anna", "side1_p2": "Ben", "side2_p1": "Cleo", "side2_p2": "Dan"}
+
+
+def test_sides_left_unnamed_are_named_after_their_players(client):
+    # Issue 37: four names typed, none for the sides; everywhere said "Side A", "Side B".
+    url = start_match(client, target="600", **FAMILY)
+    form = client.get(url + "/hands/new").get_data(as_text=True)
+    who = form[form.index("Who went out?") : form.index("</fieldset>")]
+    assert "<bdi>Anna &amp; Ben</bdi>" in who
+    assert "<bdi>Cleo &amp; Dan</bdi>" in who
+    assert "Side A" not in form
+    assert "Side B" not in form
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    page = client.get(url).get_data(as_text=True)
+    assert "Winner: <bdi>Anna &amp; Ben</bdi>, with 685" in page
+    assert "Side A" not in page
+    assert "Side B" not in page
+
+
+@pytest.mark.parametrize(
+    ("fields", "names"),
+    [
+        ({**FAMILY, "side2_name": "The kids"}, ["Anna & Ben", "The kids"]),  # typed: kept
+        ({"side1_p1": "Anna"}, ["Anna & Player 2", "Side B"]),
+        ({}, ["Side A", "Side B"]),
+        ({"players": "3", "side1_p1": "Anna"}, ["Anna", "Player 2", "Player 3"]),
+    ],
+)
+def test_a_side_is_named_as_typed_else_by_its_players(client, fields, names):
+    url = start_match(client, **fields)
+    match_id, token = url.split("/")[2:4]
+    assert client.get(f"/api/matches/{match_id}?token={token}").get_json()["sides"] == names
+
+
 def test_home_lists_matches_in_progress_and_finished(client):
     start_match(client, name="Still going")
     done = start_match(client, name="All over", target="500")
