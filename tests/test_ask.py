@@ -16,7 +16,7 @@ from referee.i18n import LANGUAGES
 from referee.rules import PRESETS
 from referee.rules.overrides import apply_overrides
 
-from .ask_eval import blind_questions, evaluate, questions
+from .ask_eval import SECOND_BLIND, blind_questions, evaluate, questions
 from .test_cli import assert_refused, run
 
 
@@ -55,6 +55,19 @@ def test_the_blind_set_is_reported():
         result = evaluate(asked_set=blind_questions(half))
         print(f"blind set, {half} half: {result.line()}")
         assert result.asked + result.off_topic == 45
+
+
+def test_the_second_blind_set_is_reported_whole():
+    """tests/ask_blind2.toml, written blind while the engine was tuned: its figures are
+    printed (``pytest -s``), its misses never (it stays a judge), and not yet held to the
+    goals, which it does not reach (docs/benchmarks.md, "Generalising")."""
+    asked = blind_questions(path=SECOND_BLIND)
+    assert len(asked) == 96
+    for q in asked:
+        assert set(q["rules"]) <= set(PRESETS[q["variant"]].rules), q
+    result = evaluate(asked_set=asked)
+    print(f"second blind set: {result.line()}")
+    assert result.asked + result.off_topic == 96
 
 
 @pytest.mark.parametrize(
