@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 from referee.contract import score_json
 from referee.rules import PRESETS
@@ -222,6 +222,8 @@ def enter(
         card_by_card(c, ref)
     before_submit()  # a look at the filled form (a test's screenshot), if wanted
     c.tap(page.get_by_role("button", name="Record the hand"))
+    # The match page, once it has loaded (on a busy machine the tap returns before it has).
+    expect(page.locator(".total .big")).to_have_count(len(want))
     got = totals(page)
     assert got == want, (ref.name, mode, got, want)
     return c

@@ -132,7 +132,8 @@ def test_a_first_classic_evening(browser, base_url, tmp_path):
     page.locator("#hand-1 summary").click()
     page.get_by_role("link", name="Edit hand 1").click()
     page.locator("#side1-hand").fill("")
-    expect(page.locator('output[data-side="1"]')).to_have_text("+60 → 170")
+    # The total after hand 1 as it will stand (issue 37): 0 before it, +60 now.
+    expect(page.locator('output[data-side="1"]')).to_have_text("+60 → 60")
     check_page(page, "evening-07-hand-edit")
     page.get_by_role("button", name="Save changes").click()
     expect(page.locator(".flash")).to_contain_text("recomputed")
