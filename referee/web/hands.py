@@ -285,15 +285,12 @@ def _store_new(match, token, form, mode, entry, result, replaces: int | None):
         return _render(match, token, form, mode, [_refused_change(match, error)], status=409)
     else:
         after = match_ledger(match)  # also marks a match just won
-        said = (
-            _("Hand %(n)s is now the one you typed.", n=number or "?")
-            if replaces is not None
-            else _recorded(result, len(after.rows))
-        )
+        if replaces is not None:
+            flash(_("Hand %(n)s is now the one you typed.", n=number or "?"))
+        else:
+            flash(_recorded(result, len(after.rows)))
         if after.finished or after.tie:  # the page opens on the result: its top
-            flash(said)
             return redirect(_match_page(match, token))
-        flash(said, "totals")
     return redirect(_match_page(match, token) + "#totals")
 
 
@@ -387,9 +384,9 @@ def edit(match_id: int, token: str, hand_id: int):
                 return _render(match, token, form, mode, general, hand=hand, status=409)
             match_ledger(match)
             if result.valid:
-                flash(_("Hand changed; the totals are recomputed."), "totals")
+                flash(_("Hand changed; the totals are recomputed."))
             else:
-                flash(_("Hand changed as the table agreed, marked as disputed."), "totals")
+                flash(_("Hand changed as the table agreed, marked as disputed."))
             return redirect(_match_page(match, token) + "#totals")
         disputable = result is not None and not result.valid
     elif form.token.errors:
@@ -477,12 +474,11 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
             why=error.words.render(_),
         )
         return closed_refusal(match, token, message, _("Damaged match"))
-    # Said beside the hands it changed, where the page opens (#hands).
     if change is None:
-        flash(_("There is nothing to redo.") if redo else _("There is nothing to undo."), "hands")
+        flash(_("There is nothing to redo.") if redo else _("There is nothing to undo."))
     else:
         number = before.get(change.hand_id) or _numbers(match).get(change.hand_id, "?")
-        flash(_((REDONE if redo else UNDONE)[change.action], n=number), "hands")
+        flash(_((REDONE if redo else UNDONE)[change.action], n=number))
     return redirect(_match_page(match, token) + "#hands")
 
 

@@ -469,8 +469,7 @@ def next_round(tournament_id: int, token: str):
             _(
                 "%(n)s tables are still playing: end the round anyway with the button below.",
                 n=len(playing),
-            ),
-            "confirm",  # said where the page opens (#confirm), beside the button it names
+            )
         )
         link = {"tournament_id": tournament.id, "token": token, "end": 1, "_anchor": "confirm"}
         return redirect(url_for("tournaments.director", **link))

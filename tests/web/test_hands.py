@@ -338,23 +338,3 @@ def test_preview_of_an_edit_shows_the_total_after_that_hand(client, edited, show
     assert [s["shown"] for s in preview["sides"]] == shown
     after = [int(s.split("→ ")[1].replace(",", "")) for s in shown]
     assert [s["match_total"] for s in preview["sides"]] == after
-
-
-def _section(page: str, anchor: str) -> str:
-    """The part of the match page a redirect to ``#anchor`` opens on."""
-    return page.split(f'id="{anchor}"', 1)[1].split("</section>", 1)[0]
-
-
-def test_what_recording_and_undoing_say_is_where_the_page_opens(client):
-    url = start_match(client)
-    recorded = client.post(url + "/hands/new", data=hand(**GOING_OUT))
-    assert recorded.location.endswith("#totals")
-    page = client.get(recorded.location).get_data(as_text=True)
-    assert "Hand 1 recorded" in _section(page, "totals")
-    assert "Hand 1 recorded" not in page.split('id="totals"', 1)[0]  # not above the screen
-
-    undone = client.post(url + "/undo", data={"token": "once-1"})
-    assert undone.location.endswith("#hands")
-    page = client.get(undone.location).get_data(as_text=True)
-    assert "Hand 1 removed." in _section(page, "hands")
-    assert "Hand 1 removed." not in page.split('id="hands"', 1)[0]
