@@ -1164,15 +1164,15 @@ class Storage:
         if row is not None and row[1] >= MAX_CHANGES:
             raise MatchFull("changes")
 
-    def stale(
-        self, match_id: int, seen: int | None, phone: str | None, hand_id: int | None = None
-    ) -> Stale | None:
-        """What makes a form opened at version ``seen`` stale: the changes made to the match
-        (with ``hand_id``: to that hand) from another phone than ``phone`` since; None if
-        there are none, or ``seen`` is None (not asked).  Only those rows are read: a
-        phone's own changes since (hands kept offline, sent in a row) cost nothing."""
-        if seen is None:
-            return None
+    def _changes_after(
+        self,
+        match_id: int,
+        seen: int,
+        phone: str | None = None,
+        hand_id: int | None = None,
+    ) -> list[Change]:
+        """The match's changes after version ``seen``, oldest first (at most 100); with
+        ``phone``, those made from another phone only, with ``hand_id``, to that hand only."""
         query = f"SELECT {_CHANGE_COLUMNS} FROM history WHERE match_id = ? AND id > ?"
         params: list[Any] = [match_id, seen]
         if phone is not None:
@@ -1182,7 +1182,19 @@ class Storage:
             query += " AND hand_id = ?"
             params.append(hand_id)
         rows = self.db.execute(query + " ORDER BY id LIMIT 100", params).fetchall()
-        return Stale([_change(row) for row in rows], self.version(match_id)) if rows else None
+        return [_change(row) for row in rows]
+
+    def stale(
+        self, match_id: int, seen: int | None, phone: str | None, hand_id: int | None = None
+    ) -> Stale | None:
+        """What makes a form opened at version ``seen`` stale: the changes made to the match
+        (with ``hand_id``: to that hand) from another phone than ``phone`` since; None if
+        there are none, or ``seen`` is None (not asked).  Only those rows are read: a
+        phone's own changes since (hands kept offline, sent in a row) cost nothing."""
+        if seen is None:
+            return None
+        changes = self._changes_after(match_id, seen, phone, hand_id)
+        return Stale(changes, self.version(match_id)) if changes else None
 
     def _refuse_stale(
         self, match_id: int, seen: int | None, phone: str | None, hand_id: int | None = None
@@ -1192,12 +1204,7 @@ class Storage:
 
     def changes_since(self, match_id: int, seen: int) -> list[Change]:
         """The match's changes after version ``seen``, oldest first (at most 100)."""
-        rows = self.db.execute(
-            f"SELECT {_CHANGE_COLUMNS} FROM history WHERE match_id = ? AND id > ?"
-            " ORDER BY id LIMIT 100",
-            [match_id, seen],
-        ).fetchall()
-        return [_change(row) for row in rows]
+        return self._changes_after(match_id, seen)
 
     def add_hand(
         self,
