@@ -58,20 +58,19 @@ def test_an_off_topic_question_gets_the_honest_answer(client):
     assert "<article" not in found
 
 
+def best_answer(client, path: str) -> str:
+    """The best answer (its article) of the referee page at ``path``."""
+    return answer_part(client.get(path).get_data(as_text=True)).split("</article>")[0]
+
+
 def test_a_match_total_in_the_question_gives_its_figure(client):
-    page = client.get("/referee?variant=classic&ask=when+we+have+2600+how+much+to+open").get_data(
-        as_text=True
-    )
-    best = answer_part(page).split("</article>")[0]
+    best = best_answer(client, "/referee?variant=classic&ask=when+we+have+2600+how+much+to+open")
     assert 'data-rule="opening.minimum"' in best
     assert "With a match total of 2600, a side&#39;s first meld needs at least 90 points." in best
 
 
 def test_the_page_speaks_the_askers_language(client):
-    page = client.get("/referee?variant=classic&lang=cs&ask=kolik+stoji+cervena+trojka").get_data(
-        as_text=True
-    )
-    best = answer_part(page).split("</article>")[0]
+    best = best_answer(client, "/referee?variant=classic&lang=cs&ask=kolik+stoji+cervena+trojka")
     assert 'data-rule="red-threes.bonus"' in best
     assert "Toto pravidlo na stránce pravidel" in best
 

@@ -110,11 +110,17 @@ def test_hands_sent_one_after_another_from_the_same_phone_never_stand_in_its_way
     assert totals(anna, url) == [685 + 630, 60]
 
 
-def test_an_edit_of_a_hand_changed_meanwhile_is_asked_not_stored(app):
+def _one_hand(app):
+    """Anna and Ben at a match where Anna recorded one hand: (Anna, Ben, the match, the
+    hand's id)."""
     anna, ben = _phones(app)
     url = start_match(anna)
     anna.post(url + "/hands/new", data=hand(**GOING_OUT))
-    hand_id = first_hand_id(app, int(url.split("/")[2]))
+    return anna, ben, url, first_hand_id(app, int(url.split("/")[2]))
+
+
+def test_an_edit_of_a_hand_changed_meanwhile_is_asked_not_stored(app):
+    anna, ben, url, hand_id = _one_hand(app)
     edit = f"{url}/hands/{hand_id}/edit"
     seen_a, seen_b = _opened(anna, edit), _opened(ben, edit)
     assert anna.post(edit, data={**hand(**LONG_MATCH_HAND), "seen": seen_a}).status_code == 302
@@ -131,10 +137,7 @@ def test_an_edit_of_a_hand_changed_meanwhile_is_asked_not_stored(app):
 
 
 def test_an_edit_of_a_hand_deleted_meanwhile_keeps_what_was_typed_and_offers_a_new_hand(app):
-    anna, ben = _phones(app)
-    url = start_match(anna)
-    anna.post(url + "/hands/new", data=hand(**GOING_OUT))
-    hand_id = first_hand_id(app, int(url.split("/")[2]))
+    anna, ben, url, hand_id = _one_hand(app)
     edit = f"{url}/hands/{hand_id}/edit"
     seen_b = _opened(ben, edit)
     anna.post(f"{url}/hands/{hand_id}/delete", data={"token": "x" * 20})
@@ -150,10 +153,7 @@ def test_an_edit_of_a_hand_deleted_meanwhile_keeps_what_was_typed_and_offers_a_n
 
 
 def test_two_phones_deleting_the_same_hand_are_not_both_told_it_was_deleted(app):
-    anna, ben = _phones(app)
-    url = start_match(anna)
-    anna.post(url + "/hands/new", data=hand(**GOING_OUT))
-    hand_id = first_hand_id(app, int(url.split("/")[2]))
+    anna, ben, url, hand_id = _one_hand(app)
     first = anna.post(
         f"{url}/hands/{hand_id}/delete", data={"token": "a" * 20}, follow_redirects=True
     )
