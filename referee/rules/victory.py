@@ -1,0 +1,152 @@
+"""Victory points: a game's margin turned into points out of 20 by a published scale.
+
+Club and federation events (Burraco's FIBur, and Canasta clubs that borrow its way)
+do not add up raw scores across tables: each game's margin -- the winner's total less
+the loser's -- is looked up in a scale of bands, and the two teams share 20 victory
+points by it (a draw 10-10, a rout 20-0).  A scale is data, each value cited; a director
+may enter the event's own as margin bands.
+
+The scales below are the tables of FIBur's *Codice di Gara* (art. 17, *Conteggio dei
+punti*: one table for games of three hands, one for four), and its award to a team
+whose opponents do not come: the game is won with 70 % of the scale's most in a
+three-hand game, 60 % in a four-hand one (*ritardo oltre i 10 minuti*).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["SCALES", "Band", "Scale", "ScaleError", "parse_bands", "victory_points"]
+
+TOTAL = 20  # the points two teams share in every game
+
+
+class ScaleError(ValueError):
+    "A scale that does not share the points sensibly."
+
+
+@dataclass(frozen=True)
+class Band:
+    """Margins up to ``upto`` (inclusive; None: any larger) give the winner ``winner``
+    and the loser ``TOTAL - winner``."""
+
+    upto: int | None
+    winner: int
+
+
+@dataclass(frozen=True)
+class Scale:
+    id: str
+    name: str
+    bands: tuple[Band, ...]
+    forfeit: int  # to the team present when the other does not come
+    absent: int = 0  # to the team that does not come (the event may set a penalty)
+    source: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "bands": [
+                {"upto": b.upto, "winner": b.winner, "loser": TOTAL - b.winner} for b in self.bands
+            ],
+            "forfeit": self.forfeit,
+            "absent": self.absent,
+            "source": self.source,
+        }
+
+
+def _check(bands: Sequence[Band]) -> tuple[Band, ...]:
+    if not bands:
+        raise ScaleError("a scale needs at least one band")
+    if bands[-1].upto is not None:
+        raise ScaleError("the last band must hold every larger margin")
+    previous_upto, previous_points = -1, TOTAL // 2 - 1
+    for band in bands:
+        if band.upto is not None and band.upto <= previous_upto:
+            raise ScaleError(f"the bands' margins must grow: {band.upto} after {previous_upto}")
+        if not previous_points <= band.winner <= TOTAL:
+            raise ScaleError(
+                f"a band gives the winner from {TOTAL // 2} to {TOTAL} points, never fewer"
+                f" than the band before it: not {band.winner}"
+            )
+        previous_upto = band.upto if band.upto is not None else previous_upto
+        previous_points = band.winner
+    if bands[0].winner != TOTAL // 2:
+        raise ScaleError(f"the smallest margins share the points {TOTAL // 2}-{TOTAL // 2}")
+    return tuple(bands)
+
+
+def _fibur(upper: Sequence[int]) -> tuple[Band, ...]:
+    # 10-10 up to the first figure, one point more a band, 20-0 past the last
+    return _check([Band(u, TOTAL // 2 + i) for i, u in enumerate(upper)] + [Band(None, TOTAL)])
+
+
+SCALES = {
+    scale.id: scale
+    for scale in (
+        Scale(
+            "fibur-3",
+            "FIBur, games of 3 hands",
+            # Codice di Gara art. 17, the table for three hands: 0-50 10-10, 55-150 11-9,
+            # 155-250 12-8, 255-350 13-7, 355-500 14-6, 505-650 15-5, 655-800 16-4,
+            # 805-1000 17-3, 1005-1250 18-2, 1255-1500 19-1, over 1500 20-0
+            _fibur((50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500)),
+            forfeit=14,  # 70 % of 20, art. on lateness over ten minutes
+            source="FIBur, Codice di Gara, art. 17 (three-hand table) and the lateness rule",
+        ),
+        Scale(
+            "fibur-4",
+            "FIBur, games of 4 hands",
+            # the table for four hands: 0-100 10-10, 105-300 11-9, 305-500 12-8, 505-700
+            # 13-7, 705-900 14-6, 905-1100 15-5, 1105-1300 16-4, 1305-1500 17-3, 1505-1700
+            # 18-2, 1705-2000 19-1, over 2000 20-0
+            _fibur((100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000)),
+            forfeit=12,  # 60 % of 20 in four-hand rounds
+            source="FIBur, Codice di Gara, art. 17 (four-hand table) and the lateness rule",
+        ),
+    )
+}
+
+
+def parse_bands(text: str) -> tuple[Band, ...]:
+    """An event's own scale typed as margin bands, one a line or separated by commas:
+    ``"50 10, 150 11, 250 12, * 13"`` -- up to a margin, the winner's points; ``*`` for
+    every larger margin.
+
+    :raises ScaleError: naming the band that is wrong.
+    """
+    bands = []
+    for part in text.replace("\n", ",").split(","):
+        fields = part.split()
+        if not fields:
+            continue
+        if len(fields) != 2:
+            raise ScaleError(f"a band is a margin and the winner's points, not {part.strip()!r}")
+        upto_text, points_text = fields
+        try:
+            upto = None if upto_text in ("*", "+") else int(upto_text)
+            points = int(points_text)
+        except ValueError:
+            raise ScaleError(
+                f"a band is a margin and the winner's points, not {part.strip()!r}"
+            ) from None
+        if upto is not None and upto < 0:
+            raise ScaleError(f"a margin is never negative: {upto}")
+        bands.append(Band(upto, points))
+    return _check(bands)
+
+
+def victory_points(scale: Scale, ours: int, theirs: int) -> tuple[int, int]:
+    """The victory points of a game that ended ``ours`` to ``theirs``: (ours, theirs)."""
+    margin = abs(ours - theirs)
+    for band in scale.bands:
+        if band.upto is None or margin <= band.upto:
+            winner = band.winner
+            break
+    else:  # pragma: no cover - _check keeps an open last band
+        winner = TOTAL
+    if ours == theirs:
+        return TOTAL // 2, TOTAL // 2
+    return (winner, TOTAL - winner) if ours > theirs else (TOTAL - winner, winner)
