@@ -11,10 +11,13 @@ which table in each round is the movement's plan (:mod:`referee.rules.movements`
 
 from __future__ import annotations
 
+import random
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
+
+from .rules.victory import Scale, victory_points
 
 __all__ = [
     "GameResult",
@@ -36,7 +39,8 @@ MAX_TEAMS = 400  # at one tournament: a very big club night (200 tables)
 MAX_ROUNDS = 30
 MAX_HANDS = 20  # hands in a game of a fixed number of hands
 MAX_MINUTES = 600  # a round's time limit
-RANKINGS = ("wins", "points")  # by wins then total points, or by total points then wins
+# by wins then total points, by total points then wins, or by victory points out of 20
+RANKINGS = ("wins", "points", "vp")
 
 # The standings move on in steps of some seconds (the setting STANDINGS_SECONDS).  Every
 # player's phone and the projector reload the standings when their version changes: with
@@ -116,6 +120,28 @@ class TournamentEvent:
     at: str
 
 
+# A game's state, as the director's page and the standings tell it.
+NOT_STARTED = "not started"  # no hand yet, its round still on
+IN_PLAY = "in play"
+FINISHED = "finished"  # over by its rules, or its round over with hands played
+NOT_PLAYED = "not played"  # its round over without a hand, or so settled: counts for nobody
+ADJUSTED = "adjusted"  # the director's result (a forfeit, a correction), with a reason
+STATES = (NOT_STARTED, IN_PLAY, FINISHED, NOT_PLAYED, ADJUSTED)
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """The director's word on a game: a forfeit (``absent`` names the side that did not
+    come: 0 North-South, 1 East-West; the other is awarded the game), a game not played by
+    either, or a result entered (``totals`` North-South first), always with a reason."""
+
+    reason: str
+    absent: int | None = None  # a forfeit: the side that did not come
+    totals: tuple[int, int] | None = None  # an entered result
+    not_played: bool = False
+    penalty: int = 0  # victory points taken from the absent side (the event's rule)
+
+
 @dataclass(frozen=True)
 class GameResult:
     """A table's game as its match stands: totals North-South first."""
@@ -126,44 +152,129 @@ class GameResult:
     finished: bool  # the match is over by its rules
     # 0: North-South won, 1: East-West, None: level (a half win each) or not decided yet.
     winner: int | None
-    counted: bool  # in the standings: finished, or its round is over
+    counted: bool  # in the standings: finished, adjusted, or its round is over with hands
+    state: str = FINISHED
+    vp: tuple[int, int] | None = None  # victory points, North-South first (a VP event)
+    reason: str | None = None  # why the director adjusted it
 
     def points(self, team: int) -> int:
         return self.totals[0] if team == self.game.ns else self.totals[1]
+
+    def against(self, team: int) -> int:
+        return self.totals[1] if team == self.game.ns else self.totals[0]
 
     def score(self, team: int) -> float:
         """1 for a win, ½ for a game level when it ended, 0 for a loss."""
         side = 0 if team == self.game.ns else 1
         return 0.5 if self.winner is None else float(self.winner == side)
 
+    def victory_points(self, team: int) -> int:
+        if self.vp is None:
+            return 0
+        return self.vp[0] if team == self.game.ns else self.vp[1]
+
 
 def game_result(
-    game: TableGame, totals: Sequence[int], hands: int, winner: int | None, round_over: bool
+    game: TableGame,
+    totals: Sequence[int],
+    hands: int,
+    winner: int | None,
+    round_over: bool,
+    *,
+    adjustment: Adjustment | None = None,
+    scale: Scale | None = None,
 ) -> GameResult:
     """The game with its match's ``totals`` and ``winner`` (None while it plays on); once
-    its round is over an unfinished game goes to the higher total, as on paper."""
+    its round is over an unfinished game goes to the higher total, as on paper, and a game
+    without a hand was not played (it counts for nobody).  The director's ``adjustment``
+    decides over the match; ``scale`` gives a counted game its victory points."""
     pair = (int(totals[0]), int(totals[1])) if len(totals) >= 2 else (0, 0)
+    if adjustment is not None:
+        return _adjusted(game, pair, hands, adjustment, scale)
     finished = winner is not None
+    if not finished and not hands:
+        state = NOT_PLAYED if round_over else NOT_STARTED
+        return GameResult(game, pair, hands, False, None, False, state)
     if not finished and round_over and pair[0] != pair[1]:
         winner = 0 if pair[0] > pair[1] else 1
-    return GameResult(game, pair, hands, finished, winner, finished or round_over)
+    counted = finished or round_over
+    vp = victory_points(scale, *pair) if scale is not None and counted else None
+    return GameResult(
+        game, pair, hands, finished, winner, counted, FINISHED if counted else IN_PLAY, vp
+    )
+
+
+def _adjusted(
+    game: TableGame,
+    pair: tuple[int, int],
+    hands: int,
+    adjustment: Adjustment,
+    scale: Scale | None,
+) -> GameResult:
+    if adjustment.not_played:
+        return GameResult(
+            game, (0, 0), hands, False, None, False, NOT_PLAYED, None, adjustment.reason
+        )
+    if adjustment.absent is not None:
+        present = 1 - adjustment.absent
+        vp = None
+        if scale is not None:
+            shares = [0, 0]
+            shares[present] = scale.forfeit
+            shares[adjustment.absent] = scale.absent - adjustment.penalty
+            vp = (shares[0], shares[1])
+        return GameResult(
+            game, (0, 0), hands, False, present, True, ADJUSTED, vp, adjustment.reason
+        )
+    totals = adjustment.totals if adjustment.totals is not None else pair
+    winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
+    vp = victory_points(scale, *totals) if scale is not None else None
+    return GameResult(game, totals, hands, False, winner, True, ADJUSTED, vp, adjustment.reason)
+
+
+# How teams level on the ranking's figures are told apart, in this order.
+HEAD_TO_HEAD = "head-to-head"  # what they scored in their games against each other
+RATIO = "points ratio"  # their points for, divided by the points against
+LOT = "lot"  # drawn, the same for the same tournament (shown beside the team)
+TIE_BREAKS = (HEAD_TO_HEAD, RATIO, LOT)
 
 
 @dataclass(frozen=True)
 class Standing:
-    rank: int  # teams level on the ranking's figures share a rank
+    rank: int
     team: Team
     played: int
     wins: float
     points: int
     games: tuple[GameResult, ...] = field(default=())
+    vp: int = 0
+    against: int = 0
+    # which tie-break put this team below the one above it, level on the ranking's figures
+    # (None: the figures did)
+    tie_break: str | None = None
 
 
-def standings(teams: Sequence[Team], results: Sequence[GameResult], ranking: str) -> list[Standing]:
-    """The teams in order: by wins then total points, or by total points then wins.
+def _ratio(points: int, against: int) -> float:
+    if against > 0:
+        return points / against
+    return float("inf") if points > 0 else 0.0
 
-    Only games that count (finished, or their round over) give wins; every game's
-    points count as they stand, so the standings move with each hand entered."""
+
+def standings(
+    teams: Sequence[Team],
+    results: Sequence[GameResult],
+    ranking: str,
+    *,
+    seed: int = 0,
+) -> list[Standing]:
+    """The teams in order: by wins then total points, by total points then wins, or by
+    victory points then total points; teams level on those by :data:`TIE_BREAKS`, so every
+    rank is one team's.
+
+    Only games that count (finished, adjusted, or their round over with a hand played)
+    give wins, victory points and the points ratio; every game's points count as they
+    stand, so the standings move with each hand entered.  The lot is drawn from ``seed``
+    (the tournament's number): the same order each time the standings are made."""
     by_team: dict[int, list[GameResult]] = {}  # each team's games in the order given
     for r in results:
         by_team.setdefault(r.game.ns, []).append(r)
@@ -173,21 +284,80 @@ def standings(teams: Sequence[Team], results: Sequence[GameResult], ranking: str
     for team in teams:
         games = tuple(by_team.get(team.number, ()))
         counted = [r for r in games if r.counted]
-        wins = sum((r.score(team.number) for r in counted), 0.0)
-        points = sum(r.points(team.number) for r in games)
-        rows.append((team, len(counted), wins, points, games))
+        rows.append(
+            Standing(
+                0,
+                team,
+                len(counted),
+                sum((r.score(team.number) for r in counted), 0.0),
+                sum(r.points(team.number) for r in games),
+                games,
+                sum(r.victory_points(team.number) for r in counted),
+                sum(r.against(team.number) for r in counted),
+            )
+        )
 
-    def key(row: tuple[Team, int, float, int, tuple[GameResult, ...]]) -> tuple[float, float]:
-        _team, _played, wins, points, _games = row
-        return (-wins, -points) if ranking == "wins" else (-points, -wins)
+    def key(row: Standing) -> tuple[float, float]:
+        if ranking == "points":
+            return (-row.points, -row.wins)
+        if ranking == "vp":
+            return (-row.vp, -row.points)
+        return (-row.wins, -row.points)
 
-    rows.sort(key=lambda row: (*key(row), row[0].number))
+    lots = {team.number: i for i, team in enumerate(_drawn(teams, seed))}
+    rows.sort(key=lambda row: key(row))
     out: list[Standing] = []
-    for i, row in enumerate(rows):
-        level = i > 0 and key(rows[i - 1]) == key(row)
-        rank = out[-1].rank if level else i + 1
-        team, played, wins, points, games = row
-        out.append(Standing(rank, team, played, wins, points, games))
+    start = 0
+    while start < len(rows):
+        end = start
+        while end < len(rows) and key(rows[end]) == key(rows[start]):
+            end += 1
+        out += _break_ties(rows[start:end], ranking, lots, start)
+        start = end
+    return out
+
+
+def _drawn(teams: Sequence[Team], seed: int) -> list[Team]:
+    order = list(teams)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+def _break_ties(
+    level: list[Standing], ranking: str, lots: Mapping[int, int], before: int
+) -> list[Standing]:
+    """Teams level on the ranking's figures, in order by :data:`TIE_BREAKS`."""
+    numbers = {row.team.number for row in level}
+
+    def head_to_head(row: Standing) -> float:
+        mine = row.team.number
+        among = [
+            r
+            for r in row.games
+            if r.counted and {r.game.ns, r.game.ew} <= numbers and r.game.ns != r.game.ew
+        ]
+        if ranking == "vp":
+            return float(sum(r.victory_points(mine) for r in among))
+        return sum((r.score(mine) for r in among), 0.0)
+
+    figures = {
+        row.team.number: (
+            -head_to_head(row),
+            -_ratio(row.points, row.against),
+            lots[row.team.number],
+        )
+        for row in level
+    }
+    level = sorted(level, key=lambda row: figures[row.team.number])
+    out = []
+    for i, row in enumerate(level):
+        tie_break = None
+        if i:
+            above, mine = figures[level[i - 1].team.number], figures[row.team.number]
+            tie_break = next(
+                name for name, a, b in zip(TIE_BREAKS, above, mine, strict=True) if a != b
+            )
+        out.append(replace(row, rank=before + i + 1, tie_break=tie_break))
     return out
 
 
@@ -221,6 +391,9 @@ def results_json(
                 "played": s.played,
                 "wins": s.wins,
                 "points": s.points,
+                "vp": s.vp,
+                "against": s.against,
+                "tie_break": s.tie_break,
             }
             for s in ranked
         ],
@@ -235,6 +408,9 @@ def results_json(
                 "finished": g.finished,
                 "counted": g.counted,
                 "winner": None if g.winner is None else ("ns", "ew")[g.winner],
+                "state": g.state,
+                "vp": None if g.vp is None else list(g.vp),
+                "reason": g.reason,
                 "changed_after_reopening": g.game.match_id in changed,
             }
             for g in games

@@ -315,7 +315,7 @@ def standing_view(tournament: Tournament) -> tuple[list[Standing], list[GameResu
     storage = get_storage()
     teams = storage.tournament_teams(tournament.id)
     games = results(tournament, storage.tournament_tables(tournament.id))
-    return standings(teams, games, tournament.ranking), games
+    return standings(teams, games, tournament.ranking, seed=tournament.id), games
 
 
 def tournament_json(tournament: Tournament) -> dict[str, Any]:

@@ -131,7 +131,10 @@ def test_standings_move_with_each_hand_and_the_round_moves_east_west_up(client):
     assert wins[1] == 1
     assert wins[6] == 1
     assert wins[2] == 0
-    assert wins[3] == wins[7] == 0.5  # 0 : 0 when the round ended: level
+    # 0 : 0 when the round ended, without a hand: not played, counted for nobody
+    assert wins[3] == wins[7] == 0
+    unplayed = [g for g in data["games"] if g["round"] == 1 and {g["ns"], g["ew"]} == {3, 7}]
+    assert [g["state"] for g in unplayed] == ["not played"]
     round2 = {g["table"]: (g["ns"], g["ew"]) for g in data["games"] if g["round"] == 2}
     # Mitchell: North-South stay; East-West move up one table, the last table's to table 1.
     assert round2 == {1: (1, 8), 2: (2, 5), 3: (3, 6), 4: (4, 7)}
@@ -145,8 +148,12 @@ def test_standings_move_with_each_hand_and_the_round_moves_east_west_up(client):
     client.post(f"{director}/next")
     data = client.get(f"/api/tournaments/{tid}?token={token}").get_json()
     assert data["finished"] is True
-    # Team 1 won both games; teams 3 and 4 won one and drew one.
-    assert [(s["team"], s["wins"]) for s in data["standings"][:2]] == [(1, 2.0), (3, 1.5)]
+    # Team 1 won both games; teams 3 and 4 won one each (their first was not played), by
+    # the same score: the standings say what parted them.
+    top = data["standings"]
+    assert (top[0]["team"], top[0]["wins"], top[0]["played"]) == (1, 2.0, 2)
+    assert {(s["team"], s["wins"], s["played"]) for s in top[1:3]} == {(3, 1.0, 1), (4, 1.0, 1)}
+    assert top[2]["tie_break"] in ("head-to-head", "points ratio", "lot")
 
 
 def test_the_read_only_link_shows_standings_and_changes_nothing(client):
