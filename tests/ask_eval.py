@@ -22,6 +22,11 @@ BLIND = Path(__file__).with_name("ask_blind.toml")
 # on the sets above; it is only ever measured whole, its misses never printed: the figure to
 # expect on questions nobody has seen.
 SECOND_BLIND = Path(__file__).with_name("ask_blind2.toml")
+# A third (132 questions, 24 off-topic), written blind once the questions players ask
+# (referee/ask/examples/) were in; measured first as a judge, then tuned on.
+THIRD_BLIND = Path(__file__).with_name("ask_blind3.toml")
+# A fourth (132, 24 off-topic, harder ones), written blind after the third was tuned on.
+FOURTH_BLIND = Path(__file__).with_name("ask_blind4.toml")
 
 
 def questions() -> list[dict[str, Any]]:

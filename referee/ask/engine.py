@@ -73,6 +73,12 @@ class Design(NamedTuple):
     unknown_share: float = 0.5
     # a question naming the glossary's words off the game (buying, an app) gets nothing
     off_words: bool = True
+    # the weight of the questions players ask each rule (:data:`EXAMPLES`): a rule adds
+    # this times the BM25 score of its example closest to the question (0: not used)
+    examples: float = 1.5
+    # a question this close to one of the best rule's examples (BM25) is a rule question,
+    # even naming no concept of the glossary ("met hoeveel mensen kun je spelen")
+    example_sure: float = 15.0
 
 
 DESIGN = Design()
@@ -148,6 +154,10 @@ def numbers(text: str) -> list[int]:
 
 BUILT = Path(__file__).with_name("built")
 _SOURCES = ("engine.py", "words.py", "glossary.py")
+# Questions players ask, a few per rule key in each language (``examples/LANG.toml``):
+# what a rule's statement does not say in a player's words ("can I pick up the pile with
+# a wild card on top") finds it through a question asked that way.
+EXAMPLES = Path(__file__).with_name("examples")
 
 Phrases = dict[str, dict[str, list[tuple[tuple[frozenset[str], ...], str]]]]
 
@@ -161,6 +171,8 @@ def _source_digest() -> str:
     parts = [zlib.crc32(repr(DESIGN).encode())]
     for name in _SOURCES:
         parts.append(zlib.crc32(Path(__file__).with_name(name).read_bytes()))
+    for lang in LANGUAGES:
+        parts.append(zlib.crc32(_examples_path(lang).read_bytes()))
     for lang in LANGUAGES:
         parts.append(zlib.crc32((TRANSLATIONS / lang / "LC_MESSAGES" / "messages.mo").read_bytes()))
     return "-".join(f"{part:08x}" for part in parts)
@@ -181,6 +193,68 @@ def _read_built(name: str, digest: str) -> Any:
     except (OSError, ValueError):
         return None
     return data["content"] if data.get("digest") == digest else None
+
+
+def _examples_path(lang: str) -> Path:
+    return EXAMPLES / f"{lang}.toml"
+
+
+def _read_examples() -> dict[str, list[tuple[str, str]]]:
+    """Each rule key's example questions as (question, language)."""
+    import tomllib  # only to build
+
+    found: dict[str, list[tuple[str, str]]] = {}
+    for lang in LANGUAGES:
+        with _examples_path(lang).open("rb") as handle:
+            for key, asked in tomllib.load(handle).items():
+                found.setdefault(key, []).extend((question, lang) for question in asked)
+    return found
+
+
+_EXAMPLES_TABLE = (
+    "CREATE VIRTUAL TABLE examples USING fts5(key UNINDEXED, text, "
+    "tokenize = 'unicode61 remove_diacritics 0')"
+)
+
+
+def _examples_database(design: Design, *, built: bool = True) -> bytes:
+    """Every rule key's example questions as an SQLite database holding their FTS5 table
+    (serialized): for the kept design, read as built (``built/examples.sqlite``, 3 300
+    questions whose indexing cost a cold ``referee ask`` 10 ms), else built here."""
+    digest = _source_digest()
+    if built and design == DESIGN:
+        try:
+            data = (BUILT / "examples.sqlite").read_bytes()
+        except OSError:
+            data = b""
+        if data:
+            db = sqlite3.connect(":memory:")
+            try:
+                db.deserialize(data)
+                found = db.execute("SELECT digest FROM built").fetchone()
+            except sqlite3.Error:
+                found = None
+            finally:
+                db.close()
+            if found == (digest,):
+                return data
+    tokens = _Tokens(design, built=built)
+    db = sqlite3.connect(":memory:")
+    db.execute(_EXAMPLES_TABLE)
+    db.executemany(
+        "INSERT INTO examples VALUES (?, ?)",
+        [
+            (key, tokens.document(question, lang))
+            for key, asked in sorted(_read_examples().items())
+            for question, lang in asked
+        ],
+    )
+    db.execute("CREATE TABLE built (digest TEXT)")
+    db.execute("INSERT INTO built VALUES (?)", (digest,))
+    db.commit()
+    data = db.serialize()
+    db.close()
+    return data
 
 
 def _built_phrases() -> Phrases | None:
@@ -211,7 +285,11 @@ def write_built() -> list[Path]:
         }
         for lang, starts in tokens.phrases.items()
     }
-    files: dict[str, tuple[str, Any]] = {"glossary": (_source_digest(), phrases)}
+    files: dict[str, tuple[str, Any]] = {
+        "glossary": (_source_digest(), phrases),
+    }
+    (BUILT / "examples.sqlite").write_bytes(_examples_database(DESIGN, built=False))
+    written.append(BUILT / "examples.sqlite")
     for vid, variant in PRESETS.items():
         built = Index(variant, DESIGN, built=False)
         files[vid] = (_rules_digest(variant), built.rows)
@@ -249,6 +327,11 @@ class _Tokens:
     def words(self, text: str, lang: str, *, stop: bool = True) -> list[tuple[str, ...]]:
         return stems(text, lang, stem=self.design.stem, stop=stop, folded=self.design.fold)
 
+    def document(self, text: str, lang: str) -> str:
+        """``text`` as one searchable run of tokens: its words' forms, then its concepts."""
+        concepts = self.concepts(self.words(text, lang, stop=False), lang)
+        return " ".join(flat(self.words(text, lang)) + [MARK + c for c in sorted(concepts)])
+
     def concepts(self, words: list[tuple[str, ...]], lang: str) -> set[str]:
         """The glossary's concepts named by a run of ``words`` (each as its forms)."""
         if not self.design.glossary:
@@ -274,8 +357,14 @@ class Index:
         self.design = design
         self.tokens = _Tokens(design, built=built)
         self.keys = sorted(variant.rules)
+        self.rules = frozenset(self.keys)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        if design.examples:
+            # every key's examples, the variant's own picked out when searching
+            self._db.deserialize(_examples_database(design, built=built))
+        else:
+            self._db.execute(_EXAMPLES_TABLE)
         self._db.execute(
             "CREATE VIRTUAL TABLE rules USING fts5(key UNINDEXED, text, words, concepts, about, "
             "tokenize = 'unicode61 remove_diacritics 0')"
@@ -374,13 +463,23 @@ class Index:
                 "WHERE rules MATCH ?",
                 (text_w, words_w, match),
             ).fetchall()
+            closest: dict[str, float] = {}
+            for key, score in self._db.execute(
+                "SELECT key, -bm25(examples) FROM examples WHERE examples MATCH ?", (match,)
+            ):
+                if score > closest.get(key, 0.0) and key in self.rules:
+                    closest[key] = score
+        known = {row[0] for row in rows}
+        rows += [(key, 0.0, "", "") for key in closest if key not in known]
         scored = []
         shared: dict[str, set[str]] = {}
         for key, lexical, concepts, about in rows:
             named = set(about.split())
             found = asked & named
             mentioned = asked & set(concepts.split())
-            score = lexical + concept_w * len(mentioned)
+            score = (
+                lexical + concept_w * len(mentioned) + self.design.examples * closest.get(key, 0.0)
+            )
             if named:
                 score += about_w * (len(found) + self.design.share * len(found) / len(named))
             scored.append(Hit(key, round(score, 3)))
@@ -388,7 +487,12 @@ class Index:
         scored.sort(key=lambda hit: (-hit.score, hit.key))
         if not scored or scored[0].score < self.design.threshold:
             return []
-        if self.design.need_concept and self._off_game(question, lang, shared[scored[0].key]):
+        sure = closest.get(scored[0].key, 0.0) >= self.design.example_sure
+        if (
+            self.design.need_concept
+            and not sure
+            and self._off_game(question, lang, shared[scored[0].key])
+        ):
             return []
         if self.design.off_words and MARK + OFF in asked:
             return []
