@@ -27,6 +27,9 @@ SECOND_BLIND = Path(__file__).with_name("ask_blind2.toml")
 THIRD_BLIND = Path(__file__).with_name("ask_blind3.toml")
 # A fourth (132, 24 off-topic, harder ones), written blind after the third was tuned on.
 FOURTH_BLIND = Path(__file__).with_name("ask_blind4.toml")
+# A fifth (150, 24 off-topic), written blind once the second batch of examples was in: only
+# ever measured whole, its misses never printed -- the judge, as the second was before it.
+FIFTH_BLIND = Path(__file__).with_name("ask_blind5.toml")
 
 
 def questions() -> list[dict[str, Any]]:

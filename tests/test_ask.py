@@ -16,7 +16,15 @@ from referee.i18n import LANGUAGES
 from referee.rules import PRESETS
 from referee.rules.overrides import apply_overrides
 
-from .ask_eval import FOURTH_BLIND, SECOND_BLIND, THIRD_BLIND, blind_questions, evaluate, questions
+from .ask_eval import (
+    FIFTH_BLIND,
+    FOURTH_BLIND,
+    SECOND_BLIND,
+    THIRD_BLIND,
+    blind_questions,
+    evaluate,
+    questions,
+)
 from .test_cli import assert_refused, run
 
 
@@ -60,14 +68,15 @@ def test_the_blind_set_is_reported():
 def test_every_rule_has_questions_players_ask_in_every_language():
     """referee/ask/examples/: six questions for each rule key of every preset, in each of
     the six languages, and no question for a key no preset has."""
-    from referee.ask.engine import _read_examples
+    from referee.ask.engine import OFF_EXAMPLES, _read_examples
 
     examples = _read_examples()
     keys = {key for variant in PRESETS.values() for key in variant.rules}
-    assert set(examples) == keys
+    assert set(examples) == keys | {OFF_EXAMPLES}
     for key, asked in examples.items():
         per_language = Counter(lang for _question, lang in asked)
-        assert all(per_language[lang] >= 5 for lang in LANGUAGES), (key, per_language)
+        least = 40 if key == OFF_EXAMPLES else 10  # questions no rule answers: 50 each
+        assert all(per_language[lang] >= least for lang in LANGUAGES), (key, per_language)
 
 
 def test_the_second_blind_set_is_reported_whole():
@@ -269,3 +278,18 @@ def test_the_fourth_blind_set_is_reported():
     result = evaluate(asked_set=asked)
     print(f"fourth blind set: {result.line()}")
     assert result.top3 / result.asked >= 0.95, "\n".join(result.misses)
+
+
+def test_the_fifth_blind_set_is_reported_whole():
+    """tests/ask_blind5.toml (150 questions, 24 off-topic), written blind once the second
+    batch of examples was in, and only ever measured whole, its misses never printed: the
+    judge.  First measured: 88.1 % first, 95.2 % in three, 21 of 24 off-topic silent; with
+    the questions no rule answers, 22 of 24.  Held to the goals it reaches."""
+    asked = blind_questions(path=FIFTH_BLIND)
+    assert len(asked) == 150
+    for q in asked:
+        assert set(q["rules"]) <= set(PRESETS[q["variant"]].rules), q
+    result = evaluate(asked_set=asked)
+    print(f"fifth blind set: {result.line()}")
+    assert result.first / result.asked >= 0.85
+    assert result.top3 / result.asked >= 0.95
