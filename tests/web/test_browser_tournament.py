@@ -238,3 +238,23 @@ def test_a_club_tournament_night(browser, base_url, tmp_path):
     # Meanwhile the projector has followed into round 2.
     expect(projector.locator("#round-2")).to_be_visible(timeout=15_000)
     axe_clean(projector, "tournament-11-standings-projector-round-2")
+
+
+def test_the_new_tournament_form_keeps_the_acs_minimums_for_american_only(browser, base_url):
+    """Switching the rules from American to Classic empties the opening minimums by hand
+    (Classic opens by the score) and hides the ACS hint; back to American, they return; a
+    director's own minimums are never overwritten."""
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.goto(base_url + "/tournaments/new")
+    minimums = page.get_by_label("Opening minimum by hand (empty: by the score)")
+    hint = page.locator("#minimums-hint")
+    expect(minimums).to_have_value(MINIMUMS)
+    expect(hint).to_be_visible()
+    page.get_by_label("Rules", exact=True).select_option("classic")
+    expect(minimums).to_have_value("")
+    expect(hint).to_be_hidden()
+    page.get_by_label("Rules", exact=True).select_option("american")
+    expect(minimums).to_have_value(MINIMUMS)
+    minimums.fill("50, 90, 120")
+    page.get_by_label("Rules", exact=True).select_option("classic")
+    expect(minimums).to_have_value("50, 90, 120")
