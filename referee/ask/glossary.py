@@ -54,6 +54,7 @@ _OTHER_GAMES = (
     "bezique",
     "mahjong",
     "rommé",
+    "rummikub",
     "canasta online",
 )
 
@@ -899,6 +900,8 @@ GLOSSARY: tuple[Entry, ...] = (
         "the pile's)",
         {
             "en": (
+                "odds",
+                "probability",
                 "strategy",
                 "tactics",
                 "tactic",
@@ -919,6 +922,7 @@ GLOSSARY: tuple[Entry, ...] = (
                 *_OTHER_GAMES,
             ),  # "buy": the pile
             "cs": (
+                "pravděpodobnost",
                 "taktika",
                 "taktiku",
                 "strategie",
@@ -946,11 +950,13 @@ GLOSSARY: tuple[Entry, ...] = (
                 *_OTHER_GAMES,
             ),  # "koupit": to take the pile
             "de": (
+                "wahrscheinlichkeit",
                 "taktik",
                 "strategie",
                 "arthrose",
                 "gelenke",
                 "rommé",
+                "rummikub",
                 "romme",
                 "wo kaufe",
                 "kosten die karten",
@@ -969,6 +975,8 @@ GLOSSARY: tuple[Entry, ...] = (
                 *_OTHER_GAMES,
             ),
             "es": (
+                "probabilidad",
+                "probabilidades",
                 "estrategia",
                 "táctica",
                 "tactica",
@@ -1001,6 +1009,7 @@ GLOSSARY: tuple[Entry, ...] = (
                 *_OTHER_GAMES,
             ),
             "nl": (
+                "waarschijnlijkheid",
                 "strategie",
                 "tactiek",
                 "artrose",
@@ -1025,6 +1034,7 @@ GLOSSARY: tuple[Entry, ...] = (
                 *_OTHER_GAMES,
             ),  # "kopen": to draw
             "pl": (
+                "prawdopodobieństwo",
                 "strategia",
                 "strategię",
                 "taktyka",
