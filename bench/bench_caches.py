@@ -141,7 +141,7 @@ def rows_not_kept(app: Any) -> Any:
 @contextmanager
 def rules_rebuilt(app: Any) -> Iterator[None]:
     """``Match.variant`` and ``.preset`` as plain properties: rebuilt at every use."""
-    from referee.ledger import Match
+    from referee.match.ledger import Match
 
     kept = {name: Match.__dict__[name] for name in ("variant", "preset")}
     for name, cached in kept.items():

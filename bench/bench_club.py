@@ -147,7 +147,7 @@ def seed_tournament(db: Path, tables: int) -> tuple[list[Table], Watched, str]:
     (``POST /tournaments/new``), its first round begun by it; each table's scorer link as the
     director's page lists it; the standings the phones watch; the director's page.
 
-    The form takes at most ``referee.tournaments.MAX_TEAMS`` teams (400: 200 tables).
+    The form takes at most ``referee.match.standings.MAX_TEAMS`` teams (400: 200 tables).
     """
     from referee.storage import Storage
 

@@ -1,6 +1,6 @@
 """Matches, hands and their history in SQLite: the only module that imports sqlite_utils.
 
-Takes and returns the plain values of :mod:`referee.ledger`.  The schema is made
+Takes and returns the plain values of :mod:`referee.match.ledger`.  The schema is made
 and changed only through the named migrations below; the database runs in WAL
 mode so phones reading the ledger never wait for a phone recording a hand.
 """
@@ -22,10 +22,10 @@ from typing import Any
 
 from sqlite_utils import Database, Migrations
 
-from .capacity import MAX_CHANGES, MAX_HANDS
-from .groups import Group, Player
-from .ledger import Change, HandRecord, Match
-from .tournaments import TableGame, Team, Tournament, TournamentEvent
+from .match.capacity import MAX_CHANGES, MAX_HANDS
+from .match.ledger import Change, HandRecord, Match
+from .match.roster import Group, Player
+from .match.standings import TableGame, Team, Tournament, TournamentEvent
 
 __all__ = [
     "Change",
@@ -57,7 +57,7 @@ class MatchClosed(Exception):
 
 class MatchFull(Exception):
     """The match holds the most hands, or has had the most changes, one match may have
-    (:mod:`referee.capacity`); ``args[0]`` says which: ``"hands"`` or ``"changes"``."""
+    (:mod:`referee.match.capacity`); ``args[0]`` says which: ``"hands"`` or ``"changes"``."""
 
 
 class Stale(Exception):
@@ -288,7 +288,7 @@ def tournament_events(db: Database) -> None:
             "round": int,
             "table_no": int,  # NULL: the whole round (a round or the tournament ended)
             "match_id": int,  # NULL: the whole round
-            "action": str,  # see referee.tournaments.TournamentEvent
+            "action": str,  # see referee.match.standings.TournamentEvent
             "reason": str,  # the director's words (a reopening); NULL: none
             "version": int,  # the match's version then: later changes are after it
             "at": str,
@@ -330,7 +330,7 @@ UNREADABLE = "unreadable"  # a stored JSON column no reader could read
 
 def _stored(text: Any, default: Any) -> Any:
     """A stored JSON column; one that is not JSON comes back as :data:`UNREADABLE`, which
-    the match's checks (:mod:`referee.integrity`) refuse, naming it, instead of failing
+    the match's checks (:mod:`referee.match.integrity`) refuse, naming it, instead of failing
     here on every page of a match a damaged database holds."""
     if text is None or text == "":
         return default
@@ -1387,7 +1387,7 @@ class Storage:
 
     def hand_texts(self, match_id: int) -> list[tuple[Any, Any, Any]]:
         """The entry, creation and change time of each hand in play (at most
-        :data:`referee.capacity.MAX_HANDS`), oldest first, as stored: JSON text unparsed,
+        :data:`referee.match.capacity.MAX_HANDS`), oldest first, as stored: JSON text unparsed,
         for :mod:`referee.web.damaged` to check cheaply on every request."""
         rows = self.db.execute(
             "SELECT entry, created, updated FROM hands WHERE match_id = ? AND deleted = 0"

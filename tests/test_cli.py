@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cli import COMMANDS, build_parser, main, quick_args
+from referee.match.standings import Team, Tournament
 from referee.rules import PRESETS
 from referee.storage import Storage
-from referee.tournaments import Team, Tournament
 from tests import sample
 from tests.test_contract import EXAMPLE_HAND, PRESET_IDS, legal_hands, well_formed_hands
 

@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from referee.cli import main
-from referee.entry import score_entry
-from referee.ledger import result_to_dict
+from referee.match.entry import score_entry
+from referee.match.ledger import result_to_dict
 from referee.storage import Storage
 from referee.web import create_app
 from referee.web.access import match_ledger

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.tournaments import TableGame, Team, game_result, standings, wins_text
+from referee.match.standings import TableGame, Team, game_result, standings, wins_text
 
 TEAMS = [Team(n, f"Team {n}", (f"P{n}a", f"P{n}b")) for n in range(1, 5)]
 

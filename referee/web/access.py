@@ -16,7 +16,7 @@ from typing import Any
 from flask import abort, current_app, render_template, session, url_for
 from flask_babel import gettext as _
 
-from ..ledger import Ledger, Match, compute_ledger
+from ..match.ledger import Ledger, Match, compute_ledger
 from .damaged import refuse_damaged
 from .db import get_storage
 

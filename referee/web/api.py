@@ -12,9 +12,9 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
-from ..contract import check_json, problem_json, score_json
+from ..match.contract import check_json, problem_json, score_json
+from ..match.statistics import Figures
 from ..rules import MalformedInput
-from ..statistics import Figures
 from .access import load_match, match_ledger
 from .db import get_storage
 from .groups import load_group, played, statistics_of, variant_arg

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from ..plaintext import bdi, isolated
+from ..match.plaintext import bdi, isolated
 
 
 def init_app(app: Flask) -> None:

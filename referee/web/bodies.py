@@ -15,7 +15,7 @@ A body is also bounded in size.  Every route takes at most ``MAX_CONTENT_LENGTH`
 (256 KB: a hand's form is a few KB, a table's rules file a few dozen), except the
 import of a match file (:data:`IMPORTS`), which takes up to the setting
 ``MAX_IMPORT_BYTES``: the export of the largest match (200 hands and the most changes a
-match keeps, :mod:`referee.capacity`) is about 10 MB.  Only that route reads that much;
+match keeps, :mod:`referee.match.capacity`) is about 10 MB.  Only that route reads that much;
 a larger body anywhere is refused (413) unread, on a page that names the limit
 (:func:`referee.web.errors.too_large`).
 """

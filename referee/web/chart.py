@@ -1,4 +1,4 @@
-"""The match page's chart: :func:`referee.chart.totals_chart` with its words translated."""
+"""The match page's chart: :func:`referee.match.chart.totals_chart` with its words translated."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from functools import lru_cache
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from .. import chart
 from ..i18n import local_number
+from ..match import chart
 from .i18n import language
 
 

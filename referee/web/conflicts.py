@@ -20,7 +20,7 @@ from flask import session
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ..ledger import Change, Ledger, Match
+from ..match.ledger import Change, Ledger, Match
 from .i18n import number as written
 
 PHONE_LENGTH = 12

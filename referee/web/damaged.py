@@ -1,13 +1,13 @@
 """A match an older version stored without today's checks: a clear page, never a traceback.
 
-Imports are checked now (:mod:`referee.integrity`), but a database may hold a match
+Imports are checked now (:mod:`referee.match.integrity`), but a database may hold a match
 an older version took from a damaged file: sides that are text, a count of 10**30, an
 empty opening table.  A match that fails the checks answers 409 with the part named;
 what is checked where keeps every request's cost bounded whatever the match's history:
 
 * **On every request of a match** (:func:`.access.load_match` asks here first): the
   match's own values, and the hands in play — what every page, sheet, CSV, API answer
-  and hand form reads.  They are at most :data:`referee.capacity.MAX_HANDS`, read as
+  and hand form reads.  They are at most :data:`referee.match.capacity.MAX_HANDS`, read as
   stored text (one indexed query) and each text checked once per process: a hand
   changed by any means is checked again, while a page of an unchanged match parses and
   checks nothing.
@@ -34,7 +34,7 @@ from flask import Flask, abort
 from flask_babel import gettext as _
 
 from ..exchange import ACTIONS
-from ..integrity import (
+from ..match.integrity import (
     STAMP_LENGTH,
     DamagedMatch,
     check_entry,
@@ -42,7 +42,7 @@ from ..integrity import (
     check_match,
     check_text,
 )
-from ..ledger import Change, HandRecord, Match
+from ..match.ledger import Change, HandRecord, Match
 from ..rules.problems import N_, Text
 from .db import get_storage
 

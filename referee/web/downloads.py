@@ -26,10 +26,10 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from .. import capacity
 from ..exchange import NotAnExport, ledger_csv, match_from_json, match_to_json
-from ..ledger import Match
-from ..plaintext import safe_filename
+from ..match import capacity
+from ..match.ledger import Match
+from ..match.plaintext import safe_filename
 from ..sheets import PAPERS, match_sheet_pdf
 from .access import load_match, match_ledger, remember
 from .damaged import sound_history
@@ -45,7 +45,7 @@ bp.app_errorhandler(Busy)(too_busy)  # for the blank sheets (house.py) as well
 # Saves 176 ms of the 177 ms sheet downloaded again (bench/bench_caches.py, 2026-11-25).
 CACHE_SIZE = 32  # sheets kept per process; a few matches at a few tables, both papers
 # Bounded in bytes too, so that the cache never holds much memory whatever is in it: the
-# sheet of the largest match (referee/capacity.py) is about 90 KB, 32 of them under 3 MB.
+# sheet of the largest match (referee/match/capacity.py) is about 90 KB, 32 of them under 3 MB.
 # Safe to keep: a key holds the match's version (every change makes a new one), so a kept
 # sheet is never an old state of its match.
 CACHE_BYTES = 8 * 1024 * 1024
@@ -66,7 +66,7 @@ def sheet_cache() -> SheetCache:
 
 def filename(match: Match, suffix: str) -> str:
     """A file name from the match's name (letters of any language kept), e.g. ``Pátek.pdf``:
-    safe characters only (:func:`referee.plaintext.safe_filename`)."""
+    safe characters only (:func:`referee.match.plaintext.safe_filename`)."""
     return safe_filename(match.name, suffix, _("match-%(n)s", n=match.id))
 
 

@@ -41,10 +41,10 @@ from wtforms.validators import (
     ValidationError,
 )
 
-from ..plaintext import control_character
+from ..match.plaintext import control_character
+from ..match.vocabulary import WORDS
 from ..rules import PRESETS, CanastaKind, Rank, Variant, Vocabulary
 from ..rules.hand import hand_costs
-from ..words import WORDS
 from .i18n import language
 
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -615,7 +615,8 @@ def out_chosen(form: FlaskForm, sides: int) -> bool:
 
 
 def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
-    """The hand as typed, as the plain JSON entry :mod:`referee.entry` scores and storage keeps."""
+    """The hand as typed, as the plain JSON entry :mod:`referee.match.entry` scores and
+    storage keeps."""
     out = []
     chosen = form.out.data or ""
     concealed_out = "out_concealed" in form and bool(form.out_concealed.data)

@@ -21,12 +21,12 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from ..groups import MAX_PLAYERS, NAME_LENGTH, Group, Player, roster_names, side_name
-from ..ledger import Ledger, Match
-from ..plaintext import isolated
+from ..match.ledger import Ledger, Match
+from ..match.plaintext import isolated
+from ..match.roster import MAX_PLAYERS, NAME_LENGTH, Group, Player, roster_names, side_name
+from ..match.statistics import Statistics, group_statistics, statistics_csv
 from ..rules import PRESETS, CanastaKind
 from ..rules.overrides import OverrideError, apply_overrides
-from ..statistics import Statistics, group_statistics, statistics_csv
 from .access import (
     GROUPS,
     keep_opened,

@@ -9,14 +9,14 @@ from flask import Blueprint, flash, jsonify, redirect, render_template, request,
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from .. import capacity
-from ..entry import MODES, EntryError, score_entry
-from ..integrity import DamagedMatch, check_entry
-from ..ledger import Match, result_to_dict
+from ..match import capacity
+from ..match.entry import MODES, EntryError, score_entry
+from ..match.integrity import DamagedMatch, check_entry
+from ..match.ledger import Match, result_to_dict
+from ..match.vocabulary import words
 from ..rules import HandResult, Problem, Variant
 from ..rules.problems import N_, Text
 from ..storage import DuplicateSubmission, HandGone, MatchClosed, MatchFull, Stale
-from ..words import words
 from .access import closed_message, closed_refusal, load_match, match_ledger
 from .conflicts import Conflict, conflict, phone, seen
 from .db import get_storage
@@ -211,7 +211,7 @@ def new(match_id: int, token: str):
         over = _("The match is over: no more hands. Edit or undo a hand to reopen it.")
         if closed:
             over = closed
-        elif not ledger.finished:  # the largest match there is (referee/capacity.py)
+        elif not ledger.finished:  # the largest match there is (referee/match/capacity.py)
             over = capacity.match_full().render(_)
         if request.method == "GET":
             if not closed:  # a closed match's page says so itself

@@ -17,8 +17,8 @@ from flask import Blueprint, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from ..ledger import Match
-from ..plaintext import isolated, safe_filename
+from ..match.ledger import Match
+from ..match.plaintext import isolated, safe_filename
 from ..rules import PRESETS, MalformedInput, Variant, find_variant
 from ..rules.overrides import (
     FIELDS,

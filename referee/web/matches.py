@@ -19,14 +19,14 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..groups import side_name
-from ..ledger import LedgerRow, Match
-from ..plaintext import isolated
+from ..match.ledger import LedgerRow, Match
+from ..match.plaintext import isolated
+from ..match.roster import side_name
+from ..match.vocabulary import words
 from ..rules import PRESETS, Variant
 from ..rules.overrides import apply_overrides
 from ..rules.seating import dealer_seat
 from ..storage import DuplicateSubmission
-from ..words import words
 from .access import (
     GROUPS,
     MATCHES,

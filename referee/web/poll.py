@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..match.standings import step_start, version_text
 from ..storage import Versions
-from ..tournaments import step_start, version_text
 from .access import opens
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]

@@ -21,7 +21,7 @@ DEFAULTS: dict[str, Any] = {
     # How often a phone watching a match asks whether it changed.  Most of a club
     # night's server work (bench/bench_club.py): 10 keeps ~800 tables, 3 ~300.
     "POLL_SECONDS": 3,
-    # How often a tournament's standings move on (referee/tournaments.py): every phone and
+    # How often a tournament's standings move on (referee/match/standings.py): every phone and
     # the projector reload them once a step; 20 keeps 200 tables and 800 phones at p99
     # under 20 ms on 2 cores (bench/bench_club.py --tournament).  0: with every hand.
     "STANDINGS_SECONDS": 20,

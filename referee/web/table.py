@@ -11,7 +11,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ..ledger import Match
+from ..match.ledger import Match
 from ..rules import PRESETS, Variant
 from ..rules.overrides import apply_overrides
 from ..rules.snapshot import variant_to_dict

@@ -18,11 +18,10 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from ..exchange import spreadsheet_cell
 from ..i18n import local_number
-from ..plaintext import safe_filename
+from ..match.plaintext import safe_filename, spreadsheet_cell
+from ..match.standings import CSV_HEADER, Tournament, standings_rows, wins_text
 from ..sheets import render_pdf
-from ..tournaments import CSV_HEADER, Tournament, standings_rows, wins_text
 from .db import get_storage
 from .downloads import asked_paper, send_download
 from .sheet_turns import sheet_turns

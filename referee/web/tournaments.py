@@ -26,14 +26,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
-from ..groups import NAME_LENGTH, side_name
-from ..ledger import Match, compute_ledger
-from ..plaintext import bdi, isolated
-from ..rules import PRESETS
-from ..rules.movements import PlanError, most_rounds, plan
-from ..rules.overrides import OverrideError, apply_overrides
-from ..rules.snapshot import variant_to_dict
-from ..tournaments import (
+from ..match.ledger import Match, compute_ledger
+from ..match.plaintext import bdi, isolated
+from ..match.roster import NAME_LENGTH, side_name
+from ..match.standings import (
     MAX_TEAMS,
     GameResult,
     Standing,
@@ -48,6 +44,10 @@ from ..tournaments import (
     version_text,
     wins_text,
 )
+from ..rules import PRESETS
+from ..rules.movements import PlanError, most_rounds, plan
+from ..rules.overrides import OverrideError, apply_overrides
+from ..rules.snapshot import variant_to_dict
 from .access import TOURNAMENTS, keep_opened, kept, open_link
 from .db import get_storage
 from .errors import refusal
@@ -319,7 +319,7 @@ def standing_view(tournament: Tournament) -> tuple[list[Standing], list[GameResu
 
 
 def tournament_json(tournament: Tournament) -> dict[str, Any]:
-    """The results' JSON (:func:`referee.tournaments.results_json`) as they stand now, with
+    """The results' JSON (:func:`referee.match.standings.results_json`) as they stand now, with
     the tournament's history (rounds ended, tables reopened and closed again)."""
     ranked, games = standing_view(tournament)
     storage = get_storage()

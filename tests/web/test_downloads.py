@@ -10,9 +10,9 @@ import subprocess
 
 import pytest
 
-from referee import capacity
 from referee.exchange import match_from_json
-from referee.ledger import compute_ledger
+from referee.match import capacity
+from referee.match.ledger import compute_ledger
 from referee.storage import Storage
 from referee.web import create_app, downloads
 

@@ -1,6 +1,6 @@
 """A group's figures: per player and per partnership, over the matches they played.
 
-Pure Python over :mod:`referee.ledger`, like :mod:`referee.exchange`: the web passes
+Pure Python over :mod:`referee.match.ledger`, like :mod:`referee.exchange`: the web passes
 the group's roster and its matches with their ledgers, and shows or exports the
 :class:`Statistics`.  A player is a roster id (``Match.player_ids``); a match player
 who is not on the roster counts for nobody.
@@ -18,8 +18,8 @@ import io
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .exchange import spreadsheet_cell
 from .ledger import Ledger, Match
+from .plaintext import spreadsheet_cell
 
 __all__ = ["Figures", "Statistics", "group_statistics", "statistics_csv"]
 

@@ -16,15 +16,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..rules import CanastaKind, Variant
+from ..rules.overrides import checked_changes
+from ..rules.problems import N_, MalformedInput, Text
+from ..rules.seating import seating_problem
+from ..rules.snapshot import SnapshotError
+from ..rules.strict import strict_variant
 from .entry import MODES
 from .ledger import Change, HandRecord, Match
 from .plaintext import control_character
-from .rules import CanastaKind, Variant
-from .rules.overrides import checked_changes
-from .rules.problems import N_, MalformedInput, Text
-from .rules.seating import seating_problem
-from .rules.snapshot import SnapshotError
-from .rules.strict import strict_variant
 
 __all__ = ["DamagedMatch", "check_entry", "check_hands", "check_match", "check_text"]
 
@@ -121,7 +121,7 @@ def _side(side: Any, part: Text) -> None:
 
 
 def check_entry(entry: Any, sides: int, part: Text) -> None:
-    """A hand's entry as :mod:`referee.entry` reads it, for a match of ``sides`` sides.
+    """A hand's entry as :mod:`referee.match.entry` reads it, for a match of ``sides`` sides.
 
     :raises DamagedMatch: naming the hand (``part``), the side and the field.
     """

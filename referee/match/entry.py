@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .rules import CanastaKind, Hand, HandResult, Meld, NotationError, Side, Variant, parse_cards
-from .rules import score_hand as core_score_hand
-from .rules.problems import N_, Text
-from .rules.quick import QuickSide, score_quick_hand
+from ..rules import CanastaKind, Hand, HandResult, Meld, NotationError, Side, Variant, parse_cards
+from ..rules import score_hand as core_score_hand
+from ..rules.problems import N_, Text
+from ..rules.quick import QuickSide, score_quick_hand
 
 __all__ = ["EntryError", "MODES", "meld_lines", "score_entry"]
 

@@ -1,11 +1,11 @@
 """A club's tournament: teams, rounds that move, and the standings of their games.
 
-Plain values, like :mod:`referee.groups`: storage hands them in and out, the web
+Plain values, like :mod:`referee.match.roster`: storage hands them in and out, the web
 shows them.  A tournament lives behind two secret links, as a match does: the
 director's (edit) link begins rounds and opens every table's match; the read-only
 link shows the standings, fit for a projector and for the players' phones.
 
-Each table's game is an ordinary match (:mod:`referee.ledger`); which teams sit at
+Each table's game is an ordinary match (:mod:`referee.match.ledger`); which teams sit at
 which table in each round is the movement's plan (:mod:`referee.rules.movements`).
 """
 

@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ..rules import HandResult, Problem, Variant
+from ..rules.overrides import apply_overrides
+from ..rules.seating import Deal, SeatingError, deal, default_seating
+from ..rules.snapshot import variant_from_dict
 from .entry import EntryError, score_entry
-from .rules import HandResult, Problem, Variant
-from .rules.overrides import apply_overrides
-from .rules.seating import Deal, SeatingError, deal, default_seating
-from .rules.snapshot import variant_from_dict
 
 __all__ = ["Change", "HandRecord", "Ledger", "LedgerRow", "Match", "compute_ledger"]
 

@@ -6,7 +6,7 @@ there, so it is refused where it comes in (a form, an imported file), naming the
 field.  Tab and newline are allowed only where a text has lines (a box of melds,
 a list of players).  Bidirectional text is not refused -- Hebrew and Arabic names
 are names -- but isolated where shown (``<bdi>``), so it cannot turn the sentence
-around it.  Pure Python: the forms and :mod:`referee.integrity` share it.
+around it.  Pure Python: the forms and :mod:`referee.match.integrity` share it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import unicodedata
 
 from markupsafe import Markup
 
-__all__ = ["bdi", "control_character", "isolated", "safe_filename"]
+__all__ = ["bdi", "control_character", "isolated", "safe_filename", "spreadsheet_cell"]
 
 # C0 but tab, line feed and carriage return; DEL; C1; and lone surrogates (which JSON
 # may carry as "\ud800" but no text file or database can hold).
@@ -65,3 +65,9 @@ def safe_filename(name: str, suffix: str, fallback: str) -> str:
     )
     kept = " ".join(kept.split())[:FILENAME_LENGTH].strip(" .")
     return f"{kept or fallback}{suffix}"
+
+
+def spreadsheet_cell(text: str) -> str:
+    """``text`` as a CSV cell: a spreadsheet runs a cell that starts with = + - @ as a
+    formula, and names are text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

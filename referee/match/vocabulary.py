@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from .rules import CanastaKind, Variant, Vocabulary
-from .rules.problems import N_
+from ..rules import CanastaKind, Variant, Vocabulary
+from ..rules.problems import N_
 
 __all__ = ["WORDS", "Words", "words"]
 

@@ -8,7 +8,7 @@ are answers, not errors.
 
 from __future__ import annotations
 
-from .rules import (
+from ..rules import (
     Card,
     Hand,
     MalformedInput,
@@ -25,8 +25,8 @@ from .rules import (
     parse_cards,
     score_hand,
 )
-from .rules.presets import PRESETS
-from .rules.sources import source_title
+from ..rules.presets import PRESETS
+from ..rules.sources import source_title
 
 __all__ = ["check_json", "score_json", "variants_json"]
 
@@ -34,7 +34,7 @@ TYPE_CHECKING = False  # typing costs 2 ms at start-up, and referee score must s
 if TYPE_CHECKING:
     from typing import Any
 
-    from .rules.rulings import Ruling
+    from ..rules.rulings import Ruling
 
     Json = dict[str, Any]
 
@@ -122,7 +122,7 @@ def _variant(data: Any) -> Variant:
         ) from None
     if "rules" not in data:
         return variant
-    from .rules.overrides import apply_overrides  # a table's own values: not at every start
+    from ..rules.overrides import apply_overrides
 
     return apply_overrides(variant, data["rules"])
 
@@ -236,7 +236,7 @@ def _ruling(variant: Variant, allowed: bool, reason: str, rule: str, **extra: An
 
 
 def _meld_question(variant: Variant, data: Json) -> Json:
-    from .rules.rulings import check_meld
+    from ..rules.rulings import check_meld
 
     cards = _field(data, "cards", str, None, "")
     if cards is None:
@@ -253,7 +253,7 @@ def _meld_question(variant: Variant, data: Json) -> Json:
 
 
 def _opening_question(variant: Variant, data: Json) -> Json:
-    from .rules.opening import check_opening
+    from ..rules.opening import check_opening
 
     players = _players(variant, data)
     score = _field(data, "score", int, 0, "")
@@ -308,7 +308,7 @@ def _ruling_json(variant: Variant, ruling: Ruling) -> Json:
 
 
 def _pickup_question(variant: Variant, data: Json) -> Json:
-    from .rules.rulings import check_pickup, pile_state  # not needed to start referee score
+    from ..rules.rulings import check_pickup, pile_state
 
     _players(variant, data)
     pile_text = _field(data, "pile", str, None, "")
@@ -346,7 +346,7 @@ def _pickup_question(variant: Variant, data: Json) -> Json:
 
 
 def _go_out_question(variant: Variant, data: Json) -> Json:
-    from .rules.rulings import check_going_out
+    from ..rules.rulings import check_going_out
 
     ruling = check_going_out(
         variant,
@@ -379,7 +379,7 @@ def check_json(data: Any) -> Json:
 def variants_json() -> list[Json]:
     """Every preset with its main numbers, for ``referee variants --json``; ``rules`` holds
     every value a table may change, under the names a ``rules`` object of overrides uses."""
-    from .rules.overrides import editable_values
+    from ..rules.overrides import editable_values
 
     return [
         {

@@ -1,6 +1,6 @@
 """A group of players -- a family, a club, a holiday table -- and its roster.
 
-Plain values, like :mod:`referee.ledger`: storage hands them in and out, the web
+Plain values, like :mod:`referee.match.ledger`: storage hands them in and out, the web
 shows them.  A group lives behind two secret links, as a match does: the edit
 token (add players, start and move in matches, every match's edit link) and the
 view token (read only).

@@ -22,7 +22,7 @@ back the last change, so a deleted hand comes back only where it was before.
 
 from __future__ import annotations
 
-from .rules.problems import N_, Text
+from ..rules.problems import N_, Text
 
 __all__ = [
     "MAX_CHANGES",
