@@ -441,7 +441,7 @@ _CHANGE_COLUMNS = "id, hand_id, action, before, after, at, undone"
 
 def _entry(text: Any) -> Any:
     """A stored entry of the history: None (no entry), its value, or :data:`UNREADABLE`
-    (not JSON), which the checks refuse by name (referee.web.damaged) rather than every
+    (not JSON), which the checks refuse by name (referee.web.parts.damaged) rather than every
     reader of the history failing on it."""
     return None if text is None else _stored(text, None)
 
@@ -481,7 +481,7 @@ class Versions:
     version (the last change's number) in one indexed query.
 
     The poll is most of a club night's requests (three phones a table, every 3 s), so it
-    is answered before Flask (referee/web/poll.py) on a plain connection per thread,
+    is answered before Flask (referee/web/plumbing/poll.py) on a plain connection per thread,
     without sqlite-utils, the migrations check or the match's rules.  Every change to a
     match is a row of ``history`` written in the change's own transaction, so any
     process's write is seen by the next query here: there is nothing to keep in step.
@@ -1135,7 +1135,7 @@ class Storage:
 
     def stored_texts(self, match_id: int) -> tuple[list[Any], list[Any]]:
         """The match's hand entries (the history's too) and their times, as stored: JSON
-        text unparsed, for :mod:`referee.web.damaged` to check cheaply on every request."""
+        text unparsed, for :mod:`referee.web.parts.damaged` to check cheaply on every request."""
         hands = self.db.execute(
             "SELECT entry, created, updated FROM hands WHERE match_id = ?", [match_id]
         ).fetchall()
@@ -1359,7 +1359,7 @@ class Storage:
         newest), newest first: a page of the history, read by the index on ``match_id``.
 
         An entry that is not JSON comes back as :data:`UNREADABLE`, for the page's checks
-        (:mod:`referee.web.damaged`) to name instead of failing here.
+        (:mod:`referee.web.parts.damaged`) to name instead of failing here.
         """
         rows = self.db.execute(
             f"SELECT {_CHANGE_COLUMNS} FROM history WHERE match_id = ? AND id < ?"
@@ -1388,7 +1388,7 @@ class Storage:
     def hand_texts(self, match_id: int) -> list[tuple[Any, Any, Any]]:
         """The entry, creation and change time of each hand in play (at most
         :data:`referee.match.capacity.MAX_HANDS`), oldest first, as stored: JSON text unparsed,
-        for :mod:`referee.web.damaged` to check cheaply on every request."""
+        for :mod:`referee.web.parts.damaged` to check cheaply on every request."""
         rows = self.db.execute(
             "SELECT entry, created, updated FROM hands WHERE match_id = ? AND deleted = 0"
             " ORDER BY id",

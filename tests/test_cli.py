@@ -438,7 +438,7 @@ def test_every_variant_and_house_rule_is_documented_in_docs_variants():
 
 
 def test_every_setting_is_documented_in_docs_server():
-    from referee.web.settings import DEFAULTS
+    from referee.web.plumbing.settings import DEFAULTS
 
     page = (DOCS / "server.md").read_text(encoding="utf-8")
     table = page.split("## Settings", 1)[1].split("\n## ", 1)[0]

@@ -28,7 +28,7 @@ from .plaintext import control_character
 
 __all__ = ["DamagedMatch", "check_entry", "check_hands", "check_match", "check_text"]
 
-# The forms' own limits (referee.web.forms), for what an entry or a match holds.
+# The forms' own limits (referee.web.parts.forms), for what an entry or a match holds.
 # A side's name is typed (30) or, in a group, made of its players': "A, B & C", 3 × 30 + 5.
 NAME_LENGTH = {"name": 60, "side_names": 95, "player_names": 30}
 NOTE_LENGTH = 200

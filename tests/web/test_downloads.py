@@ -14,7 +14,8 @@ from referee.exchange import match_from_json
 from referee.match import capacity
 from referee.match.ledger import compute_ledger
 from referee.storage import Storage
-from referee.web import create_app, downloads
+from referee.web import create_app
+from referee.web.views import downloads
 
 from .. import largest
 from ..junk import MULTIPART, _multipart

@@ -1,4 +1,4 @@
-"""A few score sheets at a time per process (referee/web/sheet_turns.py): the others wait
+"""A few score sheets at a time per process (referee/web/plumbing/sheet_turns.py): the others wait
 briefly, then get 503 with Retry-After and a page saying to try again."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ import threading
 import pytest
 
 from referee.storage import Storage
-from referee.web import create_app, downloads
-from referee.web.sheet_turns import Busy, SheetTurns, sheet_turns
+from referee.web import create_app
+from referee.web.plumbing.sheet_turns import Busy, SheetTurns, sheet_turns
+from referee.web.views import downloads
 from tests import sample
 
 

@@ -1,0 +1,153 @@
+"""Downloads from the match page (its score sheet as PDF, the match as CSV and as JSON),
+and the page that reads a JSON download back as a new match.
+
+Either link of a match (edit or read-only) may download.  Rendering a sheet
+takes WeasyPrint a fair fraction of a second, so each one is kept in a small
+in-process cache keyed by the match's version: asking again for an unchanged
+match (another phone, a second tap) sends the same bytes without rendering, and
+a browser that already has them gets 304 Not Modified.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from ...exchange import NotAnExport, ledger_csv, match_from_json, match_to_json
+from ...match import capacity
+from ...match.ledger import Match
+from ...match.plaintext import safe_filename
+from ...sheets import PAPERS, match_sheet_pdf
+from ..parts.access import load_match, match_ledger, remember
+from ..parts.damaged import sound_history
+from ..parts.forms import ImportForm
+from ..plumbing.db import get_storage
+from ..plumbing.errors import refusal
+from ..plumbing.lru import Lru
+from ..plumbing.sheet_turns import Busy, sheet_turns, too_busy
+
+bp = Blueprint("downloads", __name__)
+bp.app_errorhandler(Busy)(too_busy)  # for the blank sheets (house.py) as well
+
+# Saves 176 ms of the 177 ms sheet downloaded again (bench/bench_caches.py, 2026-11-25).
+CACHE_SIZE = 32  # sheets kept per process; a few matches at a few tables, both papers
+# Bounded in bytes too, so that the cache never holds much memory whatever is in it: the
+# sheet of the largest match (referee/match/capacity.py) is about 90 KB, 32 of them under 3 MB.
+# Safe to keep: a key holds the match's version (every change makes a new one), so a kept
+# sheet is never an old state of its match.
+CACHE_BYTES = 8 * 1024 * 1024
+
+
+class SheetCache(Lru[bytes]):
+    """The last ``size`` rendered sheets, ``max_bytes`` at most, least recently used
+    dropped first; thread-safe."""
+
+    def __init__(self, size: int = CACHE_SIZE, max_bytes: int = CACHE_BYTES) -> None:
+        super().__init__(size, max_bytes, len)
+
+
+def sheet_cache() -> SheetCache:
+    """This app's cache (one per app: two apps in a process have two databases)."""
+    return current_app.extensions.setdefault("referee.sheet_cache", SheetCache())
+
+
+def filename(match: Match, suffix: str) -> str:
+    """A file name from the match's name (letters of any language kept), e.g. ``Pátek.pdf``:
+    safe characters only (:func:`referee.match.plaintext.safe_filename`)."""
+    return safe_filename(match.name, suffix, _("match-%(n)s", n=match.id))
+
+
+def send_download(data: bytes, mimetype: str, name: str, etag: str | None = None):
+    response = send_file(
+        io.BytesIO(data), mimetype=mimetype, as_attachment=True, download_name=name, etag=etag
+    )
+    response.cache_control.private = True  # the link in the address is a secret
+    return response
+
+
+def asked_paper() -> str:
+    """The paper a download asks for (``?paper=letter``; A4 without); 400 for another."""
+    paper = request.args.get("paper", "a4")
+    if paper not in PAPERS:
+        abort(400, _("Paper is a4 or letter."))
+    return paper
+
+
+@bp.route("/m/<int:match_id>/<token>/sheet.pdf")
+def sheet(match_id: int, token: str):
+    """The score sheet; ``?paper=letter`` for US Letter, A4 otherwise."""
+    match, _can_edit = load_match(match_id, token)
+    paper = asked_paper()
+    lang = str(get_locale() or "en")
+    version = get_storage().version(match.id)
+    key = (match.id, version, paper, lang)
+    cache = sheet_cache()
+    pdf = cache.get(key)
+    if pdf is None:
+        ledger = match_ledger(match)
+        if len(ledger.rows) > capacity.MAX_HANDS:  # stored before there was a bound
+            abort(422, _("This match has more hands than its score sheet can print."))
+        with sheet_turns().turn():  # a few at a time; Busy: 503 (sheet_turns.too_busy)
+            pdf = cache.get(key)  # rendered by the request this one waited for?
+            if pdf is None:
+                pdf = match_sheet_pdf(ledger, paper, gettext=_, lang=lang)
+                cache.put(key, pdf)
+    etag = f"sheet-{match.id}-{version}-{paper}-{lang}"
+    return send_download(pdf, "application/pdf", filename(match, ".pdf"), etag)
+
+
+@bp.route("/m/<int:match_id>/<token>/export.csv")
+def export_csv(match_id: int, token: str):
+    match, _can_edit = load_match(match_id, token)
+    # The byte order mark makes spreadsheets read names with accents as UTF-8.
+    data = ("\ufeff" + ledger_csv(match_ledger(match))).encode("utf-8")
+    return send_download(data, "text/csv", filename(match, ".csv"))
+
+
+@bp.route("/m/<int:match_id>/<token>/export.json")
+def export_json(match_id: int, token: str):
+    match, _can_edit = load_match(match_id, token)
+    hands, history = sound_history(match)  # it writes every hand and change: all checked
+    data = match_to_json(match, hands, history)
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return send_download(text.encode("utf-8"), "application/json", filename(match, ".json"))
+
+
+@bp.route("/matches/import", methods=["GET", "POST"])
+def import_match():
+    """A new match from a JSON download: same hands and history, new links (this browser
+    gets the edit link, as for a match started here)."""
+    form = ImportForm()
+    problems: list[str] = []
+    refused = refusal()
+    if refused:
+        problems.append(refused.message)
+    elif form.validate_on_submit():
+        try:
+            data = json.loads(form.file.data.read().decode("utf-8"))
+            imported = match_from_json(data)
+        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+            # NotAnExport says which part is wrong; anything else is not JSON at all.
+            message = (
+                error.words.render(_) if isinstance(error, NotAnExport) else _("This is not JSON.")
+            )
+            form.file.errors.append(_("Not a match file: %(why)s", why=message))
+        else:
+            match = get_storage().import_match(imported.match, imported.hands, imported.history)
+            remember(match)
+            return redirect(url_for("matches.ledger", match_id=match.id, token=match.edit_token))
+    status = 200 if request.method == "GET" else (refused.status if refused else 422)
+    return render_template("import.html", form=form, problems=problems), status
