@@ -189,7 +189,7 @@ def headers_learnt_each_time(app: Any) -> Iterator[None]:
 @contextmanager
 def no_sheet_cache(app: Any) -> Iterator[None]:
     """The app's sheet cache swapped for one of size 0 (it keeps nothing)."""
-    from referee.web.views.downloads import SheetCache
+    from referee.web.parts.sending import SheetCache
 
     key = "referee.sheet_cache"
     kept = app.extensions.get(key)
@@ -342,7 +342,7 @@ MECHANISMS = [
     ),
     Mechanism(
         "sheet cache",
-        "web/views/downloads.py SheetCache (32 sheets, 8 MB)",
+        "web/parts/sending.py SheetCache (32 sheets, 8 MB)",
         no_sheet_cache,
         ("sheet again",),
     ),

@@ -63,7 +63,8 @@ from tests.live import referee_serve  # noqa: E402
 
 HOST = "127.0.0.1"
 POLL_SECONDS = 3.0  # app.js's interval
-STANDINGS_POLL_SECONDS = 10.0  # the standings page's (referee.web.views.tournaments.POLL_SECONDS)
+# The standings page's (referee.web.parts.tournament_state.POLL_SECONDS).
+STANDINGS_POLL_SECONDS = 10.0
 HAND_SECONDS = 120.0  # a hand of Canasta, counted and typed
 GOAL_P99_MS = 100.0
 TIMEOUT = 10.0  # an answer later than this is a failure

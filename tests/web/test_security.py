@@ -13,6 +13,7 @@ import pytest
 
 from referee.storage import Storage
 from referee.web.parts import access
+from referee.web.plumbing import tokens
 
 from ..live import Phone, referee_serve
 from .conftest import (
@@ -140,7 +141,8 @@ def test_tokens_are_compared_in_constant_time(client, monkeypatch):
         compared.append((a, b))
         return a == b
 
-    monkeypatch.setattr(access, "compare_digest", spy)
+    monkeypatch.setattr(access, "compare_digest", spy)  # the links a browser keeps
+    monkeypatch.setattr(tokens, "compare_digest", spy)  # a link opened
     assert client.get(edit).status_code == 200  # the link, and the token the browser kept
     assert client.get(edit[: -len(token)] + "x" * len(token)).status_code == 404
     assert any(token.encode() in pair for pair in compared)

@@ -9,8 +9,8 @@ import pytest
 
 from referee.storage import Storage
 from referee.web import create_app
+from referee.web.parts import sending
 from referee.web.plumbing.sheet_turns import Busy, SheetTurns, sheet_turns
-from referee.web.views import downloads
 from tests import sample
 
 
@@ -86,7 +86,7 @@ def test_one_more_than_may_wait_is_refused_at_once():
 
 
 def test_the_cache_of_sheets_is_bounded_in_count_and_bytes():
-    cache = downloads.SheetCache(size=3, max_bytes=100)
+    cache = sending.SheetCache(size=3, max_bytes=100)
     for n in range(5):
         cache.put((n,), b"x" * 10)
     assert [cache.get((n,)) is not None for n in range(5)] == [False, False, True, True, True]

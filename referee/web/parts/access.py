@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 
 from ...match.ledger import Ledger, Match, compute_ledger
 from ..plumbing.db import get_storage
+from ..plumbing.tokens import opens
 from .damaged import refuse_damaged
 
 # The session's lists of links a browser keeps for its home page, (edit, read-only) for
@@ -99,16 +100,6 @@ def closed_refusal(
     back = url_for("matches.ledger", match_id=match.id, token=token)
     page = render_template("error.html", title=title or _("Closed"), message=message, back=back)
     return page, 409
-
-
-def opens(token: str, edit_token: str, view_token: str) -> bool | None:
-    """Whether ``token`` is the edit link's secret (True), the read-only one's (False) or
-    neither (None); compared in constant time, for matches and groups alike."""
-    if compare_digest(token.encode(), edit_token.encode()):
-        return True
-    if compare_digest(token.encode(), view_token.encode()):
-        return False
-    return None
 
 
 def open_link(found: Any, token: str, edit: bool, missing: str, read_only: str) -> bool:

@@ -261,7 +261,7 @@ class _NewMatchForm(FlaskForm):
         choices=[SelectChoice(str(k), _l("Seat %(n)s", n=k + 1)) for k in range(MAX_SEATS)],
         default="0",
     )
-    # A rules file downloaded from a match page (referee.web.views.house reads it).
+    # A rules file downloaded from a match page (referee.web.parts.house_rules reads it).
     rules_file = FileField(_l("Rules file (JSON)"))
     # A match begun on paper: the hands played there and each side's total.
     paper_hands = Integer(
@@ -386,7 +386,7 @@ def _build_tournament_form() -> type[FlaskForm]:
         "minimums": StringField(
             _l("Opening minimum by hand (empty: by the score)"),
             default="125, 155, 180",
-            # Read as the rules editor reads them (referee.web.views.house.read_minimums).
+            # Read as the rules editor reads them (referee.web.parts.house_rules.read_minimums).
             validators=[Optional(), Length(max=200)],
             render_kw={"inputmode": "numeric"},
         ),

@@ -1,6 +1,6 @@
 """What a new-match form chose: the rules, the players, the first dealer, paper totals.
 
-Shared by the plain new-match page and a group's (:mod:`.groups`): each reads its
+Shared by the plain new-match page and a group's (:mod:`referee.web.views.groups`): each reads its
 players its own way (typed, or picked from the roster) and the rest the same way.
 A reader that finds a problem puts it on the form's field and answers None.
 """

@@ -13,7 +13,7 @@ its own Cache Storage with ``cache.put``), and the Cache API does not look at
 ``Cache-Control`` at all.  So ``no-store`` costs the phone nothing offline, while it
 keeps the secret pages out of the browser's HTTP cache, which the worker never needs.
 A sheet downloaded again is still not rendered again: that cache is the server's
-(:class:`.downloads.SheetCache`).
+(:class:`referee.web.parts.sending.SheetCache`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """A small thread-safe cache: the values last put, the least recently used dropped first.
 
-The web's kept results (the score sheets of :mod:`.downloads`, a tournament's games and
-standings in :mod:`.tournaments`) each say where they keep one, its bound, and why a kept
-value is never out of date.
+The web's kept results (the score sheets of :mod:`referee.web.parts.sending`, a
+tournament's games in :mod:`referee.web.parts.tournament_state` and its standings in
+:mod:`referee.web.views.tournaments`) each say where they keep one, its bound, and why a
+kept value is never out of date.
 """
 
 from __future__ import annotations

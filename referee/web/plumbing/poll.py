@@ -23,7 +23,7 @@ from typing import Any
 
 from ...match.standings import step_start, version_text
 from ...storage import Versions
-from ..parts.access import opens
+from .tokens import opens
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
@@ -77,7 +77,7 @@ class Poll:
 
     def _tournament(self, tournament_id: int) -> tuple[str, str, str] | None:
         """A tournament's two secrets and its standings' version, as
-        :func:`.tournaments.tournament_version` gives it."""
+        :func:`referee.web.parts.tournament_state.tournament_version` gives it."""
         before = step_start(time.time(), self.standings_seconds)
         row = self.versions.tournament(tournament_id, before)
         if row is None:

@@ -16,9 +16,9 @@ from ...match.contract import check_json, problem_json, score_json
 from ...match.statistics import Figures
 from ...rules import MalformedInput
 from ..parts.access import load_match, match_ledger
+from ..parts.group_state import load_group, played, statistics_of, variant_arg
+from ..parts.tournament_state import load_tournament, tournament_json
 from ..plumbing.db import get_storage
-from .groups import load_group, played, statistics_of, variant_arg
-from .tournaments import load_tournament, tournament_json
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -10,17 +10,14 @@ a browser that already has them gets 304 Not Modified.
 
 from __future__ import annotations
 
-import io
 import json
 
 from flask import (
     Blueprint,
     abort,
-    current_app,
     redirect,
     render_template,
     request,
-    send_file,
     url_for,
 )
 from flask_babel import get_locale
@@ -28,62 +25,17 @@ from flask_babel import gettext as _
 
 from ...exchange import NotAnExport, ledger_csv, match_from_json, match_to_json
 from ...match import capacity
-from ...match.ledger import Match
-from ...match.plaintext import safe_filename
-from ...sheets import PAPERS, match_sheet_pdf
+from ...sheets import match_sheet_pdf
 from ..parts.access import load_match, match_ledger, remember
 from ..parts.damaged import sound_history
 from ..parts.forms import ImportForm
+from ..parts.sending import asked_paper, filename, send_download, sheet_cache
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
-from ..plumbing.lru import Lru
 from ..plumbing.sheet_turns import Busy, sheet_turns, too_busy
 
 bp = Blueprint("downloads", __name__)
-bp.app_errorhandler(Busy)(too_busy)  # for the blank sheets (house.py) as well
-
-# Saves 176 ms of the 177 ms sheet downloaded again (bench/bench_caches.py, 2026-11-25).
-CACHE_SIZE = 32  # sheets kept per process; a few matches at a few tables, both papers
-# Bounded in bytes too, so that the cache never holds much memory whatever is in it: the
-# sheet of the largest match (referee/match/capacity.py) is about 90 KB, 32 of them under 3 MB.
-# Safe to keep: a key holds the match's version (every change makes a new one), so a kept
-# sheet is never an old state of its match.
-CACHE_BYTES = 8 * 1024 * 1024
-
-
-class SheetCache(Lru[bytes]):
-    """The last ``size`` rendered sheets, ``max_bytes`` at most, least recently used
-    dropped first; thread-safe."""
-
-    def __init__(self, size: int = CACHE_SIZE, max_bytes: int = CACHE_BYTES) -> None:
-        super().__init__(size, max_bytes, len)
-
-
-def sheet_cache() -> SheetCache:
-    """This app's cache (one per app: two apps in a process have two databases)."""
-    return current_app.extensions.setdefault("referee.sheet_cache", SheetCache())
-
-
-def filename(match: Match, suffix: str) -> str:
-    """A file name from the match's name (letters of any language kept), e.g. ``Pátek.pdf``:
-    safe characters only (:func:`referee.match.plaintext.safe_filename`)."""
-    return safe_filename(match.name, suffix, _("match-%(n)s", n=match.id))
-
-
-def send_download(data: bytes, mimetype: str, name: str, etag: str | None = None):
-    response = send_file(
-        io.BytesIO(data), mimetype=mimetype, as_attachment=True, download_name=name, etag=etag
-    )
-    response.cache_control.private = True  # the link in the address is a secret
-    return response
-
-
-def asked_paper() -> str:
-    """The paper a download asks for (``?paper=letter``; A4 without); 400 for another."""
-    paper = request.args.get("paper", "a4")
-    if paper not in PAPERS:
-        abort(400, _("Paper is a4 or letter."))
-    return paper
+bp.app_errorhandler(Busy)(too_busy)  # for the blank sheets (views/house.py) as well
 
 
 @bp.route("/m/<int:match_id>/<token>/sheet.pdf")

@@ -1,6 +1,6 @@
 """Groups: a roster of players, its matches, and their statistics.
 
-A group lives behind two secret links, as a match does (see :mod:`.access`): the
+A group lives behind two secret links, as a match does (see :mod:`referee.web.parts.access`): the
 edit link adds players, starts matches from the roster and opens every match of
 the group for scoring; the read-only link shows the same pages without changing
 anything.  The browser that made or opened a group keeps the link it holds.
@@ -21,88 +21,44 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from ...match.ledger import Ledger, Match
+from ...match.ledger import Match
 from ...match.plaintext import isolated
-from ...match.roster import MAX_PLAYERS, NAME_LENGTH, Group, Player, roster_names, side_name
-from ...match.statistics import Statistics, group_statistics, statistics_csv
+from ...match.roster import MAX_PLAYERS, NAME_LENGTH, Player, roster_names, side_name
+from ...match.statistics import statistics_csv
 from ...rules import PRESETS, CanastaKind
 from ...rules.overrides import OverrideError, apply_overrides
 from ..parts.access import (
     GROUPS,
     keep_opened,
-    kept,
-    kept_all,
     load_match,
-    match_ledger,
-    open_link,
     remembered_token,
 )
-from ..parts.damaged import damaged
 from ..parts.forms import (
     KIND_LABELS,
     MAX_SEATS,
     GroupForm,
     GroupMatchForm,
-    MoveMatchForm,
     PlayerForm,
     chosen_options,
     option_field_name,
 )
+from ..parts.group_state import (
+    group_token,
+    load_group,
+    move_form,
+    remembered_groups,
+    statistics_of,
+    variant_arg,
+)
+from ..parts.house_rules import TableRules, editor, form_rules
 from ..parts.page_charts import wins_chart
 from ..parts.table import chosen_rules, create_match, table_start
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.locale import day
-from .house import TableRules, editor, form_rules
 
 bp = Blueprint("groups", __name__)
-
-KEPT = GROUPS[0]  # the session's list of group edit links (see .access.keep)
-
-
-def load_group(group_id: int, token: str, *, edit: bool = False) -> tuple[Group, bool]:
-    """The group and whether ``token`` lets its holder change it; 404 and 403 as
-    :func:`.access.load_match` answers them."""
-    group = get_storage().get_group(group_id)
-    can_edit = open_link(
-        group,
-        token,
-        edit,
-        _("There is no such group. Check the link you were given."),
-        _("This is the read-only link of the group: only its edit link changes it."),
-    )
-    return group, can_edit
-
-
-def remembered_groups() -> list[Group]:
-    """The groups whose edit links this browser keeps (and that still exist)."""
-    return kept_all(KEPT, get_storage().get_group)
-
-
-@bp.app_template_global()
-def group_token(group: Group) -> str:
-    """The link this browser may open ``group`` with: its edit link if kept, else read-only."""
-    return kept(KEPT, group.id, group.edit_token) or group.view_token
-
-
-def match_group(match: Match) -> tuple[Group, str] | None:
-    """The group of ``match`` and the token to link to it with, if it is in one."""
-    if match.group_id is None:
-        return None
-    group = get_storage().get_group(match.group_id)
-    return None if group is None else (group, group_token(group))
-
-
-def move_form(match: Match) -> MoveMatchForm | None:
-    """The form that puts a match into one of this browser's groups (None: nothing to offer)."""
-    if match.group_id is not None:
-        return None
-    groups = remembered_groups()
-    if not groups:
-        return None
-    form = MoveMatchForm(formdata=None if request.method == "GET" else request.form)
-    form.group.choices = [(str(g.id), g.name) for g in groups]
-    return form
+bp.add_app_template_global(group_token)  # the link to a group that a page may offer
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
@@ -333,22 +289,6 @@ def move(match_id: int, token: str):
 
 
 # -- statistics ---------------------------------------------------------------------------
-
-
-def played(group: Group) -> list[tuple[Match, Ledger]]:
-    """Every match of the group with its ledger (but one stored damaged, which has none)."""
-    found = get_storage().group_matches(group.id)
-    return [(m, match_ledger(m)) for m in found if not damaged(m)]
-
-
-def statistics_of(group: Group, variant_id: str | None) -> Statistics:
-    roster = {p.id: p.name for p in get_storage().roster(group.id)}
-    return group_statistics(roster, played(group), variant_id)
-
-
-def variant_arg() -> str | None:
-    chosen = request.args.get("variant") or None
-    return chosen if chosen in PRESETS else None
 
 
 @bp.route("/g/<int:group_id>/<token>/statistics")

@@ -20,11 +20,11 @@ from ...storage import DuplicateSubmission, HandGone, MatchClosed, MatchFull, St
 from ..parts.access import closed_message, closed_refusal, load_match, match_ledger
 from ..parts.conflicts import Conflict, conflict, phone, seen
 from ..parts.forms import entry_from_form, formdata_from_entry, hand_form, once, out_chosen
+from ..parts.house_rules import rule_source
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.locale import number as written
 from ..plumbing.locale import rule_text, signed
-from .house import rule_source
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>/<token>")
 # The hand form's headings in the game's words (a hand and foot), as its labels (forms.py).

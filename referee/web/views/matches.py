@@ -41,14 +41,14 @@ from ..parts.access import (
 from ..parts.damaged import refuse_damaged_changes
 from ..parts.forms import PLAYERS_PER_SIDE, NewMatchForm, once
 from ..parts.fragments import fragment, page_key
+from ..parts.group_state import match_group, move_form
+from ..parts.house_rules import TableRules, changed_lines, form_rules
 from ..parts.page_charts import totals_chart
 from ..parts.table import chosen_rules, create_match, table_start
+from ..parts.tournament_state import match_table
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.locale import number
-from .groups import match_group, move_form
-from .house import TableRules, changed_lines, form_rules
-from .tournaments import match_table
 
 bp = Blueprint("matches", __name__)
 
@@ -65,7 +65,8 @@ def lan_url() -> str:
 @bp.route("/")
 def home():
     """What this browser made or opened, each by the link it holds, and nothing else: on a
-    public server a stranger's first page lists nothing of anyone's (see :mod:`.access`)."""
+    public server a stranger's first page lists nothing of anyone's (see
+    :mod:`referee.web.parts.access`)."""
     storage = get_storage()
     found = storage.get_matches(kept_ids(*MATCHES))
     matches = kept_links(MATCHES, found.get)

@@ -39,9 +39,9 @@ from ..parts.forms import (
     option_field_name,
     question_forms,
 )
+from ..parts.house_rules import changed_lines, rule_source
 from ..plumbing.errors import refusal
 from ..plumbing.locale import rule_text
-from .house import changed_lines, rule_source
 
 bp = Blueprint("rulings", __name__)
 bp.add_app_template_global(rulebook.variant_name, "variant_name")

@@ -13,8 +13,8 @@ from flask import Blueprint, flash, redirect, url_for
 from flask_babel import gettext as _
 
 from ..parts.forms import NextRoundForm, ReopenForm
+from ..parts.tournament_state import director_page, load_tournament
 from ..plumbing.db import get_storage
-from .tournaments import director_page, load_tournament
 
 bp = Blueprint("reopening", __name__)
 

@@ -22,10 +22,16 @@ from ...i18n import local_number
 from ...match.plaintext import safe_filename, spreadsheet_cell
 from ...match.standings import CSV_HEADER, Tournament, standings_rows, wins_text
 from ...sheets import render_pdf
+from ..parts.sending import asked_paper, send_download
+from ..parts.tournament_state import (
+    event_text,
+    load_tournament,
+    sitting_out,
+    standing_view,
+    tournament_json,
+)
 from ..plumbing.db import get_storage
 from ..plumbing.sheet_turns import sheet_turns
-from .downloads import asked_paper, send_download
-from .tournaments import event_text, load_tournament, sitting_out, standing_view, tournament_json
 
 bp = Blueprint("tournament_files", __name__)
 
