@@ -22,10 +22,10 @@ from typing import Any
 
 from sqlite_utils import Database, Migrations
 
-from .match.capacity import MAX_CHANGES, MAX_HANDS
-from .match.ledger import Change, HandRecord, Match
-from .match.roster import Group, Player
-from .match.standings import TableGame, Team, Tournament, TournamentEvent
+from ..match.capacity import MAX_CHANGES, MAX_HANDS
+from ..match.ledger import Change, HandRecord, Match
+from ..match.roster import Group, Player
+from ..match.standings import TableGame, Team, Tournament, TournamentEvent
 
 __all__ = [
     "Change",
