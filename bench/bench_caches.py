@@ -252,8 +252,8 @@ MECHANISMS = [
     ),
     Mechanism(
         "stored matches",
-        "storage.py _stored_match (lru_cache 256)",
-        unwrapped("referee.storage", "_stored_match"),
+        "storage/rows.py _stored_match (lru_cache 256)",
+        unwrapped("referee.storage.rows", "_stored_match"),
         (*PAGES, "hand form", "statistics"),
     ),
     Mechanism(
