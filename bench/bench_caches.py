@@ -135,13 +135,13 @@ def rows_not_kept(app: Any) -> Any:
 
         return forgetting
 
-    return swapped("referee.web.matches", "hand_row", replacement)
+    return swapped("referee.web.views.matches", "hand_row", replacement)
 
 
 @contextmanager
 def rules_rebuilt(app: Any) -> Iterator[None]:
     """``Match.variant`` and ``.preset`` as plain properties: rebuilt at every use."""
-    from referee.ledger import Match
+    from referee.match.ledger import Match
 
     kept = {name: Match.__dict__[name] for name in ("variant", "preset")}
     for name, cached in kept.items():
@@ -157,7 +157,7 @@ def language_each_time(app: Any) -> Any:
     from flask_babel import get_locale, get_translations
 
     return swapped(
-        "referee.web.i18n",
+        "referee.web.plumbing.locale",
         "language",
         lambda kept: lambda: (str(get_locale()), get_translations()),
     )
@@ -174,7 +174,7 @@ class ForgetOnLook(dict):  # type: ignore[type-arg]
 @contextmanager
 def headers_learnt_each_time(app: Any) -> Iterator[None]:
     """The poll's security headers learnt from a ``/healthz`` of the app's at every poll."""
-    from referee.web.poll import Poll
+    from referee.web.plumbing.poll import Poll
 
     poll = app.wsgi_app
     while not isinstance(poll, Poll):  # the middlewares in front of Flask
@@ -189,7 +189,7 @@ def headers_learnt_each_time(app: Any) -> Iterator[None]:
 @contextmanager
 def no_sheet_cache(app: Any) -> Iterator[None]:
     """The app's sheet cache swapped for one of size 0 (it keeps nothing)."""
-    from referee.web.downloads import SheetCache
+    from referee.web.parts.sending import SheetCache
 
     key = "referee.sheet_cache"
     kept = app.extensions.get(key)
@@ -234,26 +234,26 @@ MECHANISMS = [
     ),
     Mechanism(
         "fragments",
-        "web/fragments.py _render (lru_cache 8192)",
-        unwrapped("referee.web.fragments", "_render"),
+        "web/parts/fragments.py _render (lru_cache 8192)",
+        unwrapped("referee.web.parts.fragments", "_render"),
         (*PAGES, "hand form", "history", "statistics"),
     ),
     Mechanism(
         "hand rows kept",
-        "web/matches.py hand_row: LedgerRow.rendered",
+        "web/views/matches.py hand_row: LedgerRow.rendered",
         rows_not_kept,
         PAGES,
     ),
     Mechanism(
         "ledgers",
-        "web/access.py _LEDGERS (64 matches)",
-        forgetful("referee.web.access", "_LEDGERS"),
+        "web/parts/access.py _LEDGERS (64 matches)",
+        forgetful("referee.web.parts.access", "_LEDGERS"),
         (*PAGES, "hand form", "history", "statistics"),
     ),
     Mechanism(
         "stored matches",
-        "storage.py _stored_match (lru_cache 256)",
-        unwrapped("referee.storage", "_stored_match"),
+        "storage/rows.py _stored_match (lru_cache 256)",
+        unwrapped("referee.storage.rows", "_stored_match"),
         (*PAGES, "hand form", "statistics"),
     ),
     Mechanism(
@@ -264,38 +264,38 @@ MECHANISMS = [
     ),
     Mechanism(
         "match checks",
-        "web/damaged.py _MATCHES (256)",
-        forgetful("referee.web.damaged", "_MATCHES"),
+        "web/parts/damaged.py _MATCHES (256)",
+        forgetful("referee.web.parts.damaged", "_MATCHES"),
         (*PAGES, "statistics"),
     ),
     Mechanism(
         "hand checks",
-        "web/damaged.py _sound_entry (lru_cache 16384)",
-        unwrapped("referee.web.damaged", "_sound_entry"),
+        "web/parts/damaged.py _sound_entry (lru_cache 16384)",
+        unwrapped("referee.web.parts.damaged", "_sound_entry"),
         (*PAGES, "statistics"),
     ),
     Mechanism(
         "hand form classes",
-        "web/forms.py _hand_form (lru_cache 512)",
-        unwrapped("referee.web.forms", "_hand_form"),
+        "web/parts/forms.py _hand_form (lru_cache 512)",
+        unwrapped("referee.web.parts.forms", "_hand_form"),
         ("hand form", "hand POST + page"),
     ),
     Mechanism(
         "WTForms catalogue",
-        "web/forms.py _wtforms_catalogue (cache)",
-        unwrapped("referee.web.forms", "_wtforms_catalogue"),
+        "web/parts/forms.py _wtforms_catalogue (cache)",
+        unwrapped("referee.web.parts.forms", "_wtforms_catalogue"),
         ("match page (edit link)", "hand form", "hand POST + page"),
     ),
     Mechanism(
         "match chart",
-        "web/chart.py _chart (lru_cache 1024)",
-        unwrapped("referee.web.chart", "_chart"),
+        "web/parts/page_charts.py _chart (lru_cache 1024)",
+        unwrapped("referee.web.parts.page_charts", "_chart"),
         PAGES,
     ),
     Mechanism(
         "wins chart",
-        "web/chart.py _wins (lru_cache 256)",
-        unwrapped("referee.web.chart", "_wins"),
+        "web/parts/page_charts.py _wins (lru_cache 256)",
+        unwrapped("referee.web.parts.page_charts", "_wins"),
         ("statistics",),
     ),
     Mechanism(
@@ -306,32 +306,32 @@ MECHANISMS = [
     ),
     Mechanism(
         "language",
-        "web/i18n.py language (on g, per request)",
+        "web/plumbing/locale.py language (on g, per request)",
         language_each_time,
         ("match page (edit link)", "hand form", "statistics"),
     ),
     Mechanism(
         "poll headers",
-        "web/poll.py Poll._headers (per scheme)",
+        "web/plumbing/poll.py Poll._headers (per scheme)",
         headers_learnt_each_time,
         ("poll (304)",),
     ),
     Mechanism(
         "QR code",
-        "web/share.py _svg (lru_cache 256)",
-        unwrapped("referee.web.share", "_svg"),
+        "web/views/share.py _svg (lru_cache 256)",
+        unwrapped("referee.web.views.share", "_svg"),
         ("QR code",),
     ),
     Mechanism(
         "minified scripts",
-        "web/minify.py _minified (lru_cache 32)",
-        unwrapped("referee.web.minify", "_minified"),
+        "web/plumbing/minify.py _minified (lru_cache 32)",
+        unwrapped("referee.web.plumbing.minify", "_minified"),
         ("app.js",),
     ),
     Mechanism(
         "asset version",
-        "web/offline.py asset_version (cache)",
-        unwrapped("referee.web.offline", "asset_version"),
+        "web/views/offline.py asset_version (cache)",
+        unwrapped("referee.web.views.offline", "asset_version"),
         ("service worker",),
     ),
     Mechanism(
@@ -342,7 +342,7 @@ MECHANISMS = [
     ),
     Mechanism(
         "sheet cache",
-        "web/downloads.py SheetCache (32 sheets, 8 MB)",
+        "web/parts/sending.py SheetCache (32 sheets, 8 MB)",
         no_sheet_cache,
         ("sheet again",),
     ),

@@ -63,7 +63,8 @@ from tests.live import referee_serve  # noqa: E402
 
 HOST = "127.0.0.1"
 POLL_SECONDS = 3.0  # app.js's interval
-STANDINGS_POLL_SECONDS = 10.0  # the standings page's (referee.web.tournaments.POLL_SECONDS)
+# The standings page's (referee.web.parts.tournament_state.POLL_SECONDS).
+STANDINGS_POLL_SECONDS = 10.0
 HAND_SECONDS = 120.0  # a hand of Canasta, counted and typed
 GOAL_P99_MS = 100.0
 TIMEOUT = 10.0  # an answer later than this is a failure
@@ -147,7 +148,7 @@ def seed_tournament(db: Path, tables: int) -> tuple[list[Table], Watched, str]:
     (``POST /tournaments/new``), its first round begun by it; each table's scorer link as the
     director's page lists it; the standings the phones watch; the director's page.
 
-    The form takes at most ``referee.tournaments.MAX_TEAMS`` teams (400: 200 tables).
+    The form takes at most ``referee.match.standings.MAX_TEAMS`` teams (400: 200 tables).
     """
     from referee.storage import Storage
 

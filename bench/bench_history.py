@@ -88,8 +88,8 @@ def _entries(count: int, seed: int) -> list[dict]:
 
 def _store(database: str, changes: int):
     """A match of :data:`HANDS` hands and ``changes`` changes, stored as an import is."""
-    from referee.entry import score_entry
-    from referee.ledger import Change, HandRecord, Match, result_to_dict
+    from referee.match.entry import score_entry
+    from referee.match.ledger import Change, HandRecord, Match, result_to_dict
     from referee.rules import find_variant
     from referee.rules.snapshot import variant_to_dict
     from referee.storage import Storage

@@ -4,7 +4,7 @@ Run: ``.venv/bin/python bench/bench_score.py`` (``--help`` for the knobs).
 
 * Throughput: a fixed, realistic mix of end-of-hand positions across every preset
   and table size (mostly legal hands, some where nobody went out, a few illegal),
-  scored on one core through the JSON contract (``referee.contract.score_json`` on
+  scored on one core through the JSON contract (``referee.match.contract.score_json`` on
   already-parsed dicts) and through the rules core (``score_hand`` on built
   :class:`~referee.rules.Hand` values).  Goal: 20 000 hands per second.
 * Cold start: the median wall time of ``referee score FILE`` (a new process scoring
@@ -29,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from referee.contract import score_json
+from referee.match.contract import score_json
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from referee.rules import PRESETS, Hand, Meld, Side, Variant, find_variant, parse_cards, score_hand

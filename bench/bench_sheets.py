@@ -12,7 +12,7 @@ Run: ``.venv/bin/python bench/bench_sheets.py`` (``--help`` for the knobs).
 * A cached repeat: the second download of an unchanged match through the Flask app
   (``GET /m/<id>/<token>/sheet.pdf``: the link checked, the version read, the cached
   bytes sent).  Goal: ≤ 5 ms.
-* The largest match (:data:`referee.capacity.MAX_HANDS` hands), two sides on A4 and three
+* The largest match (:data:`referee.match.capacity.MAX_HANDS` hands), two sides on A4 and three
   on landscape Letter: the render's time and the extra peak memory it takes, each in a
   fresh process warmed with a small sheet first.  Goal: ≤ 5 s and ≤ 200 MB.
 * Eight at once, against the real server (``referee serve``, two workers, over matches of
@@ -44,7 +44,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from referee.ledger import Ledger
+from referee.match.ledger import Ledger
 from referee.sheets import html_to_pdf, match_sheet_html, match_sheet_pdf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' sample matches
@@ -234,7 +234,7 @@ def bench_concurrent(hands: int, seconds: float, renders: int | None) -> dict[st
 
 
 def largest_match() -> int:
-    from referee.capacity import MAX_HANDS
+    from referee.match.capacity import MAX_HANDS
 
     return MAX_HANDS
 

@@ -66,7 +66,7 @@ def _write(out: TextIO, data: Any) -> None:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    from .contract import score_json
+    from .match.contract import score_json
 
     result, status = score_json(_read(args.file))
     _write(sys.stdout, result)
@@ -74,7 +74,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .contract import check_json
+    from .match.contract import check_json
 
     _write(sys.stdout, check_json(_read(args.file)))
     return 0
@@ -106,7 +106,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
-    from .contract import variants_json
+    from .match.contract import variants_json
 
     rows = variants_json()
     if args.json:
@@ -214,7 +214,7 @@ def _load_match(storage: Any, match_id: int) -> Any:
         raise MalformedInput(f"no match {match_id} in {storage.path}")
     # A match stored damaged (by an older version, or by hand): one line naming the part,
     # as its pages say it, not a traceback.
-    from .integrity import DamagedMatch, check_hands, check_match
+    from .match.integrity import DamagedMatch, check_hands, check_match
 
     try:
         check_match(match)
@@ -229,7 +229,7 @@ def _load_match(storage: Any, match_id: int) -> Any:
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
-    from .ledger import compute_ledger
+    from .match.ledger import compute_ledger
     from .sheets import match_sheet_pdf
 
     storage = _open_storage(args)
@@ -247,7 +247,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from .exchange import ledger_csv, match_to_json
-    from .ledger import compute_ledger
+    from .match.ledger import compute_ledger
 
     form = args.format or ("csv" if args.out.lower().endswith(".csv") else "json")
     storage = _open_storage(args)
@@ -324,7 +324,7 @@ def _count(count: int, one: str, many: str) -> str:
 def _over(storage: Any, match_id: int) -> bool:
     """Whether the match's ledger has a winner: the stored flag is only what the web last
     saw, so a match reopened by an undo nobody has looked at since is not over."""
-    from .ledger import compute_ledger
+    from .match.ledger import compute_ledger
 
     match = storage.get_match(match_id)
     return match is not None and compute_ledger(match, storage.hands(match_id)).finished

@@ -1,6 +1,6 @@
 """A match in and out of the referee: JSON (the whole match) and CSV (its numbers).
 
-Pure Python over :mod:`referee.ledger`; no storage and no web here.  The JSON
+Pure Python over :mod:`referee.match.ledger`; no storage and no web here.  The JSON
 export holds everything needed to recreate the match: its names, rules snapshot,
 house rules, target, every hand as typed (deleted ones too, which an undo may
 bring back) and the history of changes.  It holds no database ids and no secret
@@ -18,10 +18,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import capacity
-from .contract import problem_json
-from .integrity import DamagedMatch, check_hands, check_match
-from .ledger import Change, HandRecord, Ledger, Match, compute_ledger
+from .match import capacity
+from .match.contract import problem_json
+from .match.integrity import DamagedMatch, check_hands, check_match
+from .match.ledger import Change, HandRecord, Ledger, Match, compute_ledger
+from .match.plaintext import spreadsheet_cell
 from .rules import MalformedInput, Problem, Variant
 from .rules.overrides import checked_changes
 from .rules.problems import N_, Text
@@ -60,14 +61,14 @@ class NotAnExport(ValueError):
 
 
 class TooManyHands(NotAnExport):
-    "The match file holds more hands in play than a match may (referee.capacity)."
+    "The match file holds more hands in play than a match may (referee.match.capacity)."
 
     def __init__(self, hands: int) -> None:
         super().__init__(capacity.too_many_hands(hands))  # translatable; str(error): English
 
 
 class TooManyChanges(NotAnExport):
-    "The match file's history holds more changes than a match keeps (referee.capacity)."
+    "The match file's history holds more changes than a match keeps (referee.match.capacity)."
 
     def __init__(self, changes: int) -> None:
         super().__init__(capacity.too_many_changes(changes))
@@ -339,11 +340,6 @@ def match_from_json(data: Any) -> Imported:
 
 
 # -- CSV -----------------------------------------------------------------------------------
-
-
-def spreadsheet_cell(text: str) -> str:
-    # A spreadsheet runs a cell that starts with = + - @ as a formula; names are text.
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def ledger_csv(ledger: Ledger) -> str:

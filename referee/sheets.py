@@ -16,16 +16,16 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from .assets import asset_dir
-from .chart import totals_chart
 from .i18n import local_date, local_number
-from .ledger import Ledger
-from .plaintext import bdi, isolated
+from .match.chart import totals_chart
+from .match.ledger import Ledger
+from .match.plaintext import bdi, isolated
+from .match.vocabulary import words
 from .rules import CanastaKind, Rank, Variant
 from .rules.hand import threes_points
 from .rules.overrides import difference_lines
 from .rules.problems import N_
 from .rules.sources import seed_text
-from .words import words
 
 __all__ = [
     "PAPERS",
@@ -71,7 +71,7 @@ def _env(gettext: Callable[[str], str] | None = None) -> Environment:
         autoescape=select_autoescape(["html"]),
         extensions=["jinja2.ext.i18n"],
     )
-    env.filters["bdi"] = bdi  # a person's words isolated, as on the pages (web/bidi.py)
+    env.filters["bdi"] = bdi  # a person's words isolated, as on the pages (web/plumbing/bidi.py)
     translate = gettext or (lambda text: text)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         translate, lambda s, p, n: translate(s if n == 1 else p), newstyle=True

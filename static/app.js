@@ -32,22 +32,6 @@
     sync();
   });
 
-  // New tournament: the American Canasta Society's game (3 hands at 125, 155, 180) is
-  // American's; another preset opens by the score, unless the director typed minimums.
-  $$("#new-tournament").forEach(function (nt) {
-    var preset = $("#preset", nt), mins = $("#minimums", nt), hint = $("#minimums-hint", nt);
-    if (!preset || !mins) return;
-    var acs = "125, 155, 180", typed = mins.value !== "" && mins.value !== acs;
-    mins.addEventListener("input", function () { typed = true; });
-    var sync = function () {
-      var american = preset.value === "american";
-      if (hint) hint.hidden = !american;
-      if (!typed) mins.value = american ? acs : "";
-    };
-    preset.addEventListener("change", sync);
-    sync();
-  });
-
   // New match: seats past the table's size hidden; each first-dealer seat named after its player.
   $$("#new-match").forEach(function (nm) {
     var players = $("#players", nm), dealer = $("#first_dealer", nm), p3 = $("#paper_side3", nm);

@@ -1,5 +1,5 @@
 """The largest match one link can make: the most hands (200), the most changes (the cap of
-:mod:`referee.capacity`), every name and note as long as its form field allows.
+:mod:`referee.match.capacity`), every name and note as long as its form field allows.
 
 Shared by the round-trip test of the web import (tests/web/test_downloads.py) and the
 history bench (bench/bench_history.py).  The history is a table's, only longer: each hand
@@ -11,9 +11,9 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from referee import capacity
-from referee.entry import score_entry
-from referee.ledger import Change, HandRecord, Match, result_to_dict
+from referee.match import capacity
+from referee.match.entry import score_entry
+from referee.match.ledger import Change, HandRecord, Match, result_to_dict
 from referee.rules import find_variant
 from referee.rules.snapshot import variant_to_dict
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import secrets
 
-from referee.entry import score_entry
-from referee.ledger import HandRecord, Ledger, Match, compute_ledger, result_to_dict
+from referee.match.entry import score_entry
+from referee.match.ledger import HandRecord, Ledger, Match, compute_ledger, result_to_dict
 from referee.rules import find_variant
 from referee.rules.snapshot import variant_to_dict
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import Locator, Page, expect
 
-from referee.contract import score_json
+from referee.match.contract import score_json
 from referee.rules import PRESETS
 
 

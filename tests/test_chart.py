@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.chart import APART, _apart, totals_chart
+from referee.match.chart import APART, _apart, totals_chart
 
 
 def test_equal_lines_are_drawn_side_by_side_about_their_value():

@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cli import COMMANDS, build_parser, main, quick_args
+from referee.match.standings import Team, Tournament
 from referee.rules import PRESETS
 from referee.storage import Storage
-from referee.tournaments import Team, Tournament
 from tests import sample
 from tests.test_contract import EXAMPLE_HAND, PRESET_IDS, legal_hands, well_formed_hands
 
@@ -438,7 +438,7 @@ def test_every_variant_and_house_rule_is_documented_in_docs_variants():
 
 
 def test_every_setting_is_documented_in_docs_server():
-    from referee.web.settings import DEFAULTS
+    from referee.web.plumbing.settings import DEFAULTS
 
     page = (DOCS / "server.md").read_text(encoding="utf-8")
     table = page.split("## Settings", 1)[1].split("\n## ", 1)[0]

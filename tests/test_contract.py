@@ -1,6 +1,6 @@
 """The JSON contracts of ``referee score`` and ``referee check`` (spec/contracts.md §2, §3).
 
-In-process, through :mod:`referee.contract`; tests/test_cli.py runs the same
+In-process, through :mod:`referee.match.contract`; tests/test_cli.py runs the same
 contracts through the command line.  Figures cite the seed that decides them.
 """
 
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from referee.contract import check_json, score_json, variants_json
+from referee.match.contract import check_json, score_json, variants_json
 from referee.rules import PRESETS, CanastaKind, MalformedInput, Meld, classify, parse_cards
 from referee.rules.sources import book_of
 from tests.sample import EXAMPLE_HAND

@@ -8,8 +8,8 @@ from collections import Counter
 
 from hypothesis import HealthCheck, assume, given, settings
 
-from referee.contract import parse_hand
-from referee.entry import score_entry
+from referee.match.contract import parse_hand
+from referee.match.entry import score_entry
 from referee.rules import score_hand
 from referee.rules.hand import hand_costs
 from tests.test_contract import legal_hands

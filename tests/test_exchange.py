@@ -19,7 +19,7 @@ from referee.exchange import (
     match_from_json,
     match_to_json,
 )
-from referee.ledger import Change, HandRecord, compute_ledger
+from referee.match.ledger import Change, HandRecord, compute_ledger
 from referee.rules import CanastaKind
 from referee.storage import Storage
 from tests import sample
@@ -409,7 +409,7 @@ def test_an_export_with_impossible_rules_is_refused_naming_them(storage, rules, 
 
 
 def test_a_file_past_the_change_cap_is_refused_as_playing_would_be():
-    from referee import capacity
+    from referee.match import capacity
     from tests import largest
 
     match, hands, history = largest.largest(changes=capacity.MAX_CHANGES + 1, hands=20)

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from referee.integrity import DamagedMatch, check_entry, check_hands, check_match
-from referee.ledger import HandRecord
+from referee.match.integrity import DamagedMatch, check_entry, check_hands, check_match
+from referee.match.ledger import HandRecord
 from referee.rules.problems import Text
 from tests import sample
 

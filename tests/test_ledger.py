@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.ledger import HandRecord, Match, compute_ledger
+from referee.match.ledger import HandRecord, Match, compute_ledger
 from referee.rules import find_variant
 from referee.rules.snapshot import variant_to_dict
 

@@ -9,11 +9,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from referee.cli import main
-from referee.entry import score_entry
-from referee.ledger import result_to_dict
+from referee.match.entry import score_entry
+from referee.match.ledger import result_to_dict
 from referee.storage import Storage
 from referee.web import create_app
-from referee.web.access import match_ledger
+from referee.web.parts.access import match_ledger
 from tests import sample
 
 TARGET = 1000  # three of sample.entries() take side 0 past it, two do not

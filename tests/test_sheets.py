@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 from referee.cli import main
-from referee.ledger import compute_ledger
+from referee.match.ledger import compute_ledger
 from referee.rules import find_variant
 from referee.sheets import blank_sheet_pdf, match_sheet_pdf
 from tests import sample

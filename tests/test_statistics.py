@@ -8,10 +8,10 @@ import io
 
 import pytest
 
-from referee.ledger import HandRecord, Match, compute_ledger
+from referee.match.ledger import HandRecord, Match, compute_ledger
+from referee.match.statistics import group_statistics, statistics_csv
 from referee.rules import PRESETS
 from referee.rules.snapshot import variant_to_dict
-from referee.statistics import group_statistics, statistics_csv
 
 ROSTER = {1: "Anna", 2: "Ben", 3: "Cleo", 4: "Dan", 5: "Eva"}
 

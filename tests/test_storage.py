@@ -175,10 +175,9 @@ def test_backup_refuses_to_overwrite_the_database_itself(tmp_path):
 
 
 def test_a_match_takes_no_change_past_its_cap_and_says_so(tmp_path, monkeypatch):
-    from referee import storage as storage_module
-    from referee.storage import MatchFull
+    from referee.storage import MatchFull, history_store
 
-    monkeypatch.setattr(storage_module, "MAX_CHANGES", 5)
+    monkeypatch.setattr(history_store, "MAX_CHANGES", 5)
     storage = _open(tmp_path / "r.db")
     match = _match(storage)
     hand = storage.add_hand(match.id, ENTRY, {}, "t1")
@@ -271,3 +270,20 @@ def test_the_polls_version_and_a_history_page_are_read_by_the_index(tmp_path):
     ]
     assert all("INDEX idx_history_match_id (match_id=?" in d for d in details), details
     assert not any("SCAN history" in d or "TEMP B-TREE" in d for d in details), details
+
+
+def test_every_way_into_storage_is_guarded():
+    """Each public method of every part of Storage (and its opening) wears ``guarded`` at
+    its def, so that a full disk or a read-only file is Unavailable (a 503), never a 500."""
+    from referee.storage.connection import guarded
+
+    wrapper = guarded(len).__code__  # what guarded puts in front of any method
+    ways_in = {
+        name: getattr(attr, "__func__", attr)
+        for part in Storage.__mro__[:-1]
+        for name, attr in vars(part).items()
+        if (name == "__init__" or not name.startswith("_"))
+        and callable(getattr(attr, "__func__", attr))
+    }
+    assert {"__init__", "initialise", "add_hand", "begin_round", "prune"} <= set(ways_in)
+    assert [name for name, method in ways_in.items() if method.__code__ is not wrapper] == []

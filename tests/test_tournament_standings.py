@@ -1,8 +1,8 @@
-"""The standings worked out from every table's game (referee.tournaments.standings)."""
+"""The standings worked out from every table's game (referee.match.standings.standings)."""
 
 from __future__ import annotations
 
-from referee.tournaments import GameResult, TableGame, Team, standings
+from referee.match.standings import GameResult, TableGame, Team, standings
 
 
 def result(round_: int, table: int, ns: int, ew: int, totals: tuple[int, int], winner):

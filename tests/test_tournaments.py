@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.match.standings import Adjustment, TableGame, Team, game_result, standings, wins_text
 from referee.rules.victory import SCALES
-from referee.tournaments import Adjustment, TableGame, Team, game_result, standings, wins_text
 
 TEAMS = [Team(n, f"Team {n}", (f"P{n}a", f"P{n}b")) for n in range(1, 5)]
 

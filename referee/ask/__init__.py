@@ -103,8 +103,9 @@ def answers(variant: Variant, question: str, lang: str, design: Design = DESIGN)
 
 
 def statement(rule: Rule, lang: str) -> str:
-    """A rule's statement in ``lang``, as the pages say it (``web.i18n.rule_text``): a house
-    rule in the table's words; in its rulebook's own language, the rulebook's sentence."""
+    """A rule's statement in ``lang``, as the pages say it (``web.plumbing.locale.rule_text``):
+    a house rule in the table's words; in its rulebook's own language, the rulebook's
+    sentence."""
     from .engine import gettext_of
 
     gettext = gettext_of(lang)

@@ -75,7 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         BABEL_DEFAULT_LOCALE="en",
     )
-    from . import settings
+    from .plumbing import settings
 
     settings.load(app)
     if test_config:
@@ -84,30 +84,31 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         instance.mkdir(parents=True, exist_ok=True)
         app.config["SECRET_KEY"] = _secret_key(instance)
 
-    from . import (
-        api,
+    from .parts import damaged, fragments
+    from .plumbing import (
         bidi,
         bodies,
         caching,
         compression,
-        damaged,
         db,
-        downloads,
         errors,
-        fragments,
+        inputs,
+        limits,
+        locale,
+        minify,
+        proxy,
+        security,
+    )
+    from .views import (
+        api,
+        downloads,
         groups,
         hands,
         house,
-        i18n,
-        inputs,
-        limits,
         matches,
-        minify,
         offline,
-        proxy,
+        questions,
         reopening,
-        rulings,
-        security,
         share,
         tournament_files,
         tournaments,
@@ -119,7 +120,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     caching.init_app(app)
     db.init_app(app)
-    i18n.init_app(app)
+    locale.init_app(app)
     fragments.init_app(app)
     bidi.init_app(app)
     csrf.init_app(app)
@@ -128,7 +129,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
-    app.register_blueprint(rulings.bp)
+    app.register_blueprint(questions.bp)
     app.register_blueprint(downloads.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(house.bp)
@@ -148,7 +149,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # baseline that bench/bench_web.py measures the real pages against.
         return "ok", {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
 
-    from .poll import Poll
+    from .plumbing.poll import Poll
 
     standings = int(app.config["STANDINGS_SECONDS"])
     app.wsgi_app = Poll(app.wsgi_app, app.config["DATABASE"], standings)  # type: ignore[method-assign]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.ledger import HandRecord, Match, compute_ledger
+from referee.match.ledger import HandRecord, Match, compute_ledger
 from referee.rules import (
     CanastaKind,
     Rank,

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.contract import score_json
-from referee.entry import score_entry
+from referee.match.contract import score_json
+from referee.match.entry import score_entry
 from referee.rules import PRESETS, CanastaKind, Hand, find_variant, score_hand
 from referee.rules.minimum import OPENING_SHORT
 from referee.rules.overrides import apply_overrides

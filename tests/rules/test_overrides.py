@@ -12,7 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from referee.contract import check_json, score_json
+from referee.match.contract import check_json, score_json
 from referee.rules import (
     PRESETS,
     Hand,
@@ -182,7 +182,7 @@ def test_rulings_answer_under_any_overrides(variant_id, data):
 
 
 def test_variants_json_prints_every_value_a_table_may_change_under_its_name():
-    from referee.contract import variants_json
+    from referee.match.contract import variants_json
 
     for row in variants_json():
         assert set(row["rules"]) == {field.name for field in FIELDS}

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.contract import check_json
+from referee.match.contract import check_json
 from referee.rules import MalformedInput
 
 from ..profiles import examples

@@ -102,7 +102,7 @@ def test_quick_entry_scores_the_variant_only_events():
 
 def test_quick_escalas_score_as_the_same_melds_card_by_card():
     # 001 §Variaciones (house rule): an escala 1500, an escala real 4000, only with a canasta.
-    from referee.entry import score_entry
+    from referee.match.entry import score_entry
 
     spanish = find_variant("spanish").with_options({"escalas": True})
     melds = "K K K K K 2 2\n4h 5h 6h 7h 8h 9h 10h\n4s 5s 6s 7s 8s 9s 10s Js Qs Ks As"

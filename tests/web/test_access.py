@@ -7,7 +7,7 @@ import re
 import secrets
 
 from referee.storage import Storage
-from referee.web import access
+from referee.web.parts import access
 
 from .conftest import (
     GOING_OUT,

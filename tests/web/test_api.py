@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from referee.contract import check_json, score_json
+from referee.match.contract import check_json, score_json
 
 from .conftest import GOING_OUT, GOING_OUT_SCORES, hand, start_match, view_url
 

@@ -1,4 +1,4 @@
-"""The largest match (referee/capacity.py): a hand past it is refused with the form as
+"""The largest match (referee/match/capacity.py): a hand past it is refused with the form as
 typed, and so is a match file holding more, with a message in the player's language."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from referee.capacity import MAX_HANDS
-from referee.entry import score_entry
-from referee.ledger import result_to_dict
+from referee.match.capacity import MAX_HANDS
+from referee.match.entry import score_entry
+from referee.match.ledger import result_to_dict
 from referee.storage import Storage
 from tests import sample
 

@@ -231,7 +231,7 @@ def test_a_match_stored_damaged_answers_a_clear_page_on_every_route(
         body = html.unescape(response.get_data(as_text=True))
         assert part in body, (method, path, body[:300])
         assert "damaged" in body
-    # The watching phones' poll (referee/web/poll.py) reads only the secrets and the
+    # The watching phones' poll (referee/web/plumbing/poll.py) reads only the secrets and the
     # version, which stay sound: it answers them, and never a 500.
     poll = client.get(url + "/version")
     assert poll.status_code == 200, poll.status_code

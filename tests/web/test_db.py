@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from referee.web import create_app
-from referee.web.db import get_storage
+from referee.web.plumbing.db import get_storage
 
 
 def test_a_thread_keeps_its_connection_between_requests(app):

@@ -10,11 +10,13 @@ import subprocess
 
 import pytest
 
-from referee import capacity
 from referee.exchange import match_from_json
-from referee.ledger import compute_ledger
+from referee.match import capacity
+from referee.match.ledger import compute_ledger
 from referee.storage import Storage
-from referee.web import create_app, downloads
+from referee.web import create_app
+from referee.web.parts import sending
+from referee.web.views import downloads
 
 from .. import largest
 from ..junk import MULTIPART, _multipart
@@ -119,7 +121,7 @@ def test_an_undo_is_a_new_version_too(client, match_url, renders):
 
 
 def test_the_cache_keeps_only_the_latest_sheets():
-    cache = downloads.SheetCache(size=2)
+    cache = sending.SheetCache(size=2)
     cache.put((1,), b"a")
     cache.put((2,), b"b")
     assert cache.get((1,)) == b"a"  # 1 is now the most recently used

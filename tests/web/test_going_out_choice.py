@@ -7,7 +7,7 @@ import re
 
 from hypothesis import HealthCheck, assume, given, settings
 
-from referee.contract import score_json
+from referee.match.contract import score_json
 from tests.test_contract import legal_hands
 
 from ..profiles import examples

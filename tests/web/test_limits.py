@@ -7,7 +7,8 @@ import io
 import pytest
 from flask import Flask
 
-from referee.web import create_app, settings
+from referee.web import create_app
+from referee.web.plumbing import settings
 
 from .conftest import LONG_MATCH_HAND, hand, start_match
 

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from referee.web import offline
+from referee.web.views import offline
 
 from .conftest import GOING_OUT, first_hand_id, hand, start_match, totals
 

@@ -9,8 +9,8 @@ import subprocess
 
 import pytest
 
-from referee.contract import check_json
 from referee.i18n import LANGUAGES
+from referee.match.contract import check_json
 from referee.rules import PRESETS
 from referee.rules.sources import BOOKS, book_of
 

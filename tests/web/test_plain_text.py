@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from referee.plaintext import control_character, safe_filename
+from referee.match.plaintext import control_character, safe_filename
 
 from .conftest import GOING_OUT, hand, start_group, start_match
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
 
-from referee.contract import check_json
+from referee.match.contract import check_json
 from referee.rules import PRESETS
 from referee.rules.catalogue import catalogue
 

@@ -12,7 +12,8 @@ import stat
 import pytest
 
 from referee.storage import Storage
-from referee.web import access
+from referee.web.parts import access
+from referee.web.plumbing import tokens
 
 from ..live import Phone, referee_serve
 from .conftest import (
@@ -140,7 +141,8 @@ def test_tokens_are_compared_in_constant_time(client, monkeypatch):
         compared.append((a, b))
         return a == b
 
-    monkeypatch.setattr(access, "compare_digest", spy)
+    monkeypatch.setattr(access, "compare_digest", spy)  # the links a browser keeps
+    monkeypatch.setattr(tokens, "compare_digest", spy)  # a link opened
     assert client.get(edit).status_code == 200  # the link, and the token the browser kept
     assert client.get(edit[: -len(token)] + "x" * len(token)).status_code == 404
     assert any(token.encode() in pair for pair in compared)
@@ -190,7 +192,7 @@ def test_a_failing_request_is_logged_without_the_match_secret(app, caplog, monke
 
 @pytest.mark.parametrize("path", ["/m/1/abc", "/m/12/abc/hands/3/edit"])
 def test_the_secret_is_cut_from_logged_paths(path):
-    from referee.web.security import without_secret
+    from referee.web.plumbing.security import without_secret
 
     assert "abc" not in without_secret(path)
     assert without_secret(path).startswith(path.split("abc")[0])
@@ -226,7 +228,7 @@ def test_an_error_under_static_is_a_page_with_every_header_of_a_page(client, pat
 
 def test_secret_link_pages_and_the_api_are_never_kept_by_a_cache(app, client):
     # no-store, not "private, no-cache": the service worker's offline copy is made with
-    # the Cache API, which no Cache-Control header reaches (see referee/web/caching.py).
+    # the Cache API, which no Cache-Control header reaches (see referee/web/plumbing/caching.py).
     urls = every_get_url(app, client)
     secret = [u for u in urls if u.startswith(("/m/", "/g/", "/t/", "/api/"))]
     assert len(secret) >= 15

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from referee.web.share import _svg
+from referee.web.views.share import _svg
 
 from .conftest import start_match, view_url
 

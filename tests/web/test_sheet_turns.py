@@ -1,4 +1,4 @@
-"""A few score sheets at a time per process (referee/web/sheet_turns.py): the others wait
+"""A few score sheets at a time per process (referee/web/plumbing/sheet_turns.py): the others wait
 briefly, then get 503 with Retry-After and a page saying to try again."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ import threading
 import pytest
 
 from referee.storage import Storage
-from referee.web import create_app, downloads
-from referee.web.sheet_turns import Busy, SheetTurns, sheet_turns
+from referee.web import create_app
+from referee.web.parts import sending
+from referee.web.plumbing.sheet_turns import Busy, SheetTurns, sheet_turns
 from tests import sample
 
 
@@ -85,7 +86,7 @@ def test_one_more_than_may_wait_is_refused_at_once():
 
 
 def test_the_cache_of_sheets_is_bounded_in_count_and_bytes():
-    cache = downloads.SheetCache(size=3, max_bytes=100)
+    cache = sending.SheetCache(size=3, max_bytes=100)
     for n in range(5):
         cache.put((n,), b"x" * 10)
     assert [cache.get((n,)) is not None for n in range(5)] == [False, False, True, True, True]

@@ -28,7 +28,7 @@ from markupsafe import escape
 
 from referee.rules import PRESETS
 from referee.web import create_app
-from referee.web.forms import option_field_name
+from referee.web.parts.forms import option_field_name
 
 from ..junk import HOSTILE_NAME, HUGE, NASTY, NUMBERISH, says_why
 from ..profiles import examples

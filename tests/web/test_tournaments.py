@@ -11,7 +11,7 @@ import subprocess
 import pytest
 
 from referee.web import create_app
-from referee.web.tournaments import read_teams
+from referee.web.views.tournaments import read_teams
 
 from .conftest import hand
 

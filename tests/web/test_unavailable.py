@@ -11,7 +11,7 @@ import io
 
 import pytest
 
-from referee.web.db import get_storage
+from referee.web.plumbing.db import get_storage
 
 from .conftest import GOING_OUT, hand, start_match, totals
 

@@ -1,0 +1,402 @@
+"""The JSON contracts of ``referee score`` / ``referee check`` and ``POST /api/...``.
+
+Reads plain JSON values into the rules core's types and writes its answers back
+as plain JSON values.  Anything that is not a hand or a question at all raises
+:class:`~referee.rules.MalformedInput` with a one-line message; rule problems
+are answers, not errors.
+"""
+
+from __future__ import annotations
+
+from ..rules import (
+    Card,
+    Hand,
+    MalformedInput,
+    Meld,
+    NotationError,
+    Problem,
+    Side,
+    UnknownOption,
+    UnknownVariant,
+    Variant,
+    classify,
+    find_variant,
+    meld_problems,
+    parse_cards,
+    score_hand,
+)
+from ..rules.presets import PRESETS
+from ..rules.sources import source_title
+
+__all__ = ["check_json", "score_json", "variants_json"]
+
+TYPE_CHECKING = False  # typing costs 2 ms at start-up, and referee score must start fast
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ..rules.rulings import Ruling
+
+    Json = dict[str, Any]
+
+
+def _field(data: Json, key: str, kind: type | tuple[type, ...], default: Any, where: str) -> Any:
+    value = data.get(key, default)
+    if value is default or type(value) is kind:  # the common cases, quickly
+        return value
+    wanted = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in wanted:
+        value = None  # JSON true is not a number
+    if not isinstance(value, wanted):
+        names = " or ".join(
+            {
+                "str": "text",
+                "int": "a whole number",
+                "bool": "true or false",
+                "list": "a list",
+                "dict": "an object",
+            }[t.__name__]
+            for t in wanted
+        )
+        raise MalformedInput(f"{where}{key} must be {names}")
+    return value
+
+
+def _count(data: Json, key: str, where: str, default: int = 0) -> int:
+    value: int = _field(data, key, int, default, where)
+    if value < 0:
+        raise MalformedInput(f"{where}{key} cannot be negative ({value})")
+    if value > 100_000:
+        raise MalformedInput(f"{where}{key} is far too large ({value})")
+    return value
+
+
+def _cards(text: str, where: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(text)
+    except NotationError as error:
+        raise MalformedInput(f"{where}{error}") from None
+
+
+def _melds(value: Any, where: str) -> tuple[Meld, ...]:
+    if not isinstance(value, list):
+        raise MalformedInput(f"{where}melds must be a list")
+    melds = []
+    for j, item in enumerate(value):
+        if type(item) is str:  # the common case first, without building a location
+            try:
+                melds.append(Meld(parse_cards(item)))
+                continue
+            except NotationError:
+                pass
+        at = f"{where}meld {j + 1}: "
+        if isinstance(item, str):
+            melds.append(Meld(_cards(item, at)))
+        elif isinstance(item, dict):
+            cards = _field(item, "cards", str, None, at)
+            if cards is None:
+                raise MalformedInput(f"{at}cards is missing")
+            melds.append(Meld(_cards(cards, at), _field(item, "concealed", bool, False, at)))
+        else:
+            raise MalformedInput(f"{at}a meld is card notation or an object with cards")
+    return tuple(melds)
+
+
+def _variant(data: Any) -> Variant:
+    if not isinstance(data, dict):
+        raise MalformedInput("the input must be a JSON object")
+    variant_id = data.get("variant")
+    if not isinstance(variant_id, str):
+        raise MalformedInput(f"variant is required: one of {', '.join(PRESETS)}")
+    try:
+        variant = find_variant(variant_id)
+    except UnknownVariant as error:
+        raise MalformedInput(str(error)) from None
+    options = _field(data, "options", dict, {}, "")
+    try:
+        variant = variant.with_options(options)
+    except UnknownOption as error:
+        known = ", ".join(o.name for o in variant.options) or "none"
+        raise MalformedInput(
+            f"options: {variant.id} has no house rule {error.args[0]!r} set to true or false "
+            f"(its house rules: {known})"
+        ) from None
+    if "rules" not in data:
+        return variant
+    from ..rules.overrides import apply_overrides
+
+    return apply_overrides(variant, data["rules"])
+
+
+def _players(variant: Variant, data: Json) -> int:
+    players: int = _field(data, "players", int, variant.default_players, "")
+    if players not in variant.players:
+        allowed = ", ".join(str(n) for n in variant.players)
+        raise MalformedInput(f"players: {variant.id} is played by {allowed} players, not {players}")
+    return players
+
+
+def _side(data: Any, index: int) -> Side:
+    where = f"side {index + 1}: "
+    if not isinstance(data, dict):
+        raise MalformedInput(f"{where}a side must be an object")
+    hand = _field(data, "hand", str, None, where)
+    points = _field(data, "hand_points", int, None, where)
+    if points is not None and not 0 <= points <= 100_000:
+        raise MalformedInput(f"{where}hand_points must be between 0 and 100000 ({points})")
+    return Side(
+        name=_field(data, "name", str, f"Side {index + 1}", where)[:80],
+        melds=_melds(data.get("melds", []), where),
+        red_threes=_count(data, "red_threes", where),
+        went_out=_field(data, "went_out", bool, False, where),
+        concealed=_field(data, "concealed", bool, False, where),
+        hand=None if hand is None else _cards(hand, f"{where}hand: "),
+        hand_points=points,
+        score=_field(data, "score", int, 0, where),
+        undeclared_red_threes=_count(data, "undeclared_red_threes", where),
+        acabar=_field(data, "acabar", bool, False, where),
+        exact_cut=_field(data, "exact_cut", bool, False, where),
+        first_pickup=_field(data, "went_out_on_first_pickup", bool, False, where),
+        black_threes=_count(data, "black_threes", where),
+        held_sets=_count(data, "held_in_hand", where),
+    )
+
+
+def parse_hand(data: Any) -> tuple[Variant, Hand]:
+    """Read a ``referee score`` input into a variant and a :class:`~referee.rules.Hand`."""
+    variant = _variant(data)
+    players = _players(variant, data)
+    sides = data.get("sides")
+    if not isinstance(sides, list):
+        raise MalformedInput("sides must be a list with one object per side")
+    expected = variant.sides_for(players)
+    if len(sides) != expected:
+        raise MalformedInput(
+            f"sides: {players} players make {expected} sides, but {len(sides)} were given"
+        )
+    sides_read = tuple(_side(side, i) for i, side in enumerate(sides))
+    return variant, Hand(players, sides_read, _round(data))
+
+
+def rule_json(variant: Variant, key: str) -> Json:
+    rule = variant.rule(key)
+    return {
+        "id": f"{variant.id}.{key}",
+        "text": rule.text,
+        "source": rule.source,
+        "source_title": source_title(rule.source),
+        "quote": rule.quote,
+    }
+
+
+def problem_json(variant: Variant, problem: Problem) -> Json:
+    out: Json = {"code": problem.code, "message": problem.message[0].upper() + problem.message[1:]}
+    if problem.side is not None:
+        out["side"] = problem.side
+    if problem.meld is not None:
+        out["meld"] = problem.meld
+    out.update(problem.figures)  # a short opening's points and minimum
+    if problem.rule is None:  # the variant has no such rule at all (not_in_variant)
+        out["rule"] = out["rule_text"] = None
+    else:
+        out["rule"] = f"{variant.id}.{problem.rule}"
+        out["rule_text"] = variant.rule(problem.rule).text
+    return out
+
+
+def score_json(data: Any) -> tuple[Json, int]:
+    """Answer a ``referee score`` input; return the output and the exit status (0 or 1)."""
+    variant, hand = parse_hand(data)
+    result = score_hand(variant, hand)
+    sides = []
+    for score in result.sides:
+        side: Json = {
+            "name": score.name,
+            "total": score.total,
+            "breakdown": score.breakdown,
+            "canastas": [
+                {"rank": c.rank, "kind": c.kind.value, "bonus": c.bonus}
+                | ({"concealed": True} if c.concealed else {})
+                for c in score.canastas
+            ],
+        }
+        if score.wins_match:
+            side["wins_match"] = True
+        sides.append(side)
+    out = {
+        "variant": variant.id,
+        "valid": result.valid,
+        "sides": sides,
+        "errors": [problem_json(variant, p) for p in result.problems],
+    }
+    return out, 0 if result.valid else 1
+
+
+def _ruling(variant: Variant, allowed: bool, reason: str, rule: str, **extra: Any) -> Json:
+    return {"allowed": allowed, "reason": reason, "rule": rule_json(variant, rule), **extra}
+
+
+def _meld_question(variant: Variant, data: Json) -> Json:
+    from ..rules.rulings import check_meld
+
+    cards = _field(data, "cards", str, None, "")
+    if cards is None:
+        raise MalformedInput("cards is required: the meld in card notation")
+    going_out = _field(data, "going_out", bool, False, "")
+    meld = Meld(_cards(cards, "cards: "), _field(data, "concealed", bool, False, ""))
+    ruling = check_meld(variant, meld, going_out=going_out)
+    canasta = classify(variant, meld).canasta
+    extra: Json = {"points": ruling.points, "canasta": canasta.value if canasta else None}
+    if not ruling.allowed:
+        problems = meld_problems(variant, meld, going_out=going_out)
+        extra["problems"] = [problem_json(variant, p) for p in problems]
+    return _ruling(variant, ruling.allowed, ruling.reason, ruling.rule, **extra)
+
+
+def _opening_question(variant: Variant, data: Json) -> Json:
+    from ..rules.opening import check_opening
+
+    players = _players(variant, data)
+    score = _field(data, "score", int, 0, "")
+    melds = _melds(data.get("melds", []), "")
+    top = _field(data, "pile_top", str, None, "")
+    pile_top = None
+    if top is not None:
+        cards = _cards(top, "pile_top: ")
+        if len(cards) != 1:
+            raise MalformedInput(f"pile_top must be one card, not {len(cards)}")
+        pile_top = cards[0]
+    ruling = check_opening(
+        variant,
+        score,
+        list(melds),
+        pile_top=pile_top,
+        failed_attempts=_count(data, "failed_attempts", ""),
+        going_out=_field(data, "going_out", bool, False, ""),
+        players=players,
+        round_number=_round(data),
+    )
+    return _ruling(
+        variant,
+        ruling.allowed,
+        ruling.reason,
+        ruling.rule,
+        minimum=ruling.minimum,
+        points=ruling.points,
+    )
+
+
+def _round(data: Json) -> int | None:
+    """The hand's number in the match, where the opening minimum goes by it."""
+    number: int | None = _field(data, "round", int, None, "")
+    if number is not None and not 1 <= number <= 1000:
+        raise MalformedInput(f"round must be from 1 to 1000, not {number}")
+    return number
+
+
+def _one_card(text: str, key: str) -> Card:
+    cards = _cards(text, f"{key}: ")
+    if len(cards) != 1:
+        raise MalformedInput(f"{key} must be one card, not {len(cards)}")
+    return cards[0]
+
+
+def _ruling_json(variant: Variant, ruling: Ruling) -> Json:
+    extra = {}
+    if ruling.minimum is not None:
+        extra = {"minimum": ruling.minimum, "points": ruling.points}
+    return _ruling(variant, ruling.allowed, ruling.reason, ruling.rule, **extra)
+
+
+def _pickup_question(variant: Variant, data: Json) -> Json:
+    from ..rules.rulings import check_pickup, pile_state
+
+    _players(variant, data)
+    pile_text = _field(data, "pile", str, None, "")
+    pile_size = None
+    if pile_text is not None:
+        pile = _cards(pile_text, "pile: ")
+        if not pile:
+            raise MalformedInput("pile is empty: there is nothing to take")
+        top, frozen, stopped = pile_state(variant, pile)
+        stopped = stopped or _field(data, "stopped", bool, False, "")
+        pile_size = len(pile)
+    else:
+        top_text = _field(data, "top", str, None, "")
+        if top_text is None:
+            raise MalformedInput("give the pile (bottom to top) or its top card as top")
+        top = _one_card(top_text, "top")
+        frozen = _field(data, "frozen", bool, False, "")
+        stopped = _field(data, "stopped", bool, False, "")
+    pile_size = _field(data, "pile_size", int, pile_size, "")
+    ruling = check_pickup(
+        variant,
+        top=top,
+        frozen=frozen,
+        stopped=stopped,
+        hand=_cards(_field(data, "hand", str, "", ""), "hand: "),
+        melds=_melds(data.get("melds", []), ""),
+        score=_field(data, "score", int, 0, ""),
+        pile_size=pile_size,
+        first_round=_field(data, "first_round", bool, False, ""),
+        going_out=_field(data, "going_out", bool, False, ""),
+        failed_attempts=_count(data, "failed_attempts", ""),
+        round_number=_round(data),
+    )
+    return _ruling_json(variant, ruling)
+
+
+def _go_out_question(variant: Variant, data: Json) -> Json:
+    from ..rules.rulings import check_going_out
+
+    ruling = check_going_out(
+        variant,
+        players=_players(variant, data),
+        melds=_melds(data.get("melds", []), ""),
+        hand=_cards(_field(data, "hand", str, "", ""), "hand: "),
+        concealed=_field(data, "concealed", bool, False, ""),
+    )
+    return _ruling_json(variant, ruling)
+
+
+QUESTIONS = {
+    "meld": _meld_question,
+    "opening": _opening_question,
+    "pickup": _pickup_question,
+    "go_out": _go_out_question,
+}
+
+
+def check_json(data: Any) -> Json:
+    """Answer a ``referee check`` question with a ruling."""
+    variant = _variant(data)
+    question = data.get("question")
+    answer = QUESTIONS.get(question) if isinstance(question, str) else None
+    if answer is None:
+        raise MalformedInput(f"question must be one of: {', '.join(QUESTIONS)}")
+    return answer(variant, data)
+
+
+def variants_json() -> list[Json]:
+    """Every preset with its main numbers, for ``referee variants --json``; ``rules`` holds
+    every value a table may change, under the names a ``rules`` object of overrides uses."""
+    from ..rules.overrides import editable_values
+
+    return [
+        {
+            "id": v.id,
+            "name": v.name,
+            "seed": v.seed,
+            "players": list(v.players),
+            "target_score": v.target_score,
+            "rounds": v.rounds,
+            "opening_by_round": list(v.opening_by_round),
+            "two_points": v.card_points[Card.from_symbol("2").rank],
+            "canasta_bonus": {k.value: b for k, b in v.canasta_bonus.items()},
+            "going_out_bonus": v.going_out_bonus,
+            "opening": {"negative": v.negative_minimum}
+            | {str(step.from_score): step.minimum for step in v.opening_table},
+            "options": [o.name for o in v.options],
+            "rules": editable_values(v),
+        }
+        for v in PRESETS.values()
+    ]

@@ -1,0 +1,142 @@
+"""A hand as a table enters it on the phone, turned into the rules core's values and scored.
+
+An *entry* is plain JSON, stored exactly as typed so it can be shown again and
+rescored under the match's rules snapshot::
+
+    {"mode": "detailed", "sides": [{"melds": "K K K K 2\\n7 7 7", "red_threes": 1,
+      "went_out": true, "concealed": false, "hand": "", "hand_points": null}, ...]}
+    {"mode": "quick", "sides": [{"canastas": {"natural": 1, "mixed": 0}, "red_threes": 0,
+      "went_out": true, "concealed": false, "meld_points": 230, "hand_points": 0}, ...]}
+
+In detailed mode ``melds`` holds one meld per line; a line starting with
+``hand:`` is a meld laid down from the hand in one go.  No web import here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..rules import CanastaKind, Hand, HandResult, Meld, NotationError, Side, Variant, parse_cards
+from ..rules import score_hand as core_score_hand
+from ..rules.problems import N_, Text
+from ..rules.quick import QuickSide, score_quick_hand
+
+__all__ = ["EntryError", "MODES", "meld_lines", "score_entry"]
+
+MODES = ("detailed", "quick")
+CONCEALED_PREFIX = "hand:"
+
+
+class EntryError(ValueError):
+    "Cards in an entry are badly written; ``side`` and ``field`` say where, for the form."
+
+    def __init__(self, side: int, field: str, words: Text) -> None:
+        self.side = side
+        self.field = field
+        self.words = words  # translatable; str(error) is the English
+        super().__init__(words.render())
+
+
+def meld_lines(text: str) -> list[str]:
+    """The non-empty lines of a melds box, each one meld."""
+    return [line.strip() for line in (text or "").splitlines() if line.strip()]
+
+
+def _melds(text: str, side: int) -> tuple[Meld, ...]:
+    melds = []
+    for number, line in enumerate(meld_lines(text), start=1):
+        concealed = line.lower().startswith(CONCEALED_PREFIX)
+        cards_text = line[len(CONCEALED_PREFIX) :] if concealed else line
+        try:
+            cards = parse_cards(cards_text)
+        except NotationError as error:
+            words = Text(N_("meld %(n)s: %(error)s"), {"n": number, "error": error.words})
+            raise EntryError(side, "melds", words) from None
+        if not cards:
+            raise EntryError(side, "melds", Text(N_("meld %(n)s has no cards"), {"n": number}))
+        melds.append(Meld(cards, concealed))
+    return tuple(melds)
+
+
+def _detailed_side(data: Mapping[str, Any], index: int, name: str, score: int) -> Side:
+    hand_text = (data.get("hand") or "").strip()
+    hand = None
+    if hand_text:
+        try:
+            hand = parse_cards(hand_text)
+        except NotationError as error:
+            raise EntryError(index, "hand", error.words) from None
+    return Side(
+        name=name,
+        melds=_melds(data.get("melds") or "", index),
+        red_threes=int(data.get("red_threes") or 0),
+        went_out=bool(data.get("went_out")),
+        concealed=bool(data.get("concealed")),
+        hand=hand,
+        hand_points=data.get("hand_points"),
+        score=score,
+        undeclared_red_threes=int(data.get("undeclared_red_threes") or 0),
+        acabar=bool(data.get("acabar")),
+        exact_cut=bool(data.get("exact_cut")),
+        first_pickup=bool(data.get("first_pickup")),
+        black_threes=int(data.get("black_threes") or 0),
+        held_sets=int(data.get("held_sets") or 0),
+    )
+
+
+def _counted(cards: Mapping[str, Any] | None) -> int:
+    """Points of cards counted by value, {"50": 1, "10": 4} -> 90 (the points they were
+    counted at are kept with the entry, so it scores the same whenever it is read)."""
+    return sum(int(points) * int(n) for points, n in (cards or {}).items())
+
+
+def _quick_side(data: Mapping[str, Any], name: str, score: int) -> QuickSide:
+    counts = data.get("canastas") or {}
+    return QuickSide(
+        name=name,
+        canastas={CanastaKind(kind): int(n) for kind, n in counts.items() if n},
+        red_threes=int(data.get("red_threes") or 0),
+        went_out=bool(data.get("went_out")),
+        concealed=bool(data.get("concealed")),
+        meld_points=int(data.get("meld_points") or 0) + _counted(data.get("meld_cards")),
+        hand_points=int(data.get("hand_points") or 0) + _counted(data.get("hand_cards")),
+        undeclared_red_threes=int(data.get("undeclared_red_threes") or 0),
+        acabar=bool(data.get("acabar")),
+        exact_cut=bool(data.get("exact_cut")),
+        first_pickup=bool(data.get("first_pickup")),
+        escalas=int(data.get("escalas") or 0),
+        escalas_real=int(data.get("escalas_real") or 0),
+        black_threes=int(data.get("black_threes") or 0),
+        held_sets=int(data.get("held_sets") or 0),
+        unfinished={
+            CanastaKind(kind): int(n) for kind, n in (data.get("unfinished") or {}).items() if n
+        },
+        score=score,
+    )
+
+
+def score_entry(
+    variant: Variant,
+    players: int,
+    names: Sequence[str],
+    entry: Mapping[str, Any],
+    scores: Sequence[int] | None = None,
+    round_number: int | None = None,
+) -> HandResult:
+    """Score a stored or typed entry; ``scores`` are the sides' match totals before the hand
+    and ``round_number`` its number in the match (both for the opening minimum).
+
+    :raises EntryError: for badly written cards (rule problems are in the result instead).
+    """
+    sides = entry["sides"]
+    before = list(scores or [0] * len(sides))
+    if entry.get("mode") == "quick":
+        quick = tuple(_quick_side(side, names[i], before[i]) for i, side in enumerate(sides))
+        return score_quick_hand(variant, players, quick, round_number)
+    hand = Hand(
+        players,
+        tuple(_detailed_side(side, i, names[i], before[i]) for i, side in enumerate(sides)),
+        round_number,
+    )
+    return core_score_hand(variant, hand)

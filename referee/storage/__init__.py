@@ -1,0 +1,43 @@
+"""Matches, hands and their history in SQLite: the only package that imports sqlite_utils.
+
+Takes and returns the plain values of :mod:`referee.match`.  The schema is made and
+changed only through the named migrations of :mod:`.schema`; the database runs in WAL
+mode so phones reading the ledger never wait for a phone recording a hand.
+
+:class:`Storage` is one connection, made of a part per concern -- matches
+(:mod:`.match_store`), their history (:mod:`.history_store`), hands
+(:mod:`.hand_store`), groups (:mod:`.group_store`), tournaments
+(:mod:`.tournament_store`), retention (:mod:`.retention`) -- over one connection and
+its one transaction helper (:mod:`.connection`).  Every public method wears
+:func:`~.connection.guarded` at its ``def``.
+"""
+
+from __future__ import annotations
+
+from ..match.ledger import Change
+from .connection import Unavailable
+from .group_store import GroupStore
+from .hand_store import HandStore
+from .refusals import DuplicateSubmission, HandGone, MatchClosed, MatchFull, Stale
+from .retention import Prunable, Retention
+from .schema import migrations
+from .tournament_store import TournamentStore
+from .versions import Versions
+
+__all__ = [
+    "Change",
+    "DuplicateSubmission",
+    "HandGone",
+    "MatchClosed",
+    "MatchFull",
+    "Prunable",
+    "Stale",
+    "Storage",
+    "Unavailable",
+    "Versions",
+    "migrations",
+]
+
+
+class Storage(TournamentStore, GroupStore, HandStore, Retention):
+    """One connection to the referee database; open one per request or thread."""

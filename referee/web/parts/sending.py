@@ -1,0 +1,67 @@
+"""A file sent to the phone: its name from the match's, sent as an attachment that no
+shared cache keeps, the paper asked for, and the score sheets kept once rendered.
+
+The match's downloads (:mod:`referee.web.views.downloads`), a table's rules and blank
+sheet (:mod:`referee.web.views.house`) and a tournament's files
+(:mod:`referee.web.views.tournament_files`) all send theirs this way.
+"""
+
+from __future__ import annotations
+
+import io
+
+from flask import (
+    abort,
+    current_app,
+    request,
+    send_file,
+)
+from flask_babel import gettext as _
+
+from ...match.ledger import Match
+from ...match.plaintext import safe_filename
+from ...sheets import PAPERS
+from ..plumbing.lru import Lru
+
+# Saves 176 ms of the 177 ms sheet downloaded again (bench/bench_caches.py, 2026-11-25).
+CACHE_SIZE = 32  # sheets kept per process; a few matches at a few tables, both papers
+# Bounded in bytes too, so that the cache never holds much memory whatever is in it: the
+# sheet of the largest match (referee/match/capacity.py) is about 90 KB, 32 of them under 3 MB.
+# Safe to keep: a key holds the match's version (every change makes a new one), so a kept
+# sheet is never an old state of its match.
+CACHE_BYTES = 8 * 1024 * 1024
+
+
+class SheetCache(Lru[bytes]):
+    """The last ``size`` rendered sheets, ``max_bytes`` at most, least recently used
+    dropped first; thread-safe."""
+
+    def __init__(self, size: int = CACHE_SIZE, max_bytes: int = CACHE_BYTES) -> None:
+        super().__init__(size, max_bytes, len)
+
+
+def sheet_cache() -> SheetCache:
+    """This app's cache (one per app: two apps in a process have two databases)."""
+    return current_app.extensions.setdefault("referee.sheet_cache", SheetCache())
+
+
+def filename(match: Match, suffix: str) -> str:
+    """A file name from the match's name (letters of any language kept), e.g. ``Pátek.pdf``:
+    safe characters only (:func:`referee.match.plaintext.safe_filename`)."""
+    return safe_filename(match.name, suffix, _("match-%(n)s", n=match.id))
+
+
+def send_download(data: bytes, mimetype: str, name: str, etag: str | None = None):
+    response = send_file(
+        io.BytesIO(data), mimetype=mimetype, as_attachment=True, download_name=name, etag=etag
+    )
+    response.cache_control.private = True  # the link in the address is a secret
+    return response
+
+
+def asked_paper() -> str:
+    """The paper a download asks for (``?paper=letter``; A4 without); 400 for another."""
+    paper = request.args.get("paper", "a4")
+    if paper not in PAPERS:
+        abort(400, _("Paper is a4 or letter."))
+    return paper

@@ -1,0 +1,264 @@
+"""A tournament as the pages read it now: its link opened, every table's game as its match
+stands, the standings and their version, the results' JSON, a line of its history, the
+table a match is played at; and the director's page, which the tournament's own view and a
+refused reopening both show.
+
+Shared by the tournament's pages (:mod:`referee.web.views.tournaments`), its files
+(:mod:`referee.web.views.tournament_files`), the reopening of a table
+(:mod:`referee.web.views.reopening`), the match page (:mod:`referee.web.views.matches`)
+and the JSON API (:mod:`referee.web.views.api`).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import (
+    current_app,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+
+from ...match.ledger import Match, compute_ledger
+from ...match.plaintext import isolated
+from ...match.standings import (
+    GameResult,
+    Standing,
+    TableGame,
+    Team,
+    Tournament,
+    TournamentEvent,
+    game_result,
+    results_json,
+    standings,
+    step_start,
+    version_text,
+)
+from ...rules.movements import plan
+from ..plumbing.db import get_storage
+from ..plumbing.lru import Lru
+from .access import TOURNAMENTS, kept, open_link
+from .forms import NextRoundForm, ReopenForm
+
+KEPT = TOURNAMENTS[0]  # the session's list of tournament edit links (see .access.keep)
+POLL_SECONDS = 10  # the standings and the director's page ask for changes this often
+
+
+def load_tournament(
+    tournament_id: int, token: str, *, edit: bool = False
+) -> tuple[Tournament, bool]:
+    """The tournament and whether ``token`` is its director's link; 404 and 403 as
+    :func:`.access.open_link` answers them."""
+    tournament = get_storage().get_tournament(tournament_id)
+    can_edit = open_link(
+        tournament,
+        token,
+        edit,
+        _("There is no such tournament. Check the link you were given."),
+        _("This is the read-only link of the tournament: only the director's link changes it."),
+    )
+    return tournament, can_edit
+
+
+# -- the games as they stand ------------------------------------------------------------------
+
+# Each table's game as of its match's version: (version, totals, hands, winner).  Bound:
+# 4 096 games, about 100 bytes each; safe: a game changes only with its version, which is
+# part of what is kept, and a match's edit token guards against a reused id.
+_GAMES: Lru[tuple[int, tuple[int, ...], int, int | None]] = Lru(4096)
+
+
+def _game(match: Match, version: int) -> tuple[tuple[int, ...], int, int | None]:
+    key = (current_app.config["DATABASE"], match.id, match.edit_token)
+    kept_game = _GAMES.get(key)
+    if kept_game is not None and kept_game[0] == version:
+        return kept_game[1:]
+    ledger = compute_ledger(match, get_storage().hands(match.id))
+    found = (version, ledger.totals, match.carried_hands + len(ledger.rows), ledger.winner)
+    _GAMES.put(key, found)
+    return found[1:]
+
+
+def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]:
+    """Every table's game of every round begun, as its match stands now."""
+    storage = get_storage()
+    ids = [t.match_id for t in tables if t.match_id is not None]
+    versions = storage.match_versions(ids)
+    matches = storage.get_matches(ids)
+    out = []
+    for table in tables:
+        match = matches.get(table.match_id) if table.match_id is not None else None
+        if match is None:  # removed by the retention commands: nothing left to count
+            continue
+        totals, hands, winner = _game(match, versions.get(match.id, 0))
+        round_over = tournament.finished or table.round < tournament.current_round
+        out.append(game_result(table, totals, hands, winner, round_over))
+    return out
+
+
+def tournament_version(tournament: Tournament) -> str:
+    """Changes when the standings may have: a hand at any table (counted at the start of
+    each step of the setting ``STANDINGS_SECONDS``), a new round, the end.
+    The poll itself is answered before Flask (:mod:`referee.web.plumbing.poll`), the same way."""
+    step = current_app.config["STANDINGS_SECONDS"]
+    before = step_start(datetime.now(UTC).timestamp(), step)
+    latest = get_storage().tournament_latest(tournament.id, before)
+    return version_text(tournament.current_round, tournament.finished, latest)
+
+
+def standing_view(tournament: Tournament) -> tuple[list[Standing], list[GameResult]]:
+    storage = get_storage()
+    teams = storage.tournament_teams(tournament.id)
+    games = results(tournament, storage.tournament_tables(tournament.id))
+    return standings(teams, games, tournament.ranking, seed=tournament.id), games
+
+
+def tournament_json(tournament: Tournament) -> dict[str, Any]:
+    """The results' JSON (:func:`referee.match.standings.results_json`) as they stand now, with
+    the tournament's history (rounds ended, tables reopened and closed again)."""
+    ranked, games = standing_view(tournament)
+    storage = get_storage()
+    return results_json(
+        tournament,
+        ranked,
+        games,
+        storage.tournament_events(tournament.id),
+        storage.changed_after_reopening(tournament.id),
+    )
+
+
+# -- the director's page ---------------------------------------------------------------------
+
+
+def _links(tournament: Tournament, games: list[GameResult], can_edit: bool) -> dict[int, str]:
+    """Each game's match page: its edit link for the director, read-only for the others."""
+    matches = get_storage().get_matches([g.game.match_id for g in games if g.game.match_id])
+    return {
+        match.id: url_for(
+            "matches.ledger",
+            match_id=match.id,
+            token=match.edit_token if can_edit else match.view_token,
+        )
+        for match in matches.values()
+    }
+
+
+def director_page(tournament: Tournament, token: str, reopen: Any = None, status: int = 200):
+    """The director's page; ``reopen``: the reopening form as sent (refused, with its
+    errors), ``status`` its answer's."""
+    table, games = standing_view(tournament)
+    now = [g for g in games if g.game.round == tournament.current_round]
+    teams = {s.team.number: s.team for s in table}
+    storage = get_storage()
+    events = storage.tournament_events(tournament.id)
+    reopened = storage.reopened_tables(tournament.id)
+    changed = storage.changed_after_reopening(tournament.id)
+    pages = _edit_pages([e.match_id for e in events] + [t.match_id for t in reopened])
+    over = tournament.current_round - (0 if tournament.finished else 1)  # the last round over
+    if reopen is None and over:  # once a round is over (and a refused form always)
+        reopen = ReopenForm(formdata=None, round=over)
+    return render_template(
+        "tournament.html",
+        tournament=tournament,
+        token=token,
+        teams=teams,
+        games=now,
+        links=_links(tournament, now, True),
+        all_finished=all(g.finished for g in now),
+        confirm=request.args.get("end") == "1",
+        form=NextRoundForm(),
+        reopen=reopen,
+        reopened=[(t, pages.get(t.match_id or 0)) for t in reopened],
+        # Newest first, each reopening with its match's history of changes.
+        events=[
+            (event_text(e), e.match_id if e.action == "reopened" else None)
+            for e in reversed(events)
+        ],
+        changed=changed,
+        histories={m: url + "/history" for m, url in pages.items()},
+        version=tournament_version(tournament),
+        every=POLL_SECONDS,
+        view_url=url_for(
+            "tournaments.director",
+            tournament_id=tournament.id,
+            token=tournament.view_token,
+            _external=True,
+        ),
+        sits_out=sitting_out(tournament, teams),
+    ), status
+
+
+def _edit_pages(match_ids: list[int | None]) -> dict[int, str]:
+    """Each match's page on its edit link (the director's), by id."""
+    ids = sorted({m for m in match_ids if m})
+    return {
+        m.id: url_for("matches.ledger", match_id=m.id, token=m.edit_token)
+        for m in get_storage().get_matches(ids).values()
+    }
+
+
+def event_text(event: TournamentEvent) -> str:
+    """One line of the tournament's history, as the director's page and the results say it."""
+    at = {"round": event.round, "table": event.table}
+    if event.action == "reopened":
+        return _(
+            "Table %(table)s, round %(round)s: reopened by the director — reason: “%(reason)s”",
+            reason=isolated(event.reason or ""),
+            **at,
+        )
+    if event.action == "closed":
+        return _("Table %(table)s, round %(round)s: closed again by the director.", **at)
+    if event.action == "closed with the round":
+        return _(
+            "Table %(table)s, round %(round)s: closed again when the director ended a round.", **at
+        )
+    if event.action == "round ended early":
+        return _(
+            "Round %(round)s ended early: each game still in play went to the higher total.", **at
+        )
+    if event.action == "tournament ended":
+        return _("Round %(round)s ended, and the tournament with it.", **at)
+    if event.action == "tournament ended early":
+        return _(
+            "Round %(round)s ended early, and the tournament with it: each game still in play"
+            " went to the higher total.",
+            **at,
+        )
+    return _("Round %(round)s ended.", **at)
+
+
+def sitting_out(tournament: Tournament, teams: dict[int, Team]) -> list[Team]:
+    if not tournament.current_round:
+        return []
+    planned = plan(len(teams), tournament.rounds, tournament.movement)
+    return [teams[n] for n in planned.rounds[tournament.current_round - 1].sits_out]
+
+
+# -- a table's match ------------------------------------------------------------------------
+
+
+def match_table(match: Match) -> dict[str, Any] | None:
+    """For a match played at a tournament's table: the tournament, the round, the table and
+    the round's clock (its end, while it runs); None for any other match."""
+    found = get_storage().match_table(match.id)
+    if found is None:
+        return None
+    tournament = get_storage().get_tournament(found[0])
+    if tournament is None:
+        return None
+    game = found[1]
+    clock = tournament.clock_end if game.round == tournament.current_round else None
+    director = kept(KEPT, tournament.id, tournament.edit_token)
+    return {
+        "tournament": tournament,
+        "game": game,
+        "clock_end": None if tournament.finished else clock,
+        "link": url_for(
+            "tournaments.director",
+            tournament_id=tournament.id,
+            token=director or tournament.view_token,
+        ),
+    }

@@ -1,0 +1,52 @@
+"""A small thread-safe cache: the values last put, the least recently used dropped first.
+
+The web's kept results (the score sheets of :mod:`referee.web.parts.sending`, a
+tournament's games in :mod:`referee.web.parts.tournament_state` and its standings in
+:mod:`referee.web.views.tournaments`) each say where they keep one, its bound, and why a
+kept value is never out of date.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+V = TypeVar("V")
+
+
+class Lru(Generic[V]):
+    """At most ``size`` values; with ``weigh``, at most ``max_weight`` of their weights
+    together too (a sheet's bytes).  A value put again under its key counts once."""
+
+    def __init__(
+        self,
+        size: int,
+        max_weight: int | None = None,
+        weigh: Callable[[V], int] | None = None,
+    ) -> None:
+        self.size = size
+        self.max_weight = max_weight
+        self.weigh = weigh or (lambda _value: 0)
+        self._weight = 0
+        self._items: OrderedDict[Hashable, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> V | None:
+        with self._lock:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: V) -> None:
+        with self._lock:
+            old = self._items.pop(key, None)
+            self._weight += self.weigh(value) - (self.weigh(old) if old is not None else 0)
+            self._items[key] = value
+            while len(self._items) > self.size or (
+                self.max_weight is not None and self._weight > self.max_weight
+            ):
+                _key, dropped = self._items.popitem(last=False)
+                self._weight -= self.weigh(dropped)

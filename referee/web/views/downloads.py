@@ -1,0 +1,105 @@
+"""Downloads from the match page (its score sheet as PDF, the match as CSV and as JSON),
+and the page that reads a JSON download back as a new match.
+
+Either link of a match (edit or read-only) may download.  Rendering a sheet
+takes WeasyPrint a fair fraction of a second, so each one is kept in a small
+in-process cache keyed by the match's version: asking again for an unchanged
+match (another phone, a second tap) sends the same bytes without rendering, and
+a browser that already has them gets 304 Not Modified.
+"""
+
+from __future__ import annotations
+
+import json
+
+from flask import (
+    Blueprint,
+    abort,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from ...exchange import NotAnExport, ledger_csv, match_from_json, match_to_json
+from ...match import capacity
+from ...sheets import match_sheet_pdf
+from ..parts.access import load_match, match_ledger, remember
+from ..parts.damaged import sound_history
+from ..parts.forms import ImportForm
+from ..parts.sending import asked_paper, filename, send_download, sheet_cache
+from ..plumbing.db import get_storage
+from ..plumbing.errors import refusal
+from ..plumbing.sheet_turns import Busy, sheet_turns, too_busy
+
+bp = Blueprint("downloads", __name__)
+bp.app_errorhandler(Busy)(too_busy)  # for the blank sheets (views/house.py) as well
+
+
+@bp.route("/m/<int:match_id>/<token>/sheet.pdf")
+def sheet(match_id: int, token: str):
+    """The score sheet; ``?paper=letter`` for US Letter, A4 otherwise."""
+    match, _can_edit = load_match(match_id, token)
+    paper = asked_paper()
+    lang = str(get_locale() or "en")
+    version = get_storage().version(match.id)
+    key = (match.id, version, paper, lang)
+    cache = sheet_cache()
+    pdf = cache.get(key)
+    if pdf is None:
+        ledger = match_ledger(match)
+        if len(ledger.rows) > capacity.MAX_HANDS:  # stored before there was a bound
+            abort(422, _("This match has more hands than its score sheet can print."))
+        with sheet_turns().turn():  # a few at a time; Busy: 503 (sheet_turns.too_busy)
+            pdf = cache.get(key)  # rendered by the request this one waited for?
+            if pdf is None:
+                pdf = match_sheet_pdf(ledger, paper, gettext=_, lang=lang)
+                cache.put(key, pdf)
+    etag = f"sheet-{match.id}-{version}-{paper}-{lang}"
+    return send_download(pdf, "application/pdf", filename(match, ".pdf"), etag)
+
+
+@bp.route("/m/<int:match_id>/<token>/export.csv")
+def export_csv(match_id: int, token: str):
+    match, _can_edit = load_match(match_id, token)
+    # The byte order mark makes spreadsheets read names with accents as UTF-8.
+    data = ("\ufeff" + ledger_csv(match_ledger(match))).encode("utf-8")
+    return send_download(data, "text/csv", filename(match, ".csv"))
+
+
+@bp.route("/m/<int:match_id>/<token>/export.json")
+def export_json(match_id: int, token: str):
+    match, _can_edit = load_match(match_id, token)
+    hands, history = sound_history(match)  # it writes every hand and change: all checked
+    data = match_to_json(match, hands, history)
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return send_download(text.encode("utf-8"), "application/json", filename(match, ".json"))
+
+
+@bp.route("/matches/import", methods=["GET", "POST"])
+def import_match():
+    """A new match from a JSON download: same hands and history, new links (this browser
+    gets the edit link, as for a match started here)."""
+    form = ImportForm()
+    problems: list[str] = []
+    refused = refusal()
+    if refused:
+        problems.append(refused.message)
+    elif form.validate_on_submit():
+        try:
+            data = json.loads(form.file.data.read().decode("utf-8"))
+            imported = match_from_json(data)
+        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+            # NotAnExport says which part is wrong; anything else is not JSON at all.
+            message = (
+                error.words.render(_) if isinstance(error, NotAnExport) else _("This is not JSON.")
+            )
+            form.file.errors.append(_("Not a match file: %(why)s", why=message))
+        else:
+            match = get_storage().import_match(imported.match, imported.hands, imported.history)
+            remember(match)
+            return redirect(url_for("matches.ledger", match_id=match.id, token=match.edit_token))
+    status = 200 if request.method == "GET" else (refused.status if refused else 422)
+    return render_template("import.html", form=form, problems=problems), status

@@ -1,0 +1,81 @@
+"""A table's own rules as pages: the rulebook under a match's rules, the rules as a file
+to download and to start from, a blank score sheet with them.
+
+The "Change the rules" part of the new-match forms, and what a table plays differently,
+are :mod:`referee.web.parts.house_rules`, which the other views share.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import metadata
+from typing import Any
+
+from flask import Blueprint, request
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from ...rules.overrides import (
+    rules_file,
+)
+from ...rules.sources import source_title
+from ...sheets import PAPERS, blank_sheet_pdf
+from ..parts import rulebook
+from ..parts.access import load_match
+from ..parts.house_rules import changed_lines, rule_source
+from ..parts.sending import filename, send_download, sheet_cache
+from ..plumbing.sheet_turns import sheet_turns
+
+bp = Blueprint("house", __name__)
+
+
+def app_version() -> str:
+    try:
+        return metadata.version("canasta-referee")
+    except metadata.PackageNotFoundError:  # a checkout run without installing it
+        return "unknown"
+
+
+# -- the table's rules: a page, a file, a blank sheet ----------------------------------------
+
+
+@bp.route("/m/<int:match_id>/<token>/rules")
+def match_rules(match_id: int, token: str):
+    """The rulebook page under the match's own rules, what the table changed marked ≠."""
+    match, _can_edit = load_match(match_id, token)
+    return rulebook.page(match.variant, match=match, token=token, house=changed_lines(match))
+
+
+@bp.route("/m/<int:match_id>/<token>/rules.json")
+def rules_download(match_id: int, token: str):
+    """The match's rules as a small file another match can start from."""
+    match, _can_edit = load_match(match_id, token)
+    data = rules_file(match.variant_id, dict(match.options), dict(match.overrides), app_version())
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return send_download(text.encode("utf-8"), "application/json", filename(match, " rules.json"))
+
+
+@bp.route("/m/<int:match_id>/<token>/blank.pdf")
+def blank_sheet(match_id: int, token: str):
+    """A blank score sheet with the tables of the match's own rules."""
+    match, _can_edit = load_match(match_id, token)
+    paper = request.args.get("paper", "a4")
+    if paper not in PAPERS:
+        paper = "a4"
+    lang = str(get_locale() or "en")
+    # A match's rules never change once it has begun: its id names them for good.
+    key = ("blank", match.id, paper, lang)
+    cache = sheet_cache()
+    pdf = cache.get(key)
+    if pdf is None:
+        with sheet_turns().turn():  # as the match's sheet: a few at a time (sheet_turns.py)
+            pdf = blank_sheet_pdf(
+                match.variant, paper, match.players, gettext=_, base=match.preset, lang=lang
+            )
+        cache.put(key, pdf)
+    etag = f"blank-{match.id}-{paper}-{lang}"
+    return send_download(pdf, "application/pdf", filename(match, " blank.pdf"), etag)
+
+
+def init_app(app: Any) -> None:
+    app.jinja_env.globals.update(rule_source=rule_source, source_title=source_title)

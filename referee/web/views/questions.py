@@ -1,0 +1,391 @@
+"""The referee: the four table questions answered with the rule quoted; each preset's rules;
+the presets side by side.
+
+Answers come from the rules core, as ``referee check`` gives them, each sentence rendered
+through gettext.  Card notation the core cannot read becomes an error on its field here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
+
+from ...ask import MAX_QUESTION, BadQuestion, answers
+from ...i18n import LANGUAGES
+from ...rules import (
+    PRESETS,
+    Card,
+    Meld,
+    NotationError,
+    UnknownVariant,
+    Variant,
+    check_opening,
+    parse_cards,
+)
+from ...rules import find_variant as find_preset
+from ...rules.rulings import check_going_out, check_meld, check_pickup
+from ..parts import rulebook
+from ..parts.access import load_match, match_ledger
+from ..parts.forms import (
+    QUESTION_FORMS,
+    RulesChoice,
+    chosen_options,
+    option_field_name,
+    question_forms,
+)
+from ..parts.house_rules import changed_lines, rule_source
+from ..plumbing.errors import refusal
+from ..plumbing.locale import rule_text
+
+bp = Blueprint("rulings", __name__)
+bp.add_app_template_global(rulebook.variant_name, "variant_name")
+bp.add_app_template_global(rulebook.short_name, "short_name")
+
+
+def _rules_choice() -> Any:
+    """The rules form as sent; with no ``house`` flag, every preset's house rules at default."""
+    args = MultiDict(request.args)
+    if "house" not in args:
+        args["house"] = "1"
+        for variant in PRESETS.values():
+            for option in variant.options:
+                if option.default:
+                    args[option_field_name(variant.id, option.name)] = "y"
+    return RulesChoice(args)
+
+
+def _chosen(form: Any) -> tuple[Variant, int, list[str]]:
+    """The preset, players and house rules the form names, and what was wrong with them."""
+    problems = []
+    variant_id = form.variant.data or "classic"
+    try:
+        base = find_preset(variant_id)
+    except UnknownVariant:
+        base = PRESETS["classic"]
+        form.variant.errors = [
+            _(
+                "There are no rules called “%(id)s”; choose one of the list.",
+                id=variant_id[:40],
+            )
+        ]
+        problems.append(form.variant.errors[0])
+    players = base.default_players
+    if form.players.data:
+        try:
+            players = int(form.players.data)
+        except ValueError:
+            players = 0
+        if players not in base.players:
+            allowed = ", ".join(str(n) for n in base.players)
+            message = _(
+                "%(rules)s is played by %(allowed)s players, not “%(n)s”.",
+                rules=base.name,
+                allowed=allowed,
+                n=form.players.data[:10],
+            )
+            form.players.errors = [message]
+            problems.append(message)
+            players = base.default_players
+    chosen = chosen_options(form, base)
+    return base.with_options(chosen), players, problems
+
+
+def _cards(form: FlaskForm, name: str, *, one: bool = False) -> tuple[Card, ...] | None:
+    """The field's cards as the core reads them; what it cannot read goes on the field."""
+    field = form[name]
+    try:
+        cards = parse_cards((field.data or "").strip())
+    except NotationError as error:
+        field.errors.append(_("Not card notation: %(problem)s.", problem=error.words.render(_)))
+        return None
+    if one and len(cards) != 1:
+        field.errors.append(_("Give one card, such as K or 7."))
+        return None
+    return cards
+
+
+def _melds(form: FlaskForm) -> list[Meld] | None:
+    field = form["melds"]
+    melds = []
+    for n, line in enumerate(filter(None, map(str.strip, (field.data or "").splitlines())), 1):
+        try:
+            melds.append(Meld(parse_cards(line)))
+        except NotationError as error:
+            message = _(
+                "Meld %(n)s is not card notation: %(problem)s.", n=n, problem=error.words.render(_)
+            )
+            field.errors.append(message)
+    return None if field.errors else melds
+
+
+def _flag(form: FlaskForm, name: str) -> bool:
+    return name in form and bool(form[name].data)
+
+
+def _number(form: FlaskForm, name: str) -> int | None:
+    return form[name].data if name in form else None
+
+
+def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> Any:
+    """The core's ruling on the question as typed, or None when a field could not be read."""
+    if question == "meld":
+        cards = _cards(form, "cards")
+        if cards == ():
+            form["cards"].errors.append(_("Give the cards of the meld."))
+        if not cards:
+            return None
+        return check_meld(variant, Meld(cards), going_out=_flag(form, "going_out"))
+    melds = _melds(form)
+    failed = _number(form, "failed_attempts") or 0
+    if question == "opening":
+        top = _cards(form, "pile_top", one=True) if (form.pile_top.data or "").strip() else ()
+        if melds is None or top is None:
+            return None
+        return check_opening(
+            variant,
+            _number(form, "score") or 0,
+            melds,
+            pile_top=top[0] if top else None,
+            failed_attempts=failed,
+            going_out=_flag(form, "going_out"),
+            players=players,
+            round_number=_number(form, "round_number"),
+        )
+    hand = _cards(form, "hand")
+    if question == "pickup":
+        top = _cards(form, "top", one=True)
+        if melds is None or hand is None or top is None:
+            return None
+        return check_pickup(
+            variant,
+            top=top[0],
+            frozen=_flag(form, "frozen"),
+            stopped=False,  # a black three on top says it
+            hand=hand,
+            melds=melds,
+            score=_number(form, "score") or 0,
+            pile_size=_number(form, "pile_size"),
+            first_round=_flag(form, "first_round"),
+            going_out=_flag(form, "going_out"),
+            failed_attempts=failed,
+            round_number=_number(form, "round_number"),
+        )
+    if melds is None or hand is None:
+        return None
+    return check_going_out(
+        variant, players=players, melds=melds, hand=hand, concealed=_flag(form, "concealed")
+    )
+
+
+def _shown(variant: Variant, ruling: Any) -> dict[str, Any]:
+    """A ruling as the page shows it: the sentence in the app's language, the rule cited."""
+    text = getattr(ruling, "text", None)
+    rule = variant.rule(ruling.rule)
+    return {
+        "allowed": ruling.allowed,
+        "reason": text.render(_) if text is not None else ruling.reason,
+        "rule": {
+            "id": f"{variant.id}.{ruling.rule}",
+            "key": ruling.rule,
+            "text": rule_text(rule),
+            "source": rule_source(rule),
+            "lang": rulebook.quote_language(rule.source),
+            # The quote's language by its own name, for the label that says it is original.
+            "language": LANGUAGES.get(rulebook.quote_language(rule.source) or "", ""),
+            "quote": rule.quote,
+        },
+    }
+
+
+def _rules_url(variant: Variant, context: dict[str, Any]) -> str | None:
+    """The rules page the answers link to: the match's own, else the preset's."""
+    if context.get("match") is not None:
+        return url_for("house.match_rules", match_id=context["match"].id, token=context["token"])
+    if variant.id in PRESETS:
+        return url_for("rulings.rules", variant_id=variant.id)
+    return None
+
+
+def _asked(variant: Variant, rules_url: str | None) -> dict[str, Any] | None:
+    """The question typed in the box (``?ask=``), answered: the rules that answer it, each as
+    the page shows a rule, or what is wrong with the question; None when nothing was asked."""
+    if "ask" not in request.args:
+        return None
+    question = request.args["ask"]
+    lang = str(get_locale())
+    try:
+        found = answers(variant, question, lang)
+    except BadQuestion:
+        text = question.strip()
+        error = (
+            _("Type a question first.")
+            if not text
+            else _(
+                "That question has %(n)s characters; ask it in at most %(most)s.",
+                n=len(text),
+                most=MAX_QUESTION,
+            )
+        )
+        return {"question": question, "error": error, "answers": []}
+    shown = []
+    for answer in found:
+        rule = answer.rule
+        lang_of_quote = rulebook.quote_language(rule.source)
+        shown.append(
+            {
+                "key": answer.key,
+                "text": rule_text(rule),
+                "figure": answer.figure.render(_) if answer.figure else None,
+                "quote": rule.quote,
+                "lang": lang_of_quote,
+                "language": LANGUAGES.get(lang_of_quote or "", ""),
+                "source": rule_source(rule),
+                "url": f"{rules_url}#rule-{answer.key}" if rules_url else None,
+            }
+        )
+    return {"question": question, "error": None, "answers": shown}
+
+
+def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
+    """Show the question box and the four forms; answer the one asked, keeping everything
+    typed."""
+    posted = request.form.get("question") if request.method == "POST" else None
+    general = list(problems)
+    status = 400 if problems else 200
+    rules_url = _rules_url(variant, context)
+    asked = _asked(variant, rules_url) if request.method == "GET" else None
+    if asked and asked["error"]:
+        status = 422
+    if request.method == "POST" and posted not in QUESTION_FORMS:
+        general.append(_("The form did not say which question it asks; ask it again."))
+        posted, status = None, 400
+    forms = question_forms(variant, posted)
+    for question, form in forms.items():  # a match's own hand number, until one is typed
+        if question != posted and "round_number" in form and context.get("next_hand"):
+            form.round_number.data = context["next_hand"]
+    shown = _shown_question(posted)
+    answer = None
+    if posted:
+        form = forms[posted]
+        valid = form.validate()
+        if refused := refusal():
+            general.append(refused.message)
+            status = refused.status
+        elif problems:
+            pass  # the rules chosen above are in doubt: no answer until they are fixed
+        elif valid and (ruling := _judge(posted, form, variant, players)) is not None:
+            answer = _shown(variant, ruling)
+        else:
+            status = 422
+    return render_template(
+        "referee.html",
+        variant=variant,
+        players=players,
+        forms=forms,
+        posted=posted,
+        shown=shown,
+        question_urls=_question_urls(),
+        answer=answer,
+        asked=asked,
+        rules_url=rules_url,
+        # The box's GET form keeps the rules chosen (variant, players, house rules).
+        ask_keep=[(k, v) for k, v in request.args.items(multi=True) if k not in ("ask", "lang")],
+        general=general,
+        here=request.full_path.rstrip("?"),
+        rule_presets=PRESETS,
+        quote_language=rulebook.quote_language,
+        **context,
+    ), status
+
+
+def _shown_question(posted: str | None) -> str:
+    """The one question the page opens: the one asked, the one named (``?q=pickup``), else
+    the one this browser opened last (kept in its session), else the meld."""
+    named = request.args.get("q")
+    shown = posted or (named if named in QUESTION_FORMS else None)
+    shown = shown or session.get("referee_question")
+    if shown not in QUESTION_FORMS:
+        shown = "meld"
+    if session.get("referee_question") != shown:
+        session["referee_question"] = shown
+    return shown
+
+
+def _question_urls() -> dict[str, str]:
+    """Each question's own page: this page's address with ``q`` set, the rules kept."""
+    args = [(k, v) for k, v in request.args.items(multi=True) if k not in ("q", "ask")]
+    here = request.script_root + request.path
+    return {q: f"{here}?{urlencode([*args, ('q', q)])}" for q in QUESTION_FORMS}
+
+
+@bp.route("/referee", methods=["GET", "POST"])
+def referee():
+    choice = _rules_choice()
+    variant, players, problems = _chosen(choice)
+    if not choice.players.errors:
+        choice.players.data = str(players)  # the preset's usual table when none was named
+    return _ask(
+        variant,
+        players,
+        problems,
+        choice=choice,
+        presets=PRESETS,
+        option_field_name=option_field_name,
+        chosen=lambda name: bool(choice[option_field_name(variant.id, name)].data),
+    )
+
+
+@bp.route("/m/<int:match_id>/<token>/referee", methods=["GET", "POST"])
+def match_referee(match_id: int, token: str):
+    """The referee under a match's own rules: its snapshot, players and house rules."""
+    match, _can_edit = load_match(match_id, token)
+    ledger = match_ledger(match)
+    # The match knows where each side stands: its sides with their totals to choose from,
+    # and, where the minimum goes by the hand, the number of the hand being played.
+    totals = list(zip(match.side_names, ledger.totals, strict=True))
+    return _ask(
+        match.variant,
+        match.players,
+        [],
+        match=match,
+        token=token,
+        house=changed_lines(match),
+        match_totals=totals,
+        next_hand=match.carried_hands + len(ledger.rows) + 1,
+    )
+
+
+@bp.route("/rules")
+def rules_index():
+    return redirect(url_for("rulings.compare"))
+
+
+@bp.route("/rules/compare")
+def compare():
+    # ?show=samba&show=bolivia: the columns a phone has room for; none chosen, all of them.
+    # Unknown ids are ignored; the first column is the one the others are compared with.
+    chosen = [i for i in dict.fromkeys(request.args.getlist("show")) if i in PRESETS]
+    variants = [PRESETS[i] for i in chosen] or list(PRESETS.values())
+    return render_template(
+        "compare.html",
+        variants=variants,
+        presets=PRESETS,
+        chosen={v.id for v in variants},
+        sections=rulebook.comparison(variants),
+        short_name=rulebook.short_name,
+    )
+
+
+@bp.route("/rules/<variant_id>")
+def rules(variant_id: str):
+    try:
+        variant = find_preset(variant_id)
+    except UnknownVariant:
+        abort(404, _("There are no rules called “%(id)s”.", id=variant_id[:40]))
+    return rulebook.page(variant)

@@ -1,0 +1,145 @@
+"""A tournament's paper and files: each round's table cards, the results PDF, CSV and JSON.
+
+Table cards are for the director's hands: each holds its table's edit link as a QR
+code, so they come from the director's link only.  The results and the exports are
+the standings everyone may see, from either link.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+import segno
+from flask import Blueprint, abort, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from ...i18n import local_number
+from ...match.plaintext import safe_filename, spreadsheet_cell
+from ...match.standings import CSV_HEADER, Tournament, standings_rows, wins_text
+from ...sheets import render_pdf
+from ..parts.sending import asked_paper, send_download
+from ..parts.tournament_state import (
+    event_text,
+    load_tournament,
+    sitting_out,
+    standing_view,
+    tournament_json,
+)
+from ..plumbing.db import get_storage
+from ..plumbing.sheet_turns import sheet_turns
+
+bp = Blueprint("tournament_files", __name__)
+
+
+def _pdf(template: str, paper: str, **context: Any) -> bytes:
+    """``templates/sheets/<template>`` as PDF in the page's language, a few at a time
+    (Busy: 503, sheet_turns.too_busy)."""
+    with sheet_turns().turn():
+        return render_pdf(template, paper, gettext=_, lang=str(get_locale() or "en"), **context)
+
+
+EVENTS_HEADER = ("round", "table", "event", "reason", "changed_after_reopening", "at")
+
+
+def _name(tournament: Tournament, suffix: str) -> str:
+    return safe_filename(tournament.name, suffix, _("tournament-%(n)s", n=tournament.id))
+
+
+def _qr(url: str) -> Markup:
+    # segno writes a plain SVG; WeasyPrint draws it as it is.
+    return Markup(segno.make(url, error="m").svg_inline(scale=3, border=2))
+
+
+@bp.route("/t/<int:tournament_id>/<token>/round/<int:number>/cards.pdf")
+def cards(tournament_id: int, token: str, number: int):
+    """Round ``number``'s table cards: a half page a table with who sits where and the QR
+    code of the table's edit link; ``?paper=letter`` for US Letter."""
+    tournament, _can_edit = load_tournament(tournament_id, token, edit=True)
+    paper = asked_paper()
+    storage = get_storage()
+    tables = [t for t in storage.tournament_tables(tournament.id) if t.round == number]
+    if not tables:
+        abort(404, _("This round has not begun yet."))
+    teams = {t.number: t for t in storage.tournament_teams(tournament.id)}
+    cards = []
+    for table in tables:
+        match = storage.get_match(table.match_id or 0)
+        if match is None:
+            continue
+        url = url_for("matches.ledger", match_id=match.id, token=match.edit_token, _external=True)
+        ns, ew = teams[table.ns], teams[table.ew]
+        cards.append({"table": table, "ns": ns, "ew": ew, "url": url, "qr": _qr(url)})
+    sitting = sitting_out(tournament, teams) if number == tournament.current_round else []
+    pdf = _pdf(
+        "table_cards.html",
+        paper,
+        tournament=tournament,
+        number=number,
+        cards=cards,
+        sitting=sitting,
+    )
+    return send_download(pdf, "application/pdf", _name(tournament, f"-{number}.pdf"))
+
+
+@bp.route("/t/<int:tournament_id>/<token>/results.pdf")
+def results_pdf(tournament_id: int, token: str):
+    """The standings and every round's table results."""
+    tournament, _can_edit = load_tournament(tournament_id, token)
+    paper = asked_paper()
+    ranked, games = standing_view(tournament)
+    names = {s.team.number: s.team.name for s in ranked}
+    rounds = sorted({g.game.round for g in games})
+    storage = get_storage()
+    pdf = _pdf(
+        "results.html",
+        paper,
+        tournament=tournament,
+        standings=ranked,
+        rounds=[(r, [g for g in games if g.game.round == r]) for r in rounds],
+        names=names,
+        num=lambda value: local_number(value, str(get_locale() or "en")),
+        wins=wins_text,
+        events=[event_text(e) for e in storage.tournament_events(tournament.id)],
+        changed=storage.changed_after_reopening(tournament.id),
+    )
+    return send_download(pdf, "application/pdf", _name(tournament, ".pdf"))
+
+
+@bp.route("/t/<int:tournament_id>/<token>/results.csv")
+def results_csv(tournament_id: int, token: str):
+    tournament, _can_edit = load_tournament(tournament_id, token)
+    ranked, _games = standing_view(tournament)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_HEADER)
+    for row in standings_rows(ranked):
+        writer.writerow([spreadsheet_cell(v) if isinstance(v, str) else v for v in row])
+    # Then, after an empty row, the tournament's history: rounds ended, tables reopened
+    # (with the director's reason, and whether the game changed after) and closed again.
+    storage = get_storage()
+    events = storage.tournament_events(tournament.id)
+    if events:
+        changed = storage.changed_after_reopening(tournament.id)
+        writer.writerow([])
+        writer.writerow(EVENTS_HEADER)
+        for e in events:
+            after = e.action == "reopened" and e.match_id in changed
+            row = (e.round, e.table, e.action, e.reason or "", int(after), e.at)
+            writer.writerow([spreadsheet_cell(v) if isinstance(v, str) else v for v in row])
+    # The byte order mark makes spreadsheets read names with accents as UTF-8.
+    data = ("\ufeff" + out.getvalue()).encode("utf-8")
+    return send_download(data, "text/csv", _name(tournament, ".csv"))
+
+
+@bp.route("/t/<int:tournament_id>/<token>/results.json")
+def results_json_file(tournament_id: int, token: str):
+    tournament, _can_edit = load_tournament(tournament_id, token)
+    text = json.dumps(tournament_json(tournament), ensure_ascii=False, indent=2)
+    return send_download(
+        (text + "\n").encode("utf-8"), "application/json", _name(tournament, ".json")
+    )
