@@ -23,21 +23,25 @@ from flask import (
 from flask_babel import gettext as _
 
 from ...match.ledger import Match, compute_ledger
+from ...match.pairing import round_plan
 from ...match.plaintext import isolated
 from ...match.standings import (
+    BYE_AWARD,
     GameResult,
     Standing,
     TableGame,
     Team,
     Tournament,
     TournamentEvent,
+    bye_result,
     game_result,
     results_json,
     standings,
     step_start,
     version_text,
 )
-from ...rules.movements import plan
+from ...rules.movements import PlanError
+from ...rules.swiss import SWISS
 from ..plumbing.db import get_storage
 from ..plumbing.lru import Lru
 from .access import TOURNAMENTS, kept, open_link
@@ -83,11 +87,14 @@ def _game(match: Match, version: int) -> tuple[tuple[int, ...], int, int | None]
 
 
 def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]:
-    """Every table's game of every round begun, as its match stands now."""
+    """Every table's game of every round begun, as its match stands now or as the director
+    settled it, and each round sat out where a bye gives the forfeit award."""
     storage = get_storage()
     ids = [t.match_id for t in tables if t.match_id is not None]
     versions = storage.match_versions(ids)
     matches = storage.get_matches(ids)
+    adjusted = storage.tournament_adjustments(tournament.id)
+    scale = tournament.victory_scale()
     out = []
     for table in tables:
         match = matches.get(table.match_id) if table.match_id is not None else None
@@ -95,7 +102,15 @@ def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]
             continue
         totals, hands, winner = _game(match, versions.get(match.id, 0))
         round_over = tournament.finished or table.round < tournament.current_round
-        out.append(game_result(table, totals, hands, winner, round_over))
+        adjustment = adjusted.get((table.round, table.table))
+        out.append(
+            game_result(
+                table, totals, hands, winner, round_over, adjustment=adjustment, scale=scale
+            )
+        )
+    if tournament.bye == BYE_AWARD:
+        for number, teams in storage.tournament_byes(tournament.id).items():
+            out += [bye_result(number, team, scale) for team in teams]
     return out
 
 
@@ -105,8 +120,8 @@ def tournament_version(tournament: Tournament) -> str:
     The poll itself is answered before Flask (:mod:`referee.web.plumbing.poll`), the same way."""
     step = current_app.config["STANDINGS_SECONDS"]
     before = step_start(datetime.now(UTC).timestamp(), step)
-    latest = get_storage().tournament_latest(tournament.id, before)
-    return version_text(tournament.current_round, tournament.finished, latest)
+    latest, directed = get_storage().tournament_latest(tournament.id, before)
+    return version_text(tournament.current_round, tournament.finished, latest, directed)
 
 
 def standing_view(tournament: Tournament) -> tuple[list[Standing], list[GameResult]]:
@@ -231,10 +246,18 @@ def event_text(event: TournamentEvent) -> str:
 
 
 def sitting_out(tournament: Tournament, teams: dict[int, Team]) -> list[Team]:
+    """The teams that sit the current round out."""
     if not tournament.current_round:
         return []
-    planned = plan(len(teams), tournament.rounds, tournament.movement)
-    return [teams[n] for n in planned.rounds[tournament.current_round - 1].sits_out]
+    found = get_storage().tournament_byes(tournament.id).get(tournament.current_round)
+    if found is None and tournament.movement != SWISS:  # a round begun before byes were kept
+        try:
+            found = list(
+                round_plan(tournament, list(teams.values()), tournament.current_round).sits_out
+            )
+        except PlanError:
+            found = []
+    return [teams[n] for n in found or () if n in teams]
 
 
 # -- a table's match ------------------------------------------------------------------------

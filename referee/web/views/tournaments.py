@@ -27,6 +27,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
+from ...match.pairing import round_plan
 from ...match.plaintext import bdi, isolated
 from ...match.roster import NAME_LENGTH, side_name
 from ...match.standings import (
@@ -37,9 +38,10 @@ from ...match.standings import (
     wins_text,
 )
 from ...rules import PRESETS
-from ...rules.movements import PlanError, most_rounds, plan
+from ...rules.movements import PlanError, most_rounds
 from ...rules.overrides import OverrideError, apply_overrides
 from ...rules.snapshot import variant_to_dict
+from ...rules.swiss import SWISS
 from ..parts.access import TOURNAMENTS, keep_opened
 from ..parts.forms import NextRoundForm, TournamentForm, chosen_options
 from ..parts.fragments import page_key
@@ -169,9 +171,8 @@ def _new(form: Any) -> Tournament | None:
         view_token="",
     )
     # The tournament and its first round in one transaction (never one left at round 0).
-    return get_storage().create_tournament(
-        planned, teams, first_round=round_games(planned, teams, 1)
-    )
+    first, byes = round_games(planned, teams, 1)
+    return get_storage().create_tournament(planned, teams, first_round=first, first_byes=byes)
 
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])
@@ -201,27 +202,38 @@ def new_tournament():
 def begin_round(tournament: Tournament, number: int, *, early: bool = False) -> bool:
     """Give every table of round ``number`` its match and close the round before
     (``early``: ended with games in play); False if the round had already begun (two
-    directors' phones at once)."""
+    directors' phones at once) or the teams present cannot play it."""
     storage = get_storage()
-    games = round_games(tournament, storage.tournament_teams(tournament.id), number)
+    try:
+        games, byes = round_games(tournament, storage.tournament_teams(tournament.id), number)
+    except PlanError:
+        return False
     if not games:
         return False
     # A timed round's clock starts when the director says the players are seated.
-    return storage.begin_round(tournament.id, number, games, None, early=early)
+    return storage.begin_round(tournament.id, number, games, None, early=early, byes=byes)
 
 
 def round_games(
     tournament: Tournament, team_list: list[Team], number: int
-) -> list[tuple[TableGame, dict[str, Any]]]:
+) -> tuple[list[tuple[TableGame, dict[str, Any]]], list[int]]:
     """Each table of round ``number`` with its match's fields (as storage's begin_round
-    takes them); none if the plan has no such round."""
+    takes them), and the teams that sit it out; a Swiss round is paired from the standings
+    as they are now (:func:`referee.match.pairing.round_plan`).
+
+    :raises PlanError: when the teams present cannot play the round."""
     teams = {t.number: t for t in team_list}
     base = PRESETS[tournament.variant_id]
     rules = apply_overrides(base.with_options(dict(tournament.options)), tournament.overrides)
-    try:
-        planned = plan(len(teams), tournament.rounds, tournament.movement).rounds[number - 1]
-    except (PlanError, IndexError):
-        return []
+    ranked: list[int] = []
+    played: list[TableGame] = []
+    byes: dict[int, list[int]] = {}
+    if tournament.movement == SWISS and number > 1:
+        table, _games = standing_view(tournament)
+        ranked = [s.team.number for s in table]
+        played = get_storage().tournament_tables(tournament.id)
+        byes = get_storage().tournament_byes(tournament.id)
+    planned = round_plan(tournament, team_list, number, ranked=ranked, played=played, byes=byes)
     games = []
     for pairing in planned.tables:
         ns, ew = teams[pairing.ns], teams[pairing.ew]
@@ -242,7 +254,7 @@ def round_games(
             "overrides": dict(tournament.overrides),
         }
         games.append((TableGame(number, pairing.table, ns.number, ew.number), fields))
-    return games
+    return games, list(planned.sits_out)
 
 
 # -- the director's page and the rounds ----------------------------------------------------
