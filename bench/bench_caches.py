@@ -276,14 +276,14 @@ MECHANISMS = [
     ),
     Mechanism(
         "hand form classes",
-        "web/parts/forms.py _hand_form (lru_cache 512)",
-        unwrapped("referee.web.parts.forms", "_hand_form"),
+        "web/parts/forms/hand_forms.py _hand_form (lru_cache 512)",
+        unwrapped("referee.web.parts.forms.hand_forms", "_hand_form"),
         ("hand form", "hand POST + page"),
     ),
     Mechanism(
         "WTForms catalogue",
-        "web/parts/forms.py _wtforms_catalogue (cache)",
-        unwrapped("referee.web.parts.forms", "_wtforms_catalogue"),
+        "web/parts/forms/base.py _wtforms_catalogue (cache)",
+        unwrapped("referee.web.parts.forms.base", "_wtforms_catalogue"),
         ("match page (edit link)", "hand form", "hand POST + page"),
     ),
     Mechanism(

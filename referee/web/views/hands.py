@@ -27,7 +27,8 @@ from ..plumbing.locale import number as written
 from ..plumbing.locale import rule_text, signed
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>/<token>")
-# The hand form's headings in the game's words (a hand and foot), as its labels (forms.py).
+# The hand form's headings in the game's words (a hand and foot), as its labels
+# (forms/hand_forms.py).
 bp.add_app_template_global(words, "words")
 
 # Which field of a side's section a problem code is about; the rest go on the section.

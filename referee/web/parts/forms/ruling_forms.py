@@ -1,0 +1,177 @@
+"""The referee's questions: one small form per question (a meld, an opening, taking the
+pile, going out), and the rules they are asked under."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ....rules import PRESETS, Variant
+from .base import FlaskForm, Form, Integer, house_rule_fields
+
+PLAYER_COUNTS = (2, 3, 4, 6)
+
+CARDS_KW = {"autocapitalize": "characters", "spellcheck": "false", "autocomplete": "off"}
+MELDS_KW = {"rows": 3, **CARDS_KW}
+
+
+class RulesChoiceForm(Form):
+    """Which preset, how many players and which house rules the referee answers for (GET)."""
+
+    variant = SelectField(
+        _l("Rules"),
+        id="preset",  # the new-match form's id: app.js keeps players and house rules in step
+        choices=[
+            SelectChoice(
+                v.id, _l(v.name), render_kw={"data-players": " ".join(map(str, v.players))}
+            )
+            for v in PRESETS.values()
+        ],
+        default="classic",
+        validate_choice=False,  # an unknown preset is named in the view's own message
+    )
+    players = SelectField(
+        _l("Players"),
+        choices=[SelectChoice(str(n), _l("%(n)s players", n=n)) for n in PLAYER_COUNTS],
+        validate_choice=False,
+    )
+    house = HiddenField(default="1")  # present: the house-rule boxes below were sent as ticked
+
+
+def _build_rules_choice_form() -> type[Form]:
+    return type("RulesChoiceForm", (RulesChoiceForm,), house_rule_fields())
+
+
+RulesChoice = _build_rules_choice_form()
+
+
+def _cards(label: Any, high: int = 200, *, required: bool = False) -> StringField:
+    # Only the length here: whether it is card notation is the rules core's to say.
+    validators = [InputRequired()] if required else [Optional()]
+    return StringField(label, validators=[*validators, Length(max=high)], render_kw=CARDS_KW)
+
+
+def _melds(label: Any) -> TextAreaField:
+    return TextAreaField(label, validators=[Length(max=2000)], render_kw=MELDS_KW)
+
+
+def _score() -> IntegerField:
+    return Integer(
+        _l("Your side's match total"),
+        default=0,
+        validators=[Optional(), NumberRange(-100_000, 100_000)],
+        render_kw={"inputmode": "numeric", "step": 5},
+    )
+
+
+def _failed() -> IntegerField:
+    return Integer(
+        _l("Failed opening attempts this hand"),
+        default=0,
+        validators=[Optional(), NumberRange(0, 20)],
+        render_kw={"min": 0, "max": 20},
+    )
+
+
+def _round() -> IntegerField:
+    return Integer(
+        _l("Which hand of the match this is"),
+        default=1,
+        validators=[Optional(), NumberRange(1, 1000)],
+        render_kw={"inputmode": "numeric", "min": 1},
+    )
+
+
+class MeldQuestion(FlaskForm):
+    cards = _cards(_l("The meld"), required=True)
+    going_out = BooleanField(_l("Laid while going out"))
+
+
+class OpeningQuestion(FlaskForm):
+    score = _score()
+    round_number = _round()
+    melds = _melds(_l("The opening melds, one per line"))
+    pile_top = _cards(_l("Top card of the pile, if taking it"), 10)
+    failed_attempts = _failed()
+    going_out = BooleanField(_l("Going out with this first meld"))
+
+
+class PickupQuestion(FlaskForm):
+    top = _cards(_l("Top card of the pile"), 10, required=True)
+    frozen = BooleanField(_l("The pile is frozen (a wild card or red three in it)"))
+    hand = _cards(_l("Your hand"), 300)
+    melds = _melds(_l("Your side's melds, one per line (none: not opened yet)"))
+    score = _score()
+    round_number = _round()
+    failed_attempts = _failed()
+    pile_size = Integer(
+        _l("Cards in the pile"),
+        validators=[Optional(), NumberRange(1, 216)],
+        render_kw={"inputmode": "numeric", "min": 1},
+    )
+    first_round = BooleanField(_l("Not everyone has discarded yet"))
+    going_out = BooleanField(_l("Taking a black three to go out"))
+
+
+class GoOutQuestion(FlaskForm):
+    melds = _melds(_l("Your side's melds after this turn, one per line"))
+    hand = _cards(_l("Cards left in your hand (none, or one to discard)"), 300)
+    concealed = BooleanField(_l("Going out concealed (all at once, from the hand)"))
+
+
+QUESTION_FORMS: dict[str, type[FlaskForm]] = {
+    "meld": MeldQuestion,
+    "opening": OpeningQuestion,
+    "pickup": PickupQuestion,
+    "go_out": GoOutQuestion,
+}
+
+
+def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
+    # Each switch's field is shown only where the rules make it matter.
+    return {
+        "meld": {"going_out": variant.black_threes_when_going_out},
+        "opening": {
+            "score": not variant.opening_by_round,
+            "round_number": bool(variant.opening_by_round),
+            "failed_attempts": bool(variant.failed_opening_step),
+            "going_out": variant.opening_waived_going_out,
+        },
+        "pickup": {
+            "score": not variant.opening_by_round,
+            "round_number": bool(variant.opening_by_round),
+            "failed_attempts": bool(variant.failed_opening_step),
+            "pile_size": variant.one_card_single_pile,
+            "first_round": variant.no_pickup_first_round,
+            "going_out": variant.black_three_pickup_going_out,
+            "frozen": variant.pile_freezing,
+        },
+        "go_out": {},
+    }
+
+
+def question_forms(variant: Variant, posted: str | None) -> dict[str, FlaskForm]:
+    """The four question forms for ``variant``, each under its own prefix; only ``posted``
+    reads the request."""
+    forms = {}
+    for question, cls in QUESTION_FORMS.items():
+        kwargs: dict[str, Any] = {"prefix": question}
+        if question != posted:
+            kwargs["formdata"] = None
+        form = cls(**kwargs)
+        for name, shown in _relevant(variant)[question].items():
+            if not shown:
+                delattr(form, name)
+        forms[question] = form
+    return forms
