@@ -21,12 +21,21 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ...match.ledger import Match, compute_ledger
 from ...match.pairing import round_plan
 from ...match.plaintext import isolated
 from ...match.standings import (
+    ADJUSTED,
     BYE_AWARD,
+    FINISHED,
+    HEAD_TO_HEAD,
+    IN_PLAY,
+    LOT,
+    NOT_PLAYED,
+    NOT_STARTED,
+    RATIO,
     GameResult,
     Standing,
     TableGame,
@@ -40,12 +49,16 @@ from ...match.standings import (
     step_start,
     version_text,
 )
+from ...rules import PRESETS
 from ...rules.movements import PlanError
 from ...rules.swiss import SWISS
+from ..plumbing.addresses import phone_url
 from ..plumbing.db import get_storage
+from ..plumbing.locale import number
 from ..plumbing.lru import Lru
 from .access import TOURNAMENTS, kept, open_link
-from .forms import NextRoundForm, ReopenForm
+from .forms import NextRoundForm, ReopenForm, SettleForm, TeamForm
+from .rulebook import variant_name
 
 KEPT = TOURNAMENTS[0]  # the session's list of tournament edit links (see .access.keep)
 POLL_SECONDS = 10  # the standings and the director's page ask for changes this often
@@ -182,7 +195,14 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
         teams=teams,
         games=now,
         links=_links(tournament, now, True),
-        all_finished=all(g.finished for g in now),
+        all_finished=all(g.state not in (NOT_STARTED, IN_PLAY) for g in now),
+        states=state_words(),
+        settle_for=settle_form,
+        withdraw_for=withdraw_form,
+        team_form=TeamForm(formdata=None),
+        team_list=storage.tournament_teams(tournament.id),
+        format_line=format_line(tournament),
+        adjusted=storage.tournament_adjustments(tournament.id),
         confirm=request.args.get("end") == "1",
         form=NextRoundForm(),
         reopen=reopen,
@@ -196,14 +216,85 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
         histories={m: url + "/history" for m, url in pages.items()},
         version=tournament_version(tournament),
         every=POLL_SECONDS,
-        view_url=url_for(
-            "tournaments.director",
-            tournament_id=tournament.id,
-            token=tournament.view_token,
-            _external=True,
+        view_url=phone_url(
+            "tournaments.director", tournament_id=tournament.id, token=tournament.view_token
         ),
         sits_out=sitting_out(tournament, teams),
     ), status
+
+
+def settle_form(game: TableGame, formdata: Any = None) -> SettleForm:
+    """The director's form settling ``game``: its fields named for the table, so every
+    table's form on the page has its own (the view reads it back the same way)."""
+    return SettleForm(formdata=formdata, prefix=f"g{game.round}-{game.table}")
+
+
+def withdraw_form(team: Team, formdata: Any = None) -> TeamForm:
+    """The form withdrawing ``team``, its fields named for the team."""
+    return TeamForm(formdata=formdata, prefix=f"w{team.number}")
+
+
+def state_words() -> dict[str, str]:
+    """A game's state as the director's page says it."""
+    return {
+        NOT_STARTED: _("not started"),
+        IN_PLAY: _("in play"),
+        FINISHED: _("finished"),
+        NOT_PLAYED: _("not played"),
+        ADJUSTED: _("settled by the director"),
+    }
+
+
+def tie_words() -> dict[str, str]:
+    """What parted two teams level on the ranking's figures, as the standings say it."""
+    return {
+        HEAD_TO_HEAD: _("on their own games"),
+        RATIO: _("on points ratio"),
+        LOT: _("by lot"),
+    }
+
+
+def format_line(tournament: Tournament) -> str:
+    """The event's format in a line: rules, what a game is, the opening minimums, the
+    movement and the ranking (on the director's page, the standings and the table cards)."""
+    rules = (
+        variant_name(PRESETS[tournament.variant_id])
+        if tournament.variant_id in PRESETS
+        else tournament.variant_id
+    )
+    parts = [rules]
+    if tournament.hands:
+        parts.append(ngettext("%(num)s hand a game", "%(num)s hands a game", tournament.hands))
+    else:
+        parts.append(_("a game to the target score"))
+    minimums = tournament.overrides.get("opening_by_round")
+    if minimums:
+        parts.append(_("opening %(list)s", list=", ".join(number(int(m)) for m in minimums)))
+    else:
+        parts.append(_("opening by the score"))
+    parts.append(
+        {
+            "mitchell": _("Mitchell"),
+            "round-robin": _("round robin"),
+            "swiss": _("Swiss rounds"),
+        }.get(tournament.movement, tournament.movement)
+    )
+    scale = tournament.victory_scale()
+    parts.append(
+        _("ranked by victory points (%(scale)s)", scale=_scale_name(scale))
+        if tournament.ranking == "vp" and scale is not None
+        else _("ranked by total points")
+        if tournament.ranking == "points"
+        else _("ranked by wins, then points")
+    )
+    return " · ".join(parts)
+
+
+def _scale_name(scale: Any) -> str:
+    return {
+        "fibur-3": _("FIBur, games of 3 hands"),
+        "fibur-4": _("FIBur, games of 4 hands"),
+    }.get(scale.id, _("the event's own scale"))
 
 
 def _edit_pages(match_ids: list[int | None]) -> dict[int, str]:
