@@ -68,6 +68,20 @@ class DirectingStore(TournamentStore):
             ).fetchone()
             if row is None or row[1] or row[0] != before_round - 1:
                 return None
+            listed = self.db.execute(
+                "SELECT number FROM tournament_teams WHERE tournament_id = ? AND status = ?"
+                " AND name = ? COLLATE NOCASE",
+                [tournament_id, ABSENT, team.name],
+            ).fetchone()
+            if listed is not None:  # on the list, not here when round 1 began: comes late
+                self.db.execute(
+                    "UPDATE tournament_teams SET status = ?, joined = ?"
+                    " WHERE tournament_id = ? AND number = ?",
+                    [PRESENT, before_round if before_round > 1 else 0, tournament_id, listed[0]],
+                )
+                if before_round > 1:
+                    self._team_event(tournament_id, before_round, listed[0], "joined late", None)
+                return Team(listed[0], team.name, team.players, PRESENT, before_round)
             number = self.db.execute(
                 "SELECT COALESCE(MAX(number), 0) + 1 FROM tournament_teams WHERE tournament_id = ?",
                 [tournament_id],

@@ -245,3 +245,17 @@ def test_links_for_phones_use_the_wifi_address_when_the_host_opened_its_loopback
     assert "http://club.example/t/" in page
     for host in ("http://localhost:5000", "http://[::1]:5000"):
         assert "http://192.168.1.20:5000/t/" in client.get(director, base_url=host).text
+
+
+def test_a_team_listed_but_absent_at_round_one_can_still_come_late(client):
+    director, tid, token = make(client, teams=FIVE, check_in="y", rounds="3", movement="swiss")
+    for number in (1, 2, 3, 4):  # Ivo & Jana are not here
+        client.post(f"{director}/teams/{number}/here", data={"here": "yes"})
+    begin(client, director)
+    answer = client.post(
+        f"{director}/teams/late", data={"team": "Ivo & Jana"}, follow_redirects=True
+    )
+    assert "joins from round 2" in answer.text
+    data = api(client, tid, token)
+    assert len(data["standings"]) == 5  # the same team, not a second one
+    assert any(e["action"] == "joined late" for e in data["events"])

@@ -27,6 +27,7 @@ from ...match.ledger import Match, compute_ledger
 from ...match.pairing import round_plan
 from ...match.plaintext import isolated
 from ...match.standings import (
+    ABSENT,
     ADJUSTED,
     BYE_AWARD,
     FINISHED,
@@ -139,7 +140,8 @@ def tournament_version(tournament: Tournament) -> str:
 
 def standing_view(tournament: Tournament) -> tuple[list[Standing], list[GameResult]]:
     storage = get_storage()
-    teams = storage.tournament_teams(tournament.id)
+    # a team that never came (not checked in) is not in the event
+    teams = [t for t in storage.tournament_teams(tournament.id) if t.status != ABSENT]
     games = results(tournament, storage.tournament_tables(tournament.id))
     return standings(teams, games, tournament.ranking, seed=tournament.id), games
 
@@ -186,7 +188,7 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
     changed = storage.changed_after_reopening(tournament.id)
     pages = _edit_pages([e.match_id for e in events] + [t.match_id for t in reopened])
     over = tournament.current_round - (0 if tournament.finished else 1)  # the last round over
-    if reopen is None and over:  # once a round is over (and a refused form always)
+    if reopen is None and over > 0:  # once a round is over (and a refused form always)
         reopen = ReopenForm(formdata=None, round=over)
     return render_template(
         "tournament.html",

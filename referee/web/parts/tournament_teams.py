@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 
 from ...match.plaintext import isolated
 from ...match.roster import NAME_LENGTH, side_name
-from ...match.standings import MAX_TEAMS, Team
+from ...match.standings import ABSENT, MAX_TEAMS, Team
 
 
 def _players(line: str) -> list[str]:
@@ -68,7 +68,8 @@ def read_team(line: str, per_team: int, teams: Sequence[Team]) -> tuple[Team | N
     if problem:
         return None, problem
     name = side_name(players)
-    if any(t.name.casefold() == name.casefold() for t in teams):
+    # a team listed but not here when round 1 began may still come: it joins late
+    if any(t.name.casefold() == name.casefold() and t.status != ABSENT for t in teams):
         return None, _("%(name)s is on the list twice.", name=isolated(name))
     if len(teams) >= MAX_TEAMS:
         return None, _("A tournament has at most %(n)s teams.", n=MAX_TEAMS)
