@@ -68,6 +68,13 @@ class DirectingStore(TournamentStore):
             ).fetchone()
             if row is None or row[1] or row[0] != before_round - 1:
                 return None
+            taken = self.db.execute(
+                "SELECT 1 FROM tournament_teams WHERE tournament_id = ? AND status != ?"
+                " AND name = ? COLLATE NOCASE",
+                [tournament_id, ABSENT, team.name],
+            ).fetchone()
+            if taken is not None:  # two presses at once: the team joins once
+                return None
             listed = self.db.execute(
                 "SELECT number FROM tournament_teams WHERE tournament_id = ? AND status = ?"
                 " AND name = ? COLLATE NOCASE",
@@ -93,10 +100,12 @@ class DirectingStore(TournamentStore):
         return joined
 
     @guarded
-    def swap_seats(self, tournament_id: int, number: int, table_no: int) -> bool:
+    def swap_seats(self, tournament_id: int, number: int, table_no: int, ns_shown: int) -> bool:
         """North-South and East-West of table ``table_no`` in round ``number`` change places
         (they sat the wrong way), the match's sides with them; False (nothing done) if the
-        round is not the current one, or a hand is recorded at the table already."""
+        round is not the current one, a hand is recorded at the table already, or team
+        ``ns_shown`` (North-South on the page the director pressed on) is not North-South
+        any more: two presses at once swap once."""
         with self._writing():
             row = self.db.execute(
                 "SELECT t.match_id, t.ns, t.ew, m.side_names, m.player_names, m.changes"
@@ -106,7 +115,7 @@ class DirectingStore(TournamentStore):
                 " AND r.current_round = t.round AND r.finished = 0",
                 [tournament_id, number, table_no],
             ).fetchone()
-            if row is None or row[5]:
+            if row is None or row[5] or row[1] != ns_shown:
                 return False
             match_id, ns, ew, side_names, player_names = row[:5]
             sides = list(stored_json(side_names, []))

@@ -179,7 +179,7 @@ def test_a_withdrawn_team_keeps_its_games_and_its_next_opponent_sits_out(client)
 def test_seats_swap_before_the_first_hand_and_not_after(client):
     director, tid, token = make(client)
     game = next(g for g in api(client, tid, token)["games"] if g["table"] == 2)
-    client.post(f"{director}/tables/1/2/swap")
+    client.post(f"{director}/tables/1/2/swap", data={"ns": str(game["ns"])})
     swapped = next(g for g in api(client, tid, token)["games"] if g["table"] == 2)
     assert (swapped["ns"], swapped["ew"]) == (game["ew"], game["ns"])
     link = tables(client, director)[1]
@@ -190,7 +190,9 @@ def test_seats_swap_before_the_first_hand_and_not_after(client):
     # the match's first side is now the team that was East-West
     assert match_page.index(names[game["ew"]]) < match_page.index(names[game["ns"]])
     score(client, link, hands=1)
-    refused = client.post(f"{director}/tables/1/2/swap", follow_redirects=True)
+    refused = client.post(
+        f"{director}/tables/1/2/swap", data={"ns": str(game["ew"])}, follow_redirects=True
+    )
     assert "before its first hand" in refused.text
 
 
@@ -259,3 +261,20 @@ def test_a_team_listed_but_absent_at_round_one_can_still_come_late(client):
     data = api(client, tid, token)
     assert len(data["standings"]) == 5  # the same team, not a second one
     assert any(e["action"] == "joined late" for e in data["events"])
+
+
+def test_a_round_sat_out_gives_the_forfeit_award_where_the_event_says_so(client):
+    director, tid, token = make(client, teams=FIVE, ranking="vp", scale="fibur-4", bye="award")
+    data = api(client, tid, token)
+    seated = {t for g in data["games"] for t in (g["ns"], g["ew"])}
+    (out,) = {1, 2, 3, 4, 5} - seated
+    assert all(g["table"] >= 1 for g in data["games"])  # the bye is no table's game
+    mine = next(s for s in data["standings"] if s["team"] == out)
+    assert (mine["vp"], mine["wins"], mine["played"]) == (12, 1.0, 1)
+    nothing, t2, k2 = make(client, teams=FIVE, ranking="vp", scale="fibur-4")
+    data = api(client, t2, k2)
+    seated = {t for g in data["games"] for t in (g["ns"], g["ew"])}
+    (out,) = {1, 2, 3, 4, 5} - seated
+    mine = next(s for s in data["standings"] if s["team"] == out)
+    assert (mine["vp"], mine["played"]) == (0, 0)
+    assert "Sits out this round" in client.get(nothing).text

@@ -143,7 +143,8 @@ def standing_view(tournament: Tournament) -> tuple[list[Standing], list[GameResu
     # a team that never came (not checked in) is not in the event
     teams = [t for t in storage.tournament_teams(tournament.id) if t.status != ABSENT]
     games = results(tournament, storage.tournament_tables(tournament.id))
-    return standings(teams, games, tournament.ranking, seed=tournament.id), games
+    ranked = standings(teams, games, tournament.ranking, seed=tournament.id)
+    return ranked, [g for g in games if g.game.table]  # a bye counts, but is no table's game
 
 
 def tournament_json(tournament: Tournament) -> dict[str, Any]:

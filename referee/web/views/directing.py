@@ -105,9 +105,11 @@ def _late_refusal(reason: str) -> str:
 def swap(tournament_id: int, token: str, number: int, table_no: int):
     """North-South and East-West of a table change places (they sat the wrong way)."""
     tournament, _edit = load_tournament(tournament_id, token, edit=True)
-    if not TeamForm().validate_on_submit():
+    form = TeamForm()
+    shown = request.form.get("ns", "")
+    if not form.validate_on_submit() or not shown.isdigit():
         flash(_done_already())
-    elif get_storage().swap_seats(tournament.id, number, table_no):
+    elif get_storage().swap_seats(tournament.id, number, table_no, int(shown)):
         flash(_("Table %(n)s: North-South and East-West changed places.", n=table_no))
     else:
         flash(

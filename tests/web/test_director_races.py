@@ -1,0 +1,104 @@
+"""A director's presses from two phones at once against the real server (two workers),
+released together at a barrier: what each phone is told is what is stored."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import urllib.request
+
+import pytest
+
+from ..live import Phone, referee_serve
+from .test_races import _at_once
+from .test_tournaments import FORM
+
+pytestmark = pytest.mark.live
+
+FIVE = "Anna & Ben\nCleo & Dan\nEva & Finn\nGus & Hana\nIvo & Jana"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    path = tmp_path_factory.mktemp("director-races") / "referee.db"
+    env = {**os.environ, "REFEREE_LIMIT_NEW_MATCHES": "1000 per minute"}
+    with referee_serve(path, workers=2, env=env) as live:
+        yield live
+
+
+def _tournament(server, **changes):
+    phone = Phone(server.url)
+    url, _page = phone.post("/tournaments/new", {**FORM, **changes})
+    director = url.removeprefix(server.url)
+    return phone, director
+
+
+def _api(server, director):
+    tid, token = re.fullmatch(r"/t/(\d+)/([\w-]+)", director).groups()
+    with urllib.request.urlopen(f"{server.url}/api/tournaments/{tid}?token={token}") as answer:
+        return json.load(answer)
+
+
+def _flash(text: str) -> str:
+    found = re.search(r'<div class="flash" role="status"><p>(.*?)</p>', text, re.S)
+    return found.group(1) if found else ""
+
+
+def test_two_phones_add_the_same_late_team_and_it_joins_once(server):
+    phone, director = _tournament(server, teams=FIVE, rounds="3", movement="swiss")
+    other = Phone(server.url)
+    other.jar = phone.jar  # the director's two phones share the link (and the session here)
+    csrf = phone.form(director)["csrf_token"]
+    send = [
+        lambda p=p: p.send(f"{director}/teams/late", {"team": "Karl & Lea", "csrf_token": csrf})
+        for p in (phone, other)
+    ]
+    told = [_flash(a.text) for a in _at_once(send)]
+    joined = [t for t in told if "joins from round 2" in t]
+    assert len(joined) == 1, told
+    names = [s["name"] for s in _api(server, director)["standings"]]
+    assert names.count("Karl & Lea") == 1
+
+
+def test_two_phones_swap_one_table_and_it_swaps_once(server):
+    phone, director = _tournament(server)
+    game = next(g for g in _api(server, director)["games"] if g["table"] == 1)
+    csrf = phone.form(director)["csrf_token"]
+    fields = {"ns": str(game["ns"]), "csrf_token": csrf}
+    answers = _at_once([lambda: phone.send(f"{director}/tables/1/1/swap", fields)] * 2)
+    told = [_flash(a.text) for a in answers]
+    assert sum("changed places" in t for t in told) == 1, told
+    after = next(g for g in _api(server, director)["games"] if g["table"] == 1)
+    assert (after["ns"], after["ew"]) == (game["ew"], game["ns"])
+
+
+def test_two_phones_withdraw_one_team_and_it_is_noted_once(server):
+    phone, director = _tournament(server)
+    csrf = phone.form(director)["csrf_token"]
+    fields = {"w3-reason": "went home", "w3-csrf_token": csrf, "csrf_token": csrf}
+    answers = _at_once([lambda: phone.send(f"{director}/teams/3/withdraw", fields)] * 2)
+    told = [_flash(a.text) for a in answers]
+    assert sum("plays no more rounds" in t for t in told) == 1, told
+    events = [e for e in _api(server, director)["events"] if e["action"] == "withdrew"]
+    assert len(events) == 1
+
+
+def test_two_phones_settle_one_game_and_the_history_keeps_both(server):
+    phone, director = _tournament(server)
+    csrf = phone.form(director)["csrf_token"]
+    jobs = [
+        lambda r=r: phone.send(
+            f"{director}/tables/1/1/settle",
+            {"g1-1-outcome": "not-played", "g1-1-reason": r, "g1-1-csrf_token": csrf},
+        )
+        for r in ("first phone", "second phone")
+    ]
+    told = [_flash(a.text) for a in _at_once(jobs)]
+    assert all("settled" in t for t in told), told
+    data = _api(server, director)
+    reasons = {e["reason"] for e in data["events"] if e["action"] == "not played"}
+    assert reasons == {"first phone", "second phone"}  # each phone's press is in the history
+    game = next(g for g in data["games"] if g["table"] == 1)
+    assert game["state"] == "not played"
+    assert game["reason"] in reasons
