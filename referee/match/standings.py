@@ -429,7 +429,7 @@ def results_json(
                 "points": s.points,
                 "vp": s.vp,
                 "against": s.against,
-                "tie_break": s.tie_break,
+                "tiebreak": s.tie_break,
             }
             for s in ranked
         ],

@@ -5,6 +5,7 @@ seats swapped, Swiss rounds paired from the standings, victory points."""
 from __future__ import annotations
 
 import re
+import subprocess
 
 import pytest
 
@@ -278,3 +279,51 @@ def test_a_round_sat_out_gives_the_forfeit_award_where_the_event_says_so(client)
     mine = next(s for s in data["standings"] if s["team"] == out)
     assert (mine["vp"], mine["played"]) == (0, 0)
     assert "Sits out this round" in client.get(nothing).text
+
+
+def test_a_configured_public_address_is_the_one_every_phone_link_uses(tmp_path):
+    app = make_app(tmp_path, STANDINGS_SECONDS=0, PUBLIC_URL="https://cards.example.org")
+    client = app.test_client()
+    director, _tid, _token = make(client)
+    page = client.get(director, base_url="http://10.0.0.5:8000").text
+    assert "https://cards.example.org/t/" in page
+    assert "http://10.0.0.5" not in page
+
+
+def test_each_team_gets_a_score_card_and_the_federation_a_ranking_csv(client, tmp_path):
+    director, tid, token = make(client, ranking="vp", scale="fibur-3")
+    links = tables(client, director)
+    score(client, links[0], side=0)  # table 1: Anna & Ben (N-S) beat Ivo & Jana
+    client.post(
+        f"{director}/tables/1/2/settle",
+        data={"g1-2-outcome": "ew-absent", "g1-2-reason": "Karl & Lea stuck in traffic"},
+    )
+    pdf = client.get(f"{director}/teams.pdf")
+    assert pdf.status_code == 200
+    path = tmp_path / "teams.pdf"
+    path.write_bytes(pdf.get_data())
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    pages = text.split("\f")
+    anna = next(p for p in pages if "Anna & Ben" in p.splitlines()[0])
+    assert "North-South" in anna
+    assert "Ivo & Jana" in anna  # the opponents
+    cleo = next(p for p in pages if "Cleo & Dan" in p.splitlines()[0])
+    assert "Karl & Lea stuck in traffic" in cleo  # the reason of its adjusted game
+    assert re.search(r"\b14\b", cleo)  # the forfeit award, in VP and the running total
+    ranking = client.get(f"{director}/ranking.csv").get_data().decode("utf-8-sig")
+    header, first, *_rest = ranking.splitlines()
+    assert header.startswith("rank,team,name,player_1,player_2,played,wins,vp,points")
+    assert first.split(",")[3:5] in (["Anna", "Ben"], ["Cleo", "Dan"])
+
+
+def test_the_history_says_what_the_director_did_in_words(client):
+    director, _tid, _token = make(client)
+    client.post(
+        f"{director}/tables/1/1/settle",
+        data={"g1-1-outcome": "not-played", "g1-1-reason": "the table's lights failed"},
+    )
+    page = client.get(director).text
+    assert "Table 1, round 1: not played" in page
+    assert "the table&#39;s lights failed" in page or "the table’s lights failed" in page

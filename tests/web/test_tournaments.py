@@ -153,7 +153,7 @@ def test_standings_move_with_each_hand_and_the_round_moves_east_west_up(client):
     top = data["standings"]
     assert (top[0]["team"], top[0]["wins"], top[0]["played"]) == (1, 2.0, 2)
     assert {(s["team"], s["wins"], s["played"]) for s in top[1:3]} == {(3, 1.0, 1), (4, 1.0, 1)}
-    assert top[2]["tie_break"] in ("head-to-head", "points ratio", "lot")
+    assert top[2]["tiebreak"] in ("head-to-head", "points ratio", "lot")
 
 
 def test_the_read_only_link_shows_standings_and_changes_nothing(client):

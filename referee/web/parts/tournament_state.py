@@ -324,6 +324,27 @@ def event_text(event: TournamentEvent) -> str:
         return _(
             "Table %(table)s, round %(round)s: closed again when the director ended a round.", **at
         )
+    reason = isolated(event.reason or "")
+    if event.action == "forfeit":
+        return _("Table %(table)s, round %(round)s: a forfeit — “%(reason)s”", reason=reason, **at)
+    if event.action == "not played":
+        return _("Table %(table)s, round %(round)s: not played — “%(reason)s”", reason=reason, **at)
+    if event.action == "result corrected":
+        return _(
+            "Table %(table)s, round %(round)s: result corrected — “%(reason)s”",
+            reason=reason,
+            **at,
+        )
+    if event.action == "result restored":
+        return _("Table %(table)s, round %(round)s: the match's own result again.", **at)
+    if event.action == "seats swapped":
+        return _(
+            "Table %(table)s, round %(round)s: North-South and East-West changed places.", **at
+        )
+    if event.action == "withdrew":
+        return _("Round %(round)s: withdrawn — %(reason)s", reason=reason, **at)
+    if event.action == "joined late":
+        return _("Round %(round)s: joined late — %(reason)s", reason=reason, **at)
     if event.action == "round ended early":
         return _(
             "Round %(round)s ended early: each game still in play went to the higher total.", **at

@@ -4,7 +4,8 @@ A host laptop opens its own pages at ``127.0.0.1``, which no phone can reach; ``
 serve`` knows the address phones use on the Wi-Fi (the setting ``LAN_URL``, which it
 prints).  A link meant for a phone -- a QR code, a table card, a link to share -- is made
 on that address when the page was asked for on the loopback, and on the address asked
-for otherwise (a public server, or a phone that opened the Wi-Fi address itself).
+for otherwise (a public server, or a phone that opened the Wi-Fi address itself); a
+configured ``PUBLIC_URL`` (a server behind a name) always.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ def on_loopback() -> bool:
 
 def phone_url(endpoint: str, **values: Any) -> str:
     """The absolute link to ``endpoint`` that a phone on the same Wi-Fi can open."""
+    public = current_app.config.get("PUBLIC_URL")
+    if public:
+        return str(public).rstrip("/") + url_for(endpoint, **values)
     lan = current_app.config.get("LAN_URL")
     if lan and on_loopback():
         return str(lan).rstrip("/") + url_for(endpoint, **values)
@@ -32,5 +36,5 @@ def phone_url(endpoint: str, **values: Any) -> str:
 
 def home_url() -> str:
     """The app's first page, for a phone (the home page's own QR code)."""
-    lan = current_app.config.get("LAN_URL")
+    lan = current_app.config.get("PUBLIC_URL") or current_app.config.get("LAN_URL")
     return str(lan) if lan else request.host_url

@@ -18,6 +18,11 @@ DEFAULTS: dict[str, Any] = {
     # How many reverse proxies in front of the server to believe about the client's
     # address and scheme (X-Forwarded-For, -Proto, -Host, -Port, -Prefix); 0: none.
     "PROXY_HOPS": 0,
+    # The address phones reach the server at, for every link and QR code made for a phone
+    # (table cards, a match's read-only link, the standings): "https://cards.example.org".
+    # Empty: the address asked for, or, asked on the host's loopback, the Wi-Fi address
+    # `referee serve` prints (referee/web/plumbing/addresses.py).
+    "PUBLIC_URL": "",
     # How often a phone watching a match asks whether it changed.  Most of a club
     # night's server work (bench/bench_club.py): 10 keeps ~800 tables, 3 ~300.
     "POLL_SECONDS": 3,

@@ -20,14 +20,24 @@ from markupsafe import Markup
 
 from ...i18n import local_number
 from ...match.plaintext import safe_filename, spreadsheet_cell
-from ...match.standings import CSV_HEADER, Tournament, standings_rows, wins_text
+from ...match.standings import (
+    CSV_HEADER,
+    GameResult,
+    Standing,
+    Tournament,
+    standings_rows,
+    wins_text,
+)
 from ...sheets import render_pdf
 from ..parts.sending import asked_paper, send_download
 from ..parts.tournament_state import (
     event_text,
+    format_line,
     load_tournament,
     sitting_out,
     standing_view,
+    state_words,
+    tie_words,
     tournament_json,
 )
 from ..plumbing.addresses import phone_url
@@ -83,6 +93,7 @@ def cards(tournament_id: int, token: str, number: int):
         number=number,
         cards=cards,
         sitting=sitting,
+        format_line=format_line(tournament),
     )
     return send_download(pdf, "application/pdf", _name(tournament, f"-{number}.pdf"))
 
@@ -107,8 +118,124 @@ def results_pdf(tournament_id: int, token: str):
         wins=wins_text,
         events=[event_text(e) for e in storage.tournament_events(tournament.id)],
         changed=storage.changed_after_reopening(tournament.id),
+        format_line=format_line(tournament),
+        tie_words=tie_words(),
+        states=state_words(),
     )
     return send_download(pdf, "application/pdf", _name(tournament, ".pdf"))
+
+
+@bp.route("/t/<int:tournament_id>/<token>/teams.pdf")
+def team_cards(tournament_id: int, token: str):
+    """A score card for each team: each round's table and seat, its opponents, the score,
+    the victory points and the running total."""
+    tournament, _can_edit = load_tournament(tournament_id, token)
+    paper = asked_paper()
+    ranked, games = standing_view(tournament)
+    lang = str(get_locale() or "en")
+    num = lambda value: local_number(value, lang)  # noqa: E731 - the sheets' number
+    cards = [
+        _team_card(tournament, s, games, {t.team.number: t.team.name for t in ranked}, num)
+        for s in sorted(ranked, key=lambda s: s.team.number)
+    ]
+    pdf = _pdf(
+        "team_cards.html",
+        paper,
+        tournament=tournament,
+        team_cards=cards,
+        format_line=format_line(tournament),
+    )
+    return send_download(pdf, "application/pdf", _name(tournament, "-teams.pdf"))
+
+
+def _team_card(
+    tournament: Tournament,
+    standing: Standing,
+    games: list[GameResult],
+    names: dict[int, str],
+    num: Any,
+) -> dict[str, Any]:
+    """One team's card: a row a round (its game, its bye, or nothing), with the running
+    total of what the ranking counts (victory points, or points)."""
+    mine = standing.team.number
+    by_round = {g.game.round: g for g in standing.games}
+    rows = []
+    notes = []
+    total = 0
+    for number in range(1, tournament.current_round + 1):
+        game = by_round.get(number)
+        if game is None:
+            rows.append(
+                {
+                    "round": number,
+                    "table": None,
+                    "seat": "",
+                    "opponents": _("sat out"),
+                    "score": "",
+                    "vp": "",
+                    "total": num(total),
+                }
+            )
+            continue
+        if not game.game.table:  # a bye that gives the award
+            total += game.victory_points(mine) if tournament.ranking == "vp" else 0
+            rows.append(
+                {
+                    "round": number,
+                    "table": None,
+                    "seat": "",
+                    "opponents": _("sat out"),
+                    "score": "",
+                    "vp": game.victory_points(mine),
+                    "total": num(total),
+                }
+            )
+            continue
+        ns = game.game.ns == mine
+        other = game.game.ew if ns else game.game.ns
+        ours, theirs = game.points(mine), game.against(mine)
+        if game.counted:
+            total += game.victory_points(mine) if tournament.ranking == "vp" else ours
+        rows.append(
+            {
+                "round": number,
+                "table": game.game.table,
+                "seat": _("North-South") if ns else _("East-West"),
+                "opponents": names.get(other, ""),
+                "score": f"{num(ours)} – {num(theirs)}" + ("" if game.counted else " …"),
+                "vp": game.victory_points(mine) if game.vp else "",
+                "total": num(total),
+            }
+        )
+        if game.reason:
+            notes.append(_("Round %(n)s: %(reason)s", n=number, reason=game.reason))
+    return {"team": standing.team, "standing": standing, "rows": rows, "notes": notes}
+
+
+RANKING_HEADER = (
+    "rank", "team", "name", "player_1", "player_2", "played", "wins", "vp", "points",
+    "against", "tiebreak", "status",
+)  # fmt: skip
+
+
+@bp.route("/t/<int:tournament_id>/<token>/ranking.csv")
+def ranking_csv(tournament_id: int, token: str):
+    """The final ranking as a federation's list takes it: a row a team, each player in a
+    column of their own, the figures the ranking was made by, and nothing else."""
+    tournament, _can_edit = load_tournament(tournament_id, token)
+    ranked, _games = standing_view(tournament)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(RANKING_HEADER)
+    for s in ranked:
+        players = list(s.team.players) + ["", ""]
+        row = (
+            s.rank, s.team.number, s.team.name, players[0], players[1], s.played,
+            s.wins, s.vp, s.points, s.against, s.tie_break or "", s.team.status,
+        )  # fmt: skip
+        writer.writerow([spreadsheet_cell(v) if isinstance(v, str) else v for v in row])
+    data = ("\ufeff" + out.getvalue()).encode("utf-8")
+    return send_download(data, "text/csv", _name(tournament, "-ranking.csv"))
 
 
 @bp.route("/t/<int:tournament_id>/<token>/results.csv")
