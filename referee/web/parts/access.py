@@ -79,7 +79,7 @@ def closed_message(match: Match, who: str | None = None) -> str | None:
     if not who:
         return None
     kind, _colon, number = who.partition(":")
-    if kind == "round" and number.isdigit():
+    if kind == "round" and number.isascii() and number.isdigit():
         closer = _("the tournament director ended round %(n)s", n=int(number))
     elif kind == "tournament":
         closer = _("the tournament director ended the tournament")
@@ -120,7 +120,7 @@ def kept_ids(*kinds: str) -> list[int]:
         int(key)
         for kind in kinds
         for key in dict(session.get(kind, {}))
-        if key.isdigit() and len(key) < 19
+        if key.isascii() and key.isdigit() and len(key) < 19
     ]
 
 

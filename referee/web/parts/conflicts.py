@@ -40,7 +40,7 @@ def seen(value: object) -> int | None:
     """The version a posted form says it was opened on (or another id it carries, such as
     the hand it replaces); None for a form without one (a page or a phone's queue from
     before versions: stored as it always was) or with junk in it."""
-    if isinstance(value, str) and value.isdigit() and len(value) <= 12:
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 12:
         return int(value)
     return None
 

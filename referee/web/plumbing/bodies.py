@@ -49,7 +49,7 @@ class BodyDeadline:
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         length = environ.get("CONTENT_LENGTH") or ""
         chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
-        size = int(length) if length.isdigit() else None
+        size = int(length) if length.isascii() and length.isdigit() else None
         limit = self.imports if environ.get("PATH_INFO") in IMPORTS else self.limit
         if (size is None and not chunked) or size == 0 or (size or 0) > limit:
             return self.app(environ, start_response)

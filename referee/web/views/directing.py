@@ -107,7 +107,7 @@ def swap(tournament_id: int, token: str, number: int, table_no: int):
     tournament, _edit = load_tournament(tournament_id, token, edit=True)
     form = TeamForm()
     shown = request.form.get("ns", "")
-    if not form.validate_on_submit() or not shown.isdigit():
+    if not form.validate_on_submit() or not (shown.isascii() and shown.isdigit()):
         flash(_done_already())
     elif get_storage().swap_seats(tournament.id, number, table_no, int(shown)):
         flash(_("Table %(n)s: North-South and East-West changed places.", n=table_no))

@@ -151,7 +151,11 @@ def _seats(form: Any, players: int, roster: dict[int, Player]) -> list[Player] |
     for k in range(1, players + 1):
         field = form[f"seat{k}"]
         value = field.data or ""
-        player = roster.get(int(value)) if value.isdigit() and len(value) < 19 else None
+        player = (
+            roster.get(int(value))
+            if value.isascii() and value.isdigit() and len(value) < 19
+            else None
+        )
         if player is None:
             field.errors.append(_("Choose who sits here."))
         elif player.id in picked:

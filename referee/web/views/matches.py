@@ -155,7 +155,7 @@ def rematch_name(name: str) -> str:
     if not name:
         return name
     stem, dash, number = name.rpartition(" — ")
-    if dash and number.isdigit():
+    if dash and number.isascii() and number.isdigit():
         return f"{stem} — {int(number) + 1}"
     return f"{name[:55]} — 2"
 
