@@ -127,10 +127,10 @@ def test_a_value_that_cannot_be_played_is_refused_on_its_field_keeping_what_was_
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert 'name="r_going_out_bonus" value="lots"' in page
-    assert "Give a whole number." in page
-    assert "Give a number from 0 to 7." in page
+    assert "Give a whole number." in page  # what is no number, as the editor reads it
+    assert "must be from 0 to 7, not 99" in page  # the bounds, as the core checks them
     assert 'name="r_opening_table" value="0: 50, 0: 90"' in page
-    assert "Steps start from 0 and go up, such as “0: 50, 1500: 90”." in page
+    assert "steps must go up from score to score" in page
     assert 'aria-describedby="going_out_bonus-was going_out_bonus-err"' in page
 
 
@@ -169,8 +169,8 @@ WRITE_MINIMUMS = "Write minimums such as “125, 155, 180”, separated by comma
         ("-125", WRITE_MINIMUMS),
         ("99999999", WRITE_MINIMUMS),
         ("125:155", WRITE_MINIMUMS),
-        ("125, 200000", "Give minimums from 0 to 100000."),
-        (", ".join(["50"] * 51), "Give at most 50 minimums, one for each hand."),
+        ("125, 200000", "must be from 0 to 100000, not 200000"),
+        (", ".join(["50"] * 51), "must be a list of 0 to 50 minimums, by hand"),
     ],
 )
 def test_opening_minimums_by_hand_that_cannot_be_read_are_refused_keeping_them(
@@ -191,7 +191,7 @@ def test_values_that_contradict_each_other_are_named(client):
     data = {"preset": "classic", "players": "4", **editor_fields(page)}
     data.update(r_min_meld_cards="2", r_min_natural="3")
     page = client.post("/matches/new", data=data).get_data(as_text=True)
-    assert "A meld cannot need more natural cards than it has cards." in page
+    assert "a meld cannot need more natural cards than cards" in page
 
 
 def test_editor_values_for_another_preset_are_not_applied(client):

@@ -53,6 +53,7 @@ from ..parts.tournament_state import (
 )
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
+from ..plumbing.locale import translate
 from ..plumbing.lru import Lru
 
 bp = Blueprint("tournaments", __name__)
@@ -149,9 +150,9 @@ def _new(form: Any) -> Tournament | None:
     options = chosen_options(form, base)
     try:
         apply_overrides(base.with_options(options), overrides)
-    except OverrideError as error:
-        field = form.hands if error.field.startswith("rounds") else form.minimums
-        field.errors.append(error.problem)
+    except OverrideError as error:  # the minimums by hand, or the hands, out of bounds
+        field = form.hands if error.name == "rounds" else form.minimums
+        field.errors.append(error.reason.render(translate))
         return None
     planned = Tournament(
         id=0,
