@@ -83,7 +83,11 @@ def test_paper_is_a4_or_letter(client, match_url, tmp_path):
     path.write_bytes(letter.data)
     info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
     assert "612 x 792 pts (letter)" in info
-    assert client.get(match_url + "/sheet.pdf?paper=a3").status_code == 400
+    # Every PDF reads the paper alike: another is refused, saying which there are.
+    for pdf in ("/sheet.pdf", "/blank.pdf"):
+        refused = client.get(match_url + pdf + "?paper=a3")
+        assert refused.status_code == 400
+        assert "Paper is a4 or letter." in refused.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("suffix", ["/sheet.pdf", "/export.csv", "/export.json"])
