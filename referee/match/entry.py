@@ -17,12 +17,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..rules import CanastaKind, Hand, HandResult, Meld, NotationError, Side, Variant, parse_cards
+from ..rules import (
+    CanastaKind,
+    Hand,
+    HandResult,
+    Meld,
+    NotationError,
+    Side,
+    Variant,
+    meld_lines,
+    parse_cards,
+)
 from ..rules import score_hand as core_score_hand
 from ..rules.problems import N_, Text
 from ..rules.quick import QuickSide, score_quick_hand
 
-__all__ = ["EntryError", "MODES", "meld_lines", "score_entry"]
+__all__ = ["EntryError", "MODES", "score_entry"]
 
 MODES = ("detailed", "quick")
 CONCEALED_PREFIX = "hand:"
@@ -36,11 +46,6 @@ class EntryError(ValueError):
         self.field = field
         self.words = words  # translatable; str(error) is the English
         super().__init__(words.render())
-
-
-def meld_lines(text: str) -> list[str]:
-    """The non-empty lines of a melds box, each one meld."""
-    return [line.strip() for line in (text or "").splitlines() if line.strip()]
 
 
 def _melds(text: str, side: int) -> tuple[Meld, ...]:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from markupsafe import escape
 
 from referee.match.contract import check_json
-from referee.rules import PRESETS
+from referee.rules import PRESETS, meld_lines
 from referee.rules.catalogue import catalogue
 
 from ..profiles import examples
@@ -47,7 +47,7 @@ def ruling(page: str) -> tuple[bool, str, str]:
 def contract(variant: str, question: str, **fields) -> dict:
     data = {"variant": variant, "question": question, **fields}
     if "melds" in data:
-        data["melds"] = [line for line in data["melds"].splitlines() if line.strip()]
+        data["melds"] = meld_lines(data["melds"])  # as the page reads its box
     return check_json(data)
 
 
