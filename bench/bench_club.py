@@ -113,16 +113,7 @@ def seed(db: Path, tables: int) -> list[Table]:
         scored = storage.hands(first_id)[0]
         matches = [first]
         for n in range(1, tables):
-            match = storage.create_match(
-                name=f"Table {n + 1}",
-                variant_id=first.variant_id,
-                options=dict(first.options),
-                snapshot=dict(first.snapshot),
-                players=first.players,
-                side_names=list(first.side_names),
-                player_names=list(first.player_names),
-                target=first.target,
-            )
+            match = storage.create_match(first.again(f"Table {n + 1}", first.first_dealer))
             storage.add_hand(match.id, scored.entry, scored.result, secrets.token_urlsafe(16))
             matches.append(match)
         return [

@@ -350,10 +350,10 @@ def test_an_export_of_the_first_format_still_imports(storage):
 def test_seating_dealer_and_paper_totals_go_through_a_file(storage):
     template = sample.match(4, "classic")
     match = storage.create_match(
-        name="paper", variant_id="classic", options={}, snapshot=dict(template.snapshot),
-        players=4, side_names=list(template.side_names), player_names=list(template.player_names),
-        target=5000, seating=(3, 2, 1, 0), first_dealer=2, carried_totals=(900, -40),
-        carried_hands=3,
+        dataclasses.replace(
+            template, name="paper", target=5000, seating=(3, 2, 1, 0), first_dealer=2,
+            carried_totals=(900, -40), carried_hands=3,
+        )
     )  # fmt: skip
     data = export(storage, match)
     assert data["format_version"] == 3
@@ -369,10 +369,8 @@ def test_the_tables_own_rules_go_through_a_file(storage):
     template = sample.match(4, "classic")
     overrides = {"canasta_bonus": {"natural": 600}, "going_out_bonus": 200}
     match = storage.create_match(
-        name="house", variant_id="classic", options={}, snapshot=dict(template.snapshot),
-        players=4, side_names=list(template.side_names), player_names=list(template.player_names),
-        target=5000, overrides=overrides,
-    )  # fmt: skip
+        dataclasses.replace(template, name="house", target=5000, overrides=overrides)
+    )
     assert storage.get_match(match.id).variant.going_out_bonus == 200
     data = export(storage, match)
     assert data["match"]["rules"] == overrides
@@ -396,11 +394,7 @@ def test_the_tables_own_rules_go_through_a_file(storage):
 )
 def test_an_export_with_impossible_rules_is_refused_naming_them(storage, rules, words):
     template = sample.match(4, "classic")
-    match = storage.create_match(
-        name="house", variant_id="classic", options={}, snapshot=dict(template.snapshot),
-        players=4, side_names=list(template.side_names), player_names=list(template.player_names),
-        target=5000,
-    )  # fmt: skip
+    match = storage.create_match(dataclasses.replace(template, name="house", target=5000))
     data = export(storage, match)
     data["match"]["rules"] = rules
     with pytest.raises(NotAnExport) as refused:

@@ -6,6 +6,8 @@ import sqlite3
 
 import pytest
 
+from referee.match.ledger import Match
+from referee.rules import find_variant
 from referee.storage import DuplicateSubmission, Storage, migrations
 
 
@@ -16,14 +18,7 @@ def _open(path):
 
 def _match(storage):
     return storage.create_match(
-        name="m",
-        variant_id="classic",
-        options={},
-        snapshot={"snapshot_version": 1},
-        players=4,
-        side_names=["A", "B"],
-        player_names=["a", "b", "c", "d"],
-        target=5000,
+        Match.begin(find_variant("classic"), {}, 4, ["A", "B"], "abcd", name="m", target=5000)
     )
 
 

@@ -173,21 +173,9 @@ def rematch(match_id: int, token: str):
         return redirect(url_for("matches.ledger", match_id=match.id, token=token))
     hands = match.carried_hands + len(ledger.rows)
     try:
+        dealer = dealer_seat(match.variant, match.players, match.first_dealer, hands)
         again = get_storage().create_match(
-            name=rematch_name(match.name),
-            variant_id=match.variant_id,
-            options=dict(match.options),
-            snapshot=dict(match.snapshot),
-            players=match.players,
-            side_names=list(match.side_names),
-            player_names=list(match.player_names),
-            target=match.target,
-            group_id=match.group_id,
-            player_ids=match.player_ids,
-            seating=match.seating,
-            first_dealer=dealer_seat(match.variant, match.players, match.first_dealer, hands),
-            overrides=dict(match.overrides),
-            once=(once(), match.id),
+            match.again(rematch_name(match.name), dealer), once=(once(), match.id)
         )
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))

@@ -27,6 +27,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
+from ...match.ledger import Match
 from ...match.plaintext import bdi, isolated
 from ...match.roster import NAME_LENGTH, side_name
 from ...match.standings import (
@@ -39,7 +40,6 @@ from ...match.standings import (
 from ...rules import PRESETS
 from ...rules.movements import PlanError, most_rounds, plan
 from ...rules.overrides import OverrideError, apply_overrides
-from ...rules.snapshot import variant_to_dict
 from ..parts.access import TOURNAMENTS, keep_opened
 from ..parts.forms import NextRoundForm, TournamentForm, chosen_options
 from ..parts.fragments import page_key
@@ -213,12 +213,11 @@ def begin_round(tournament: Tournament, number: int, *, early: bool = False) -> 
 
 def round_games(
     tournament: Tournament, team_list: list[Team], number: int
-) -> list[tuple[TableGame, dict[str, Any]]]:
-    """Each table of round ``number`` with its match's fields (as storage's begin_round
-    takes them); none if the plan has no such round."""
+) -> list[tuple[TableGame, Match]]:
+    """Each table of round ``number`` with its match, not stored yet (as storage's
+    begin_round takes them); none if the plan has no such round."""
     teams = {t.number: t for t in team_list}
     base = PRESETS[tournament.variant_id]
-    rules = apply_overrides(base.with_options(dict(tournament.options)), tournament.overrides)
     try:
         planned = plan(len(teams), tournament.rounds, tournament.movement).rounds[number - 1]
     except (PlanError, IndexError):
@@ -226,23 +225,21 @@ def round_games(
     games = []
     for pairing in planned.tables:
         ns, ew = teams[pairing.ns], teams[pairing.ew]
-        fields = {
-            "name": _(
+        match = Match.begin(
+            base,
+            tournament.options,
+            tournament.players,
+            [ns.name, ew.name],
+            [*ns.players, *ew.players],
+            name=_(
                 "%(tournament)s · round %(round)s · table %(table)s",
                 tournament=tournament.name,
                 round=number,
                 table=pairing.table,
             ),
-            "variant_id": base.id,
-            "options": dict(tournament.options),
-            "snapshot": variant_to_dict(base),
-            "players": tournament.players,
-            "side_names": [ns.name, ew.name],
-            "player_names": [*ns.players, *ew.players],
-            "target": rules.target_score,
-            "overrides": dict(tournament.overrides),
-        }
-        games.append((TableGame(number, pairing.table, ns.number, ew.number), fields))
+            overrides=tournament.overrides,
+        )
+        games.append((TableGame(number, pairing.table, ns.number, ew.number), match))
     return games
 
 
