@@ -127,10 +127,10 @@ def score_entry(
     names: Sequence[str],
     entry: Mapping[str, Any],
     scores: Sequence[int] | None = None,
-    round_number: int | None = None,
+    hand_number: int | None = None,
 ) -> HandResult:
     """Score a stored or typed entry; ``scores`` are the sides' match totals before the hand
-    and ``round_number`` its number in the match (both for the opening minimum).
+    and ``hand_number`` its number in the match (both for the opening minimum).
 
     :raises EntryError: for badly written cards (rule problems are in the result instead).
     """
@@ -138,10 +138,10 @@ def score_entry(
     before = list(scores or [0] * len(sides))
     if entry.get("mode") == "quick":
         quick = tuple(_quick_side(side, names[i], before[i]) for i, side in enumerate(sides))
-        return score_quick_hand(variant, players, quick, round_number)
+        return score_quick_hand(variant, players, quick, hand_number)
     hand = Hand(
         players,
         tuple(_detailed_side(side, i, names[i], before[i]) for i, side in enumerate(sides)),
-        round_number,
+        hand_number,
     )
     return core_score_hand(variant, hand)

@@ -251,9 +251,9 @@ class Ledger:
     def progress(self, side: int) -> int:
         """Percent of the target reached (of the hands played, where a match is so many
         hands), 0 to 100."""
-        rounds = self.match.variant.rounds
-        if rounds is not None:
-            return min(100, round(100 * (self.match.carried_hands + len(self.rows)) / rounds))
+        hands = self.match.variant.rounds  # a match of so many hands
+        if hands is not None:
+            return min(100, round(100 * (self.match.carried_hands + len(self.rows)) / hands))
         total = self.totals[side]
         return max(0, min(100, round(100 * total / self.match.target))) if self.match.target else 0
 
@@ -349,6 +349,6 @@ def compute_ledger(
                 )
             else:
                 winner, tie = _winner(totals, match.target, row.wins_match)
-    round_number = match.carried_hands + len(hands) + 1
-    minimums = tuple(variant.opening_minimum(total, 0, round_number) for total in totals)
+    hand_number = match.carried_hands + len(hands) + 1
+    minimums = tuple(variant.opening_minimum(total, 0, hand_number) for total in totals)
     return Ledger(match, tuple(rows), tuple(totals), minimums, winner, tie, tuple(history))

@@ -322,10 +322,10 @@ def test_opening_minimums_by_hand_for_a_match_of_three_hands():
         house.rule("opening.minimum").text
     )
     # Melds of 150 points fall short in hand 2; 130 are enough in hand 1.
-    problems = opening_problems(house, melded=True, points=150, score=0, round_number=2)
+    problems = opening_problems(house, melded=True, points=150, score=0, hand_number=2)
     assert [p.figures for p in problems] == [{"points": 150, "minimum": 155}]
     assert "less than the opening minimum of 155 in hand 2" in problems[0].message
-    assert not opening_problems(house, melded=True, points=130, score=0, round_number=1)
+    assert not opening_problems(house, melded=True, points=130, score=0, hand_number=1)
     assert changes(CLASSIC, house) == {"rounds": 3, "opening_by_round": [125, 155, 180]}
     # An empty list: the minimum goes by the score again.
     hand_and_foot = find_variant("hand-and-foot")

@@ -197,8 +197,8 @@ def test_the_new_match_form_asks_no_target_of_a_game_of_hands(client):
     form = client.get("/matches/new").get_data(as_text=True)
     # Classic (the preset drawn first) has its target; app.js hides it for hand and foot.
     assert re.search(r'<div class="field">\s*<label for="target"', form)
-    assert re.search(r'data-rounds="4"[^>]*value="hand-and-foot"', form)
-    assert re.search(r'data-rounds=""[^>]*value="classic"', form)
+    assert re.search(r'data-hands="4"[^>]*value="hand-and-foot"', form)
+    assert re.search(r'data-hands=""[^>]*value="classic"', form)
     # Sent back with hand and foot chosen (five players, which no table seats: refused), the
     # form is drawn with no target.
     again = client.post("/matches/new", data={"preset": "hand-and-foot", "players": "5"})

@@ -156,7 +156,7 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
             failed_attempts=failed,
             going_out=_flag(form, "going_out"),
             players=players,
-            round_number=_number(form, "round_number"),
+            hand_number=_number(form, "round_number"),
         )
     hand = _cards(form, "hand")
     if question == "pickup":
@@ -175,7 +175,7 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
             first_round=_flag(form, "first_round"),
             going_out=_flag(form, "going_out"),
             failed_attempts=failed,
-            round_number=_number(form, "round_number"),
+            hand_number=_number(form, "round_number"),
         )
     if melds is None or hand is None:
         return None
