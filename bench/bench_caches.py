@@ -6,7 +6,7 @@ some mechanisms, ``--requests 40 --rounds 7`` for steadier figures).
 One process, one app (``create_app`` over a fresh database in a temporary folder, CSRF
 on, the rate limits off as in the tests), driven through Flask's test client: no
 server, no network, only what the app itself does.  The state, made through the
-app's own forms as ``tests/web/conftest.py`` does:
+app's own forms as the tests do (``tests/support/web.py``):
 
 * match A: classic, 4 players, 12 hands recorded (the scorer's phone and a phone with
   the read-only link look at it; the target is the form's highest, 100 000);

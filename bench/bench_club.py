@@ -56,10 +56,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.live, bench_web
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.support.live, bench_web
 from bench.bench_web import HAND, Client, percentile  # noqa: E402
 from referee.serve import default_workers  # noqa: E402
-from tests.live import referee_serve  # noqa: E402
+from tests.support.live import referee_serve  # noqa: E402
 
 HOST = "127.0.0.1"
 POLL_SECONDS = 3.0  # app.js's interval

@@ -22,9 +22,8 @@ from referee.exchange import (
 from referee.match.ledger import Change, HandRecord, compute_ledger
 from referee.rules import CanastaKind
 from referee.storage import Storage
-from tests import sample
-
-from .profiles import examples
+from tests.support import sample
+from tests.support.profiles import examples
 
 
 @pytest.fixture
@@ -404,7 +403,7 @@ def test_an_export_with_impossible_rules_is_refused_naming_them(storage, rules, 
 
 def test_a_file_past_the_change_cap_is_refused_as_playing_would_be():
     from referee.match import capacity
-    from tests import largest
+    from tests.support import largest
 
     match, hands, history = largest.largest(changes=capacity.MAX_CHANGES + 1, hands=20)
     data = json.loads(json.dumps(match_to_json(match, hands, history)))

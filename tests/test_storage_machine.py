@@ -16,8 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from referee.match.ledger import Match
 from referee.rules import find_variant
 from referee.storage import HandGone, Stale, Storage
-
-from .profiles import examples
+from tests.support.profiles import examples
 
 PHONES = ("anna", "ben")
 

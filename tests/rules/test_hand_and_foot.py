@@ -23,8 +23,7 @@ from referee.rules import (
 from referee.rules.rulings import check_going_out, check_meld, check_pickup
 from referee.rules.snapshot import variant_to_dict
 from referee.rules.sources import book_of
-
-from .support import codes, meld, score, side, variant
+from tests.support.hands import codes, meld, score, side, variant
 
 HF = "hand-and-foot"
 

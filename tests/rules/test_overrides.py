@@ -45,11 +45,9 @@ from referee.rules.overrides import (
 from referee.rules.problems import Text
 from referee.rules.rulings import check_going_out, check_meld, check_pickup
 from referee.rules.seating import dealer_seat
-from tests.test_contract import legal_hands, well_formed_hands
-
-from ..profiles import examples
-from .support import PRESET_IDS, side
-from .test_properties import random_hands
+from tests.support.hands import PRESET_IDS, side
+from tests.support.profiles import examples
+from tests.support.strategies import legal_hands, random_hands, well_formed_hands
 
 SETTINGS = settings(max_examples=examples(150), deadline=None)
 
@@ -420,7 +418,7 @@ def test_a_malformed_override_is_refused_naming_the_field(rules, words):
 
 
 def test_the_command_line_exits_2_naming_the_field():
-    from tests.test_cli import run
+    from tests.support.commands import run
 
     hand = {"variant": "classic", "rules": {"canasta_bonus": {"natural": -600}}, "sides": [{}, {}]}
     code, out, err = run(["score"], json.dumps(hand))

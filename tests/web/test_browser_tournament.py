@@ -17,9 +17,9 @@ import subprocess
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from ..live import referee_serve
-from .test_browser import ARTIFACTS, AXE, PHONE, check_page, download, totals
-from .test_tournaments import NAMES  # team n is NAMES[n - 1]
+from tests.support.browser import ARTIFACTS, AXE, PHONE, check_page, download, totals
+from tests.support.live import referee_serve
+from tests.support.tournaments import NAMES
 
 pytestmark = pytest.mark.browser
 

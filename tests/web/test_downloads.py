@@ -17,10 +17,10 @@ from referee.storage import Storage
 from referee.web import create_app
 from referee.web.parts import sending
 from referee.web.views import downloads
-
-from .. import largest
-from ..junk import MULTIPART, _multipart
-from .conftest import GOING_OUT, GOING_OUT_SCORES, hand, import_file, start_match, view_url
+from tests.support import largest
+from tests.support.junk import MULTIPART, _multipart
+from tests.support.pdf import pdf_text
+from tests.support.web import GOING_OUT, GOING_OUT_SCORES, hand, import_file, start_match, view_url
 
 NAME = "Pátek u Žofie ♠♥♦♣"
 
@@ -44,14 +44,6 @@ def renders(monkeypatch):
 
     monkeypatch.setattr(downloads, "match_sheet_pdf", counting)
     return calls
-
-
-def pdf_text(pdf: bytes, tmp_path) -> str:
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(pdf)
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
 
 
 def test_the_match_page_offers_every_download(client, match_url):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import GOING_OUT, hand, start_match, totals
+from tests.support.web import GOING_OUT, hand, start_match, totals
 
 
 def test_links_follow_where_the_app_is_mounted(client):

@@ -12,38 +12,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
 
-from ..profiles import examples
-from .conftest import GOING_OUT, hand, start_group, totals, view_url
-from .test_downloads import pdf_text
-
-
-def editor_fields(page: str) -> dict[str, str]:
-    """The values an opened editor posts back as it stands (as a browser would send them)."""
-    data = dict(re.findall(r'type="text" id="[^"]+" name="(r_[^"]+)" value="([^"]*)"', page))
-    for name in re.findall(r'type="checkbox" id="[^"]+" name="(r_[^"]+)" value="y" checked', page):
-        data[name] = "y"
-    for select in re.findall(r'<select id="(r_[^"]+)".*?</select>', page, re.S):
-        block = page.split(f'<select id="{select}"')[1].split("</select>")[0]
-        data[select] = re.search(r'<option value="([^"]*)" selected', block).group(1)
-    data["rules_for"] = re.search(r'name="rules_for" value="([^"]*)"', page).group(1)
-    return data
-
-
-def open_editor(client, url: str = "/matches/new", **fields) -> str:
-    data = {"preset": "classic", "players": "4", "change_rules": "1", **fields}
-    response = client.post(url, data=data)
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
-
-
-def house_match(client, changes: dict[str, str], preset: str = "classic", **fields) -> str:
-    """A match started with the editor's values changed as ``changes`` says; its edit URL."""
-    page = open_editor(client, preset=preset)
-    data = {"preset": preset, "players": "4", **editor_fields(page), **changes, **fields}
-    response = client.post("/matches/new", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)[:3000]
-    return response.location
-
+from tests.support.pdf import pdf_text
+from tests.support.profiles import examples
+from tests.support.web import (
+    GOING_OUT,
+    editor_fields,
+    hand,
+    house_match,
+    open_editor,
+    start_group,
+    totals,
+    view_url,
+)
 
 SIX_HUNDRED = {"r_canasta_bonus_natural": "600", "r_going_out_bonus": "200"}
 

@@ -9,8 +9,7 @@ from flask import Flask
 
 from referee.web import create_app
 from referee.web.plumbing import settings
-
-from .conftest import LONG_MATCH_HAND, hand, start_match
+from tests.support.web import LONG_MATCH_HAND, hand, start_match
 
 MATCH = {"preset": "classic", "players": "4", "name": "Friday club"}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import GOING_OUT, hand, start_match, view_url
+from tests.support.web import GOING_OUT, hand, start_match, view_url
 
 
 @pytest.fixture

@@ -8,8 +8,7 @@ import re
 import pytest
 
 from referee.web import create_app
-
-from ..live import referee_serve
+from tests.support.live import referee_serve
 
 FORWARDED = {
     "X-Forwarded-For": "203.0.113.9",

@@ -18,8 +18,7 @@ from functools import partial
 import pytest
 
 from referee.storage import Storage
-
-from ..live import Phone, referee_serve
+from tests.support.live import Phone, referee_serve
 
 pytestmark = pytest.mark.live
 

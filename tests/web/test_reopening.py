@@ -17,9 +17,9 @@ import urllib.request
 import pytest
 
 from referee.storage import Storage
-
-from ..live import referee_serve
-from .test_tournaments import FORM, make, make_app, score, tables, won_by
+from tests.support.live import referee_serve
+from tests.support.tournaments import FORM, make, score, tables, won_by
+from tests.support.web import make_app
 
 
 @pytest.fixture

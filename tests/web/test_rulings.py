@@ -13,9 +13,8 @@ from markupsafe import escape
 from referee.match.contract import check_json
 from referee.rules import PRESETS, meld_lines
 from referee.rules.catalogue import catalogue
-
-from ..profiles import examples
-from .conftest import start_match, view_url
+from tests.support.profiles import examples
+from tests.support.web import start_match, view_url
 
 QUESTIONS = {
     "meld": {"question": "meld"},

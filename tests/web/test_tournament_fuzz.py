@@ -29,10 +29,9 @@ from markupsafe import escape
 from referee.rules import PRESETS
 from referee.web import create_app
 from referee.web.parts.forms import option_field_name
-
-from ..junk import HOSTILE_NAME, HUGE, NASTY, NUMBERISH, says_why
-from ..profiles import examples
-from .conftest import hand
+from tests.support.junk import HOSTILE_NAME, HUGE, NASTY, NUMBERISH, says_why
+from tests.support.profiles import examples
+from tests.support.web import hand
 
 pytestmark = pytest.mark.fuzz
 
