@@ -8,7 +8,7 @@ snapshot, so an edit to an early hand flows through every later total.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -200,9 +200,6 @@ class LedgerRow:
     # The rules the hand breaks as it stands, scored where it stands in the match: a hand the
     # table recorded anyway ("the table agrees") is disputed while it has any.
     problems: tuple[Problem, ...] = ()
-    # What views made of this row (its HTML per language, say), kept with it: a row is
-    # reused by the ledgers after it for as long as its hand and the totals before it stand.
-    rendered: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def disputed(self) -> bool:
