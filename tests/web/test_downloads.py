@@ -14,13 +14,20 @@ from referee.exchange import match_from_json
 from referee.match import capacity
 from referee.match.ledger import compute_ledger
 from referee.storage import Storage
-from referee.web import create_app
 from referee.web.parts import sending
 from referee.web.views import downloads
 from tests.support import largest
 from tests.support.junk import MULTIPART, _multipart
 from tests.support.pdf import pdf_text
-from tests.support.web import GOING_OUT, GOING_OUT_SCORES, hand, import_file, start_match, view_url
+from tests.support.web import (
+    GOING_OUT,
+    GOING_OUT_SCORES,
+    hand,
+    import_file,
+    make_app,
+    start_match,
+    view_url,
+)
 
 NAME = "Pátek u Žofie ♠♥♦♣"
 
@@ -273,15 +280,7 @@ def test_a_body_too_large_for_a_form_is_refused_naming_the_limit(client):
     ],
 )
 def test_a_match_file_past_the_import_limit_names_it_and_the_command(tmp_path, lang, words):
-    app = create_app(
-        {
-            "DATABASE": str(tmp_path / "referee.db"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-            "MAX_IMPORT_BYTES": 1024 * 1024,
-        }
-    )
+    app = make_app(tmp_path, TESTING=False, MAX_IMPORT_BYTES=1024 * 1024)
     upload = _multipart([], b" " * (1024 * 1024 + 1))
     response = app.test_client().post(
         f"/matches/import?lang={lang}", data=upload, content_type=MULTIPART
