@@ -18,4 +18,12 @@
   };
   preset.addEventListener("change", sync);
   sync();
+
+  // The victory points' settings only where the ranking is by them.
+  var ranking = $("#ranking", nt), vp = $("#vp-fields", nt);
+  if (ranking && vp) {
+    var show = function () { vp.hidden = ranking.value !== "vp"; };
+    ranking.addEventListener("change", show);
+    show();
+  }
 })();

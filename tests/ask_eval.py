@@ -28,8 +28,14 @@ THIRD_BLIND = Path(__file__).with_name("ask_blind3.toml")
 # A fourth (132, 24 off-topic, harder ones), written blind after the third was tuned on.
 FOURTH_BLIND = Path(__file__).with_name("ask_blind4.toml")
 # A fifth (150, 24 off-topic), written blind once the second batch of examples was in: only
-# ever measured whole, its misses never printed -- the judge, as the second was before it.
+# ever measured whole, its misses never printed.
 FIFTH_BLIND = Path(__file__).with_name("ask_blind5.toml")
+# Three more written blind, each after the examples it was first measured against: the
+# sixth (150, 30 off-topic), the seventh (150, 36) and the eighth (180, 36).  With the
+# fifth, the judge (tests/test_ask.py pools them).
+SIXTH_BLIND = Path(__file__).with_name("ask_blind6.toml")
+SEVENTH_BLIND = Path(__file__).with_name("ask_blind7.toml")
+EIGHTH_BLIND = Path(__file__).with_name("ask_blind8.toml")
 
 
 def questions() -> list[dict[str, Any]]:

@@ -18,9 +18,12 @@ from referee.rules.overrides import apply_overrides
 from tests.support.commands import assert_refused, run
 
 from .ask_eval import (
+    EIGHTH_BLIND,
     FIFTH_BLIND,
     FOURTH_BLIND,
     SECOND_BLIND,
+    SEVENTH_BLIND,
+    SIXTH_BLIND,
     THIRD_BLIND,
     blind_questions,
     evaluate,
@@ -280,16 +283,27 @@ def test_the_fourth_blind_set_is_reported():
     assert result.top3 / result.asked >= 0.95, "\n".join(result.misses)
 
 
-def test_the_fifth_blind_set_is_reported_whole():
-    """tests/ask_blind5.toml (150 questions, 24 off-topic), written blind once the second
-    batch of examples was in, and only ever measured whole, its misses never printed: the
-    judge.  First measured: 88.1 % first, 95.2 % in three, 21 of 24 off-topic silent; with
-    the questions no rule answers, 22 of 24.  Held to the goals it reaches."""
-    asked = blind_questions(path=FIFTH_BLIND)
-    assert len(asked) == 150
-    for q in asked:
-        assert set(q["rules"]) <= set(PRESETS[q["variant"]].rules), q
-    result = evaluate(asked_set=asked)
-    print(f"fifth blind set: {result.line()}")
+def test_the_later_blind_sets_together_reach_the_ranking_goals():
+    """tests/ask_blind5.toml to ask_blind8.toml (150, 150, 150 and 180 questions; 126
+    off-topic in all), each written blind after the examples it was first measured against,
+    their rule questions' misses never printed (the sixth's off-topic misses were looked
+    at once).  Together they are the judge: held to the ranking goals; the off-topic
+    figure is printed, as it is short of "every one silent" (docs/benchmarks.md)."""
+    pooled = []
+    for path, size in (
+        (FIFTH_BLIND, 150),
+        (SIXTH_BLIND, 150),
+        (SEVENTH_BLIND, 150),
+        (EIGHTH_BLIND, 180),
+    ):
+        asked = blind_questions(path=path)
+        assert len(asked) == size, path
+        for q in asked:
+            assert set(q["rules"]) <= set(PRESETS[q["variant"]].rules), q
+        print(f"{path.name}: {evaluate(asked_set=asked).line()}")
+        pooled += asked
+    result = evaluate(asked_set=pooled)
+    print(f"blind sets 5 to 8 together: {result.line()}")
     assert result.first / result.asked >= 0.85
     assert result.top3 / result.asked >= 0.95
+    assert result.silent / result.off_topic >= 0.9

@@ -22,6 +22,7 @@ def test_migrations_are_named_and_applied_once(tmp_path):
         "tournaments",
         "closed_matches_and_phones",
         "tournament_events",
+        "tournament_directing",
     ]
     assert storage.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 

@@ -78,10 +78,12 @@ class Design(NamedTuple):
     examples: float = 1.5
     # a question this close to one of the best rule's examples (BM25) is a rule question,
     # even naming no concept of the glossary ("met hoeveel mensen kun je spelen")
-    example_sure: float = 15.0
+    example_sure: float = 20.0
     # a question closer to one of the questions no rule answers (the examples' "off") than
     # this times its closeness to the best rule's closest example gets nothing (inf: never)
-    off_factor: float = 1.3
+    off_factor: float = 1.15
+    # a rule's closeness to the question: its closest example, plus this times its second
+    second: float = 0.3
 
 
 DESIGN = Design()
@@ -472,13 +474,16 @@ class Index:
                 (text_w, words_w, match),
             ).fetchall()
             closest: dict[str, float] = {}
+            tops: dict[str, list[float]] = {}  # each rule's examples' scores, closest first
             for key, score in self._db.execute(
-                "SELECT key, max(score) FROM (SELECT key, -bm25(examples) AS score FROM "
-                "examples WHERE examples MATCH ? ORDER BY rank LIMIT ?) GROUP BY key",
+                "SELECT key, -bm25(examples) FROM examples WHERE examples MATCH ? "
+                "ORDER BY rank LIMIT ?",
                 (match, EXAMPLES_READ),
             ):
-                if score > closest.get(key, 0.0) and (key in self.rules or key == OFF_EXAMPLES):
-                    closest[key] = score
+                if key in self.rules or key == OFF_EXAMPLES:
+                    tops.setdefault(key, []).append(score)
+            second = self.design.second
+            closest = {k: v[0] + second * (v[1] if len(v) > 1 else 0.0) for k, v in tops.items()}
             off = closest.pop(OFF_EXAMPLES, 0.0)
         known = {row[0] for row in rows}
         rows += [(key, 0.0, "", "") for key in closest if key not in known]

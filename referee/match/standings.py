@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from ..rules.victory import Scale, victory_points
+from ..rules.victory import Scale, scale_from, victory_points
 
 __all__ = [
     "GameResult",
@@ -26,6 +26,7 @@ __all__ = [
     "Team",
     "Tournament",
     "TournamentEvent",
+    "bye_result",
     "game_result",
     "results_json",
     "standings_rows",
@@ -61,9 +62,23 @@ def step_start(now: float, step: int) -> str:
     return datetime.fromtimestamp(now - now % step, UTC).isoformat(timespec="seconds")
 
 
-def version_text(current_round: int, finished: bool, latest: int) -> str:
-    """The standings' version: the round, whether it is over, the latest change counted."""
-    return f"{current_round}.{int(finished)}.{latest}"
+def version_text(current_round: int, finished: bool, latest: int, directed: int = 0) -> str:
+    """The standings' version: the round, whether it is over, the latest change counted,
+    and what the director changed (a forfeit, a correction, a team late or gone)."""
+    return f"{current_round}.{int(finished)}.{latest}.{directed}"
+
+
+# What sitting a round out gives a team: nothing, or the forfeit award (a win, and the
+# scale's award in a victory-point event).
+BYE_NOTHING = "nothing"
+BYE_AWARD = "award"
+BYES = (BYE_NOTHING, BYE_AWARD)
+
+# A team on the director's list: here (checked in), not (yet) here, or gone (withdrawn
+# after playing: its games stay).
+PRESENT = "present"
+ABSENT = "absent"
+WITHDRAWN = "withdrawn"
 
 
 @dataclass(frozen=True)
@@ -85,13 +100,25 @@ class Tournament:
     clock_end: str | None = None  # when the current round's time is up (ISO, UTC)
     finished: bool = False
     created: str = ""
+    # A victory-point event's scale (:func:`referee.rules.victory.scale_from`): the JSON of a
+    # published scale's id or the event's own bands; None: no victory points.
+    scale: Mapping[str, Any] | None = None
+    bye: str = BYE_NOTHING  # what a round sat out gives (:data:`BYES`)
+    draw: int | None = None  # round 1 in an order drawn by this number; None: the list's
+    absent_penalty: int = 0  # victory points taken from a team that does not come
+
+    def victory_scale(self) -> Scale | None:
+        return scale_from(self.scale) if self.scale else None
 
 
 @dataclass(frozen=True)
 class Team:
-    number: int  # from 1, as the movement's plan numbers them
+    number: int  # from 1, as entered (a late team after the others)
     name: str
     players: tuple[str, ...]
+    status: str = PRESENT
+    joined: int = 0  # the round a late team joined before; 0: from the start
+    left: int | None = None  # withdrawn before this round; None: still playing
 
 
 @dataclass(frozen=True)
@@ -231,6 +258,15 @@ def _adjusted(
     vp = victory_points(scale, *totals) if scale is not None else None
     return GameResult(game, totals, hands, False, winner, True, ADJUSTED, vp, adjustment.reason)
 
+
+def bye_result(number: int, team: int, scale: Scale | None) -> GameResult:
+    """Round ``number`` sat out by ``team``, where a bye gives the forfeit award: a win with
+    no points, and the scale's award in a victory-point event (table 0, nobody opposite)."""
+    vp = (scale.forfeit, 0) if scale is not None else None
+    return GameResult(TableGame(number, 0, team, 0), (0, 0), 0, False, 0, True, ADJUSTED, vp, BYE)
+
+
+BYE = "bye"  # the reason a bye's result gives
 
 # How teams level on the ranking's figures are told apart, in this order.
 HEAD_TO_HEAD = "head-to-head"  # what they scored in their games against each other

@@ -14,10 +14,21 @@ three-hand game, 60 % in a four-hand one (*ritardo oltre i 10 minuti*).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-__all__ = ["SCALES", "Band", "Scale", "ScaleError", "parse_bands", "victory_points"]
+__all__ = [
+    "SCALES",
+    "Band",
+    "Scale",
+    "ScaleError",
+    "own_scale",
+    "parse_bands",
+    "scale_from",
+    "scale_json",
+    "victory_points",
+]
 
 TOTAL = 20  # the points two teams share in every game
 
@@ -136,6 +147,40 @@ def parse_bands(text: str) -> tuple[Band, ...]:
             raise ScaleError(f"a margin is never negative: {upto}")
         bands.append(Band(upto, points))
     return _check(bands)
+
+
+OWN = "own"  # the id of an event's own scale
+
+
+def own_scale(bands: Sequence[Band], forfeit: int) -> Scale:
+    """An event's own scale: its ``bands`` and the award to a team whose opponents do not
+    come.  :raises ScaleError: for bands that make no sense, or an award past 20."""
+    if not TOTAL // 2 <= forfeit <= TOTAL:
+        raise ScaleError(f"the forfeit award is from {TOTAL // 2} to {TOTAL}, not {forfeit}")
+    return Scale(OWN, "the event's own scale", _check(bands), forfeit, source="the director")
+
+
+def scale_from(data: Mapping[str, Any]) -> Scale | None:
+    """A scale kept as JSON: ``{"id": "fibur-3"}`` or ``{"id": "own", "bands": [[50, 10],
+    ..., [null, 20]], "forfeit": 14}``; None when it is neither (a damaged row plays on
+    without victory points rather than failing every page)."""
+    found = SCALES.get(str(data.get("id")))
+    if found is not None:
+        return found
+    try:
+        bands = [
+            Band(None if upto is None else int(upto), int(points)) for upto, points in data["bands"]
+        ]
+        return own_scale(bands, int(data["forfeit"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def scale_json(scale: Scale) -> dict[str, Any]:
+    """How :func:`scale_from` reads ``scale`` back."""
+    if scale.id in SCALES:
+        return {"id": scale.id}
+    return {"id": OWN, "bands": [[b.upto, b.winner] for b in scale.bands], "forfeit": scale.forfeit}
 
 
 def victory_points(scale: Scale, ours: int, theirs: int) -> tuple[int, int]:

@@ -7,21 +7,22 @@ mode so phones reading the ledger never wait for a phone recording a hand.
 :class:`Storage` is one connection, made of a part per concern -- matches
 (:mod:`.match_store`), their history (:mod:`.history_store`), hands
 (:mod:`.hand_store`), groups (:mod:`.group_store`), tournaments
-(:mod:`.tournament_store`), retention (:mod:`.retention`) -- over one connection and
-its one transaction helper (:mod:`.connection`).  Every public method wears
-:func:`~.connection.guarded` at its ``def``.
+(:mod:`.tournament_store`) and their directing (:mod:`.directing_store`), retention
+(:mod:`.retention`) -- over one connection and its one transaction helper
+(:mod:`.connection`).  Every public method wears :func:`~.connection.guarded` at its
+``def``.
 """
 
 from __future__ import annotations
 
 from ..match.ledger import Change
 from .connection import Unavailable
+from .directing_store import DirectingStore
 from .group_store import GroupStore
 from .hand_store import HandStore
 from .refusals import DuplicateSubmission, HandGone, MatchClosed, MatchFull, Stale
 from .retention import Prunable, Retention
 from .schema import migrations
-from .tournament_store import TournamentStore
 from .versions import Versions
 
 __all__ = [
@@ -39,5 +40,5 @@ __all__ = [
 ]
 
 
-class Storage(TournamentStore, GroupStore, HandStore, Retention):
+class Storage(DirectingStore, GroupStore, HandStore, Retention):
     """One connection to the referee database; open one per request or thread."""

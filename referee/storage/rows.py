@@ -149,7 +149,16 @@ def tournament_from(row: dict[str, Any]) -> Tournament:
         clock_end=row["clock_end"],
         finished=bool(row["finished"]),
         created=row["created"],
+        scale=_scale_of(row.get("scale")),
+        bye=row.get("bye") or "nothing",
+        draw=row.get("draw"),
+        absent_penalty=row.get("absent_penalty") or 0,
     )
+
+
+def _scale_of(text: Any) -> Any:
+    found = stored_json(text, None) if text else None
+    return found if isinstance(found, dict) else None
 
 
 CHANGE_COLUMNS = "id, hand_id, action, before, after, at, undone"

@@ -176,3 +176,39 @@ def tournament_events(db: Database) -> None:
         not_null={"tournament_id", "round", "action", "at"},
     )
     db["tournament_events"].create_index(["tournament_id"])
+
+
+@migrations()
+def tournament_directing(db: Database) -> None:
+    """The director's side of an event: victory points and what a bye gives, teams that
+    check in, come late or withdraw, the byes of rounds paired as they come (Swiss), and
+    a game's result settled by the director (a forfeit, a game not played, a correction)."""
+    db["tournaments"].add_column("scale", str)  # JSON (referee.rules.victory.scale_json)
+    db["tournaments"].add_column("bye", str, not_null_default="nothing")
+    db["tournaments"].add_column("draw", int)  # round 1 drawn by this number; NULL: in order
+    db["tournaments"].add_column("absent_penalty", int, not_null_default=0)
+    db["tournament_teams"].add_column("status", str, not_null_default="present")
+    db["tournament_teams"].add_column("joined", int, not_null_default=0)
+    db["tournament_teams"].add_column("left_round", int)
+    db["tournament_byes"].create(
+        {"tournament_id": int, "round": int, "team": int},
+        pk=("tournament_id", "round", "team"),
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )
+    db["tournament_adjustments"].create(
+        {
+            "tournament_id": int,
+            "round": int,
+            "table_no": int,
+            "absent": int,  # a forfeit: the side that did not come (0 North-South, 1 East-West)
+            "not_played": int,  # 1: neither side played it, nothing counts
+            "ns_points": int,  # an entered result; NULL: the match's own
+            "ew_points": int,
+            "penalty": int,  # victory points taken from the absent side
+            "reason": str,
+            "at": str,
+        },
+        pk=("tournament_id", "round", "table_no"),
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+        not_null={"reason", "at"},
+    )

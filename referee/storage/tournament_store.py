@@ -12,7 +12,7 @@ from ..match.standings import TableGame, Team, Tournament, TournamentEvent
 from .connection import guarded
 from .history_store import HistoryStore
 from .rows import TOKEN_BYTES, as_tuple, dumps, stored_json, tournament_from, utc_now
-from .versions import TOURNAMENT_LATEST
+from .versions import TOURNAMENT_DIRECTED, TOURNAMENT_LATEST
 
 
 class TournamentStore(HistoryStore):
@@ -24,6 +24,7 @@ class TournamentStore(HistoryStore):
         tournament: Tournament,
         teams: Sequence[Team],
         first_round: Sequence[tuple[TableGame, dict[str, Any]]] = (),
+        first_byes: Sequence[int] = (),
     ) -> Tournament:
         """A new tournament with new secret links and its ``teams`` (numbered from 1); its
         ``id``, tokens and round are made here.  With ``first_round`` (as
@@ -46,17 +47,17 @@ class TournamentStore(HistoryStore):
             "current_round": 0,
             "clock_end": None,
             "finished": 0,
+            "scale": dumps(dict(tournament.scale)) if tournament.scale else None,
+            "bye": tournament.bye,
+            "draw": tournament.draw,
+            "absent_penalty": tournament.absent_penalty,
         }
         with self._writing():
             pk = self.db["tournaments"].insert(row).last_pk
             for team in teams:
-                self.db.execute(
-                    "INSERT INTO tournament_teams (tournament_id, number, name, players)"
-                    " VALUES (?, ?, ?, ?)",
-                    [pk, team.number, team.name, dumps(list(team.players))],
-                )
+                self._insert_team(pk, team)
             if first_round:
-                self.begin_round(pk, 1, first_round, None)
+                self.begin_round(pk, 1, first_round, None, byes=first_byes)
                 row["current_round"] = 1
         return tournament_from({**row, "id": pk})
 
@@ -71,16 +72,39 @@ class TournamentStore(HistoryStore):
         rows = self.db.query("SELECT * FROM tournaments ORDER BY id DESC")
         return [tournament_from(row) for row in rows]
 
+    def _insert_team(self, tournament_id: int, team: Team) -> None:
+        self.db.execute(
+            "INSERT INTO tournament_teams"
+            " (tournament_id, number, name, players, status, joined, left_round)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                tournament_id,
+                team.number,
+                team.name,
+                dumps(list(team.players)),
+                team.status,
+                team.joined,
+                team.left,
+            ],
+        )
+
     @guarded
     def tournament_teams(self, tournament_id: int) -> list[Team]:
         rows = self.db.execute(
-            "SELECT number, name, players FROM tournament_teams WHERE tournament_id = ?"
-            " ORDER BY number",
+            "SELECT number, name, players, status, joined, left_round FROM tournament_teams"
+            " WHERE tournament_id = ? ORDER BY number",
             [tournament_id],
         )
         return [
-            Team(number, name, tuple(str(p) for p in as_tuple(stored_json(players, []))))
-            for number, name, players in rows.fetchall()
+            Team(
+                number,
+                name,
+                tuple(str(p) for p in as_tuple(stored_json(players, []))),
+                status,
+                joined,
+                left,
+            )
+            for number, name, players, status, joined, left in rows.fetchall()
         ]
 
     @guarded
@@ -112,6 +136,7 @@ class TournamentStore(HistoryStore):
         clock_end: str | None,
         *,
         early: bool = False,
+        byes: Sequence[int] = (),
     ) -> bool:
         """Round ``number`` of the tournament: store each table's match (not stored yet,
         as :meth:`Match.begin` makes it) and its place, and close every table of the
@@ -136,15 +161,24 @@ class TournamentStore(HistoryStore):
                     " (tournament_id, round, table_no, ns, ew, match_id) VALUES (?, ?, ?, ?, ?, ?)",
                     [tournament_id, number, game.table, game.ns, game.ew, match.id],
                 )
+            for team in byes:
+                self.db.execute(
+                    "INSERT INTO tournament_byes (tournament_id, round, team) VALUES (?, ?, ?)",
+                    [tournament_id, number, team],
+                )
         return True
 
     @guarded
-    def tournament_latest(self, tournament_id: int, before: str) -> int:
+    def tournament_latest(self, tournament_id: int, before: str) -> tuple[int, int]:
         """The latest change to any of the tournament's matches made before ``before`` (an
-        ISO time in UTC, as changes are stamped); 0: none yet."""
+        ISO time in UTC, as changes are stamped; 0: none yet), and the director's changes
+        (:data:`~.versions.TOURNAMENT_DIRECTED`)."""
         query = TOURNAMENT_LATEST.format(tournament="?")
         row = self.db.execute(query, [tournament_id, before]).fetchone()
-        return int(row[0])
+        directed = self.db.execute(
+            "SELECT " + TOURNAMENT_DIRECTED.format(tournament="?"), [tournament_id, tournament_id]
+        ).fetchone()
+        return int(row[0]), int(directed[0])
 
     @guarded
     def start_clock(self, tournament_id: int, number: int, end: str) -> bool:

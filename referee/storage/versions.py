@@ -15,6 +15,14 @@ TOURNAMENT_LATEST = (
     " ON h.match_id = t.match_id WHERE t.tournament_id = {tournament} AND h.at < ?"
 )
 
+# What the director changed: the tournament's history (a round ended, a forfeit, a
+# correction, a team withdrawn or late, seats swapped) and the teams checked in.
+TOURNAMENT_DIRECTED = (
+    "(SELECT COUNT(*) FROM tournament_events WHERE tournament_id = {tournament})"
+    " * 100000 + (SELECT COUNT(*) FROM tournament_teams WHERE tournament_id = {tournament}"
+    " AND status = 'present')"
+)
+
 
 class Versions:
     """The watching phones' question, and nothing else: a match's two secrets and its
@@ -44,18 +52,23 @@ class Versions:
         row = self._row(self.QUERY, (match_id,))
         return None if row is None else (str(row[0]), str(row[1]), int(row[2]))
 
-    def tournament(self, tournament_id: int, before: str) -> tuple[str, str, int, bool, int] | None:
-        """``(edit token, view token, round, finished, latest change before before)`` of a
-        tournament, for its standings' poll; None as :meth:`of` answers it."""
+    def tournament(
+        self, tournament_id: int, before: str
+    ) -> tuple[str, str, int, bool, int, int] | None:
+        """``(edit token, view token, round, finished, latest change before before, the
+        director's changes)`` of a tournament, for its standings' poll; None as :meth:`of`
+        answers it."""
         row = self._row(self.TOURNAMENT, (before, tournament_id))
         if row is None:
             return None
-        return str(row[0]), str(row[1]), int(row[2] or 0), bool(row[3]), int(row[4])
+        return str(row[0]), str(row[1]), int(row[2] or 0), bool(row[3]), int(row[4]), int(row[5])
 
     TOURNAMENT = (
         "SELECT edit_token, view_token, current_round, finished, ("
         + TOURNAMENT_LATEST.format(tournament="tournaments.id")
-        + ") FROM tournaments WHERE id = ?"
+        + "), "
+        + TOURNAMENT_DIRECTED.format(tournament="tournaments.id")
+        + " FROM tournaments WHERE id = ?"
     )
 
     def _row(self, query: str, params: tuple[Any, ...]) -> Any:

@@ -101,6 +101,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     from .views import (
         api,
+        directing,
         downloads,
         groups,
         hands,
@@ -137,6 +138,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(tournament_files.bp)
     app.register_blueprint(reopening.bp)
+    app.register_blueprint(directing.bp)
     house.init_app(app)
     offline.init_app(app)
     minify.init_app(app)

@@ -27,13 +27,15 @@ SHARED_WORDS = {
     # the games' own names and the Spanish and Brazilian words for their melds
     "*": {"canasta", "canastas", "samba", "sambas", "bolivia", "bolivias", "escala", "escalas",
           "real", "reales", "escalera", "escaleras", "acabar", "cruzado", "json", "pdf", "csv",
-          "utc", "nul", "esc", "offline", "online", "plus", "minus", "kb", "mb"},
+          "utc", "nul", "esc", "offline", "online", "plus", "minus", "kb", "mb",
+          "fibur", "mitchell"},  # the Italian Burraco federation, a movement by its inventor
     "cs": {"data", "min", "minimum", "server", "text", "import", "backspace"},
     "de": {"bonus", "hand", "joker", "jkr", "links", "min", "minimum", "team", "teams", "west",
            "wild", "was"},
     "es": {"total", "control", "natural", "club", "original", "extra", "final", "error",
            "director"},
-    "nl": {"apart", "backspace", "beginners", "bonus", "club", "code", "computer", "effect",
+    "nl": {"apart", "even", "late", "backspace", "beginners", "bonus", "club", "code",
+           "computer", "effect",
            "extra", "hand", "in", "is", "joker", "jokers", "jkr", "later", "league", "letters",
            "link", "links", "match", "matches", "meld", "min", "minimum", "modern", "object",
            "open", "partner", "partners", "per", "pure", "rest", "scan", "score", "server", "set",

@@ -123,7 +123,7 @@ def test_a_club_tournament_night(browser, base_url, tmp_path):
     expect(tables).to_have_count(4)
     # Mitchell: N-S team t stays at table t, E-W team 4 + t starts there.
     for t in range(1, 5):
-        expect(tables.nth(t - 1).locator("strong")).to_have_text(f"Table {t}")
+        expect(tables.nth(t - 1).locator("strong")).to_have_text(f"Table {t} · not started")
         expect(seats(tables.nth(t - 1))).to_have_text(
             [f"N-S {NAMES[t - 1]} 0", f"E-W {NAMES[t + 3]} 0"]
         )

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from referee.web.views.tournaments import read_teams
+from referee.web.parts.tournament_teams import read_teams
 from tests.support.tournaments import FORM, TEAMS, make, score, tables
 from tests.support.web import make_app
 
@@ -105,7 +105,11 @@ def test_the_read_only_link_shows_standings_and_changes_nothing(client):
     assert view != director
     page = client.get(view)
     assert page.status_code == 200
-    assert "Standings after round 1 of 2" in page.text
+    # Before any hand, no round is "after": the standings say round 1 has not started.
+    assert "Round 1 of 2: no hand yet" in page.text
+    assert "Standings after round" not in page.text
+    score(client, tables(client, director)[0], hands=1)
+    assert "round 1 of 2 in play" in client.get(view).text
     assert f'data-poll="{view}/version"' in page.text
     assert "Director" not in page.text
     assert client.post(f"{view}/next", data={"early": "yes"}).status_code == 403

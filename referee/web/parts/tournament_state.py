@@ -21,27 +21,45 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from ...match.ledger import Match, compute_ledger
+from ...match.pairing import round_plan
 from ...match.plaintext import isolated
 from ...match.standings import (
+    ABSENT,
+    ADJUSTED,
+    BYE_AWARD,
+    FINISHED,
+    HEAD_TO_HEAD,
+    IN_PLAY,
+    LOT,
+    NOT_PLAYED,
+    NOT_STARTED,
+    RATIO,
     GameResult,
     Standing,
     TableGame,
     Team,
     Tournament,
     TournamentEvent,
+    bye_result,
     game_result,
     results_json,
     standings,
     step_start,
     version_text,
 )
-from ...rules.movements import plan
+from ...rules import PRESETS
+from ...rules.movements import PlanError
+from ...rules.swiss import SWISS
+from ..plumbing.addresses import phone_url
 from ..plumbing.db import get_storage
+from ..plumbing.locale import number
 from ..plumbing.lru import Lru
 from .access import TOURNAMENTS, kept, open_link
-from .forms import NextRoundForm, ReopenForm
+from .forms import NextRoundForm, ReopenForm, SettleForm, TeamForm
+from .rulebook import variant_name
 
 KEPT = TOURNAMENTS[0]  # the session's list of tournament edit links (see .access.keep)
 POLL_SECONDS = 10  # the standings and the director's page ask for changes this often
@@ -83,11 +101,14 @@ def _game(match: Match, version: int) -> tuple[tuple[int, ...], int, int | None]
 
 
 def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]:
-    """Every table's game of every round begun, as its match stands now."""
+    """Every table's game of every round begun, as its match stands now or as the director
+    settled it, and each round sat out where a bye gives the forfeit award."""
     storage = get_storage()
     ids = [t.match_id for t in tables if t.match_id is not None]
     versions = storage.match_versions(ids)
     matches = storage.get_matches(ids)
+    adjusted = storage.tournament_adjustments(tournament.id)
+    scale = tournament.victory_scale()
     out = []
     for table in tables:
         match = matches.get(table.match_id) if table.match_id is not None else None
@@ -95,7 +116,15 @@ def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]
             continue
         totals, hands, winner = _game(match, versions.get(match.id, 0))
         round_over = tournament.finished or table.round < tournament.current_round
-        out.append(game_result(table, totals, hands, winner, round_over))
+        adjustment = adjusted.get((table.round, table.table))
+        out.append(
+            game_result(
+                table, totals, hands, winner, round_over, adjustment=adjustment, scale=scale
+            )
+        )
+    if tournament.bye == BYE_AWARD:
+        for number, teams in storage.tournament_byes(tournament.id).items():
+            out += [bye_result(number, team, scale) for team in teams]
     return out
 
 
@@ -105,13 +134,14 @@ def tournament_version(tournament: Tournament) -> str:
     The poll itself is answered before Flask (:mod:`referee.web.plumbing.poll`), the same way."""
     step = current_app.config["STANDINGS_SECONDS"]
     before = step_start(datetime.now(UTC).timestamp(), step)
-    latest = get_storage().tournament_latest(tournament.id, before)
-    return version_text(tournament.current_round, tournament.finished, latest)
+    latest, directed = get_storage().tournament_latest(tournament.id, before)
+    return version_text(tournament.current_round, tournament.finished, latest, directed)
 
 
 def standing_view(tournament: Tournament) -> tuple[list[Standing], list[GameResult]]:
     storage = get_storage()
-    teams = storage.tournament_teams(tournament.id)
+    # a team that never came (not checked in) is not in the event
+    teams = [t for t in storage.tournament_teams(tournament.id) if t.status != ABSENT]
     games = results(tournament, storage.tournament_tables(tournament.id))
     return standings(teams, games, tournament.ranking, seed=tournament.id), games
 
@@ -158,7 +188,7 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
     changed = storage.changed_after_reopening(tournament.id)
     pages = _edit_pages([e.match_id for e in events] + [t.match_id for t in reopened])
     over = tournament.current_round - (0 if tournament.finished else 1)  # the last round over
-    if reopen is None and over:  # once a round is over (and a refused form always)
+    if reopen is None and over > 0:  # once a round is over (and a refused form always)
         reopen = ReopenForm(formdata=None, round=over)
     return render_template(
         "tournament.html",
@@ -167,7 +197,14 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
         teams=teams,
         games=now,
         links=_links(tournament, now, True),
-        all_finished=all(g.finished for g in now),
+        all_finished=all(g.state not in (NOT_STARTED, IN_PLAY) for g in now),
+        states=state_words(),
+        settle_for=settle_form,
+        withdraw_for=withdraw_form,
+        team_form=TeamForm(formdata=None),
+        team_list=storage.tournament_teams(tournament.id),
+        format_line=format_line(tournament),
+        adjusted=storage.tournament_adjustments(tournament.id),
         confirm=request.args.get("end") == "1",
         form=NextRoundForm(),
         reopen=reopen,
@@ -181,14 +218,85 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
         histories={m: url + "/history" for m, url in pages.items()},
         version=tournament_version(tournament),
         every=POLL_SECONDS,
-        view_url=url_for(
-            "tournaments.director",
-            tournament_id=tournament.id,
-            token=tournament.view_token,
-            _external=True,
+        view_url=phone_url(
+            "tournaments.director", tournament_id=tournament.id, token=tournament.view_token
         ),
         sits_out=sitting_out(tournament, teams),
     ), status
+
+
+def settle_form(game: TableGame, formdata: Any = None) -> SettleForm:
+    """The director's form settling ``game``: its fields named for the table, so every
+    table's form on the page has its own (the view reads it back the same way)."""
+    return SettleForm(formdata=formdata, prefix=f"g{game.round}-{game.table}")
+
+
+def withdraw_form(team: Team, formdata: Any = None) -> TeamForm:
+    """The form withdrawing ``team``, its fields named for the team."""
+    return TeamForm(formdata=formdata, prefix=f"w{team.number}")
+
+
+def state_words() -> dict[str, str]:
+    """A game's state as the director's page says it."""
+    return {
+        NOT_STARTED: _("not started"),
+        IN_PLAY: _("in play"),
+        FINISHED: _("finished"),
+        NOT_PLAYED: _("not played"),
+        ADJUSTED: _("settled by the director"),
+    }
+
+
+def tie_words() -> dict[str, str]:
+    """What parted two teams level on the ranking's figures, as the standings say it."""
+    return {
+        HEAD_TO_HEAD: _("on their own games"),
+        RATIO: _("on points ratio"),
+        LOT: _("by lot"),
+    }
+
+
+def format_line(tournament: Tournament) -> str:
+    """The event's format in a line: rules, what a game is, the opening minimums, the
+    movement and the ranking (on the director's page, the standings and the table cards)."""
+    rules = (
+        variant_name(PRESETS[tournament.variant_id])
+        if tournament.variant_id in PRESETS
+        else tournament.variant_id
+    )
+    parts = [rules]
+    if tournament.hands:
+        parts.append(ngettext("%(num)s hand a game", "%(num)s hands a game", tournament.hands))
+    else:
+        parts.append(_("a game to the target score"))
+    minimums = tournament.overrides.get("opening_by_round")
+    if minimums:
+        parts.append(_("opening %(list)s", list=", ".join(number(int(m)) for m in minimums)))
+    else:
+        parts.append(_("opening by the score"))
+    parts.append(
+        {
+            "mitchell": _("Mitchell"),
+            "round-robin": _("round robin"),
+            "swiss": _("Swiss rounds"),
+        }.get(tournament.movement, tournament.movement)
+    )
+    scale = tournament.victory_scale()
+    parts.append(
+        _("ranked by victory points (%(scale)s)", scale=_scale_name(scale))
+        if tournament.ranking == "vp" and scale is not None
+        else _("ranked by total points")
+        if tournament.ranking == "points"
+        else _("ranked by wins, then points")
+    )
+    return " · ".join(parts)
+
+
+def _scale_name(scale: Any) -> str:
+    return {
+        "fibur-3": _("FIBur, games of 3 hands"),
+        "fibur-4": _("FIBur, games of 4 hands"),
+    }.get(scale.id, _("the event's own scale"))
 
 
 def _edit_pages(match_ids: list[int | None]) -> dict[int, str]:
@@ -231,10 +339,18 @@ def event_text(event: TournamentEvent) -> str:
 
 
 def sitting_out(tournament: Tournament, teams: dict[int, Team]) -> list[Team]:
+    """The teams that sit the current round out."""
     if not tournament.current_round:
         return []
-    planned = plan(len(teams), tournament.rounds, tournament.movement)
-    return [teams[n] for n in planned.rounds[tournament.current_round - 1].sits_out]
+    found = get_storage().tournament_byes(tournament.id).get(tournament.current_round)
+    if found is None and tournament.movement != SWISS:  # a round begun before byes were kept
+        try:
+            found = list(
+                round_plan(tournament, list(teams.values()), tournament.current_round).sits_out
+            )
+        except PlanError:
+            found = []
+    return [teams[n] for n in found or () if n in teams]
 
 
 # -- a table's match ------------------------------------------------------------------------

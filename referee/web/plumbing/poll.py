@@ -82,8 +82,8 @@ class Poll:
         row = self.versions.tournament(tournament_id, before)
         if row is None:
             return None
-        edit, view, current_round, finished, latest = row
-        return edit, view, version_text(current_round, finished, latest)
+        edit, view, current_round, finished, latest, directed = row
+        return edit, view, version_text(current_round, finished, latest, directed)
 
     def _security(self, environ: dict[str, Any]) -> list[tuple[str, str]]:
         scheme = environ.get("wsgi.url_scheme", "http")

@@ -53,6 +53,7 @@ from ..parts.group_state import (
 from ..parts.house_rules import TableRules, editor, form_rules
 from ..parts.page_charts import wins_chart
 from ..parts.table import chosen_rules, create_match, table_start
+from ..plumbing.addresses import phone_url
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.locale import day
@@ -138,10 +139,8 @@ def group(group_id: int, token: str):
         playing=[m for m in matches if not m.finished],
         finished=[m for m in matches if m.finished],
         links=_match_links(matches, can_edit),
-        view_url=url_for("groups.group", group_id=group.id, token=group.view_token, _external=True),
-        edit_url=url_for("groups.group", group_id=group.id, token=token, _external=True)
-        if can_edit
-        else None,
+        view_url=phone_url("groups.group", group_id=group.id, token=group.view_token),
+        edit_url=phone_url("groups.group", group_id=group.id, token=token) if can_edit else None,
     ), status
 
 

@@ -46,6 +46,7 @@ from ..parts.house_rules import TableRules, changed_lines, form_rules
 from ..parts.page_charts import totals_chart
 from ..parts.table import chosen_rules, create_match, table_start
 from ..parts.tournament_state import match_table
+from ..plumbing.addresses import home_url, phone_url
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.locale import number
@@ -59,10 +60,6 @@ def qr_svg(url: str) -> Markup:
     return Markup(segno.make(url, error="m").svg_inline(scale=5, border=2, omitsize=True))
 
 
-def lan_url() -> str:
-    return current_app.config.get("LAN_URL") or request.host_url
-
-
 @bp.route("/")
 def home():
     """What this browser made or opened, each by the link it holds, and nothing else: on a
@@ -72,7 +69,7 @@ def home():
     found = storage.get_matches(kept_ids(*MATCHES))
     matches = kept_links(MATCHES, found.get)
     links = {m.id: url_for("matches.ledger", match_id=m.id, token=token) for m, token in matches}
-    url = lan_url()
+    url = home_url()
     response = make_response(
         render_template(
             "home.html",
@@ -255,7 +252,7 @@ def ledger(match_id: int, token: str):
     storage = get_storage()
     closed = closed_message(match)  # shown read-only, with who closed it
     edit_token = token if can_edit and not closed else None
-    view_url = url_for("matches.ledger", match_id=match.id, token=match.view_token, _external=True)
+    view_url = phone_url("matches.ledger", match_id=match.id, token=match.view_token)
     return render_template(
         "match.html",
         match=match,
@@ -273,9 +270,7 @@ def ledger(match_id: int, token: str):
         chart=totals_chart(match.side_names, ledger.history, match.goal),
         version=storage.version(match.id),
         view_url=view_url,
-        edit_url=url_for("matches.ledger", match_id=match.id, token=token, _external=True)
-        if can_edit
-        else None,
+        edit_url=phone_url("matches.ledger", match_id=match.id, token=token) if can_edit else None,
         can_undo=bool(edit_token) and storage.can_undo(match.id),
         redoable=bool(edit_token) and storage.redoable(match.id) is not None,
     )

@@ -11,9 +11,10 @@ import io
 from functools import lru_cache
 
 import segno
-from flask import Blueprint, Response, url_for
+from flask import Blueprint, Response
 
 from ..parts.access import load_match
+from ..plumbing.addresses import phone_url
 
 bp = Blueprint("share", __name__)
 
@@ -34,7 +35,7 @@ def _svg(url: str) -> bytes:
 @bp.route("/m/<int:match_id>/<token>/qr.svg")
 def qr(match_id: int, token: str) -> Response:
     match, _can_edit = load_match(match_id, token)
-    url = url_for("matches.ledger", match_id=match.id, token=match.view_token, _external=True)
+    url = phone_url("matches.ledger", match_id=match.id, token=match.view_token)
     response = Response(_svg(url), mimetype="image/svg+xml")
     response.cache_control.private = True  # the link in the address is a secret
     response.cache_control.max_age = 86400

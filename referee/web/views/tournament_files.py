@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import segno
-from flask import Blueprint, abort, url_for
+from flask import Blueprint, abort
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -30,6 +30,7 @@ from ..parts.tournament_state import (
     standing_view,
     tournament_json,
 )
+from ..plumbing.addresses import phone_url
 from ..plumbing.db import get_storage
 from ..plumbing.sheet_turns import sheet_turns
 
@@ -71,7 +72,7 @@ def cards(tournament_id: int, token: str, number: int):
         match = storage.get_match(table.match_id or 0)
         if match is None:
             continue
-        url = url_for("matches.ledger", match_id=match.id, token=match.edit_token, _external=True)
+        url = phone_url("matches.ledger", match_id=match.id, token=match.edit_token)
         ns, ew = teams[table.ns], teams[table.ew]
         cards.append({"table": table, "ns": ns, "ew": ew, "url": url, "qr": _qr(url)})
     sitting = sitting_out(tournament, teams) if number == tournament.current_round else []

@@ -10,6 +10,8 @@ the match page names its table and shows the round's clock
 
 from __future__ import annotations
 
+import secrets
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -28,18 +30,22 @@ from flask_babel import ngettext
 from markupsafe import Markup
 
 from ...match.ledger import Match
-from ...match.plaintext import bdi, isolated
-from ...match.roster import NAME_LENGTH, side_name
+from ...match.pairing import round_plan
+from ...match.plaintext import bdi
 from ...match.standings import (
-    MAX_TEAMS,
+    ABSENT,
+    IN_PLAY,
+    NOT_STARTED,
     TableGame,
     Team,
     Tournament,
     wins_text,
 )
 from ...rules import PRESETS
-from ...rules.movements import PlanError, most_rounds, plan
+from ...rules.movements import ROUND_ROBIN, PlanError, most_rounds
 from ...rules.overrides import OverrideError, apply_overrides
+from ...rules.swiss import SWISS
+from ...rules.victory import OWN, SCALES, Scale, ScaleError, own_scale, parse_bands, scale_json
 from ..parts.access import TOURNAMENTS, keep_opened
 from ..parts.forms import NextRoundForm, TournamentForm, chosen_options
 from ..parts.fragments import page_key
@@ -47,10 +53,14 @@ from ..parts.house_rules import read_minimums
 from ..parts.tournament_state import (
     POLL_SECONDS,
     director_page,
+    format_line,
     load_tournament,
     standing_view,
+    state_words,
+    tie_words,
     tournament_version,
 )
+from ..parts.tournament_teams import read_teams
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.locale import translate
@@ -60,43 +70,6 @@ bp = Blueprint("tournaments", __name__)
 
 
 # -- the director's form ----------------------------------------------------------------------
-
-
-def read_teams(text: str, per_team: int) -> tuple[list[Team], str | None]:
-    """The teams typed one per line (partners joined by "&"), numbered in that order; or
-    the problem, naming the line."""
-    teams: list[Team] = []
-    seen: set[str] = set()
-    for line in text.splitlines():
-        players = [" ".join(p.split()) for p in line.replace("/", "&").split("&")]
-        players = [p for p in players if p]
-        if not players:
-            continue
-        where = " ".join(line.split())
-        if len(players) != per_team:
-            if per_team == 2:
-                return [], _(
-                    "“%(line)s”: a team is two partners joined by &, such as “Anna & Ben”.",
-                    line=isolated(where),
-                )
-            return [], _("“%(line)s”: one player a line.", line=isolated(where))
-        too_long = [p for p in players if len(p) > NAME_LENGTH]
-        if too_long:
-            return [], _(
-                "A name may have at most %(n)s letters: %(name)s",
-                n=NAME_LENGTH,
-                name=isolated(too_long[0]),
-            )
-        name = side_name(players)
-        if name.casefold() in seen:
-            return [], _("%(name)s is on the list twice.", name=isolated(name))
-        seen.add(name.casefold())
-        teams.append(Team(len(teams) + 1, name, tuple(players)))
-    if len(teams) < 2:
-        return [], _("A tournament needs at least two teams.")
-    if len(teams) > MAX_TEAMS:
-        return [], _("A tournament has at most %(n)s teams.", n=MAX_TEAMS)
-    return teams, None
 
 
 def _game_rules(form: Any) -> dict[str, Any] | None:
@@ -134,7 +107,8 @@ def _new(form: Any) -> Tournament | None:
         form.teams.errors.append(problem)
         return None
     movement = form.movement.data
-    most = most_rounds(len(teams), movement)
+    # A Swiss event avoids a rematch while it can: as many rounds as a round robin has.
+    most = most_rounds(len(teams), ROUND_ROBIN if movement == SWISS else movement)
     if form.rounds.data > most:
         form.rounds.errors.append(
             _(
@@ -143,6 +117,9 @@ def _new(form: Any) -> Tournament | None:
                 n=most,
             )
         )
+        return None
+    scale = _scale(form)
+    if form.ranking.data == "vp" and scale is None:
         return None
     overrides = _game_rules(form)
     if overrides is None:
@@ -168,11 +145,29 @@ def _new(form: Any) -> Tournament | None:
         ranking=form.ranking.data,
         edit_token="",
         view_token="",
+        scale=scale_json(scale) if scale is not None and form.ranking.data == "vp" else None,
+        bye=form.bye.data,
+        draw=secrets.randbelow(1_000_000) + 1 if form.draw.data else None,
+        absent_penalty=form.absent_penalty.data or 0,
     )
+    if form.check_in.data:  # the teams check in on the director's page, then round 1
+        waiting = [replace(t, status=ABSENT) for t in teams]
+        return get_storage().create_tournament(planned, waiting)
     # The tournament and its first round in one transaction (never one left at round 0).
-    return get_storage().create_tournament(
-        planned, teams, first_round=round_games(planned, teams, 1)
-    )
+    first, byes = round_games(planned, teams, 1)
+    return get_storage().create_tournament(planned, teams, first_round=first, first_byes=byes)
+
+
+def _scale(form: Any) -> Scale | None:
+    """The victory-point scale the form chose, or its own bands read; None (an error on the
+    form) where they make no sense."""
+    if form.scale.data != OWN:
+        return SCALES.get(form.scale.data, SCALES["fibur-3"])
+    try:
+        return own_scale(parse_bands(form.bands.data or ""), form.forfeit.data or 14)
+    except ScaleError as error:
+        form.bands.errors.append(_("The scale: %(problem)s.", problem=str(error)))
+        return None
 
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])
@@ -202,26 +197,36 @@ def new_tournament():
 def begin_round(tournament: Tournament, number: int, *, early: bool = False) -> bool:
     """Give every table of round ``number`` its match and close the round before
     (``early``: ended with games in play); False if the round had already begun (two
-    directors' phones at once)."""
+    directors' phones at once).
+
+    :raises PlanError: when the teams present cannot play it."""
     storage = get_storage()
-    games = round_games(tournament, storage.tournament_teams(tournament.id), number)
+    games, byes = round_games(tournament, storage.tournament_teams(tournament.id), number)
     if not games:
-        return False
+        raise PlanError(f"round {number} has no table")
     # A timed round's clock starts when the director says the players are seated.
-    return storage.begin_round(tournament.id, number, games, None, early=early)
+    return storage.begin_round(tournament.id, number, games, None, early=early, byes=byes)
 
 
 def round_games(
     tournament: Tournament, team_list: list[Team], number: int
-) -> list[tuple[TableGame, Match]]:
+) -> tuple[list[tuple[TableGame, Match]], list[int]]:
     """Each table of round ``number`` with its match, not stored yet (as storage's
-    begin_round takes them); none if the plan has no such round."""
+    begin_round takes them), and the teams that sit it out; a Swiss round is paired from
+    the standings as they are now (:func:`referee.match.pairing.round_plan`).
+
+    :raises PlanError: when the teams present cannot play the round."""
     teams = {t.number: t for t in team_list}
     base = PRESETS[tournament.variant_id]
-    try:
-        planned = plan(len(teams), tournament.rounds, tournament.movement).rounds[number - 1]
-    except (PlanError, IndexError):
-        return []
+    ranked: list[int] = []
+    played: list[TableGame] = []
+    byes: dict[int, list[int]] = {}
+    if tournament.movement == SWISS and number > 1:
+        table, _games = standing_view(tournament)
+        ranked = [s.team.number for s in table]
+        played = get_storage().tournament_tables(tournament.id)
+        byes = get_storage().tournament_byes(tournament.id)
+    planned = round_plan(tournament, team_list, number, ranked=ranked, played=played, byes=byes)
     games = []
     for pairing in planned.tables:
         ns, ew = teams[pairing.ns], teams[pairing.ew]
@@ -240,7 +245,7 @@ def round_games(
             overrides=tournament.overrides,
         )
         games.append((TableGame(number, pairing.table, ns.number, ew.number), match))
-    return games
+    return games, list(planned.sits_out)
 
 
 # -- the director's page and the rounds ----------------------------------------------------
@@ -273,7 +278,11 @@ def next_round(tournament_id: int, token: str):
         flash(_("That was already done; it is not done twice."))
         return back
     _table, games = standing_view(tournament)
-    playing = [g for g in games if g.game.round == tournament.current_round and not g.finished]
+    playing = [
+        g
+        for g in games
+        if g.game.round == tournament.current_round and g.state in (NOT_STARTED, IN_PLAY)
+    ]
     if playing and form.early.data != "yes":  # ending games in play is asked twice
         flash(
             _(
@@ -289,10 +298,23 @@ def next_round(tournament_id: int, token: str):
             flash(_("The tournament is over: the results are final."))
         else:
             flash(_("That was already done; it is not done twice."))
-    elif begin_round(tournament, tournament.current_round + 1, early=early):
-        flash(_("Round %(n)s has begun: hand out the table cards.", n=tournament.current_round + 1))
     else:
-        flash(_("That was already done; it is not done twice."))
+        number = tournament.current_round + 1
+        try:
+            begun = begin_round(tournament, number, early=early)
+        except PlanError:
+            flash(
+                _(
+                    "The teams here cannot play round %(n)s: a round needs two teams, and a"
+                    " Mitchell or round robin of this many teams has fewer rounds.",
+                    n=number,
+                )
+            )
+            return back
+        if begun:
+            flash(_("Round %(n)s has begun: hand out the table cards.", n=number))
+        else:
+            flash(_("That was already done; it is not done twice."))
     return back
 
 
@@ -320,11 +342,13 @@ def start_clock(tournament_id: int, token: str):
 # 801 phones, a body that costs about 38 ms to make and 3.5 ms kept (bench_club.py
 # --tournament, 2026-11-25).  Bound: 32 bodies of under 100 KB (200 tables, as MAX_TEAMS
 # allows): a few MB.  Safe: the version changes with everything the body shows -- a hand at
-# any table (its history row, counted from the next step), a new round, the end -- teams
-# and a round's tables never change once stored, and the edit token guards against a
-# reused id.  The version is read before the results, so a body is never older than its
-# key.  (A match removed by the retention commands may leave its game on a kept body until
-# the next change, as it leaves the phones' version, and so their pages, unchanged.)
+# any table (its history row, counted from the next step), a new round, the end, and
+# whatever the director changes (a forfeit, a correction, a team late or gone, seats
+# swapped: each a row of the tournament's history, counted at once), and the edit token
+# guards against a reused id.  The version is read before the results, so a body is never
+# older than its key.  (A match removed by the retention commands may leave its game on a
+# kept body until the next change, as it leaves the phones' version, and so their pages,
+# unchanged.)
 _BODIES: Lru[Markup] = Lru(32)
 
 
@@ -342,10 +366,16 @@ def standings_body(tournament: Tournament, version: str) -> Markup:
         return body
     table, games = standing_view(tournament)
     hand_counts = {g.hands for g in games}
+    now = tournament.current_round
     body = Markup(
         render_template(
             "fragments/standings_body.html",
             tournament=tournament,
+            format_line=format_line(tournament),
+            # the round under way shows in the standings from its first hand
+            under_way=any(g.hands for g in games if g.game.round == now),
+            states=state_words(),
+            tie_words=tie_words(),
             standings=table,
             rounds=sorted({g.game.round for g in games}),
             games=games,

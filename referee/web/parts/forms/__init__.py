@@ -16,7 +16,14 @@ from .hand_forms import (
 )
 from .match_forms import MAX_SEATS, MAX_SIDES, PLAYERS_PER_SIDE, ImportForm, NewMatchForm
 from .ruling_forms import PLAYER_COUNTS, QUESTION_FORMS, RulesChoice, question_forms
-from .tournament_forms import REASON_LENGTH, NextRoundForm, ReopenForm, TournamentForm
+from .tournament_forms import (
+    REASON_LENGTH,
+    NextRoundForm,
+    ReopenForm,
+    SettleForm,
+    TeamForm,
+    TournamentForm,
+)
 
 __all__ = [
     "KIND_LABELS",
@@ -41,6 +48,8 @@ __all__ = [
     "PlayerForm",
     "ReopenForm",
     "RulesChoice",
+    "SettleForm",
+    "TeamForm",
     "TournamentForm",
     "chosen_options",
     "entry_from_form",

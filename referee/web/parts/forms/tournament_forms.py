@@ -6,7 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from wtforms import HiddenField, SelectChoice, SelectField, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from .base import FlaskForm, Integer, PlainText, house_rule_fields
@@ -37,9 +44,11 @@ def _build_tournament_form() -> type[FlaskForm]:
         ),
         "movement": SelectField(
             _l("Movement"),
+            # Short enough for a 390 px phone's select; the hint says the rest.
             choices=[
-                SelectChoice("mitchell", _l("Mitchell: North-South stay, East-West move up")),
-                SelectChoice("round-robin", _l("Round robin: every team meets every other")),
+                SelectChoice("mitchell", _l("Mitchell")),
+                SelectChoice("round-robin", _l("Round robin")),
+                SelectChoice("swiss", _l("Swiss (by the standings)")),
             ],
             default="mitchell",
         ),
@@ -80,15 +89,107 @@ def _build_tournament_form() -> type[FlaskForm]:
             choices=[
                 SelectChoice("wins", _l("By wins, then total points")),
                 SelectChoice("points", _l("By total points")),
+                SelectChoice("vp", _l("By victory points (20 a game)")),
             ],
             default="wins",
         ),
+        "scale": SelectField(
+            _l("Victory-point scale"),
+            choices=[
+                SelectChoice("fibur-3", _l("FIBur, games of 3 hands")),
+                SelectChoice("fibur-4", _l("FIBur, games of 4 hands")),
+                SelectChoice("own", _l("Our own scale")),
+            ],
+            default="fibur-3",
+        ),
+        "bands": StringField(
+            _l("Our own scale: up to a margin, the winner's points"),
+            validators=[Optional(), Length(max=400)],
+            render_kw={"placeholder": "50 10, 150 12, 300 15, * 20"},
+        ),
+        "forfeit": Integer(
+            _l("Points to a team whose opponents do not come (our own scale)"),
+            default=14,
+            validators=[Optional(), NumberRange(10, 20)],
+            render_kw={"inputmode": "numeric", "min": 10, "max": 20},
+        ),
+        "absent_penalty": Integer(
+            _l("Victory points taken from a team that does not come"),
+            default=0,
+            validators=[Optional(), NumberRange(0, 20)],
+            render_kw={"inputmode": "numeric", "min": 0, "max": 20},
+        ),
+        "bye": SelectField(
+            _l("A round sat out gives"),
+            choices=[
+                SelectChoice("nothing", _l("Nothing")),
+                SelectChoice("award", _l("A win (in victory points, the forfeit award)")),
+            ],
+            default="nothing",
+        ),
+        "draw": BooleanField(_l("Draw round 1's tables by lot")),
+        "check_in": BooleanField(_l("Teams check in before round 1 begins")),
     }
     attrs.update(house_rule_fields())
     return type("TournamentForm", (FlaskForm,), attrs)
 
 
 TournamentForm = _build_tournament_form()
+
+
+class TeamForm(FlaskForm):
+    """The director's list of teams: one checked in (or not), withdrawn (saying why), or
+    a late team's line."""
+
+    here = HiddenField()
+    reason = StringField(
+        _l("Why (it goes into the tournament's history)"),
+        filters=[lambda v: v.strip() if isinstance(v, str) else v],
+        validators=[Optional(), Length(max=200), PlainText()],
+        render_kw={"maxlength": 200},
+    )
+    team = StringField(
+        _l("A late team (partners joined by &)"),
+        validators=[Optional(), Length(max=70), PlainText()],
+        render_kw={"autocapitalize": "words"},
+    )
+
+
+class SettleForm(FlaskForm):
+    """The director settles a game: a forfeit, not played, a result entered, or the
+    match's own result again; always with a reason."""
+
+    outcome = SelectField(
+        _l("The game"),
+        choices=[
+            SelectChoice("result", _l("A result entered")),
+            SelectChoice("ew-absent", _l("East-West did not come: North-South win")),
+            SelectChoice("ns-absent", _l("North-South did not come: East-West win")),
+            SelectChoice("not-played", _l("Not played by either")),
+            SelectChoice("restore", _l("The match's own result")),
+        ],
+        default="result",
+    )
+    ns = Integer(
+        _l("North-South total"),
+        validators=[Optional(), NumberRange(-100_000, 100_000)],
+        render_kw={"inputmode": "numeric"},
+    )
+    ew = Integer(
+        _l("East-West total"),
+        validators=[Optional(), NumberRange(-100_000, 100_000)],
+        render_kw={"inputmode": "numeric"},
+    )
+    reason = StringField(
+        _l("Why (it goes into the tournament's history)"),
+        filters=[lambda v: v.strip() if isinstance(v, str) else v],
+        validators=[
+            DataRequired(_l("Say why: it goes into the tournament's history.")),
+            Length(max=200, message=_l("Say it in at most 200 characters.")),
+            PlainText(),
+        ],
+        render_kw={"maxlength": 200},
+    )
 
 
 class NextRoundForm(FlaskForm):

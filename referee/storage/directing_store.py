@@ -1,0 +1,214 @@
+"""The director's side of a tournament: teams checking in, coming late and withdrawing, a
+table's seats swapped, the byes of rounds paired as they come, and a game's result settled
+by the director (a forfeit, a game not played, a correction), each noted in the
+tournament's history with its reason."""
+
+from __future__ import annotations
+
+from ..match.standings import ABSENT, PRESENT, WITHDRAWN, Adjustment, Team
+from .connection import guarded
+from .rows import dumps, stored_json, utc_now
+from .tournament_store import TournamentStore
+
+
+class DirectingStore(TournamentStore):
+    """What a director changes in a tournament besides its rounds."""
+
+    @guarded
+    def tournament_byes(self, tournament_id: int) -> dict[int, list[int]]:
+        """The teams that sat each round out, by round."""
+        found: dict[int, list[int]] = {}
+        rows = self.db.execute(
+            "SELECT round, team FROM tournament_byes WHERE tournament_id = ? ORDER BY round, team",
+            [tournament_id],
+        )
+        for number, team in rows.fetchall():
+            found.setdefault(number, []).append(team)
+        return found
+
+    @guarded
+    def check_in(self, tournament_id: int, number: int, here: bool) -> bool:
+        """Team ``number`` is here (or not) for round 1; False (nothing done) once round 1
+        has begun, or for no such team."""
+        with self._writing():
+            changed = self.db.execute(
+                "UPDATE tournament_teams SET status = ? WHERE tournament_id = ? AND number = ?"
+                " AND status != ? AND (SELECT current_round FROM tournaments WHERE id = ?) = 0",
+                [PRESENT if here else ABSENT, tournament_id, number, WITHDRAWN, tournament_id],
+            ).rowcount
+        return bool(changed)
+
+    @guarded
+    def withdraw_team(self, tournament_id: int, number: int, reason: str) -> bool:
+        """Team ``number`` plays no more rounds after the current one (its games stay);
+        False (nothing done) before round 1, once the tournament is over, or if it has
+        withdrawn already."""
+        with self._writing():
+            row = self.db.execute(
+                "SELECT current_round, finished FROM tournaments WHERE id = ?", [tournament_id]
+            ).fetchone()
+            if row is None or row[0] < 1 or row[1]:
+                return False
+            changed = self.db.execute(
+                "UPDATE tournament_teams SET status = ?, left_round = ?"
+                " WHERE tournament_id = ? AND number = ? AND status = ?",
+                [WITHDRAWN, row[0] + 1, tournament_id, number, PRESENT],
+            ).rowcount
+            if changed:
+                self._team_event(tournament_id, row[0], number, "withdrew", reason)
+        return bool(changed)
+
+    @guarded
+    def add_late_team(self, tournament_id: int, team: Team, before_round: int) -> Team | None:
+        """``team`` joins before round ``before_round`` (numbered after the others); None
+        (nothing done) if that round has begun or the tournament is over."""
+        with self._writing():
+            row = self.db.execute(
+                "SELECT current_round, finished FROM tournaments WHERE id = ?", [tournament_id]
+            ).fetchone()
+            if row is None or row[1] or row[0] != before_round - 1:
+                return None
+            listed = self.db.execute(
+                "SELECT number FROM tournament_teams WHERE tournament_id = ? AND status = ?"
+                " AND name = ? COLLATE NOCASE",
+                [tournament_id, ABSENT, team.name],
+            ).fetchone()
+            if listed is not None:  # on the list, not here when round 1 began: comes late
+                self.db.execute(
+                    "UPDATE tournament_teams SET status = ?, joined = ?"
+                    " WHERE tournament_id = ? AND number = ?",
+                    [PRESENT, before_round if before_round > 1 else 0, tournament_id, listed[0]],
+                )
+                if before_round > 1:
+                    self._team_event(tournament_id, before_round, listed[0], "joined late", None)
+                return Team(listed[0], team.name, team.players, PRESENT, before_round)
+            number = self.db.execute(
+                "SELECT COALESCE(MAX(number), 0) + 1 FROM tournament_teams WHERE tournament_id = ?",
+                [tournament_id],
+            ).fetchone()[0]
+            joined = Team(number, team.name, team.players, PRESENT, before_round)
+            self._insert_team(tournament_id, joined)
+            if before_round > 1:
+                self._team_event(tournament_id, before_round, number, "joined late", team.name)
+        return joined
+
+    @guarded
+    def swap_seats(self, tournament_id: int, number: int, table_no: int) -> bool:
+        """North-South and East-West of table ``table_no`` in round ``number`` change places
+        (they sat the wrong way), the match's sides with them; False (nothing done) if the
+        round is not the current one, or a hand is recorded at the table already."""
+        with self._writing():
+            row = self.db.execute(
+                "SELECT t.match_id, t.ns, t.ew, m.side_names, m.player_names, m.changes"
+                " FROM tournament_tables t JOIN matches m ON m.id = t.match_id"
+                " JOIN tournaments r ON r.id = t.tournament_id"
+                " WHERE t.tournament_id = ? AND t.round = ? AND t.table_no = ?"
+                " AND r.current_round = t.round AND r.finished = 0",
+                [tournament_id, number, table_no],
+            ).fetchone()
+            if row is None or row[5]:
+                return False
+            match_id, ns, ew, side_names, player_names = row[:5]
+            sides = list(stored_json(side_names, []))
+            players = list(stored_json(player_names, []))
+            half = len(players) // 2
+            self.db.execute(
+                "UPDATE tournament_tables SET ns = ?, ew = ?"
+                " WHERE tournament_id = ? AND round = ? AND table_no = ?",
+                [ew, ns, tournament_id, number, table_no],
+            )
+            self.db.execute(
+                "UPDATE matches SET side_names = ?, player_names = ? WHERE id = ?",
+                [dumps(sides[::-1]), dumps(players[half:] + players[:half]), match_id],
+            )
+            self._event(tournament_id, number, (table_no, match_id), "seats swapped")
+        return True
+
+    @guarded
+    def adjust_game(
+        self, tournament_id: int, number: int, table_no: int, adjustment: Adjustment | None
+    ) -> bool:
+        """The director's result for table ``table_no`` of round ``number`` (None: back to
+        the match's own), noted with its reason; False (nothing done) for no such table."""
+        with self._writing():
+            row = self.db.execute(
+                "SELECT match_id FROM tournament_tables"
+                " WHERE tournament_id = ? AND round = ? AND table_no = ?",
+                [tournament_id, number, table_no],
+            ).fetchone()
+            if row is None:
+                return False
+            where = [tournament_id, number, table_no]
+            before = self.db.execute(
+                "SELECT reason FROM tournament_adjustments"
+                " WHERE tournament_id = ? AND round = ? AND table_no = ?",
+                where,
+            ).fetchone()
+            if adjustment is None:
+                if before is None:
+                    return False
+                self.db.execute(
+                    "DELETE FROM tournament_adjustments"
+                    " WHERE tournament_id = ? AND round = ? AND table_no = ?",
+                    where,
+                )
+                self._event(tournament_id, number, (table_no, row[0]), "result restored")
+                return True
+            totals = adjustment.totals or (None, None)
+            self.db.execute(
+                "INSERT OR REPLACE INTO tournament_adjustments (tournament_id, round, table_no,"
+                " absent, not_played, ns_points, ew_points, penalty, reason, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    *where,
+                    adjustment.absent,
+                    int(adjustment.not_played),
+                    totals[0],
+                    totals[1],
+                    adjustment.penalty,
+                    adjustment.reason,
+                    utc_now(),
+                ],
+            )
+            action = (
+                "not played"
+                if adjustment.not_played
+                else "forfeit"
+                if adjustment.absent is not None
+                else "result corrected"
+            )
+            self._event(tournament_id, number, (table_no, row[0]), action, adjustment.reason)
+        return True
+
+    @guarded
+    def tournament_adjustments(self, tournament_id: int) -> dict[tuple[int, int], Adjustment]:
+        """The director's results, by (round, table)."""
+        rows = self.db.execute(
+            "SELECT round, table_no, absent, not_played, ns_points, ew_points, penalty, reason"
+            " FROM tournament_adjustments WHERE tournament_id = ?",
+            [tournament_id],
+        ).fetchall()
+        found = {}
+        for number, table_no, absent, not_played, ns, ew, penalty, reason in rows:
+            totals = (int(ns), int(ew)) if ns is not None and ew is not None else None
+            found[(number, table_no)] = Adjustment(
+                reason, absent, totals, bool(not_played), int(penalty or 0)
+            )
+        return found
+
+    def _team_event(
+        self, tournament_id: int, number: int, team: int, action: str, reason: str | None
+    ) -> None:
+        """Note what happened to team ``team`` in round ``number``, the team named before
+        the director's ``reason``: inside the caller's transaction."""
+        name = self.db.execute(
+            "SELECT name FROM tournament_teams WHERE tournament_id = ? AND number = ?",
+            [tournament_id, team],
+        ).fetchone()[0]
+        said = name if not reason or reason == name else f"{name}: {reason}"
+        self.db.execute(
+            "INSERT INTO tournament_events"
+            " (tournament_id, round, table_no, match_id, action, reason, version, at)"
+            " VALUES (?, ?, NULL, NULL, ?, ?, NULL, ?)",
+            [tournament_id, number, action, said, utc_now()],
+        )
