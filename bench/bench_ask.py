@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.ask_eval import questions  # noqa: E402
-from tests.live import referee_serve  # noqa: E402
+from tests.support.live import referee_serve  # noqa: E402
 
 GOAL_P99_MS = 30.0
 GOAL_COLD_RATIO = 2.0

@@ -6,7 +6,7 @@ some mechanisms, ``--requests 40 --rounds 7`` for steadier figures).
 One process, one app (``create_app`` over a fresh database in a temporary folder, CSRF
 on, the rate limits off as in the tests), driven through Flask's test client: no
 server, no network, only what the app itself does.  The state, made through the
-app's own forms as ``tests/web/conftest.py`` does:
+app's own forms as the tests do (``tests/support/web.py``):
 
 * match A: classic, 4 players, 12 hands recorded (the scorer's phone and a phone with
   the read-only link look at it; the target is the form's highest, 100 000);
@@ -125,17 +125,11 @@ def forgetful(module_name: str, attr: str) -> Switch:
     return lambda app: swapped(module_name, attr, lambda kept: Forgetful())
 
 
-def rows_not_kept(app: Any) -> Any:
-    """A hand's row rendered each time (through the fragment cache), not kept on the row."""
+def keeps_nothing(module_name: str, attr: str) -> Switch:
+    """A kept-values :class:`~referee.web.plumbing.lru.Lru` turned off: one of size 0."""
+    from referee.web.plumbing.lru import Lru
 
-    def replacement(hand_row: Callable[..., Any]) -> Callable[..., Any]:
-        def forgetting(match: Any, row: Any, token: Any) -> Any:
-            row.rendered.clear()
-            return hand_row(match, row, token)
-
-        return forgetting
-
-    return swapped("referee.web.views.matches", "hand_row", replacement)
+    return lambda app: swapped(module_name, attr, lambda kept: Lru(0))
 
 
 @contextmanager
@@ -240,14 +234,14 @@ MECHANISMS = [
     ),
     Mechanism(
         "hand rows kept",
-        "web/views/matches.py hand_row: LedgerRow.rendered",
-        rows_not_kept,
+        "web/views/matches.py _ROWS (4096 rows)",
+        keeps_nothing("referee.web.views.matches", "_ROWS"),
         PAGES,
     ),
     Mechanism(
         "ledgers",
         "web/parts/access.py _LEDGERS (64 matches)",
-        forgetful("referee.web.parts.access", "_LEDGERS"),
+        keeps_nothing("referee.web.parts.access", "_LEDGERS"),
         (*PAGES, "hand form", "history", "statistics"),
     ),
     Mechanism(
@@ -265,7 +259,7 @@ MECHANISMS = [
     Mechanism(
         "match checks",
         "web/parts/damaged.py _MATCHES (256)",
-        forgetful("referee.web.parts.damaged", "_MATCHES"),
+        keeps_nothing("referee.web.parts.damaged", "_MATCHES"),
         (*PAGES, "statistics"),
     ),
     Mechanism(
@@ -273,6 +267,12 @@ MECHANISMS = [
         "web/parts/damaged.py _sound_entry (lru_cache 16384)",
         unwrapped("referee.web.parts.damaged", "_sound_entry"),
         (*PAGES, "statistics"),
+    ),
+    Mechanism(
+        "card notation",
+        "rules/cards.py parse_cards _CACHE (4096 texts)",
+        forgetful("referee.rules.cards", "_CACHE"),
+        (*PAGES, "hand form", "history", "statistics"),
     ),
     Mechanism(
         "hand form classes",

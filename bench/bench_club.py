@@ -56,10 +56,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.live, bench_web
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.support.live, bench_web
 from bench.bench_web import HAND, Client, percentile  # noqa: E402
 from referee.serve import default_workers  # noqa: E402
-from tests.live import referee_serve  # noqa: E402
+from tests.support.live import referee_serve  # noqa: E402
 
 HOST = "127.0.0.1"
 POLL_SECONDS = 3.0  # app.js's interval
@@ -113,16 +113,7 @@ def seed(db: Path, tables: int) -> list[Table]:
         scored = storage.hands(first_id)[0]
         matches = [first]
         for n in range(1, tables):
-            match = storage.create_match(
-                name=f"Table {n + 1}",
-                variant_id=first.variant_id,
-                options=dict(first.options),
-                snapshot=dict(first.snapshot),
-                players=first.players,
-                side_names=list(first.side_names),
-                player_names=list(first.player_names),
-                target=first.target,
-            )
+            match = storage.create_match(first.again(f"Table {n + 1}", first.first_dealer))
             storage.add_hand(match.id, scored.entry, scored.result, secrets.token_urlsafe(16))
             matches.append(match)
         return [

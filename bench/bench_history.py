@@ -91,14 +91,12 @@ def _store(database: str, changes: int):
     from referee.match.entry import score_entry
     from referee.match.ledger import Change, HandRecord, Match, result_to_dict
     from referee.rules import find_variant
-    from referee.rules.snapshot import variant_to_dict
     from referee.storage import Storage
 
     variant = find_variant("classic")
-    match = Match(
-        0, "A long history", "classic", {}, variant_to_dict(variant), 4,
-        ("North-South", "East-West"), ("Ann", "Ben", "Cleo", "Dan"), 100_000, "", "",
-        created="2026-11-26T19:00:00+00:00",
+    match = Match.begin(
+        variant, {}, 4, ("North-South", "East-West"), ("Ann", "Ben", "Cleo", "Dan"),
+        name="A long history", target=100_000, created="2026-11-26T19:00:00+00:00",
     )  # fmt: skip
     entries, edits = _entries(HANDS, 0), _entries(HANDS, 1)
     stamp = match.created

@@ -26,7 +26,7 @@ import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.live import Phone, referee_serve  # noqa: E402
+from tests.support.live import Phone, referee_serve  # noqa: E402
 
 CACHE = Path.home() / ".cache" / "canasta-referee" / "lighthouse"
 CATEGORIES = ("performance", "accessibility", "best-practices")

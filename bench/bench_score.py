@@ -33,7 +33,7 @@ from referee.match.contract import score_json
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from referee.rules import PRESETS, Hand, Meld, Side, Variant, find_variant, parse_cards, score_hand
-from tests.sample import EXAMPLE_HAND  # noqa: E402 – the contract's example hand
+from tests.support.sample import EXAMPLE_HAND  # noqa: E402 – the contract's example hand
 
 GOAL_HANDS_PER_SECOND = 20_000
 GOAL_COLD_START_RATIO = 1.5

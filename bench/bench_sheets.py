@@ -48,7 +48,7 @@ from referee.match.ledger import Ledger
 from referee.sheets import html_to_pdf, match_sheet_html, match_sheet_pdf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' sample matches
-from tests import sample  # noqa: E402
+from tests.support import sample  # noqa: E402
 
 GOAL_RATIO = 1.3
 GOAL_CACHED_MS = 5.0
@@ -173,7 +173,7 @@ def _get(url: str, timeout: float = 120) -> tuple[int, float, dict[str, str]]:
 def bench_concurrent(hands: int, seconds: float, renders: int | None) -> dict[str, object]:
     """Eight sheet clients and one page client against ``referee serve`` for ``seconds``."""
     from referee.storage import Storage
-    from tests.live import referee_serve
+    from tests.support.live import referee_serve
 
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"

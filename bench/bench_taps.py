@@ -5,7 +5,7 @@ e.g. a ``git worktree`` of the code before, for the "before" figures).
 
 It starts the real ``referee serve`` on loopback, opens Debian's Chromium at 390×844
 (Playwright), starts a match per hand and enters the hand in each mode as
-``tests/taps.py`` describes, counting
+``tests/support/taps.py`` describes, counting
 
 * taps: every touch on the page (a button, a radio, a field to type in),
 * keystrokes: every key typed on the keypad,
@@ -27,8 +27,8 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.live import referee_serve  # noqa: E402
-from tests.taps import HANDS, enter  # noqa: E402
+from tests.support.live import referee_serve  # noqa: E402
+from tests.support.taps import HANDS, enter  # noqa: E402
 
 
 def main() -> int:

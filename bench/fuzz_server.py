@@ -7,7 +7,7 @@ free port, a fresh database in a temporary folder; makes a match with a hand
 through the app's own forms, as a phone would (a real session and CSRF token);
 then sends ``--requests`` generated requests, spread evenly over every route of
 the app's URL map, with the same generator as the route fuzz test
-(``tests/junk.py``): numbers of hundreds of digits, NUL bytes, unpaired
+(``tests/support/junk.py``): numbers of hundreds of digits, NUL bytes, unpaired
 surrogates, megabyte fields, repeated fields, wrong content types, JSON nested
 100 000 deep, damaged match files, names with control and bidirectional characters.
 Then ``--imports`` match files more, each a real export mutated where its structure
@@ -37,10 +37,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
 
-from referee.web import create_app
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' generator
-from tests.junk import (  # noqa: E402
+from tests.support.junk import (  # noqa: E402
     MULTIPART,
     Junk,
     _multipart,
@@ -49,8 +47,9 @@ from tests.junk import (  # noqa: E402
     match_pages,
     mutated,
     requests_for,
+    routes,
 )
-from tests.live import referee_serve  # noqa: E402
+from tests.support.live import referee_serve  # noqa: E402
 
 
 class Phone:
@@ -85,12 +84,6 @@ class Phone:
             self.conn.close()
             self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
         return answer.status, answer.headers.get("Location", ""), data
-
-
-def routes() -> list[tuple[str, tuple[str, ...]]]:
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"DATABASE": f"{folder}/routes.db", "SECRET_KEY": "routes"})
-    return sorted((r.rule, tuple(sorted(r.methods or ()))) for r in app.url_map.iter_rules())
 
 
 class Fuzz:

@@ -12,7 +12,7 @@
       var opt = preset.options[preset.selectedIndex], n = +players.value;
       if (target) {
         target.placeholder = opt.dataset.target;
-        target.closest(".field").hidden = !!opt.dataset.rounds;  // so many hands: no target
+        target.closest(".field").hidden = !!opt.dataset.hands;  // so many hands: no target
       }
       var allowed = opt.dataset.players.split(" ");
       $$("option", players).forEach(function (o) { o.disabled = allowed.indexOf(o.value) < 0; });

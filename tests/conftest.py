@@ -11,7 +11,7 @@ from flask import Flask
 from jinja2 import BytecodeCache
 from werkzeug.routing import Rule
 
-from . import profiles
+from tests.support import profiles
 
 profiles.load()
 

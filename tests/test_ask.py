@@ -15,6 +15,7 @@ from referee.ask.words import fold
 from referee.i18n import LANGUAGES
 from referee.rules import PRESETS
 from referee.rules.overrides import apply_overrides
+from tests.support.commands import assert_refused, run
 
 from .ask_eval import (
     EIGHTH_BLIND,
@@ -28,7 +29,6 @@ from .ask_eval import (
     evaluate,
     questions,
 )
-from .test_cli import assert_refused, run
 
 
 def test_the_evaluation_set_covers_every_language_and_group():

@@ -15,8 +15,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 from referee.i18n import LANGUAGES, TRANSLATIONS
-
-from .untranslated import SHARED_PHRASES, SHARED_WORDS, WORD
+from tests.support.untranslated import SHARED_PHRASES, SHARED_WORDS, WORD
 
 ROOT = Path(__file__).resolve().parent.parent
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")

@@ -8,30 +8,25 @@ from __future__ import annotations
 
 import argparse
 import copy
-import io
 import json
 import re
-import subprocess
-import sys
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cli import COMMANDS, build_parser, main, quick_args
+from referee.cli import COMMANDS, build_parser, quick_args
 from referee.match.standings import Team, Tournament
 from referee.rules import PRESETS
 from referee.storage import Storage
-from tests import sample
-from tests.test_contract import EXAMPLE_HAND, PRESET_IDS, legal_hands, well_formed_hands
-
-from .profiles import examples
+from tests.support import sample
+from tests.support.commands import assert_refused, process, run
+from tests.support.profiles import examples
+from tests.support.sample import EXAMPLE_HAND
+from tests.support.strategies import PRESET_IDS, legal_hands, well_formed_hands
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = Path(sys.executable).parent / "referee"
-REFEREE = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "referee.cli"]
 
 ILLEGAL_HAND = {
     "variant": "classic",
@@ -44,40 +39,6 @@ OPENING_QUESTION = {
     "score": 1500,
     "melds": ["K K K 2", "4 4 4"],
 }
-
-
-def run(args: list[str], stdin: str | bytes = b"") -> tuple[int, str, str]:
-    """``referee ARGS`` in-process: exit status, standard output, standard error."""
-    data = stdin.encode("utf-8", "surrogatepass") if isinstance(stdin, str) else stdin
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
-    try:
-        with redirect_stdout(out), redirect_stderr(err):
-            try:
-                code = main(args)
-            except SystemExit as leaving:  # argparse refusing the command line
-                code = leaving.code if isinstance(leaving.code, int) else 1
-    finally:
-        sys.stdin = saved
-    return code, out.getvalue(), err.getvalue()
-
-
-def process(args: list[str], stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    """``referee ARGS`` as a real process."""
-    return subprocess.run(
-        [*REFEREE, *args], input=stdin, capture_output=True, timeout=60, check=False
-    )
-
-
-def assert_refused(code: int, out: str, err: str) -> None:
-    """Malformed input: exit 2, nothing on standard output, one line on standard error."""
-    assert code == 2, (out, err)
-    assert out == ""
-    assert err.endswith("\n")
-    assert len(err.splitlines()) == 1, err
-    assert err.startswith("referee")
-    assert "Traceback" not in err
 
 
 # -- as a real process -----------------------------------------------------------------

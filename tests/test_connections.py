@@ -13,8 +13,7 @@ import urllib.request
 
 import pytest
 
-from .live import referee_serve
-from .test_litestream import Phone
+from tests.support.live import Phone, referee_serve
 
 pytestmark = pytest.mark.live
 

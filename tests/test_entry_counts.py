@@ -12,9 +12,8 @@ from referee.match.contract import parse_hand
 from referee.match.entry import score_entry
 from referee.rules import score_hand
 from referee.rules.hand import hand_costs
-from tests.test_contract import legal_hands
-
-from .profiles import examples
+from tests.support.profiles import examples
+from tests.support.strategies import legal_hands
 
 
 def _by_value(cards, points_of) -> dict[str, int]:

@@ -22,9 +22,8 @@ from referee.exchange import (
 from referee.match.ledger import Change, HandRecord, compute_ledger
 from referee.rules import CanastaKind
 from referee.storage import Storage
-from tests import sample
-
-from .profiles import examples
+from tests.support import sample
+from tests.support.profiles import examples
 
 
 @pytest.fixture
@@ -350,10 +349,10 @@ def test_an_export_of_the_first_format_still_imports(storage):
 def test_seating_dealer_and_paper_totals_go_through_a_file(storage):
     template = sample.match(4, "classic")
     match = storage.create_match(
-        name="paper", variant_id="classic", options={}, snapshot=dict(template.snapshot),
-        players=4, side_names=list(template.side_names), player_names=list(template.player_names),
-        target=5000, seating=(3, 2, 1, 0), first_dealer=2, carried_totals=(900, -40),
-        carried_hands=3,
+        dataclasses.replace(
+            template, name="paper", target=5000, seating=(3, 2, 1, 0), first_dealer=2,
+            carried_totals=(900, -40), carried_hands=3,
+        )
     )  # fmt: skip
     data = export(storage, match)
     assert data["format_version"] == 3
@@ -369,10 +368,8 @@ def test_the_tables_own_rules_go_through_a_file(storage):
     template = sample.match(4, "classic")
     overrides = {"canasta_bonus": {"natural": 600}, "going_out_bonus": 200}
     match = storage.create_match(
-        name="house", variant_id="classic", options={}, snapshot=dict(template.snapshot),
-        players=4, side_names=list(template.side_names), player_names=list(template.player_names),
-        target=5000, overrides=overrides,
-    )  # fmt: skip
+        dataclasses.replace(template, name="house", target=5000, overrides=overrides)
+    )
     assert storage.get_match(match.id).variant.going_out_bonus == 200
     data = export(storage, match)
     assert data["match"]["rules"] == overrides
@@ -396,11 +393,7 @@ def test_the_tables_own_rules_go_through_a_file(storage):
 )
 def test_an_export_with_impossible_rules_is_refused_naming_them(storage, rules, words):
     template = sample.match(4, "classic")
-    match = storage.create_match(
-        name="house", variant_id="classic", options={}, snapshot=dict(template.snapshot),
-        players=4, side_names=list(template.side_names), player_names=list(template.player_names),
-        target=5000,
-    )  # fmt: skip
+    match = storage.create_match(dataclasses.replace(template, name="house", target=5000))
     data = export(storage, match)
     data["match"]["rules"] = rules
     with pytest.raises(NotAnExport) as refused:
@@ -410,7 +403,7 @@ def test_an_export_with_impossible_rules_is_refused_naming_them(storage, rules, 
 
 def test_a_file_past_the_change_cap_is_refused_as_playing_would_be():
     from referee.match import capacity
-    from tests import largest
+    from tests.support import largest
 
     match, hands, history = largest.largest(changes=capacity.MAX_CHANGES + 1, hands=20)
     data = json.loads(json.dumps(match_to_json(match, hands, history)))

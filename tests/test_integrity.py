@@ -12,7 +12,7 @@ import pytest
 from referee.match.integrity import DamagedMatch, check_entry, check_hands, check_match
 from referee.match.ledger import HandRecord
 from referee.rules.problems import Text
-from tests import sample
+from tests.support import sample
 
 PART = Text("hand %(n)s", {"n": 3})
 QUICK = {

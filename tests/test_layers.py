@@ -106,3 +106,18 @@ def test_sqlite3_is_imported_by_storage_and_for_no_other_data():
         and not str(path.relative_to(ROOT)).startswith("referee/storage")
     }
     assert importers <= {"referee/ask/engine.py", "referee/cli.py"}
+
+
+def test_tests_and_benches_share_helpers_through_tests_support_only():
+    """A test module or a benchmark imports no test module and no conftest: what they
+    share is in tests/support/ (conftests hold fixtures, made from it)."""
+    shared = sorted((ROOT / "tests").rglob("*.py")) + sorted((ROOT / "bench").glob("*.py"))
+    crossing = [
+        (str(path.relative_to(ROOT)), module)
+        for path in shared
+        if "vendor" not in path.parts
+        for module in sorted(imports(path))
+        if module.split(".")[-1].startswith("test_") or module.split(".")[-1] == "conftest"
+        if module.startswith("tests")
+    ]
+    assert crossing == []

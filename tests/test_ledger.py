@@ -8,19 +8,7 @@ from referee.rules.snapshot import variant_to_dict
 
 
 def _match(target=5000, preset="classic"):
-    return Match(
-        id=1,
-        name="",
-        variant_id=preset,
-        options={},
-        snapshot=variant_to_dict(find_variant(preset)),
-        players=4,
-        side_names=("A", "B"),
-        player_names=(),
-        target=target,
-        edit_token="e",
-        view_token="v",
-    )
+    return Match.begin(find_variant(preset), {}, 4, ("A", "B"), (), name="", target=target)
 
 
 def _quick(a: int, b: int) -> dict:
@@ -107,3 +95,31 @@ def test_a_deleted_hand_moves_the_rows_after_it_up():
     after = compute_ledger(match, kept, before)
     assert [row.number for row in after.rows] == [1, 2]
     assert [row.totals for row in after.rows] == [(300, 200), (350, 200)]
+
+
+def test_a_new_match_keeps_its_presets_rules_as_a_snapshot_and_plays_to_its_target():
+    czech = find_variant("czech")
+    options = {"black_three_penalty": True}
+    begun = Match.begin(
+        czech, options, 4, ("A", "B"), "abcd", name="Friday", overrides={"target_score": 4000}
+    )
+    assert (begun.id, begun.edit_token, begun.view_token) == (0, "", "")  # not stored yet
+    assert begun.snapshot == variant_to_dict(czech)
+    assert begun.options == options
+    assert begun.target == 4000  # the table's own target, none being given
+    assert begun.variant.target_score == 4000
+    assert Match.begin(czech, {}, 4, ("A", "B"), "abcd", name="", target=9000).target == 9000
+
+
+def test_the_next_match_has_the_same_table_begun_afresh():
+    before = Match.begin(
+        find_variant("classic"), {}, 4, ("A", "B"), "abcd", name="Friday",
+        overrides={"going_out_bonus": 200}, group_id=3, player_ids=(1, 2, 3, 4),
+        seating=(0, 1, 2, 3), carried_totals=(900, 400), carried_hands=5,
+    )  # fmt: skip
+    again = before.again("Friday — 2", first_dealer=1)
+    assert (again.name, again.first_dealer) == ("Friday — 2", 1)
+    for same in ("snapshot", "options", "overrides", "players", "side_names", "player_names",
+                 "target", "group_id", "player_ids", "seating"):  # fmt: skip
+        assert getattr(again, same) == getattr(before, same), same
+    assert (again.carried_totals, again.carried_hands, again.closed) == ((), 0, None)

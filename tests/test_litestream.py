@@ -23,8 +23,7 @@ from pathlib import Path
 import pytest
 
 from referee.storage import Storage
-
-from .live import Phone, free_port
+from tests.support.live import Phone, free_port
 
 pytestmark = pytest.mark.live
 

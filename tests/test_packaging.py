@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from .live import referee_serve
+from tests.support.live import referee_serve
 
 pytestmark = pytest.mark.packaging
 

@@ -14,7 +14,7 @@ from referee.match.ledger import result_to_dict
 from referee.storage import Storage
 from referee.web import create_app
 from referee.web.parts.access import match_ledger
-from tests import sample
+from tests.support import sample
 
 TARGET = 1000  # three of sample.entries() take side 0 past it, two do not
 TODAY = datetime.now(UTC).date()

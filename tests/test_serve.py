@@ -13,9 +13,8 @@ import pytest
 
 from referee import cli
 from referee.serve import bind_address, default_workers, lan_address, public_url, serve
-
-from .live import referee_serve
-from .sample import EXAMPLE_HAND
+from tests.support.live import referee_serve
+from tests.support.sample import EXAMPLE_HAND
 
 
 def test_lan_address_is_an_ip_address():

@@ -9,18 +9,8 @@ from referee.cli import main
 from referee.match.ledger import compute_ledger
 from referee.rules import find_variant
 from referee.sheets import blank_sheet_pdf, match_sheet_pdf
-from tests import sample
-
-
-def pdf_text(pdf: bytes, tmp_path) -> tuple[str, int]:
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(pdf)
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
-    pages = int(info.split("Pages:")[1].split()[0])
-    return text, pages
+from tests.support import sample
+from tests.support.pdf import pdf_text_and_pages
 
 
 @pytest.mark.parametrize(
@@ -37,7 +27,7 @@ def pdf_text(pdf: bytes, tmp_path) -> tuple[str, int]:
 def test_blank_sheet_is_one_page_with_the_presets_numbers(variant, paper, expected, tmp_path):
     pdf = blank_sheet_pdf(find_variant(variant), paper)
     assert pdf.startswith(b"%PDF")
-    text, pages = pdf_text(pdf, tmp_path)
+    text, pages = pdf_text_and_pages(pdf, tmp_path)
     assert pages == 1
     for figure in expected:
         assert figure in text
@@ -86,7 +76,7 @@ def test_a_match_of_20_hands_is_one_page_with_every_score(players, preset, paper
     ledger = sample.ledger(20, players=players, preset=preset)
     pdf = match_sheet_pdf(ledger, paper)
     assert pdf.startswith(b"%PDF")
-    text, pages = pdf_text(pdf, tmp_path)
+    text, pages = pdf_text_and_pages(pdf, tmp_path)
     assert pages == 1
     for name in ledger.match.side_names:
         assert name in text
@@ -106,7 +96,7 @@ def test_a_match_of_20_hands_is_one_page_with_every_score(players, preset, paper
 
 def test_60_hands_break_cleanly_with_the_header_on_every_page(tmp_path):
     ledger = sample.ledger(60)
-    text, pages = pdf_text(match_sheet_pdf(ledger), tmp_path)
+    text, pages = pdf_text_and_pages(match_sheet_pdf(ledger), tmp_path)
     assert pages == 2
     page_texts = text.split("\f")[:pages]
     for n, page in enumerate(page_texts, start=1):
@@ -134,7 +124,7 @@ def test_letters_of_four_languages_and_the_suits_come_out(tmp_path):
         player_names=(LETTERS["spanish"], "Bořek", "Zoë", "Łucja"),
     )
     pdf = match_sheet_pdf(compute_ledger(match, [row.hand for row in base.rows]))
-    text, _pages = pdf_text(pdf, tmp_path)
+    text, _pages = pdf_text_and_pages(pdf, tmp_path)
     for words in (*LETTERS.values(), "♠♥♦♣"):
         assert words in text
     path = tmp_path / "sheet.pdf"
@@ -165,7 +155,7 @@ def test_the_sheet_is_black_and_white(tmp_path):
 
 def test_the_chart_and_the_rules_box_are_on_the_sheet(tmp_path):
     ledger = sample.ledger(5)
-    text, _pages = pdf_text(match_sheet_pdf(ledger), tmp_path)
+    text, _pages = pdf_text_and_pages(match_sheet_pdf(ledger), tmp_path)
     assert "Target 100000" in text  # the chart's target line
     for heading in ("Card values", "Bonuses", "Opening minimum by score"):
         assert heading in text
@@ -183,7 +173,7 @@ def test_the_match_sheet_from_the_cli(tmp_path, capsys):
     out = tmp_path / "sheet.pdf"
     args = ["sheet", str(match.id), "--out", str(out), "--db", str(db), "--paper", "letter"]
     assert main(args) == 0
-    text, pages = pdf_text(out.read_bytes(), tmp_path)
+    text, pages = pdf_text_and_pages(out.read_bytes(), tmp_path)
     assert pages == 1
     assert sample.MATCH_NAME in text
     info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
@@ -196,7 +186,7 @@ def test_a_hand_that_no_longer_scores_is_marked_not_hidden(tmp_path):
     broken = dataclasses.replace(hands[1], entry={"mode": "detailed", "sides": [{"melds": "K 1"}]})
     ledger = compute_ledger(base.match, [hands[0], broken, hands[2]])
     assert ledger.rows[1].error
-    text, _pages = pdf_text(match_sheet_pdf(ledger), tmp_path)
+    text, _pages = pdf_text_and_pages(match_sheet_pdf(ledger), tmp_path)
     assert "!2" in text.replace(" ", "")
     assert "Hand 2 no longer scores under the rules of this match and counts 0" in text
 
@@ -210,13 +200,15 @@ def test_a_sheet_printed_in_czech_or_polish_speaks_it_with_its_diacritics(lang, 
 
     translate = translator(lang)
     pdf = match_sheet_pdf(sample.ledger(3), gettext=translate)
-    text, _pages = pdf_text(pdf, tmp_path)
+    text, _pages = pdf_text_and_pages(pdf, tmp_path)
     # The page footer too: the app's name and "Page n / m".
     for english in ("Card values", "Bonuses", "Going out", "Total", "Canasta Referee", "Page"):
         assert translate(english) != english
         assert translate(english) in text
     assert letters & set(text.lower())
-    blank, _pages = pdf_text(blank_sheet_pdf(find_variant("czech"), gettext=translate), tmp_path)
+    blank, _pages = pdf_text_and_pages(
+        blank_sheet_pdf(find_variant("czech"), gettext=translate), tmp_path
+    )
     assert translate("Card values") in blank
     assert translate("Czech (club rules, 13 cards)") != "Czech (club rules, 13 cards)"
     assert (

@@ -7,27 +7,7 @@ import sqlite3
 import pytest
 
 from referee.storage import DuplicateSubmission, Storage, migrations
-
-
-def _open(path):
-    Storage.initialise(path)
-    return Storage(path)
-
-
-def _match(storage):
-    return storage.create_match(
-        name="m",
-        variant_id="classic",
-        options={},
-        snapshot={"snapshot_version": 1},
-        players=4,
-        side_names=["A", "B"],
-        player_names=["a", "b", "c", "d"],
-        target=5000,
-    )
-
-
-ENTRY = {"mode": "quick", "sides": [{"meld_points": 50}, {"meld_points": 0}]}
+from tests.support.database import ENTRY, match_of_four, open_storage
 
 
 def test_migrations_are_named_and_applied_once(tmp_path):
@@ -49,18 +29,18 @@ def test_migrations_are_named_and_applied_once(tmp_path):
 
 def test_everything_survives_a_restart(tmp_path):
     path = tmp_path / "r.db"
-    storage = _open(path)
-    match = _match(storage)
+    storage = open_storage(path)
+    match = match_of_four(storage)
     storage.add_hand(match.id, ENTRY, {"valid": True}, "t" * 20)
     storage.close()
-    again = _open(path)
+    again = open_storage(path)
     assert again.get_match(match.id) == match
     assert [h.entry for h in again.hands(match.id)] == [ENTRY]
 
 
 def test_a_token_records_a_hand_only_once(tmp_path):
-    storage = _open(tmp_path / "r.db")
-    match = _match(storage)
+    storage = open_storage(tmp_path / "r.db")
+    match = match_of_four(storage)
     storage.add_hand(match.id, ENTRY, {}, "t" * 20)
     with pytest.raises(DuplicateSubmission):
         storage.add_hand(match.id, ENTRY, {}, "t" * 20)
@@ -69,8 +49,8 @@ def test_a_token_records_a_hand_only_once(tmp_path):
 
 
 def test_history_and_undo(tmp_path):
-    storage = _open(tmp_path / "r.db")
-    match = _match(storage)
+    storage = open_storage(tmp_path / "r.db")
+    match = match_of_four(storage)
     first = storage.add_hand(match.id, ENTRY, {}, "a" * 20)
     edited = {"mode": "quick", "sides": [{"meld_points": 75}, {"meld_points": 0}]}
     storage.update_hand(match.id, first.id, edited, {})
@@ -88,7 +68,7 @@ def test_history_and_undo(tmp_path):
 
 
 def test_the_database_refuses_a_hand_for_no_match(tmp_path):
-    storage = _open(tmp_path / "r.db")
+    storage = open_storage(tmp_path / "r.db")
     with pytest.raises(sqlite3.IntegrityError):
         storage.db.execute(
             "INSERT INTO hands (match_id, entry, result, deleted) VALUES (99, '{}', '{}', 0)"
@@ -108,8 +88,8 @@ def _count(path, table="hands"):
 
 def test_backup_of_a_live_database_holds_what_was_committed(tmp_path):
     path = tmp_path / "live.db"
-    storage = _open(path)
-    match = _match(storage)
+    storage = open_storage(path)
+    match = match_of_four(storage)
     for i in range(5):
         storage.add_hand(match.id, ENTRY, {}, f"t{i}")
     # Another connection (a request of the running server) is half-way through a write.
@@ -140,8 +120,8 @@ def test_backups_while_another_thread_keeps_writing_are_each_consistent(tmp_path
     import threading
 
     path = tmp_path / "busy.db"
-    storage = _open(path)
-    matches = [_match(storage), _match(storage)]  # a match holds at most 200 hands
+    storage = open_storage(path)
+    matches = [match_of_four(storage), match_of_four(storage)]  # a match holds at most 200 hands
     done = threading.Event()
 
     def keep_writing():
@@ -169,7 +149,7 @@ def test_backups_while_another_thread_keeps_writing_are_each_consistent(tmp_path
 
 
 def test_backup_refuses_to_overwrite_the_database_itself(tmp_path):
-    storage = _open(tmp_path / "r.db")
+    storage = open_storage(tmp_path / "r.db")
     with pytest.raises(ValueError, match="is the database itself"):
         storage.backup(tmp_path / "r.db")
     storage.close()
@@ -179,8 +159,8 @@ def test_a_match_takes_no_change_past_its_cap_and_says_so(tmp_path, monkeypatch)
     from referee.storage import MatchFull, history_store
 
     monkeypatch.setattr(history_store, "MAX_CHANGES", 5)
-    storage = _open(tmp_path / "r.db")
-    match = _match(storage)
+    storage = open_storage(tmp_path / "r.db")
+    match = match_of_four(storage)
     hand = storage.add_hand(match.id, ENTRY, {}, "t1")
     for _ in range(4):
         storage.update_hand(match.id, hand.id, ENTRY, {})
@@ -194,8 +174,8 @@ def test_a_match_takes_no_change_past_its_cap_and_says_so(tmp_path, monkeypatch)
 
 
 def test_the_count_of_changes_is_kept_by_every_write_and_by_an_import(tmp_path):
-    storage = _open(tmp_path / "r.db")
-    match = _match(storage)
+    storage = open_storage(tmp_path / "r.db")
+    match = match_of_four(storage)
     hand = storage.add_hand(match.id, ENTRY, {}, "t1")
     storage.update_hand(match.id, hand.id, ENTRY, {})
     storage.undo(match.id, lambda entry: entry)
@@ -223,8 +203,8 @@ def _changes(storage, match_id: int, count: int) -> None:
 
 
 def test_the_history_is_read_a_page_at_a_time_by_change_number(tmp_path):
-    storage = _open(tmp_path / "r.db")
-    one, other = _match(storage), _match(storage)
+    storage = open_storage(tmp_path / "r.db")
+    one, other = match_of_four(storage), match_of_four(storage)
     _changes(storage, one.id, 7)
     _changes(storage, other.id, 3)  # numbered after the first match's: never on its pages
     _changes(storage, one.id, 2)
@@ -242,8 +222,8 @@ def test_the_history_is_read_a_page_at_a_time_by_change_number(tmp_path):
 
 
 def test_a_history_entry_that_is_not_json_is_read_as_unreadable_not_raised(tmp_path):
-    storage = _open(tmp_path / "r.db")
-    match = _match(storage)
+    storage = open_storage(tmp_path / "r.db")
+    match = match_of_four(storage)
     _changes(storage, match.id, 2)
     storage.db.execute("UPDATE history SET after = '{not json' WHERE match_id = ?", [match.id])
     storage.db.conn.commit()
@@ -256,8 +236,8 @@ def test_the_polls_version_and_a_history_page_are_read_by_the_index(tmp_path):
     # history's length only while SQLite seeks them in the index on match_id.
     from referee.storage import Versions
 
-    storage = _open(tmp_path / "r.db")
-    match = _match(storage)
+    storage = open_storage(tmp_path / "r.db")
+    match = match_of_four(storage)
     run: list[str] = []
     storage.db.conn.set_trace_callback(run.append)  # each statement, its values bound
     storage.changes_before(match.id, 9, 51)

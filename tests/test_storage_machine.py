@@ -13,9 +13,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
+from referee.match.ledger import Match
+from referee.rules import find_variant
 from referee.storage import HandGone, Stale, Storage
-
-from .profiles import examples
+from tests.support.profiles import examples
 
 PHONES = ("anna", "ben")
 
@@ -48,9 +49,8 @@ class TwoPhones(RuleBasedStateMachine):
     @initialize()
     def a_match(self) -> None:
         self.match = self.storage.create_match(
-            name="m", variant_id="classic", options={}, snapshot={}, players=4,
-            side_names=["A", "B"], player_names=["a", "b", "c", "d"], target=5000,
-        )  # fmt: skip
+            Match.begin(find_variant("classic"), {}, 4, ["A", "B"], "abcd", name="m", target=5000)
+        )
 
     def _token(self) -> str:
         self.tokens += 1

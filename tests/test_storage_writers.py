@@ -14,15 +14,14 @@ import time
 import pytest
 
 from referee.storage import Storage
-
-from .test_storage import ENTRY, _match, _open
+from tests.support.database import ENTRY, match_of_four, open_storage
 
 
 def _while_another_writes(path, write):
     """Run ``write(storage)`` on a second connection while the first holds the lock."""
-    holder = _open(path)
+    holder = open_storage(path)
     other = Storage(path)
-    _match(other)  # the tables exist, and the other connection has read them
+    match_of_four(other)  # the tables exist, and the other connection has read them
     holder.db.execute("BEGIN IMMEDIATE")
     holder.db.execute("UPDATE matches SET name = 'held' WHERE id = 1")
     outcome: list[object] = []
@@ -46,7 +45,7 @@ def _while_another_writes(path, write):
 @pytest.mark.parametrize(
     "write",
     [
-        pytest.param(_match, id="a new match"),
+        pytest.param(match_of_four, id="a new match"),
         pytest.param(lambda s: s.add_hand(1, ENTRY, {"scores": [50, 0]}, "tok-1"), id="a hand"),
     ],
 )

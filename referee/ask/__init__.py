@@ -71,7 +71,7 @@ def _figure(variant: Variant, question: str) -> Text | None:
             return None
         return Text(
             N_("In hand %(hand)s, a side's first meld needs at least %(minimum)s points."),
-            {"hand": hand, "minimum": variant.opening_minimum(0, round_number=hand)},
+            {"hand": hand, "minimum": variant.opening_minimum(0, hand_number=hand)},
         )
     score = found[0]
     return Text(

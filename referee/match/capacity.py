@@ -40,7 +40,7 @@ MAX_HANDS = 200
 # its history.  200 hands, each edited, undone and redone several times, is some 2 000;
 # 5 000 is more than any table makes, and keeps what one link can make the server store
 # (and its history page and export) bounded.  The export of a match at both caps, a note
-# on every hand, is about 10 MB (tests/largest.py): the import page takes 16 MB
+# on every hand, is about 10 MB (tests/support/largest.py): the import page takes 16 MB
 # (MAX_IMPORT_BYTES, referee/web/plumbing/settings.py), so every export imports again.
 MAX_CHANGES = 5000
 

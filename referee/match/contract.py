@@ -174,7 +174,7 @@ def parse_hand(data: Any) -> tuple[Variant, Hand]:
             f"sides: {players} players make {expected} sides, but {len(sides)} were given"
         )
     sides_read = tuple(_side(side, i) for i, side in enumerate(sides))
-    return variant, Hand(players, sides_read, _round(data))
+    return variant, Hand(players, sides_read, _hand_number(data))
 
 
 def rule_json(variant: Variant, key: str) -> Json:
@@ -273,7 +273,7 @@ def _opening_question(variant: Variant, data: Json) -> Json:
         failed_attempts=_count(data, "failed_attempts", ""),
         going_out=_field(data, "going_out", bool, False, ""),
         players=players,
-        round_number=_round(data),
+        hand_number=_hand_number(data),
     )
     return _ruling(
         variant,
@@ -285,7 +285,7 @@ def _opening_question(variant: Variant, data: Json) -> Json:
     )
 
 
-def _round(data: Json) -> int | None:
+def _hand_number(data: Json) -> int | None:
     """The hand's number in the match, where the opening minimum goes by it."""
     number: int | None = _field(data, "round", int, None, "")
     if number is not None and not 1 <= number <= 1000:
@@ -340,7 +340,7 @@ def _pickup_question(variant: Variant, data: Json) -> Json:
         first_round=_field(data, "first_round", bool, False, ""),
         going_out=_field(data, "going_out", bool, False, ""),
         failed_attempts=_count(data, "failed_attempts", ""),
-        round_number=_round(data),
+        hand_number=_hand_number(data),
     )
     return _ruling_json(variant, ruling)
 

@@ -17,12 +17,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..rules import CanastaKind, Hand, HandResult, Meld, NotationError, Side, Variant, parse_cards
+from ..rules import (
+    CanastaKind,
+    Hand,
+    HandResult,
+    Meld,
+    NotationError,
+    Side,
+    Variant,
+    meld_lines,
+    parse_cards,
+)
 from ..rules import score_hand as core_score_hand
 from ..rules.problems import N_, Text
 from ..rules.quick import QuickSide, score_quick_hand
 
-__all__ = ["EntryError", "MODES", "meld_lines", "score_entry"]
+__all__ = ["EntryError", "MODES", "score_entry"]
 
 MODES = ("detailed", "quick")
 CONCEALED_PREFIX = "hand:"
@@ -36,11 +46,6 @@ class EntryError(ValueError):
         self.field = field
         self.words = words  # translatable; str(error) is the English
         super().__init__(words.render())
-
-
-def meld_lines(text: str) -> list[str]:
-    """The non-empty lines of a melds box, each one meld."""
-    return [line.strip() for line in (text or "").splitlines() if line.strip()]
 
 
 def _melds(text: str, side: int) -> tuple[Meld, ...]:
@@ -122,10 +127,10 @@ def score_entry(
     names: Sequence[str],
     entry: Mapping[str, Any],
     scores: Sequence[int] | None = None,
-    round_number: int | None = None,
+    hand_number: int | None = None,
 ) -> HandResult:
     """Score a stored or typed entry; ``scores`` are the sides' match totals before the hand
-    and ``round_number`` its number in the match (both for the opening minimum).
+    and ``hand_number`` its number in the match (both for the opening minimum).
 
     :raises EntryError: for badly written cards (rule problems are in the result instead).
     """
@@ -133,10 +138,10 @@ def score_entry(
     before = list(scores or [0] * len(sides))
     if entry.get("mode") == "quick":
         quick = tuple(_quick_side(side, names[i], before[i]) for i, side in enumerate(sides))
-        return score_quick_hand(variant, players, quick, round_number)
+        return score_quick_hand(variant, players, quick, hand_number)
     hand = Hand(
         players,
         tuple(_detailed_side(side, i, names[i], before[i]) for i, side in enumerate(sides)),
-        round_number,
+        hand_number,
     )
     return core_score_hand(variant, hand)

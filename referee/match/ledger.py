@@ -8,15 +8,15 @@ snapshot, so an edit to an early hand flows through every later total.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from ..rules import HandResult, Problem, Variant
 from ..rules.overrides import apply_overrides
 from ..rules.seating import Deal, SeatingError, deal, default_seating
-from ..rules.snapshot import variant_from_dict
+from ..rules.snapshot import variant_from_dict, variant_to_dict
 from .entry import EntryError, score_entry
 
 __all__ = ["Change", "HandRecord", "Ledger", "LedgerRow", "Match", "compute_ledger"]
@@ -56,6 +56,65 @@ class Match:
     # Who closed the match to changes (a tournament's round ended: "round:2", "tournament",
     # "director"); None: open.
     closed: str | None = None
+
+    @classmethod
+    def begin(
+        cls,
+        base: Variant,
+        options: Mapping[str, bool],
+        players: int,
+        side_names: Sequence[str],
+        player_names: Sequence[str],
+        *,
+        name: str,
+        target: int | None = None,
+        overrides: Mapping[str, Any] | None = None,
+        **more: Any,
+    ) -> Match:
+        """A new match of the preset ``base``, not stored yet (no id, no links): its rules a
+        snapshot of ``base`` with the house-rule switches ``options`` and the values its
+        table changed (``overrides``), played to ``target`` (None: the rules' own); ``more``
+        its other fields (group, roster ids, seating, first dealer, totals from paper).
+
+        :raises OverrideError: if the table's values cannot be played.
+        """
+        options, overrides = dict(options), dict(overrides or {})
+        if target is None:
+            target = apply_overrides(base.with_options(options), overrides).target_score
+        return cls(
+            id=0,
+            name=name,
+            variant_id=base.id,
+            options=options,
+            snapshot=variant_to_dict(base),
+            players=players,
+            side_names=tuple(side_names),
+            player_names=tuple(player_names),
+            target=target,
+            edit_token="",
+            view_token="",
+            overrides=overrides,
+            **more,
+        )
+
+    def again(self, name: str, first_dealer: int) -> Match:
+        """The next match of the same players in the same seats and group, under the same
+        rules (the snapshot as this match began, the same values changed) and target, not
+        stored yet: begun afresh, dealt from ``first_dealer``."""
+        return replace(
+            self,
+            id=0,
+            name=name,
+            edit_token="",
+            view_token="",
+            created="",
+            finished=False,
+            winner=None,
+            first_dealer=first_dealer,
+            carried_totals=(),
+            carried_hands=0,
+            closed=None,
+        )
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -141,9 +200,6 @@ class LedgerRow:
     # The rules the hand breaks as it stands, scored where it stands in the match: a hand the
     # table recorded anyway ("the table agrees") is disputed while it has any.
     problems: tuple[Problem, ...] = ()
-    # What views made of this row (its HTML per language, say), kept with it: a row is
-    # reused by the ledgers after it for as long as its hand and the totals before it stand.
-    rendered: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def disputed(self) -> bool:
@@ -192,9 +248,9 @@ class Ledger:
     def progress(self, side: int) -> int:
         """Percent of the target reached (of the hands played, where a match is so many
         hands), 0 to 100."""
-        rounds = self.match.variant.rounds
-        if rounds is not None:
-            return min(100, round(100 * (self.match.carried_hands + len(self.rows)) / rounds))
+        hands = self.match.variant.rounds  # a match of so many hands
+        if hands is not None:
+            return min(100, round(100 * (self.match.carried_hands + len(self.rows)) / hands))
         total = self.totals[side]
         return max(0, min(100, round(100 * total / self.match.target))) if self.match.target else 0
 
@@ -290,6 +346,6 @@ def compute_ledger(
                 )
             else:
                 winner, tie = _winner(totals, match.target, row.wins_match)
-    round_number = match.carried_hands + len(hands) + 1
-    minimums = tuple(variant.opening_minimum(total, 0, round_number) for total in totals)
+    hand_number = match.carried_hands + len(hands) + 1
+    minimums = tuple(variant.opening_minimum(total, 0, hand_number) for total in totals)
     return Ledger(match, tuple(rows), tuple(totals), minimums, winner, tie, tuple(history))

@@ -6,7 +6,7 @@ every other layer can lean on it.
 
 from .cards import Card, NotationError, Rank, Suit, format_cards, parse_cards
 from .hand import CanastaScore, Hand, HandResult, Side, SideScore, score_hand, score_legal_hand
-from .melds import Meld, MeldInfo, MeldShape, classify, meld_problems
+from .melds import Meld, MeldInfo, MeldShape, classify, meld_lines, meld_problems
 from .presets import PRESETS, UnknownVariant, find_variant
 from .problems import IllegalHand, MalformedInput, Problem
 from .variant import (
@@ -61,6 +61,7 @@ __all__ = [
     "classify",
     "find_variant",
     "format_cards",
+    "meld_lines",
     "meld_problems",
     "parse_cards",
     "score_hand",

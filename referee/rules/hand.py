@@ -46,7 +46,7 @@ class Side(NamedTuple):
 class Hand(NamedTuple):
     players: int
     sides: tuple[Side, ...]
-    round: int | None = None  # the hand's number in the match, where the minimum goes by it
+    number: int | None = None  # the hand's number in the match, where the minimum goes by it
 
 
 class CanastaScore(NamedTuple):
@@ -614,7 +614,7 @@ def side_problems(
         points=sum(info.points for info in infos)
         + (sum(info.bonus for info in infos) if variant.opening_counts_canasta_bonus else 0),
         score=side.score,
-        round_number=hand.round,
+        hand_number=hand.number,
         went_out=side.went_out,
         concealed=side.concealed,
         side=index,

@@ -10,10 +10,15 @@ from .cards import RANK_BY_ORDER, RANK_PLURALS, WILD_RANKS, Card, Rank, format_c
 from .problems import N_, Problem, Text
 from .variant import CanastaKind, Variant
 
-__all__ = ["Meld", "MeldInfo", "MeldShape", "classify", "meld_problems"]
+__all__ = ["Meld", "MeldInfo", "MeldShape", "classify", "meld_lines", "meld_problems"]
 
 CANASTA_SIZE = 7
 ESCALA_REAL_SIZE = 11  # 4 to ace of one suit (001 §Variaciones: "desde el 4 al As")
+
+
+def meld_lines(text: str | None) -> list[str]:
+    """The melds of a box written one a line: its lines, stripped, the empty ones left out."""
+    return [line.strip() for line in (text or "").splitlines() if line.strip()]
 
 
 class MeldShape(Enum):

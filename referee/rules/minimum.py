@@ -33,22 +33,22 @@ def opening_problems(
     melded: bool,
     points: int,
     score: int,
-    round_number: int | None = None,
+    hand_number: int | None = None,
     went_out: bool = False,
     concealed: bool = False,
     side: int | None = None,
 ) -> list[Problem]:
     """The problem of a side whose melds (``points``, counted as above) fall short of its
-    opening minimum at match total ``score`` (in hand ``round_number`` where the minimum
+    opening minimum at match total ``score`` (in hand ``hand_number`` where the minimum
     goes by the hand); none if it melded nothing or the book waives the minimum."""
     if not melded or (went_out and concealed and variant.opening_waived_going_out):
         return []
-    minimum = variant.opening_minimum(score, 0, round_number)
+    minimum = variant.opening_minimum(score, 0, hand_number)
     if points >= minimum:
         return []
     values: dict[str, object] = {"points": points, "minimum": minimum, "score": score}
-    if variant.opening_by_round and round_number is not None:
-        values["hand"] = round_number
+    if variant.opening_by_round and hand_number is not None:
+        values["hand"] = hand_number
         template = N_(
             "this side's melds hold %(points)s points, less than the opening minimum of "
             "%(minimum)s in hand %(hand)s: it cannot have opened legally"

@@ -56,16 +56,16 @@ def check_opening(
     failed_attempts: int = 0,
     going_out: bool = False,
     players: int | None = None,
-    round_number: int | None = None,
+    hand_number: int | None = None,
 ) -> OpeningRuling:
     """Judge a side's proposed opening melds at match score ``score`` (in hand
-    ``round_number``, where the minimum goes by the hand).
+    ``hand_number``, where the minimum goes by the hand).
 
     With ``pile_top`` the opening is made by taking the pile: its top card joins
     the meld of its rank (which needs two natural cards of that rank from the
     hand) and counts; the rest of the pile does not.
     """
-    minimum = variant.opening_minimum(score, failed_attempts, round_number)
+    minimum = variant.opening_minimum(score, failed_attempts, hand_number)
 
     def ruling(
         allowed: bool, points: int, rule: str, text: Text, problems: tuple[Problem, ...] = ()
@@ -163,8 +163,8 @@ def check_opening(
                 "No: %(points)s points fall short of the minimum of %(minimum)s for a "
                 "score of %(score)s after %(failed)s failed attempt(s)."
             )
-    elif variant.opening_by_round and round_number is not None:
-        values["hand"] = round_number
+    elif variant.opening_by_round and hand_number is not None:
+        values["hand"] = hand_number
         if points >= minimum:
             template = N_(
                 "Yes: %(points)s points reach the minimum of %(minimum)s in hand %(hand)s."

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-__all__ = ["N_", "IllegalHand", "MalformedInput", "Problem", "Text", "problem"]
+__all__ = ["N_", "IllegalHand", "MalformedInput", "Problem", "Text", "malformed", "problem"]
 
 
 def N_(template: str) -> str:
@@ -70,6 +70,21 @@ def problem(
 
 class MalformedInput(ValueError):
     "The input is not a hand or a question at all; the message says which field and why."
+
+    # The message as a translatable text, where it was made with one (:func:`malformed`).
+    words: Text | None = None
+
+    def render(self, translate: Callable[[str], str] | None = None) -> str:
+        """The message in the language of ``translate`` (English without one, as ``str``)."""
+        return self.words.render(translate) if self.words else str(self)
+
+
+def malformed(template: str, **params: object) -> MalformedInput:
+    """A :class:`MalformedInput` whose message is ``template`` (marked with :func:`N_`)
+    filled with ``params``: in English as its text, in any language by its ``render``."""
+    error = MalformedInput(Text(template, params).render())
+    error.words = Text(template, params)
+    return error
 
 
 class IllegalHand(ValueError):

@@ -85,7 +85,7 @@ def _score_side(variant: Variant, side: QuickSide) -> SideScore:
 
 
 def _side_problems(
-    variant: Variant, players: int, side: QuickSide, index: int, round_number: int | None = None
+    variant: Variant, players: int, side: QuickSide, index: int, hand_number: int | None = None
 ) -> list[Problem]:
     problems: list[Problem] = []
 
@@ -187,7 +187,7 @@ def _side_problems(
         melded=side.meld_points > 0 or made > 0 or side.escalas > 0 or side.escalas_real > 0,
         points=side.meld_points + (bonuses if variant.opening_counts_canasta_bonus else 0),
         score=side.score,
-        round_number=round_number,
+        hand_number=hand_number,
         went_out=side.went_out,
         concealed=side.concealed,
         side=index,
@@ -200,13 +200,13 @@ def score_quick_hand(
     variant: Variant,
     players: int,
     sides: tuple[QuickSide, ...],
-    round_number: int | None = None,
+    hand_number: int | None = None,
 ) -> HandResult:
     """Score every side from its counts and list every rule the counts break; the hand is
-    hand ``round_number`` of its match, where the opening minimum goes by it."""
+    hand ``hand_number`` of its match, where the opening minimum goes by it."""
     problems: list[Problem] = []
     for index, side in enumerate(sides):
-        problems += _side_problems(variant, players, side, index, round_number)
+        problems += _side_problems(variant, players, side, index, hand_number)
     problems += table_problems(variant, players, sides)
     ended = acabar_scores(variant, sides)
     if ended is not None:

@@ -191,7 +191,7 @@ def check_pickup(
     first_round: bool = False,
     going_out: bool = False,
     failed_attempts: int = 0,
-    round_number: int | None = None,
+    hand_number: int | None = None,
 ) -> Ruling:
     """Judge whether a player holding ``hand`` may take the pile whose top card is ``top``.
 
@@ -275,7 +275,7 @@ def check_pickup(
                 ),
                 rule,
             )
-        minimum = variant.opening_minimum(score, failed_attempts, round_number)
+        minimum = variant.opening_minimum(score, failed_attempts, hand_number)
         best = best_opening_points(variant, top, hand)
         if best < minimum:
             return Ruling(

@@ -197,6 +197,8 @@ class Variant(NamedTuple):
     held_penalty: int = 0  # …of these ranks costs this, per player and rank
     pickup_onto_sequence: bool = False  # the top card may extend the side's unfinished run
     opening_counts_pile_top: bool = True  # the pile's top card counts towards the opening
+    # These two say "round" for a hand: their names are JSON keys (rules files, snapshots,
+    # the contract), kept as they are; everywhere else a round is a tournament's.
     opening_by_round: tuple[int, ...] = ()  # the minimum by the hand's number, not the score
     rounds: int | None = None  # the match is this many hands; the highest total wins
     # -- words ---------------------------------------------------------------------
@@ -212,13 +214,13 @@ class Variant(NamedTuple):
         return self.card_points[rank]
 
     def opening_minimum(
-        self, score: int, failed_attempts: int = 0, round_number: int | None = None
+        self, score: int, failed_attempts: int = 0, hand_number: int | None = None
     ) -> int:
         """The initial-meld minimum for a side whose match total is ``score``; where the
-        minimum goes by the hand (``opening_by_round``), for hand ``round_number``."""
-        if self.opening_by_round and round_number is not None:
+        minimum goes by the hand (``opening_by_round``), for hand ``hand_number``."""
+        if self.opening_by_round and hand_number is not None:
             table = self.opening_by_round
-            base = table[min(max(round_number, 1), len(table)) - 1]
+            base = table[min(max(hand_number, 1), len(table)) - 1]
         elif score < 0:
             base = self.negative_minimum
         else:

@@ -221,17 +221,7 @@ class HandStore(HistoryStore):
         :raises DuplicateSubmission: if ``token`` was used before (a resent redo).
         :raises MatchFull, MatchClosed: as :meth:`add_hand`.
         """
-        with self._writing():
-            self._spend(token, match_id)
-            self._may_change(match_id)
-            change = self.redoable(match_id)
-            if change is None:
-                return None
-            now = utc_now()
-            self._put_hand(change, change.after, rescore, now, match_id)
-            self.db.execute("UPDATE history SET undone = 0 WHERE id = ?", [change.id])
-            self._log(match_id, change.hand_id, "redo", change.before, change.after, now, phone)
-        return change
+        return self._turn(match_id, rescore, token, phone, undoing=False)
 
     @guarded
     def undo(
@@ -251,14 +241,30 @@ class HandStore(HistoryStore):
         :raises DuplicateSubmission: if ``token`` was used before (a resent undo).
         :raises MatchFull, MatchClosed: as :meth:`add_hand`.
         """
+        return self._turn(match_id, rescore, token, phone, undoing=True)
+
+    def _turn(
+        self,
+        match_id: int,
+        rescore: Callable[[dict[str, Any]], dict[str, Any]],
+        token: str | None,
+        phone: str | None,
+        *,
+        undoing: bool,
+    ) -> Change | None:
+        """Undo the latest change not yet undone, or redo the one the latest undo reversed:
+        its hand put back as it was before it (as it was after it), the change marked
+        undone (done again), and the turn itself kept in the history."""
         with self._writing():
             self._spend(token, match_id)
             self._may_change(match_id)
-            last = self._last_done(match_id)
-            if last is None:
+            change = self._last_done(match_id) if undoing else self.redoable(match_id)
+            if change is None:
                 return None
-            now = utc_now()
-            self._put_hand(last, last.before, rescore, now, match_id)
-            self.db.execute("UPDATE history SET undone = 1 WHERE id = ?", [last.id])
-            self._log(match_id, last.hand_id, "undo", last.after, last.before, now, phone, last.id)
-        return last
+            at = utc_now()
+            gone, back = (change.after, change.before) if undoing else (change.before, change.after)
+            self._put_hand(change, back, rescore, at, match_id)
+            self.db.execute("UPDATE history SET undone = ? WHERE id = ?", [int(undoing), change.id])
+            action, reverses = ("undo", change.id) if undoing else ("redo", None)
+            self._log(match_id, change.hand_id, action, gone, back, at, phone, reverses)
+        return change

@@ -6,7 +6,6 @@ from __future__ import annotations
 import secrets
 import sqlite3
 from collections.abc import Sequence
-from typing import Any
 
 from ..match.ledger import Change, HandRecord, Match
 from .connection import Connection, guarded
@@ -18,32 +17,14 @@ class MatchStore(Connection):
     """A match's own row, and the form tokens spent on it."""
 
     @guarded
-    def create_match(
-        self,
-        *,
-        name: str,
-        variant_id: str,
-        options: dict[str, bool],
-        snapshot: dict[str, Any],
-        players: int,
-        side_names: list[str],
-        player_names: list[str],
-        target: int,
-        once: tuple[str | None, int] | None = None,
-        **more: Any,
-    ) -> Match:
-        """Store a new match; ``more`` are the other fields of :class:`Match` it has (its
-        group, players' roster ids, seating, first dealer, totals carried from paper, the
-        values its table changed).
+    def create_match(self, match: Match, once: tuple[str | None, int] | None = None) -> Match:
+        """Store a new match (:meth:`Match.begin`, :meth:`Match.again`) and return it as
+        stored: with its id, its secret links and its time, begun and not finished.
 
         ``once`` is a form's one-time token and the match it was posted from.
 
         :raises DuplicateSubmission: if that token was used before (a rematch sent twice).
         """
-        match = Match(
-            0, name, variant_id, options, snapshot, players, tuple(side_names),
-            tuple(player_names), target, "", "", **more,
-        )  # fmt: skip
         row = {
             "created": utc_now(),
             **match_columns(match),

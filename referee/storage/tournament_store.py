@@ -7,6 +7,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from ..match.ledger import Match
 from ..match.standings import TableGame, Team, Tournament, TournamentEvent
 from .connection import guarded
 from .history_store import HistoryStore
@@ -131,14 +132,14 @@ class TournamentStore(HistoryStore):
         self,
         tournament_id: int,
         number: int,
-        games: Sequence[tuple[TableGame, dict[str, Any]]],
+        games: Sequence[tuple[TableGame, Match]],
         clock_end: str | None,
         *,
         early: bool = False,
         byes: Sequence[int] = (),
     ) -> bool:
-        """Round ``number`` of the tournament: store each table's match (the keyword
-        arguments of :meth:`create_match`) and its place, and close every table of the
+        """Round ``number`` of the tournament: store each table's match (not stored yet,
+        as :meth:`Match.begin` makes it) and its place, and close every table of the
         rounds before (``early``: the director ended the round with games in play), in one
         transaction.  False (and nothing done) if the tournament is no longer at the round
         before: another director's phone began it first."""
@@ -153,8 +154,8 @@ class TournamentStore(HistoryStore):
             if number > 1:
                 ended = "round ended early" if early else "round ended"
                 self._close_rounds(tournament_id, number - 1, f"round:{number - 1}", ended)
-            for game, fields in games:
-                match = self.create_match(**fields)
+            for game, planned in games:
+                match = self.create_match(planned)
                 self.db.execute(
                     "INSERT INTO tournament_tables"
                     " (tournament_id, round, table_no, ns, ew, match_id) VALUES (?, ?, ?, ?, ?, ?)",

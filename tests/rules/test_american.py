@@ -15,8 +15,7 @@ from referee.rules.presets.american import AMERICAN
 from referee.rules.presets.classic import CLASSIC
 from referee.rules.rulings import best_opening_points, check_going_out, check_meld, check_pickup
 from referee.rules.sources import book_of
-
-from .support import CANASTA, codes, meld, score, side, variant
+from tests.support.hands import CANASTA, codes, meld, score, side, variant
 
 QUEENS = "Q Q Q Q Q Q Q"  # a second natural canasta, for the two that going out needs
 

@@ -7,8 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules import Card, NotationError, Rank, Suit, format_cards, parse_cards
-
-from ..profiles import examples
+from tests.support.profiles import examples
 
 
 def printed(text: str) -> str:

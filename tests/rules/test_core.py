@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import referee.rules
-from referee.rules import PRESETS, Variant
+from referee.rules import PRESETS, Variant, meld_lines
 from referee.rules.sources import book_of
 
 RULES_DIR = Path(referee.rules.__file__).parent
@@ -161,3 +161,17 @@ def test_catalogue_entries_cite_their_seed(preset_id):
         else:
             assert re.match(r"^[a-z-]+ §\S", rule.source), (key, rule.source)
             assert rule.quote == ""
+
+
+@pytest.mark.parametrize(
+    ("box", "lines"),
+    [
+        ("K K K\n7 7 7", ["K K K", "7 7 7"]),
+        ("  K K K \r\n\r\n\t7 7 7\n", ["K K K", "7 7 7"]),  # a form sends CRLF
+        ("", []),
+        (None, []),
+    ],
+)
+def test_a_box_of_melds_holds_one_a_line(box, lines):
+    """The entry and the referee's questions read a melds box alike."""
+    assert meld_lines(box) == lines

@@ -23,8 +23,7 @@ from referee.rules import (
 from referee.rules.rulings import check_going_out, check_meld, check_pickup
 from referee.rules.snapshot import variant_to_dict
 from referee.rules.sources import book_of
-
-from .support import codes, meld, score, side, variant
+from tests.support.hands import codes, meld, score, side, variant
 
 HF = "hand-and-foot"
 
@@ -473,7 +472,7 @@ def test_the_exact_cut_is_not_scored():
 
 
 @pytest.mark.parametrize(
-    ("round_number", "minimum"),
+    ("hand_number", "minimum"),
     [
         # pagat §Minimum Card Count: 50, 90, 120, 150 in the four hands.
         (1, 50),
@@ -486,13 +485,13 @@ def test_the_exact_cut_is_not_scored():
         (None, 50),  # no hand number: the first hand's 50
     ],
 )
-def test_opening_minimum_by_hand(round_number, minimum):
+def test_opening_minimum_by_hand(hand_number, minimum):
     v = variant(HF)
-    assert v.opening_minimum(0, 0, round_number) == minimum
+    assert v.opening_minimum(0, 0, hand_number) == minimum
     # The match score does not move it.
-    assert v.opening_minimum(5000, 0, round_number) == minimum
-    if round_number is not None:
-        assert v.opening_minimum(-300, 0, round_number) == minimum
+    assert v.opening_minimum(5000, 0, hand_number) == minimum
+    if hand_number is not None:
+        assert v.opening_minimum(-300, 0, hand_number) == minimum
 
 
 def test_opening_without_a_hand_number_needs_50():

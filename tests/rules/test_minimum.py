@@ -15,11 +15,10 @@ from referee.rules import PRESETS, CanastaKind, Hand, find_variant, score_hand
 from referee.rules.minimum import OPENING_SHORT
 from referee.rules.overrides import apply_overrides
 from referee.rules.quick import QuickSide, score_quick_hand
-from tests.rules.support import score as score_sides
-from tests.rules.support import side
-from tests.test_contract import SCORES, legal_hands, opening_points
-
-from ..profiles import examples
+from tests.support.hands import score as score_sides
+from tests.support.hands import side
+from tests.support.profiles import examples
+from tests.support.strategies import SCORES, legal_hands, opening_points
 
 
 def short(result) -> list[tuple[int | None, int, int]]:

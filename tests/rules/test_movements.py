@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules.movements import MOVEMENTS, PlanError, most_rounds, plan
-from tests.test_cli import assert_refused, process, run
+from tests.support.commands import assert_refused, process, run
 
 TEAMS = st.integers(2, 40)
 ANY_MOVEMENT = st.sampled_from(MOVEMENTS)

@@ -40,14 +40,14 @@ from referee.rules.overrides import (
     editable_values,
     read_rules_file,
     rules_file,
+    value_problems,
 )
+from referee.rules.problems import Text
 from referee.rules.rulings import check_going_out, check_meld, check_pickup
 from referee.rules.seating import dealer_seat
-from tests.test_contract import legal_hands, well_formed_hands
-
-from ..profiles import examples
-from .support import PRESET_IDS, side
-from .test_properties import random_hands
+from tests.support.hands import PRESET_IDS, side
+from tests.support.profiles import examples
+from tests.support.strategies import legal_hands, random_hands, well_formed_hands
 
 SETTINGS = settings(max_examples=examples(150), deadline=None)
 
@@ -320,10 +320,10 @@ def test_opening_minimums_by_hand_for_a_match_of_three_hands():
         house.rule("opening.minimum").text
     )
     # Melds of 150 points fall short in hand 2; 130 are enough in hand 1.
-    problems = opening_problems(house, melded=True, points=150, score=0, round_number=2)
+    problems = opening_problems(house, melded=True, points=150, score=0, hand_number=2)
     assert [p.figures for p in problems] == [{"points": 150, "minimum": 155}]
     assert "less than the opening minimum of 155 in hand 2" in problems[0].message
-    assert not opening_problems(house, melded=True, points=130, score=0, round_number=1)
+    assert not opening_problems(house, melded=True, points=130, score=0, hand_number=1)
     assert changes(CLASSIC, house) == {"rounds": 3, "opening_by_round": [125, 155, 180]}
     # An empty list: the minimum goes by the score again.
     hand_and_foot = find_variant("hand-and-foot")
@@ -418,7 +418,7 @@ def test_a_malformed_override_is_refused_naming_the_field(rules, words):
 
 
 def test_the_command_line_exits_2_naming_the_field():
-    from tests.test_cli import run
+    from tests.support.commands import run
 
     hand = {"variant": "classic", "rules": {"canasta_bonus": {"natural": -600}}, "sides": [{}, {}]}
     code, out, err = run(["score"], json.dumps(hand))
@@ -433,6 +433,45 @@ def test_the_command_line_exits_2_naming_the_field():
     code, out, err = run(["check"], json.dumps(question))
     assert (code, out) == (2, "")
     assert "rules.max_wild: must be a whole number" in err
+
+
+def test_a_refused_value_carries_its_message_id_and_values_for_a_page_to_translate():
+    with pytest.raises(OverrideError) as refused:
+        apply_overrides(CLASSIC, {"card_points": {"A": 5000}})
+    error = refused.value
+    assert str(error) == "rules.card_points.A: must be from 0 to 1000, not 5000"
+    assert (error.field, error.name) == ("card_points.A", "card_points")
+    template = "must be from %(low)s to %(high)s, not %(value)s"
+    assert error.reason == Text(template, {"low": 0, "high": 1000, "value": 5000})
+    assert error.problem == error.reason.render() == "must be from 0 to 1000, not 5000"
+    louder = {template: "FROM %(low)s TO %(high)s, NOT %(value)s"}
+    assert error.render(lambda text: louder.get(text, text)) == (
+        "rules.card_points.A: FROM 0 TO 1000, NOT 5000"
+    )
+
+
+def test_every_value_that_cannot_be_played_alone_is_named_at_once():
+    overrides = {
+        "max_wild": 99,
+        "going_out_bonus": 150,
+        "sequences": 1,
+        "opening_table": [[0, 50], [0, 90]],
+        "nonsense": 1,
+    }
+    assert [str(error) for error in value_problems(CLASSIC, overrides)] == [
+        "rules.max_wild: must be from 0 to 7, not 99",
+        "rules.sequences: must be true or false",
+        "rules.opening_table[1]: steps must go up from score to score",
+        "rules.nonsense: is not a value of a variant one can change",
+    ]
+    # The first of them is what applying them says.
+    with pytest.raises(OverrideError, match=r"^rules\.max_wild: must be from 0 to 7, not 99$"):
+        apply_overrides(CLASSIC, overrides)
+    # Values that only clash together are apply_overrides's to name.
+    clash = {"max_meld_cards": 3, "min_meld_cards": 4}
+    assert value_problems(CLASSIC, clash) == []
+    with pytest.raises(OverrideError, match="cannot be fewer than min_meld_cards"):
+        apply_overrides(CLASSIC, clash)
 
 
 # -- a rules file -----------------------------------------------------------------------------
@@ -474,3 +513,6 @@ def test_a_broken_or_hostile_rules_file_is_refused_naming_the_part(file, words):
     with pytest.raises(MalformedInput) as refused:
         read_rules_file(file, find_variant)
     assert words in str(refused.value)
+    # In the words of a page's language too: a message id and its values.
+    assert refused.value.words is not None
+    assert refused.value.render() == str(refused.value)

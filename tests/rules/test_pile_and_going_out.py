@@ -8,8 +8,7 @@ from hypothesis import strategies as st
 
 from referee.match.contract import check_json
 from referee.rules import MalformedInput
-
-from ..profiles import examples
+from tests.support.profiles import examples
 
 
 def ask(variant, question, **fields):

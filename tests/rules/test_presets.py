@@ -22,8 +22,7 @@ from referee.rules import (
     score_legal_hand,
 )
 from referee.rules import Hand as HandOf
-
-from .support import CANASTA, PRESET_IDS, codes, meld, score, side, variant
+from tests.support.hands import CANASTA, PRESET_IDS, codes, meld, score, side, variant
 
 ALL = frozenset(PRESET_IDS)
 

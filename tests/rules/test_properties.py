@@ -13,21 +13,19 @@ from referee.rules import (
     MeldShape,
     Rank,
     Side,
-    Suit,
     Variant,
     classify,
     find_variant,
     meld_problems,
     score_hand,
 )
-
-from ..profiles import examples
-from .support import PRESET_IDS
+from tests.support.hands import PRESET_IDS
+from tests.support.profiles import examples
+from tests.support.strategies import SUITS, random_hands
 
 SETTINGS = settings(max_examples=examples(200), deadline=None)
 
 NATURAL_RANKS = [r for r in Rank if r not in (Rank.THREE, Rank.TWO, Rank.JOKER)]
-SUITS = st.none() | st.sampled_from(list(Suit))
 
 
 def natural(rank: Rank) -> st.SearchStrategy[Card]:
@@ -40,10 +38,6 @@ hand_cards = st.one_of(
     st.builds(Card, st.sampled_from([r for r in Rank if r is not Rank.JOKER]), SUITS),
     st.just(Card(Rank.JOKER)),
 ).filter(lambda card: not card.is_red_three)
-any_cards = st.one_of(
-    st.builds(Card, st.sampled_from([r for r in Rank if r is not Rank.JOKER]), SUITS),
-    st.just(Card(Rank.JOKER)),
-)
 
 
 @st.composite
@@ -169,39 +163,6 @@ def test_a_better_score_never_lowers_the_opening_minimum(variant_id, scores):
     v = find_variant(variant_id)
     minimums = [v.opening_minimum(s) for s in sorted(scores)]
     assert minimums == sorted(minimums)
-
-
-@st.composite
-def random_hands(draw: st.DrawFn) -> tuple[Variant, Hand]:
-    v = find_variant(draw(st.sampled_from(PRESET_IDS)))
-    chosen = {option.name: draw(st.booleans()) for option in v.options}
-    v = v.with_options(chosen)
-    players = draw(st.sampled_from(v.players))
-    sides = []
-    for _ in range(v.sides_for(players)):
-        melds = draw(
-            st.lists(
-                st.builds(Meld, st.lists(any_cards, max_size=9).map(tuple), st.booleans()),
-                max_size=5,
-            )
-        )
-        hand = draw(st.none() | st.lists(any_cards, max_size=6).map(tuple))
-        sides.append(
-            Side(
-                melds=tuple(melds),
-                red_threes=draw(st.integers(0, 9)),
-                went_out=draw(st.booleans()),
-                concealed=draw(st.booleans()),
-                hand=hand,
-                hand_points=draw(st.none() | st.integers(0, 500)),
-                score=draw(st.integers(-5000, 15000)),
-                undeclared_red_threes=draw(st.integers(0, 2)),
-                acabar=draw(st.booleans()),
-                exact_cut=draw(st.booleans()),
-                first_pickup=draw(st.booleans()),
-            )
-        )
-    return v, Hand(players, tuple(sides))
 
 
 @SETTINGS

@@ -21,8 +21,7 @@ from referee.rules import (
 )
 from referee.rules.rulings import check_going_out, check_meld, check_pickup
 from referee.rules.sources import book_of
-
-from .support import codes, meld, score, side, variant
+from tests.support.hands import codes, meld, score, side, variant
 
 SAMBA_RUN = "7h 8h 9h 10h Jh Qh Kh"  # a samba: seven hearts in order
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 
 from referee.rules import CanastaKind, Card, check_opening, classify, meld_problems
-
-from .support import CANASTA, codes, meld, score, side, variant
+from tests.support.hands import CANASTA, codes, meld, score, side, variant
 
 # -- 002 (German) ---------------------------------------------------------------
 

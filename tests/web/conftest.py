@@ -1,44 +1,22 @@
-"""App, client and helpers for the web tests: each test gets its own database file."""
+"""The web tests' fixtures: an app and its client (each test its own database file), one
+real server and one Chromium per session (per xdist worker), the CSP checked.  What they
+are made with, and every helper, is in tests/support/."""
 
 from __future__ import annotations
 
-import io
 import os
-import re
-import secrets
 from pathlib import Path
 
 import pytest
 
-from referee.web import create_app
-
-from ..live import referee_serve
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.support.live import referee_serve
+from tests.support.web import make_app
 
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "referee.db"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,  # the limits have their own tests (test_limits.py)
-        }
-    )
-
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+    return make_app(tmp_path)
 
 
 @pytest.fixture(scope="session")
@@ -116,116 +94,9 @@ def client(app):
 
 @pytest.fixture
 def csrf_app(tmp_path):
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "csrf.db"),
-            "SECRET_KEY": "test",
-            "RATELIMIT_ENABLED": False,
-        }
-    )
+    return make_app(tmp_path, DATABASE=str(tmp_path / "csrf.db"), WTF_CSRF_ENABLED=True)
 
 
 @pytest.fixture
 def csrf_client(csrf_app):
     return csrf_app.test_client()
-
-
-def csrf_token(client, url: str) -> str:
-    page = client.get(url).get_data(as_text=True)
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-
-
-def start_match(client, **fields) -> str:
-    """Create a match through the form; return its edit URL (path)."""
-    data = {"preset": "classic", "players": "4", **fields}
-    response = client.post("/matches/new", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.location
-
-
-def start_group(client, name: str = "Family", players: str = "Anna\nBen\nCleo\nDan") -> str:
-    """Make a group through its form; return its edit URL (path)."""
-    response = client.post("/groups/new", data={"name": name, "players": players})
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.location
-
-
-def view_url(client, edit_url: str) -> str:
-    page = client.get(edit_url).get_data(as_text=True)
-    match_id = edit_url.split("/")[2]
-    links = re.findall(rf'href="http://localhost(/m/{match_id}/[^"#/]+)"', page)
-    return next(link for link in links if link != edit_url)
-
-
-def hand(mode: str = "detailed", token: str | None = None, **sides) -> dict[str, str]:
-    """Form data for a hand: ``hand(side0={"melds": "K K K"}, side1={...})``.  A hand where
-    no side says it went out says "Nobody" went out, as the form asks a player to choose."""
-    data = {"mode": mode, "token": token or secrets.token_urlsafe(16)}
-    if not any("went_out" in fields or "concealed" in fields for fields in sides.values()):
-        data["out"] = "none"
-    for side, fields in sides.items():
-        for key, value in fields.items():
-            if value is True:
-                value = "y"
-            data[f"{side}-{key}"] = str(value)
-    return data
-
-
-def import_file(client, body: bytes, **options):
-    """Send ``body`` as a match file through the import form, as a browser uploads it."""
-    return client.post(
-        "/matches/import",
-        data={"file": (io.BytesIO(body), "match.json")},
-        content_type="multipart/form-data",
-        **options,
-    )
-
-
-def totals(client, edit_url: str) -> list[int]:
-    page = client.get(edit_url).get_data(as_text=True)
-    # Totals are written as the page's language groups digits (5,000 / 5.000 / 5 000).
-    found = re.findall(r'<p class="big">([-−]?[\d.,\s\u00a0\u202f]+)</p>', page)
-    return [int(re.sub(r"[^\d-]", "", n.replace("−", "-"))) for n in found]
-
-
-# A legal hand under classic: North-South go out with a natural canasta of kings.
-GOING_OUT = {
-    "side0": {"melds": "K K K K K K K\n5 5 5", "went_out": True},
-    "side1": {"melds": "A A A", "hand_points": 30},
-}
-# classic: 7 kings 70 + natural canasta 500 + 3 fives 15 + going out 100 = 685
-# the other side: 3 aces 60 - 30 in hand = 30
-GOING_OUT_SCORES = [685, 30]
-# A hand whose melds open at any classic score (150 and 60, the minimum reaching 120 and
-# 50): eight of them play a match to 5 000.  Mixed canasta 300 + melds 230 + out 100 = 630.
-LONG_MATCH_HAND = {
-    "side0": {"melds": "K K K K K 2 2\nA A A A\nQ Q Q Q Q Q", "went_out": True},
-    "side1": {"melds": "A A A", "hand_points": 30},
-}
-LONG_MATCH_SCORES = [630, 30]
-
-
-# A small club tournament: two teams, one round of three hands (American).
-TOURNAMENT = {
-    "name": "Spring cup",
-    "preset": "american",
-    "players": "4",
-    "teams": "Anna & Ben\nCleo & Dan",
-    "movement": "mitchell",
-    "rounds": "1",
-    "game": "hands",
-    "hands": "3",
-    "ranking": "wins",
-}
-
-
-def first_hand_id(app, match_id: int) -> int:
-    """The id of the match's first hand, read on a connection closed again at once."""
-    from referee.storage import Storage
-
-    storage = Storage(app.config["DATABASE"])
-    try:
-        return storage.hands(match_id)[0].id
-    finally:
-        storage.close()

@@ -8,8 +8,7 @@ import secrets
 
 from referee.storage import Storage
 from referee.web.parts import access
-
-from .conftest import (
+from tests.support.web import (
     GOING_OUT,
     GOING_OUT_SCORES,
     TOURNAMENT,

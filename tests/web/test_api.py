@@ -7,8 +7,7 @@ import json
 import pytest
 
 from referee.match.contract import check_json, score_json
-
-from .conftest import GOING_OUT, GOING_OUT_SCORES, hand, start_match, view_url
+from tests.support.web import GOING_OUT, GOING_OUT_SCORES, hand, start_match, view_url
 
 HAND = {
     "variant": "classic",

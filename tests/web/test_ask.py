@@ -8,8 +8,7 @@ from urllib.parse import quote_plus
 
 import pytest
 
-from .conftest import start_match
-from .test_house import house_match
+from tests.support.web import house_match, start_match
 
 
 def answer_part(page: str) -> str:

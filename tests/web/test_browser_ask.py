@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, check_page
-from .test_browser_referee import start_czech_match
+from tests.support.browser import PHONE, check_page, start_czech_match
 
 pytestmark = pytest.mark.browser
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_browser import PHONE
+from tests.support.browser import PHONE
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ import subprocess
 import pytest
 from playwright.sync_api import Page, expect
 
-from .test_browser import PHONE, check_page, totals
+from tests.support.browser import PHONE, check_page, totals
 
 pytestmark = pytest.mark.browser
 
@@ -104,7 +104,7 @@ def test_a_short_opening_recorded_anyway_on_a_phone(browser, base_url, mode, tmp
 
 
 def test_a_short_hand_kept_offline_comes_back_refused_then_recorded_anyway(browser, base_url):
-    from .test_browser_offline import kept_count, new_match, quick
+    from tests.support.browser import kept_count, new_match, quick
 
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()

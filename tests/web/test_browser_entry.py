@@ -1,5 +1,5 @@
 """The scorer's minute in a real Chromium at 390×844: the five reference hands of
-``tests/taps.py`` (classic, a 3-player czech hand, a 6-player spanish hand, samba,
+``tests/support/taps.py`` (classic, a 3-player czech hand, a 6-player spanish hand, samba,
 american) entered card by card (a rank, then how many) and quick (cards counted by
 value, no sums), each scoring as the rules core says, in at most 10 taps for the quick
 form; axe clean on each filled form.  Screenshots: tests/artifacts/entry-*.png."""
@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.taps import HANDS, enter
-
-from .test_browser import PHONE, check_page
+from tests.support.browser import PHONE, check_page
+from tests.support.taps import HANDS, enter
 
 pytestmark = pytest.mark.browser
 

@@ -14,8 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from referee.i18n import local_number
-
-from .test_browser import PHONE, check_page, download, pick, totals
+from tests.support.browser import PHONE, check_page, download, pick, totals
 
 pytestmark = pytest.mark.browser
 

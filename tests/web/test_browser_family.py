@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .test_browser import PHONE, check_page, row_labels, totals
+from tests.support.browser import PHONE, check_page, row_labels, totals
 
 pytestmark = pytest.mark.browser
 

@@ -11,24 +11,9 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Locator, Page, expect
 
-from .test_browser import ARTIFACTS, PHONE, check_page, totals
+from tests.support.browser import ARTIFACTS, PHONE, check_page, quick_hand, totals
 
 pytestmark = pytest.mark.browser
-
-
-def quick_hand(page: Page, note: str = "") -> None:
-    """Side 1 goes out with a natural canasta: 500 + 300 in melds + 100 out = 900 against 60
-    (melds reaching the opening minimum of a new match, 50)."""
-    page.get_by_role("link", name="Quick hand").click()
-    page.locator("#side0-canastas_natural").fill("1")
-    page.locator("#side0-meld_points").fill("300")
-    page.locator("#out-0").check()
-    page.locator("#side1-meld_points").fill("60")
-    if note:  # folded away until wanted
-        page.locator("details.note summary").click()
-        page.locator("#note").fill(note)
-    page.get_by_role("button", name="Record the hand").click()
-    expect(page.locator(".flash")).to_contain_text("recorded")
 
 
 def test_a_club_evening_on_a_phone(browser, base_url):

@@ -9,8 +9,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, check_page, download, totals
-from .test_browser_groups import quick_hand
+from tests.support.browser import PHONE, check_page, download, quick_hand, totals
 
 pytestmark = pytest.mark.browser
 

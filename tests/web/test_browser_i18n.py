@@ -10,8 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from referee.i18n import LANGUAGES
-
-from .test_browser import PHONE, check_page
+from tests.support.browser import PHONE, check_page
 
 pytestmark = pytest.mark.browser
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from .test_browser import PHONE, totals
+from tests.support.browser import PHONE, controlled, kept_count, new_match, quick, totals, until
 
 pytestmark = pytest.mark.browser
 
@@ -23,47 +22,12 @@ def phone(browser):
     return browser.new_context(viewport=PHONE)
 
 
-def until(page: Page, script: str, arg=None, seconds: float = 10) -> None:
-    """Wait for ``script`` to be true in the page (Playwright's wait_for_function
-    evaluates a string, which the app's CSP forbids)."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(script, arg):
-        assert time.monotonic() < deadline, f"not true within {seconds} s: {script}"
-        time.sleep(0.1)
-
-
-def controlled(page: Page) -> None:
-    """Wait until the service worker controls the page (it claims it on activation)."""
-    until(page, "() => navigator.serviceWorker.controller !== null")
-
-
-def new_match(page: Page, base_url: str, target: str = "5000") -> str:
-    page.goto(base_url + "/matches/new")
-    controlled(page)
-    page.locator("#side1_name").fill("We")
-    page.locator("#side2_name").fill("They")
-    page.locator("#target").fill(target)
-    page.get_by_role("button", name="Start the match").click()
-    expect(page.locator(".total h2")).to_have_text(["We", "They"])
-    return page.url
-
-
-def quick(page: Page, we: str, they: str = "0") -> None:
-    page.locator("#side0-meld_points").fill(we)
-    page.locator("#side1-meld_points").fill(they)
-    page.locator("#out-none").check()  # the choice the form asks for
-
-
 def recorded(page: Page, match: str, we: str, they: str) -> None:
     """Record a quick hand online, as the scorer does."""
     page.goto(match + "/hands/new?mode=quick")
     quick(page, we, they)
     page.get_by_role("button", name="Record the hand").click()
     expect(page.locator(".flash")).to_contain_text("Hand 1 recorded")
-
-
-def kept_count(page: Page) -> int:
-    return page.evaluate("RefereeQueue.all().then(items => items.length)")
 
 
 def hands(page: Page) -> int:
@@ -255,7 +219,7 @@ def test_the_screen_stays_on_while_scoring_unless_switched_off(browser, base_url
 
 def test_on_a_plain_http_lan_address_the_footer_says_offline_needs_https(browser, base_url):
     """A name that is not this machine's own makes Chromium treat plain http as insecure."""
-    from .conftest import CHROMIUM, CHROMIUM_ARGS
+    from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
 
     port = base_url.rsplit(":", 1)[1]
     chromium = browser.chromium.browser_type.launch(
@@ -277,7 +241,7 @@ def test_on_a_plain_http_lan_address_the_footer_says_offline_needs_https(browser
 def test_chromium_finds_the_app_installable(browser, base_url, tmp_path):
     """Chromium's own install criteria (what Lighthouse's retired PWA check asked it),
     in a profile of its own: Playwright's usual contexts are incognito, never installable."""
-    from .conftest import CHROMIUM, CHROMIUM_ARGS
+    from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
 
     context = browser.chromium.browser_type.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport=PHONE

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .test_browser import PHONE, check_page
+from tests.support.browser import PHONE, check_page, start_czech_match
 
 pytestmark = pytest.mark.browser
 
@@ -24,14 +24,6 @@ def pick(page: Page, section: str, cards: str, then: str) -> None:
 
 def answer(page: Page, section: str) -> str:
     return page.locator(f"#q-{section} .ruling .verdict").inner_text()
-
-
-def start_czech_match(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/matches/new")
-    page.get_by_label("Rules", exact=True).select_option("czech")
-    page.get_by_label("Going out needs a last card to discard.").check()
-    page.get_by_role("button", name="Start the match").click()
-    expect(page.locator(".total h2")).to_have_count(2)
 
 
 def test_four_questions_from_a_match(browser, base_url):

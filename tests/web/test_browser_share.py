@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, check_page
+from tests.support.browser import PHONE, check_page
 
 pytestmark = pytest.mark.browser
 

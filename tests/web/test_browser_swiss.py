@@ -14,10 +14,9 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page, expect
 
-from ..live import Phone, referee_serve
-from .test_browser import PHONE, check_page, download
-from .test_browser_tournament import PROJECTOR, axe_clean
-from .test_tournaments import won_by
+from tests.support.browser import PHONE, PROJECTOR, axe_clean, check_page, download
+from tests.support.live import Phone, referee_serve
+from tests.support.tournaments import won_by
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,6 @@ light and dark) and screenshot to tests/artifacts/tournament-*.png."""
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
@@ -17,31 +16,24 @@ import subprocess
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from ..live import referee_serve
-from .test_browser import ARTIFACTS, AXE, PHONE, check_page, download, totals
-from .test_tournaments import NAMES  # team n is NAMES[n - 1]
+from tests.support.browser import (
+    PHONE,
+    PROJECTOR,
+    axe_clean,
+    check_page,
+    download,
+    totals,
+)
+from tests.support.live import referee_serve
+from tests.support.tournaments import NAMES
 
 pytestmark = pytest.mark.browser
 
-PROJECTOR = {"width": 1920, "height": 1080}
 MINIMUMS = "125, 155, 180"  # the opening minimum of hands 1, 2 and 3
 # Each table's game: the side that goes out every hand (0: North-South) and its melds'
 # points; the other side has a mixed canasta and 200 more (over every hand's minimum) and
 # is caught with more cards the higher the table, so no two teams end level.
 GAMES = {1: (0, 250), 2: (1, 300), 3: (0, 200), 4: (1, 350)}
-
-
-def axe_clean(page: Page, name: str) -> None:
-    """Screenshot and axe at the page's own size (check_page's is the phone's)."""
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-    width = page.viewport_size["width"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= width, name
-    page.evaluate(AXE.read_text())
-    violations = page.evaluate(
-        "async () => (await axe.run(document)).violations.map(v => ({id: v.id, help: v.help,"
-        " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))"
-    )
-    assert violations == [], f"{name}: " + json.dumps(violations, indent=1)
 
 
 def quick_hand(page: Page, table: int, hand: int) -> None:

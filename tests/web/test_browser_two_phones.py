@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .test_browser import PHONE, check_page
+from tests.support.browser import PHONE, check_page
 
 pytestmark = pytest.mark.browser
 

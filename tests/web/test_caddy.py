@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from ..live import free_port, referee_serve
-from .test_browser import PHONE, first_hand_by_picker, second_hand_quick, totals
+from tests.support.browser import PHONE, first_hand_by_picker, second_hand_quick, totals
+from tests.support.live import free_port, referee_serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 CADDYFILE = Path(__file__).resolve().parents[2] / "deploy" / "Caddyfile"

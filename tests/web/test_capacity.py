@@ -12,9 +12,8 @@ from referee.match.capacity import MAX_HANDS
 from referee.match.entry import score_entry
 from referee.match.ledger import result_to_dict
 from referee.storage import Storage
-from tests import sample
-
-from .conftest import GOING_OUT, hand
+from tests.support import sample
+from tests.support.web import GOING_OUT, hand
 
 FULL = f"A match holds at most {MAX_HANDS} hands, and this one has them all."
 

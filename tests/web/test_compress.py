@@ -8,7 +8,7 @@ import zlib
 import brotli
 import pytest
 
-from .conftest import start_match
+from tests.support.web import start_match
 
 HTTPS = {"Accept-Encoding": "gzip, deflate, br"}  # what Chrome asks over https
 WIFI = {"Accept-Encoding": "gzip, deflate"}  # and on the table's plain-http Wi-Fi

@@ -13,8 +13,7 @@ import pytest
 from referee import cli
 from referee.rules import PRESETS
 from referee.rules.snapshot import variant_to_dict
-
-from .conftest import GOING_OUT, first_hand_id, hand, start_match
+from tests.support.web import GOING_OUT, first_hand_id, hand, start_match
 
 
 @pytest.fixture
@@ -291,7 +290,7 @@ def test_a_deleted_hand_stored_damaged_is_refused_by_the_export(app, client):
 
 
 def test_a_group_with_a_match_stored_damaged_still_answers(app, client):
-    from .conftest import start_group
+    from tests.support.web import start_group
 
     group_url = start_group(client)
     url = start_match(client, name="Old")
@@ -331,7 +330,7 @@ def test_a_group_match_named_after_three_long_names_a_side_is_sound(client):
 
 
 def start_group_of(client, names: list[str]) -> str:
-    from .conftest import start_group
+    from tests.support.web import start_group
 
     return start_group(client, players="\n".join(names))
 

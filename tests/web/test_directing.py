@@ -9,7 +9,8 @@ import subprocess
 
 import pytest
 
-from .test_tournaments import FORM, make, make_app, score, tables
+from tests.support.tournaments import FORM, make, score, tables
+from tests.support.web import make_app
 
 FIVE = "\n".join(["Anna & Ben", "Cleo & Dan", "Eva & Finn", "Gus & Hana", "Ivo & Jana"])
 

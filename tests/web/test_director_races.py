@@ -10,9 +10,8 @@ import urllib.request
 
 import pytest
 
-from ..live import Phone, referee_serve
-from .test_races import _at_once
-from .test_tournaments import FORM
+from tests.support.live import Phone, at_once, referee_serve
+from tests.support.tournaments import FORM
 
 pytestmark = pytest.mark.live
 
@@ -54,7 +53,7 @@ def test_two_phones_add_the_same_late_team_and_it_joins_once(server):
         lambda p=p: p.send(f"{director}/teams/late", {"team": "Karl & Lea", "csrf_token": csrf})
         for p in (phone, other)
     ]
-    told = [_flash(a.text) for a in _at_once(send)]
+    told = [_flash(a.text) for a in at_once(send)]
     joined = [t for t in told if "joins from round 2" in t]
     assert len(joined) == 1, told
     names = [s["name"] for s in _api(server, director)["standings"]]
@@ -66,7 +65,7 @@ def test_two_phones_swap_one_table_and_it_swaps_once(server):
     game = next(g for g in _api(server, director)["games"] if g["table"] == 1)
     csrf = phone.form(director)["csrf_token"]
     fields = {"ns": str(game["ns"]), "csrf_token": csrf}
-    answers = _at_once([lambda: phone.send(f"{director}/tables/1/1/swap", fields)] * 2)
+    answers = at_once([lambda: phone.send(f"{director}/tables/1/1/swap", fields)] * 2)
     told = [_flash(a.text) for a in answers]
     assert sum("changed places" in t for t in told) == 1, told
     after = next(g for g in _api(server, director)["games"] if g["table"] == 1)
@@ -77,7 +76,7 @@ def test_two_phones_withdraw_one_team_and_it_is_noted_once(server):
     phone, director = _tournament(server)
     csrf = phone.form(director)["csrf_token"]
     fields = {"w3-reason": "went home", "w3-csrf_token": csrf, "csrf_token": csrf}
-    answers = _at_once([lambda: phone.send(f"{director}/teams/3/withdraw", fields)] * 2)
+    answers = at_once([lambda: phone.send(f"{director}/teams/3/withdraw", fields)] * 2)
     told = [_flash(a.text) for a in answers]
     assert sum("plays no more rounds" in t for t in told) == 1, told
     events = [e for e in _api(server, director)["events"] if e["action"] == "withdrew"]
@@ -94,7 +93,7 @@ def test_two_phones_settle_one_game_and_the_history_keeps_both(server):
         )
         for r in ("first phone", "second phone")
     ]
-    told = [_flash(a.text) for a in _at_once(jobs)]
+    told = [_flash(a.text) for a in at_once(jobs)]
     assert all("settled" in t for t in told), told
     data = _api(server, director)
     reasons = {e["reason"] for e in data["events"] if e["action"] == "not played"}

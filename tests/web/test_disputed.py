@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from .conftest import GOING_OUT, hand, start_match, totals
-from .test_downloads import pdf_text
+from tests.support.pdf import pdf_text
+from tests.support.web import GOING_OUT, hand, start_match, totals
 
 # Classic, 004 §Uitkomen op tafel: from 3 000 a first meld needs 120.
 PAPER = {"paper_hands": "5", "paper_side1": "3420", "paper_side2": "1000"}

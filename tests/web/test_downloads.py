@@ -14,13 +14,20 @@ from referee.exchange import match_from_json
 from referee.match import capacity
 from referee.match.ledger import compute_ledger
 from referee.storage import Storage
-from referee.web import create_app
 from referee.web.parts import sending
 from referee.web.views import downloads
-
-from .. import largest
-from ..junk import MULTIPART, _multipart
-from .conftest import GOING_OUT, GOING_OUT_SCORES, hand, import_file, start_match, view_url
+from tests.support import largest
+from tests.support.junk import MULTIPART, _multipart
+from tests.support.pdf import pdf_text
+from tests.support.web import (
+    GOING_OUT,
+    GOING_OUT_SCORES,
+    hand,
+    import_file,
+    make_app,
+    start_match,
+    view_url,
+)
 
 NAME = "Pátek u Žofie ♠♥♦♣"
 
@@ -44,14 +51,6 @@ def renders(monkeypatch):
 
     monkeypatch.setattr(downloads, "match_sheet_pdf", counting)
     return calls
-
-
-def pdf_text(pdf: bytes, tmp_path) -> str:
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(pdf)
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
 
 
 def test_the_match_page_offers_every_download(client, match_url):
@@ -83,7 +82,11 @@ def test_paper_is_a4_or_letter(client, match_url, tmp_path):
     path.write_bytes(letter.data)
     info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
     assert "612 x 792 pts (letter)" in info
-    assert client.get(match_url + "/sheet.pdf?paper=a3").status_code == 400
+    # Every PDF reads the paper alike: another is refused, saying which there are.
+    for pdf in ("/sheet.pdf", "/blank.pdf"):
+        refused = client.get(match_url + pdf + "?paper=a3")
+        assert refused.status_code == 400
+        assert "Paper is a4 or letter." in refused.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("suffix", ["/sheet.pdf", "/export.csv", "/export.json"])
@@ -277,15 +280,7 @@ def test_a_body_too_large_for_a_form_is_refused_naming_the_limit(client):
     ],
 )
 def test_a_match_file_past_the_import_limit_names_it_and_the_command(tmp_path, lang, words):
-    app = create_app(
-        {
-            "DATABASE": str(tmp_path / "referee.db"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-            "MAX_IMPORT_BYTES": 1024 * 1024,
-        }
-    )
+    app = make_app(tmp_path, TESTING=False, MAX_IMPORT_BYTES=1024 * 1024)
     upload = _multipart([], b" " * (1024 * 1024 + 1))
     response = app.test_client().post(
         f"/matches/import?lang={lang}", data=upload, content_type=MULTIPART

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from .conftest import hand, start_match, totals
+from tests.support.web import hand, start_match, totals
 
 
 @pytest.mark.parametrize("mode", ["detailed", "quick"])

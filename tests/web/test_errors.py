@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ..profiles import examples
-from .conftest import start_match
+from tests.support.profiles import examples
+from tests.support.web import start_match
 
 FIELDS = [
     "side0-melds",

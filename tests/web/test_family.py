@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.rules import PRESETS
-
-from ..profiles import examples
-from .conftest import hand, start_match, totals
+from tests.support.pdf import pdf_text
+from tests.support.profiles import examples
+from tests.support.web import hand, start_match, totals
 
 FAMILY = ("samba", "bolivia", "american", "hand-and-foot")
 
@@ -157,13 +157,9 @@ def test_sheets_of_the_family(client, preset, tmp_path):
 HF_BOOKS = "K K K K K K K\nQ Q Q Q Q Q Q\nJ J J J J 2 2\n8 8 8 8 8 8 X\n2 2 2 X X X X"
 
 
-def pdf_text(client, url: str, tmp_path) -> str:
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(client.get(url).data)
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    return re.sub(r"[ \n]+", " ", text)
+def sheet_words(client, url: str, tmp_path) -> str:
+    """The words of the PDF at ``url``, one space between each."""
+    return re.sub(r"[ \n]+", " ", pdf_text(client.get(url).data, tmp_path))
 
 
 def test_a_hand_and_foot_match_counts_its_hands_not_a_target(client):
@@ -197,8 +193,8 @@ def test_the_new_match_form_asks_no_target_of_a_game_of_hands(client):
     form = client.get("/matches/new").get_data(as_text=True)
     # Classic (the preset drawn first) has its target; app.js hides it for hand and foot.
     assert re.search(r'<div class="field">\s*<label for="target"', form)
-    assert re.search(r'data-rounds="4"[^>]*value="hand-and-foot"', form)
-    assert re.search(r'data-rounds=""[^>]*value="classic"', form)
+    assert re.search(r'data-hands="4"[^>]*value="hand-and-foot"', form)
+    assert re.search(r'data-hands=""[^>]*value="classic"', form)
     # Sent back with hand and foot chosen (five players, which no table seats: refused), the
     # form is drawn with no target.
     again = client.post("/matches/new", data={"preset": "hand-and-foot", "players": "5"})
@@ -232,13 +228,13 @@ def test_hand_and_foot_speaks_of_books_hands_and_feet(client, tmp_path):
     for part in ("Book bonuses", "Cards left in hand and foot", "Red threes left in hand or foot"):
         assert f"<dt>{part}</dt>" in page
     assert "Canasta bonuses" not in page
-    sheet = pdf_text(client, url + "/sheet.pdf", tmp_path)
+    sheet = sheet_words(client, url + "/sheet.pdf", tmp_path)
     for words in ("Clean book 500", "Dirty book 300", "Wild book 1,500",
                   "Red three left in hand or foot −100", "Bonus: books and every other",
                   "Hand: cards left in hand and foot"):  # fmt: skip
         assert words in sheet
     assert "canasta 500" not in sheet.lower()
-    blank = pdf_text(client, url + "/blank.pdf", tmp_path)
+    blank = sheet_words(client, url + "/blank.pdf", tmp_path)
     assert "Clean book 500" in blank
     assert "Target" not in blank
 
@@ -260,7 +256,7 @@ def test_samba_and_bolivia_name_their_canastas(client, tmp_path, preset, counts,
         assert label in quick
     assert "Canastas in sequence" not in quick
     assert "Wild canastas" not in quick
-    sheet = pdf_text(client, url + "/sheet.pdf", tmp_path)
+    sheet = sheet_words(client, url + "/sheet.pdf", tmp_path)
     for words in names:
         assert words in sheet
     assert "(samba, escalera)" not in sheet
@@ -290,7 +286,7 @@ def test_classic_still_says_canastas(client, tmp_path):
     assert "% of the target" in page
     assert re.search(r"Hand 2: <bdi>Player \d</bdi> deals", page)
     assert " of 4" not in page
-    sheet = pdf_text(client, url + "/sheet.pdf", tmp_path)
+    sheet = sheet_words(client, url + "/sheet.pdf", tmp_path)
     assert "Natural (clean) canasta 500" in sheet
     assert "All four red threes 800" in sheet  # the Laws: 4 × 100 and 400 more
     assert "Bonus: canastas and every other" in sheet

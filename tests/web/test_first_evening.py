@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from .conftest import GOING_OUT, hand, import_file, start_match, totals
+from tests.support.web import GOING_OUT, hand, import_file, start_match, totals
 
 
 def _page(response) -> str:

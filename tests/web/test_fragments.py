@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import GOING_OUT, hand, start_match, totals
+from tests.support.web import GOING_OUT, hand, start_match, totals
 
 
 def test_links_follow_where_the_app_is_mounted(client):
@@ -34,3 +34,28 @@ def test_a_row_shows_its_hand_as_edited_and_in_each_language(client):
     assert client.post(url + "/hands/1/edit", data=changed).status_code == 302
     assert totals(client, url) != [685, 30]
     assert totals(client, url) == [670, 60]
+
+
+def test_a_page_renders_only_the_rows_of_its_new_hands(client, monkeypatch):
+    """The rows of the hands that stand are kept per row, language and link (matches._ROWS),
+    beside the ledger, not inside its values."""
+    from referee.match.ledger import LedgerRow
+    from referee.web.views import matches
+
+    url = start_match(client)
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    client.get(url)
+    made = []
+    render = matches.fragment
+
+    def counted(template, **values):
+        made.append(values.get("number"))
+        return render(template, **values)
+
+    monkeypatch.setattr(matches, "fragment", counted)
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    client.get(url)
+    assert made == [2]  # hand 1's row was kept
+    client.get(url, headers={"Accept-Language": "de"})
+    assert made == [2, 1, 2]  # another language: rows of its own
+    assert "rendered" not in LedgerRow.__dataclass_fields__  # no HTML in a domain value

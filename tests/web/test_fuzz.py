@@ -1,7 +1,7 @@
 """Generated junk at every route of the app, with CSRF on: never a 5xx, always a reason.
 
 The routes are the app's own URL map (a new route is fuzzed without a change
-here), the fields those the pages render; see ``tests/junk.py`` for what is
+here), the fields those the pages render; see ``tests/support/junk.py`` for what is
 thrown.  Requests go through Flask's test client with the session of a real
 browser: a real CSRF token, a real match with a hand, its real links.
 """
@@ -9,15 +9,13 @@ browser: a real CSRF token, a real match with a hand, its real links.
 from __future__ import annotations
 
 import functools
-import tempfile
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.web import create_app
-
-from ..junk import (
+from tests.support.junk import (
     MULTIPART,
     Junk,
     Known,
@@ -27,24 +25,17 @@ from ..junk import (
     match_pages,
     mutated,
     requests_for,
+    routes,
     says_why,
 )
-from ..profiles import examples
+from tests.support.profiles import examples
 
 pytestmark = pytest.mark.fuzz
 
 EXAMPLES = examples(120)  # per route: some 3 000 requests in all, in about a minute
 
 
-def _routes() -> list[tuple[str, tuple[str, ...]]]:
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"DATABASE": f"{folder}/routes.db", "SECRET_KEY": "routes"})
-    return sorted(
-        (rule.rule, tuple(sorted(rule.methods or ()))) for rule in app.url_map.iter_rules()
-    )
-
-
-ROUTES = _routes()
+ROUTES = routes()
 
 
 @pytest.fixture(scope="module", autouse=True)

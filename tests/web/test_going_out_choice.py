@@ -8,10 +8,9 @@ import re
 from hypothesis import HealthCheck, assume, given, settings
 
 from referee.match.contract import score_json
-from tests.test_contract import legal_hands
-
-from ..profiles import examples
-from .conftest import hand, start_match, totals
+from tests.support.profiles import examples
+from tests.support.strategies import legal_hands
+from tests.support.web import hand, start_match, totals
 
 
 def _form_side(side: dict) -> dict:

@@ -7,7 +7,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from .conftest import GOING_OUT, LONG_MATCH_HAND, hand, import_file, start_group, start_match
+from tests.support.web import (
+    GOING_OUT,
+    LONG_MATCH_HAND,
+    hand,
+    import_file,
+    start_group,
+    start_match,
+)
 
 SCRIPT = "<script>alert(1)</script>"
 
@@ -140,10 +147,10 @@ def test_a_note_is_shown_escaped_everywhere(client):
     import tempfile
     from pathlib import Path
 
-    from ..test_sheets import pdf_text
+    from tests.support.pdf import pdf_text_and_pages
 
     with tempfile.TemporaryDirectory() as folder:
-        text, _pages = pdf_text(sheet, Path(folder))
+        text, _pages = pdf_text_and_pages(sheet, Path(folder))
     assert "<script>alert(1)</script> disputed pickup" in text
 
 

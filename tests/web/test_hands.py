@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import GOING_OUT, GOING_OUT_SCORES, csrf_token, hand, start_match, totals, view_url
+from tests.support.web import (
+    GOING_OUT,
+    GOING_OUT_SCORES,
+    csrf_token,
+    hand,
+    start_match,
+    totals,
+    view_url,
+)
 
 
 def test_detailed_hand_updates_the_ledger(client):

@@ -10,9 +10,8 @@ import pytest
 from referee.i18n import LANGUAGES
 from referee.rules.presets import PRESETS
 from referee.rules.sources import source_language
-
-from ..untranslated import SHARED_PHRASES, SHARED_WORDS, WORD
-from .conftest import GOING_OUT, hand, start_group, start_match
+from tests.support.untranslated import SHARED_PHRASES, SHARED_WORDS, WORD
+from tests.support.web import GOING_OUT, hand, start_group, start_match
 
 
 def _translations(lang: str):

@@ -7,10 +7,8 @@ import io
 import pytest
 from flask import Flask
 
-from referee.web import create_app
 from referee.web.plumbing import settings
-
-from .conftest import LONG_MATCH_HAND, hand, start_match
+from tests.support.web import LONG_MATCH_HAND, hand, make_app, start_match
 
 MATCH = {"preset": "classic", "players": "4", "name": "Friday club"}
 
@@ -18,15 +16,7 @@ MATCH = {"preset": "classic", "players": "4", "name": "Friday club"}
 @pytest.fixture
 def limited(tmp_path):
     def make(**config):
-        return create_app(
-            {
-                "TESTING": True,
-                "DATABASE": str(tmp_path / "limits.db"),
-                "SECRET_KEY": "test",
-                "WTF_CSRF_ENABLED": False,
-                **config,
-            }
-        )
+        return make_app(tmp_path, **{"RATELIMIT_ENABLED": True, **config})
 
     return make
 

@@ -7,8 +7,15 @@ import re
 import pytest
 
 from referee.rules import CanastaKind, presets
-
-from .conftest import GOING_OUT, GOING_OUT_SCORES, csrf_token, hand, start_match, totals, view_url
+from tests.support.web import (
+    GOING_OUT,
+    GOING_OUT_SCORES,
+    csrf_token,
+    hand,
+    start_match,
+    totals,
+    view_url,
+)
 
 
 def test_home_offers_a_new_match_and_a_qr_code(client):

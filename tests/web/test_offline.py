@@ -10,8 +10,7 @@ import shutil
 import pytest
 
 from referee.web.views import offline
-
-from .conftest import GOING_OUT, first_hand_id, hand, start_match, totals
+from tests.support.web import GOING_OUT, first_hand_id, hand, start_match, totals
 
 
 def test_the_worker_is_served_from_the_root_never_cached_with_its_version(app, client):

@@ -13,8 +13,7 @@ from referee.i18n import LANGUAGES
 from referee.match.contract import check_json
 from referee.rules import PRESETS
 from referee.rules.sources import BOOKS, book_of
-
-from .conftest import GOING_OUT, hand, start_match
+from tests.support.web import GOING_OUT, hand, start_match
 
 # A seed's file name, or its number as the old preset names gave it: "(Canasta, 000)",
 # "(000, rychlejší varianta)".  Thousands written "10 000" are not numbers of this shape.

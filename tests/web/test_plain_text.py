@@ -11,8 +11,7 @@ import subprocess
 import pytest
 
 from referee.match.plaintext import control_character, safe_filename
-
-from .conftest import GOING_OUT, hand, start_group, start_match
+from tests.support.web import GOING_OUT, hand, start_group, start_match
 
 RLO = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: what follows it is shown backwards
 

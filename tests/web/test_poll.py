@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import GOING_OUT, hand, start_match, view_url
+from tests.support.web import GOING_OUT, hand, make_app, start_match, view_url
 
 
 @pytest.fixture
@@ -71,17 +71,7 @@ def test_a_wrong_token_is_still_not_found(client, poll):
 
 
 def test_the_poll_interval_is_a_setting(tmp_path):
-    from referee.web import create_app
-
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "poll.db"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "POLL_SECONDS": 10,
-        }
-    )
+    app = make_app(tmp_path, POLL_SECONDS=10)
     client = app.test_client()
     page = client.get(start_match(client)).text
     assert 'data-every="10"' in page

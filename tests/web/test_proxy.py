@@ -7,9 +7,8 @@ import re
 
 import pytest
 
-from referee.web import create_app
-
-from ..live import referee_serve
+from tests.support.live import referee_serve
+from tests.support.web import make_app
 
 FORWARDED = {
     "X-Forwarded-For": "203.0.113.9",
@@ -20,15 +19,8 @@ MATCH = {"preset": "classic", "players": "4"}
 
 
 def _app(tmp_path, hops: int):
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "proxy.db"),
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-            "PROXY_HOPS": hops,
-            "LIMIT_NEW_MATCHES": "1 per minute",
-        }
+    return make_app(
+        tmp_path, RATELIMIT_ENABLED=True, PROXY_HOPS=hops, LIMIT_NEW_MATCHES="1 per minute"
     )
 
 

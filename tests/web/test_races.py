@@ -11,15 +11,12 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import threading
-from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
 import pytest
 
 from referee.storage import Storage
-
-from ..live import Phone, referee_serve
+from tests.support.live import Phone, at_once, referee_serve
 
 pytestmark = pytest.mark.live
 
@@ -50,18 +47,6 @@ def _new_match(server) -> tuple[str, int]:
     url, _page = phone.post("/matches/new", {"preset": "classic", "players": "4"})
     path = url.removeprefix(server.url)
     return path, int(path.split("/")[2])
-
-
-def _at_once(jobs):
-    """Run the callables together: each thread waits at a barrier, then all go at once."""
-    barrier = threading.Barrier(len(jobs))
-
-    def run(job):
-        barrier.wait(timeout=60)
-        return job()
-
-    with ThreadPoolExecutor(len(jobs)) as pool:
-        return list(pool.map(run, jobs))
 
 
 def _stored(server, match_id: int):
@@ -120,7 +105,7 @@ def _edit_against(server, anna, ben, action: str):
     path, match_id, hand_id = _a_hand(server, anna)
     edit = anna.form(f"{path}/hands/{hand_id}/edit")
     other = path + "/undo" if action == "undo" else f"{path}/hands/{hand_id}/delete"
-    edited, answered = _at_once(
+    edited, answered = at_once(
         [
             partial(anna.send, f"{path}/hands/{hand_id}/edit", {**edit, **ACES}),
             partial(ben.send, other, _once(ben, path)),
@@ -133,7 +118,7 @@ def _told(answer, message: str) -> bool:
     return answer.redirected and message in answer.text
 
 
-def test_the_largest_match_holds_under_twenty_posts_at_once(server):
+def test_the_largest_match_holds_under_twenty_postsat_once(server):
     path, match_id = _new_match(server)
     scorer = Phone(server.url)
     form = scorer.form(path + "/hands/new?mode=quick")
@@ -146,7 +131,7 @@ def test_the_largest_match_holds_under_twenty_posts_at_once(server):
     for fields in forms:
         fields.pop("seen")
 
-    answers = _at_once(
+    answers = at_once(
         [
             partial(p.send, path + "/hands/new", {**f, **NOTHING})
             for p, f in zip(phones, forms, strict=True)
@@ -187,7 +172,7 @@ def test_two_phones_deleting_the_same_hand_delete_it_once(server):
     for _ in range(8):
         path, match_id, hand_id = _a_hand(server, anna)
         fields = [_once(p, path) for p in phones]
-        answers = _at_once(
+        answers = at_once(
             [
                 partial(p.send, f"{path}/hands/{hand_id}/delete", f)
                 for p, f in zip(phones, fields, strict=True)
@@ -220,7 +205,7 @@ def test_the_same_hand_from_two_phones_is_stored_once_and_the_other_is_asked(ser
     for round_ in range(10):
         anna, ben = Phone(server.url), Phone(server.url)
         forms = [anna.form(path + "/hands/new"), ben.form(path + "/hands/new")]
-        answers = _at_once(
+        answers = at_once(
             [
                 partial(p.send, path + "/hands/new", {**f, **ACES})
                 for p, f in zip((anna, ben), forms, strict=True)

@@ -17,9 +17,9 @@ import urllib.request
 import pytest
 
 from referee.storage import Storage
-
-from ..live import referee_serve
-from .test_tournaments import FORM, make, make_app, score, tables, won_by
+from tests.support.live import referee_serve
+from tests.support.tournaments import FORM, make, score, tables, won_by
+from tests.support.web import make_app
 
 
 @pytest.fixture
@@ -227,11 +227,11 @@ def test_a_tournament_and_its_first_round_are_made_in_one_transaction(client, mo
     made = []
     create_match = Storage.create_match
 
-    def fails_at_the_third_table(self, **fields):
+    def fails_at_the_third_table(self, match, once=None):
         if len(made) == 2:
             raise RuntimeError("the machine stopped")
-        made.append(fields["name"])
-        return create_match(self, **fields)
+        made.append(match.name)
+        return create_match(self, match, once)
 
     monkeypatch.setattr(Storage, "create_match", fails_at_the_third_table)
     assert client.post("/tournaments/new", data=FORM).status_code == 500

@@ -11,11 +11,10 @@ from hypothesis import strategies as st
 from markupsafe import escape
 
 from referee.match.contract import check_json
-from referee.rules import PRESETS
+from referee.rules import PRESETS, meld_lines
 from referee.rules.catalogue import catalogue
-
-from ..profiles import examples
-from .conftest import start_match, view_url
+from tests.support.profiles import examples
+from tests.support.web import start_match, view_url
 
 QUESTIONS = {
     "meld": {"question": "meld"},
@@ -47,7 +46,7 @@ def ruling(page: str) -> tuple[bool, str, str]:
 def contract(variant: str, question: str, **fields) -> dict:
     data = {"variant": variant, "question": question, **fields}
     if "melds" in data:
-        data["melds"] = [line for line in data["melds"].splitlines() if line.strip()]
+        data["melds"] = meld_lines(data["melds"])  # as the page reads its box
     return check_json(data)
 
 

@@ -14,9 +14,8 @@ import pytest
 from referee.storage import Storage
 from referee.web.parts import access
 from referee.web.plumbing import tokens
-
-from ..live import Phone, referee_serve
-from .conftest import (
+from tests.support.live import Phone, referee_serve
+from tests.support.web import (
     GOING_OUT,
     TOURNAMENT,
     first_hand_id,

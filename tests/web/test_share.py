@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 
 from referee.web.views.share import _svg
-
-from .conftest import start_match, view_url
+from tests.support.web import start_match, view_url
 
 
 def test_the_code_holds_the_read_only_link_for_either_link(client):

@@ -8,23 +8,19 @@ import threading
 import pytest
 
 from referee.storage import Storage
-from referee.web import create_app
 from referee.web.parts import sending
 from referee.web.plumbing.sheet_turns import Busy, SheetTurns, sheet_turns
-from tests import sample
+from tests.support import sample
+from tests.support.web import make_app
 
 
 @pytest.fixture
 def app(tmp_path):
-    return create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path / "referee.db"),
-            "SECRET_KEY": "test",
-            "RATELIMIT_ENABLED": False,
-            "SHEET_RENDERS": 1,
-            "SHEET_WAIT_SECONDS": 0.05,  # a small wait: the test never depends on timing
-        }
+    return make_app(
+        tmp_path,
+        WTF_CSRF_ENABLED=True,
+        SHEET_RENDERS=1,
+        SHEET_WAIT_SECONDS=0.05,  # a small wait: the test never depends on timing
     )
 
 

@@ -27,12 +27,10 @@ from hypothesis import strategies as st
 from markupsafe import escape
 
 from referee.rules import PRESETS
-from referee.web import create_app
 from referee.web.parts.forms import option_field_name
-
-from ..junk import HOSTILE_NAME, HUGE, NASTY, NUMBERISH, says_why
-from ..profiles import examples
-from .conftest import hand
+from tests.support.junk import HOSTILE_NAME, HUGE, NASTY, NUMBERISH, says_why
+from tests.support.profiles import examples
+from tests.support.web import hand, make_app
 
 pytestmark = pytest.mark.fuzz
 
@@ -52,15 +50,9 @@ SETTINGS = settings(
 
 @pytest.fixture(scope="module")
 def client(tmp_path_factory):
-    app = create_app(
-        {
-            "TESTING": True,
-            "DATABASE": str(tmp_path_factory.mktemp("tfuzz") / "referee.db"),
-            "SECRET_KEY": "tournament-fuzz",
-            "WTF_CSRF_ENABLED": False,
-            "RATELIMIT_ENABLED": False,
-            "PROPAGATE_EXCEPTIONS": False,  # a crash is a 500 to assert on, as a phone sees it
-        }
+    app = make_app(
+        tmp_path_factory.mktemp("tfuzz"),
+        PROPAGATE_EXCEPTIONS=False,  # a crash is a 500 to assert on, as a phone sees it
     )
     return app.test_client()
 

@@ -9,8 +9,8 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ..profiles import examples
-from .conftest import GOING_OUT, LONG_MATCH_HAND, first_hand_id, hand, start_match, totals
+from tests.support.profiles import examples
+from tests.support.web import GOING_OUT, LONG_MATCH_HAND, first_hand_id, hand, start_match, totals
 
 
 def _seen(page: str) -> str:

@@ -12,8 +12,7 @@ import io
 import pytest
 
 from referee.web.plumbing.db import get_storage
-
-from .conftest import GOING_OUT, hand, start_match, totals
+from tests.support.web import GOING_OUT, hand, start_match, totals
 
 SAVED_NOTHING = "Nothing you typed was lost"
 

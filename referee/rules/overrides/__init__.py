@@ -19,7 +19,14 @@ Its modules, each importing only those before it: :mod:`.kinds` (the kinds of va
 :mod:`.sharing` (the rules file).
 """
 
-from .apply import apply_overrides, changes, check_values, checked_changes, editable_values
+from .apply import (
+    apply_overrides,
+    changes,
+    check_values,
+    checked_changes,
+    editable_values,
+    value_problems,
+)
 from .fields import BY_NAME, FIELDS, Field
 from .kinds import MOST, Choice, Kind, Minimums, Number, OverrideError, Steps, Switch, Table
 from .sharing import RULES_FILE, RULES_FILE_VERSION, read_rules_file, rules_file
@@ -63,5 +70,6 @@ __all__ = [
     "entry_words",
     "read_rules_file",
     "rules_file",
+    "value_problems",
     "value_text",
 ]

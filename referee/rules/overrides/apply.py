@@ -3,9 +3,10 @@ only what differs (which is what a match stores)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from ..problems import MalformedInput
+from ..problems import N_, malformed
 from ..variant import Variant
 from .fields import BY_NAME, FIELDS
 from .kinds import OverrideError, Table, changed_keys
@@ -17,26 +18,50 @@ def editable_values(variant: Variant) -> dict[str, Any]:
     return {f.name: f.kind.write(getattr(variant, f.name)) for f in FIELDS}
 
 
-def _read(base: Variant, overrides: Any) -> dict[str, Any]:
-    """The variant's values the overrides give, checked one by one and then together."""
+def _values(base: Variant, overrides: Any) -> tuple[dict[str, Any], list[OverrideError]]:
+    """The variant's values the overrides give, each read alone, and the problems of those
+    that cannot be: the first of each value, in the overrides' order."""
     if not isinstance(overrides, dict):
-        raise MalformedInput("rules must be an object of values to change")
+        raise malformed(N_("rules must be an object of values to change"))
     values: dict[str, Any] = {}
+    found: list[OverrideError] = []
     for name, value in overrides.items():
         field = BY_NAME.get(name) if isinstance(name, str) else None
-        if field is None:
-            raise OverrideError(str(name)[:40], "is not a value of a variant one can change")
-        values[name] = field.kind.read(value, name, getattr(base, name))
+        try:
+            if field is None:
+                raise OverrideError(
+                    str(name)[:40], N_("is not a value of a variant one can change")
+                )
+            values[name] = field.kind.read(value, name, getattr(base, name))
+        except OverrideError as error:
+            found.append(error)
+    return values, found
+
+
+def value_problems(base: Variant, overrides: Mapping[str, Any]) -> list[OverrideError]:
+    """Every value of ``overrides`` that cannot be played even alone (unknown, of the wrong
+    kind, out of its bounds), the first problem of each, so that a page shows them all at
+    once; whether the values go together is :func:`apply_overrides`'s to say."""
+    return _values(base, dict(overrides))[1]
+
+
+def _read(base: Variant, overrides: Any) -> dict[str, Any]:
+    """The variant's values the overrides give, checked one by one and then together."""
+    values, found = _values(base, overrides)
+    if found:
+        raise found[0]
     merged = base._replace(**values)
     if merged.max_meld_cards is not None and merged.max_meld_cards < merged.min_meld_cards:
-        raise OverrideError("max_meld_cards", "cannot be fewer than min_meld_cards")
+        raise OverrideError(
+            "max_meld_cards", N_("cannot be fewer than %(other)s"), other="min_meld_cards"
+        )
     if merged.min_natural > merged.min_meld_cards:
         name = "min_natural" if "min_natural" in values else "min_meld_cards"
-        raise OverrideError(name, "a meld cannot need more natural cards than cards")
+        raise OverrideError(name, N_("a meld cannot need more natural cards than cards"))
     if merged.going_out_needs_clean_and_dirty and any(
         n < 2 for n in merged.going_out_canastas.values()
     ):
-        raise OverrideError("going_out_canastas", "a clean and a dirty canasta are two")
+        raise OverrideError("going_out_canastas", N_("a clean and a dirty canasta are two"))
     return {name: value for name, value in values.items() if value != getattr(base, name)}
 
 
@@ -53,7 +78,7 @@ def check_values(variant: Variant) -> None:
         try:
             written[field.name] = field.kind.write(getattr(variant, field.name))
         except (AttributeError, StopIteration, TypeError, ValueError):
-            raise OverrideError(field.name, "is not a value this version reads") from None
+            raise OverrideError(field.name, N_("is not a value this version reads")) from None
     _read(variant, written)
 
 

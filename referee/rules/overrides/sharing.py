@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..problems import MalformedInput
+from ..problems import N_, Text, malformed
 from ..variant import Variant
 from .apply import checked_changes
 
@@ -37,24 +37,32 @@ def read_rules_file(
     :raises MalformedInput: naming the part of the file that is wrong.
     """
     if not isinstance(data, dict) or data.get("format") != RULES_FILE:
-        raise MalformedInput("this is not a rules file of Canasta Referee")
+        raise malformed(N_("this is not a rules file of Canasta Referee"))
     if data.get("format_version") != RULES_FILE_VERSION:
         version = str(data.get("format_version"))[:20]
-        raise MalformedInput(f"format_version {version} is not one this version reads")
+        raise malformed(
+            N_("format_version %(version)s is not one this version reads"), version=version
+        )
     preset = data.get("variant")
     try:
         base = find(preset) if isinstance(preset, str) else None
     except KeyError:
         base = None
     if base is None:
-        raise MalformedInput(f"variant {str(preset)[:40]!r} is not a preset of this version")
+        raise malformed(
+            N_("variant %(name)s is not a preset of this version"), name=repr(str(preset)[:40])
+        )
     options = data.get("options", {})
     known = {o.name for o in base.options}
     if not isinstance(options, dict) or not all(
         name in known and isinstance(on, bool) for name, on in options.items()
     ):
-        names = ", ".join(sorted(known)) or "none"
-        raise MalformedInput(f"options: {base.id} has the house rules {names}, each true or false")
+        names = ", ".join(sorted(known)) or Text(N_("none"))
+        raise malformed(
+            N_("options: %(preset)s has the house rules %(names)s, each true or false"),
+            preset=base.id,
+            names=names,
+        )
     overrides = data.get("rules", {})
     switched = base.with_options(options)
     return base, dict(options), checked_changes(switched, overrides)

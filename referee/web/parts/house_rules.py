@@ -23,7 +23,6 @@ from ...rules import PRESETS, MalformedInput, Variant, find_variant
 from ...rules.overrides import (
     FIELDS,
     HOUSE_RULE,
-    MOST,
     Choice,
     Field,
     Minimums,
@@ -38,6 +37,7 @@ from ...rules.overrides import (
     differences,
     entry_words,
     read_rules_file,
+    value_problems,
     value_text,
 )
 from ...rules.sources import seed_text, source_title
@@ -163,15 +163,13 @@ def editor(base: Variant, options: dict[str, bool], overrides: Any = None) -> Ed
 
 
 def _number(kind: Number, text: str) -> int | None:
+    # Only whether it is a number: its bounds are the core's to check.
     text = text.strip()
     if not text and kind.optional:
         return None
     if not re.fullmatch(r"-?\d{1,9}", text):
         raise ValueError(_("Give a whole number."))
-    number = int(text)
-    if not kind.low <= number <= kind.high:
-        raise ValueError(_("Give a number from %(low)s to %(high)s.", low=kind.low, high=kind.high))
-    return number
+    return int(text)
 
 
 def _read_pairs(text: str) -> list[list[int]]:
@@ -186,21 +184,14 @@ def _read_pairs(text: str) -> list[list[int]]:
     return pairs
 
 
-BY_HAND = Minimums()  # the minimums by hand as FIELDS holds them
-
-
-def read_minimums(text: str, kind: Minimums = BY_HAND) -> list[int]:
+def read_minimums(text: str) -> list[int]:
     """ "125, 155, 180" (commas and/or spaces) as numbers; nothing, none.  ValueError with
-    the message to show (the editor's, and the tournament form's minimums by hand)."""
+    the message to show (the editor's, and the tournament form's minimums by hand); how
+    many and how high is the core's to check."""
     text = text.strip()
     if text and not NUMBERS.fullmatch(text):
         raise ValueError(_("Write minimums such as “125, 155, 180”, separated by commas."))
-    numbers = [int(n) for n in re.findall(r"\d+", text)]
-    if len(numbers) > kind.most:
-        raise ValueError(_("Give at most %(n)s minimums, one for each hand.", n=kind.most))
-    if any(n > MOST for n in numbers):
-        raise ValueError(_("Give minimums from 0 to %(high)s.", high=MOST))
-    return numbers
+    return [int(n) for n in re.findall(r"\d+", text)]
 
 
 def _value(field: Field, texts: dict[str, str], preset: Variant) -> Any:
@@ -212,15 +203,11 @@ def _value(field: Field, texts: dict[str, str], preset: Variant) -> Any:
         chosen = texts.get(_name(field), "")
         return None if chosen == "none" else chosen
     if isinstance(kind, Steps):
-        steps = _read_pairs(texts.get(_name(field), ""))
-        starts = [start for start, _minimum in steps]
-        if not steps or starts[0] != 0 or starts != sorted(set(starts)):
-            raise ValueError(_("Steps start from 0 and go up, such as “0: 50, 1500: 90”."))
-        return steps
+        return _read_pairs(texts.get(_name(field), ""))
     if isinstance(kind, Table) and kind.keys is not None:
         return {str(key): number for key, number in _read_pairs(texts.get(_name(field), ""))}
     if isinstance(kind, Minimums):
-        return read_minimums(texts.get(_name(field), ""), kind)
+        return read_minimums(texts.get(_name(field), ""))
     if isinstance(kind, Table):
         return {
             i.name.removeprefix(_name(field) + "_"): _number(kind.number, texts.get(i.name, ""))
@@ -228,15 +215,6 @@ def _value(field: Field, texts: dict[str, str], preset: Variant) -> Any:
         }
     assert isinstance(kind, Number)
     return _number(kind, texts.get(_name(field), ""))
-
-
-# What the core's checks of values together say, in the page's language.
-TOGETHER = {
-    "max_meld_cards": lambda: _("No fewer than the fewest cards in a meld."),
-    "min_natural": lambda: _("A meld cannot need more natural cards than it has cards."),
-    "min_meld_cards": lambda: _("A meld cannot need more natural cards than it has cards."),
-    "going_out_canastas": lambda: _("A clean and a dirty canasta are two: ask for two or more."),
-}
 
 
 def read_editor(base: Variant, options: dict[str, bool], form: Any) -> Editor:
@@ -248,22 +226,23 @@ def read_editor(base: Variant, options: dict[str, bool], form: Any) -> Editor:
 
 def overrides_of(ed: Editor) -> dict[str, Any] | None:
     """The values the editor changes from its preset (only those); None, and the problems on
-    the editor's fields, where one cannot be played."""
+    the editor's fields, where one cannot be played: every field's at once (what is no
+    number, as the editor reads it; what is out of bounds, as the core checks it), then
+    those of values together."""
     values, errors = {}, ed.errors
     for field in FIELDS:
         try:
             values[field.name] = _value(field, ed.texts, ed.preset)
         except ValueError as error:
             errors[field.name] = [str(error)]
+    for problem in value_problems(ed.preset, values):
+        errors[problem.name] = [problem.reason.render(translate)]
     if errors:
         return None
     try:
         return checked_changes(ed.preset, values)
     except OverrideError as error:
-        name = re.split(r"[.\[]", error.field)[0]
-        message = TOGETHER.get(name)
-        why = message() if message else _("Not a value to play by: %(why)s", why=error.problem)
-        errors[name] = [why]
+        errors[error.name] = [error.reason.render(translate)]
         return None
 
 
@@ -318,7 +297,9 @@ def _load(form: Any, upload: Any) -> TableRules:
         data = json.loads(upload.read(64 * 1024 + 1).decode("utf-8"))
         base, options, overrides = read_rules_file(data, find_variant)
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        why = str(error) if isinstance(error, MalformedInput) else _("This is not JSON.")
+        why = (
+            error.render(translate) if isinstance(error, MalformedInput) else _("This is not JSON.")
+        )
         form[FILE].errors = [_("Not a rules file: %(why)s", why=why)]
         return TableRules(None, {}, True, True)
     form.preset.data = base.id

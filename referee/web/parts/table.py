@@ -13,8 +13,6 @@ from flask_babel import gettext as _
 
 from ...match.ledger import Match
 from ...rules import PRESETS, Variant
-from ...rules.overrides import apply_overrides
-from ...rules.snapshot import variant_to_dict
 from ..plumbing.db import get_storage
 from .access import remember
 from .forms import chosen_options
@@ -91,18 +89,18 @@ def create_match(
     if len(set(side_names)) < sides:
         form[f"side{sides}_name"].errors.append(_("Give each side a different name."))
         return None
-    rules = apply_overrides(base.with_options(options), overrides)
     match = get_storage().create_match(
-        name=(form.name.data or "").strip() or default_name,
-        variant_id=base.id,
-        options=options,
-        snapshot=variant_to_dict(base),
-        players=players,
-        side_names=side_names,
-        player_names=player_names,
-        target=form.target.data or rules.target_score,
-        overrides=overrides,
-        **more,
+        Match.begin(
+            base,
+            options,
+            players,
+            side_names,
+            player_names,
+            name=(form.name.data or "").strip() or default_name,
+            target=form.target.data or None,
+            overrides=overrides,
+            **more,
+        )
     )
     remember(match)
     return match

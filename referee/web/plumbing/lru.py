@@ -1,9 +1,13 @@
 """A small thread-safe cache: the values last put, the least recently used dropped first.
 
-The web's kept results (the score sheets of :mod:`referee.web.parts.sending`, a
-tournament's games in :mod:`referee.web.parts.tournament_state` and its standings in
-:mod:`referee.web.views.tournaments`) each say where they keep one, its bound, and why a
-kept value is never out of date.
+Every value the web keeps between requests and shares between the server's threads is
+kept in one: the score sheets (:mod:`referee.web.parts.sending`), a match's ledger
+(:mod:`referee.web.parts.access`) and checks (:mod:`referee.web.parts.damaged`), a hand's
+row (:mod:`referee.web.views.matches`), a tournament's games
+(:mod:`referee.web.parts.tournament_state`) and its standings
+(:mod:`referee.web.views.tournaments`).  Each says where it keeps one, its bound, its
+figure, and why a kept value is never out of date.  (``functools`` caches, thread-safe
+themselves, serve the pure functions.)
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ no page of that process would answer until one finished.  So per process at most
 most ``SHEET_WAIT_SECONDS``; any other request for a sheet is answered at once with
 503, ``Retry-After`` and a page in the player's language saying to try again.  The
 threads left stay free for pages.  A sheet already rendered (the cache in
-:mod:`referee.web.views.downloads`) needs no turn.
+:mod:`referee.web.parts.sending`) needs no turn.
 """
 
 from __future__ import annotations

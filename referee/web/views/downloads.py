@@ -29,10 +29,10 @@ from ...sheets import match_sheet_pdf
 from ..parts.access import load_match, match_ledger, remember
 from ..parts.damaged import sound_history
 from ..parts.forms import ImportForm
-from ..parts.sending import asked_paper, filename, send_download, sheet_cache
+from ..parts.sending import asked_paper, filename, kept_sheet, send_download
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
-from ..plumbing.sheet_turns import Busy, sheet_turns, too_busy
+from ..plumbing.sheet_turns import Busy, too_busy
 
 bp = Blueprint("downloads", __name__)
 bp.app_errorhandler(Busy)(too_busy)  # for the blank sheets (views/house.py) as well
@@ -45,18 +45,14 @@ def sheet(match_id: int, token: str):
     paper = asked_paper()
     lang = str(get_locale() or "en")
     version = get_storage().version(match.id)
-    key = (match.id, version, paper, lang)
-    cache = sheet_cache()
-    pdf = cache.get(key)
-    if pdf is None:
+
+    def render() -> bytes:
         ledger = match_ledger(match)
         if len(ledger.rows) > capacity.MAX_HANDS:  # stored before there was a bound
             abort(422, _("This match has more hands than its score sheet can print."))
-        with sheet_turns().turn():  # a few at a time; Busy: 503 (sheet_turns.too_busy)
-            pdf = cache.get(key)  # rendered by the request this one waited for?
-            if pdf is None:
-                pdf = match_sheet_pdf(ledger, paper, gettext=_, lang=lang)
-                cache.put(key, pdf)
+        return match_sheet_pdf(ledger, paper, gettext=_, lang=lang)
+
+    pdf = kept_sheet((match.id, version, paper, lang), render)
     etag = f"sheet-{match.id}-{version}-{paper}-{lang}"
     return send_download(pdf, "application/pdf", filename(match, ".pdf"), etag)
 

@@ -11,7 +11,7 @@ import json
 from importlib import metadata
 from typing import Any
 
-from flask import Blueprint, request
+from flask import Blueprint
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
@@ -19,12 +19,11 @@ from ...rules.overrides import (
     rules_file,
 )
 from ...rules.sources import source_title
-from ...sheets import PAPERS, blank_sheet_pdf
+from ...sheets import blank_sheet_pdf
 from ..parts import rulebook
 from ..parts.access import load_match
 from ..parts.house_rules import changed_lines, rule_source
-from ..parts.sending import filename, send_download, sheet_cache
-from ..plumbing.sheet_turns import sheet_turns
+from ..parts.sending import asked_paper, filename, kept_sheet, send_download
 
 bp = Blueprint("house", __name__)
 
@@ -59,20 +58,15 @@ def rules_download(match_id: int, token: str):
 def blank_sheet(match_id: int, token: str):
     """A blank score sheet with the tables of the match's own rules."""
     match, _can_edit = load_match(match_id, token)
-    paper = request.args.get("paper", "a4")
-    if paper not in PAPERS:
-        paper = "a4"
+    paper = asked_paper()
     lang = str(get_locale() or "en")
     # A match's rules never change once it has begun: its id names them for good.
-    key = ("blank", match.id, paper, lang)
-    cache = sheet_cache()
-    pdf = cache.get(key)
-    if pdf is None:
-        with sheet_turns().turn():  # as the match's sheet: a few at a time (sheet_turns.py)
-            pdf = blank_sheet_pdf(
-                match.variant, paper, match.players, gettext=_, base=match.preset, lang=lang
-            )
-        cache.put(key, pdf)
+    pdf = kept_sheet(
+        ("blank", match.id, paper, lang),
+        lambda: blank_sheet_pdf(
+            match.variant, paper, match.players, gettext=_, base=match.preset, lang=lang
+        ),
+    )
     etag = f"blank-{match.id}-{paper}-{lang}"
     return send_download(pdf, "application/pdf", filename(match, " blank.pdf"), etag)
 

@@ -26,6 +26,7 @@ from ...rules import (
     UnknownVariant,
     Variant,
     check_opening,
+    meld_lines,
     parse_cards,
 )
 from ...rules import find_variant as find_preset
@@ -113,7 +114,7 @@ def _cards(form: FlaskForm, name: str, *, one: bool = False) -> tuple[Card, ...]
 def _melds(form: FlaskForm) -> list[Meld] | None:
     field = form["melds"]
     melds = []
-    for n, line in enumerate(filter(None, map(str.strip, (field.data or "").splitlines())), 1):
+    for n, line in enumerate(meld_lines(field.data), 1):
         try:
             melds.append(Meld(parse_cards(line)))
         except NotationError as error:
@@ -155,7 +156,7 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
             failed_attempts=failed,
             going_out=_flag(form, "going_out"),
             players=players,
-            round_number=_number(form, "round_number"),
+            hand_number=_number(form, "round_number"),
         )
     hand = _cards(form, "hand")
     if question == "pickup":
@@ -174,7 +175,7 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
             first_round=_flag(form, "first_round"),
             going_out=_flag(form, "going_out"),
             failed_attempts=failed,
-            round_number=_number(form, "round_number"),
+            hand_number=_number(form, "round_number"),
         )
     if melds is None or hand is None:
         return None

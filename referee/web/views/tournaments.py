@@ -29,6 +29,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
+from ...match.ledger import Match
 from ...match.pairing import round_plan
 from ...match.plaintext import bdi
 from ...match.standings import (
@@ -43,7 +44,6 @@ from ...match.standings import (
 from ...rules import PRESETS
 from ...rules.movements import ROUND_ROBIN, PlanError, most_rounds
 from ...rules.overrides import OverrideError, apply_overrides
-from ...rules.snapshot import variant_to_dict
 from ...rules.swiss import SWISS
 from ...rules.victory import OWN, SCALES, Scale, ScaleError, own_scale, parse_bands, scale_json
 from ..parts.access import TOURNAMENTS, keep_opened
@@ -63,6 +63,7 @@ from ..parts.tournament_state import (
 from ..parts.tournament_teams import read_teams
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
+from ..plumbing.locale import translate
 from ..plumbing.lru import Lru
 
 bp = Blueprint("tournaments", __name__)
@@ -126,9 +127,9 @@ def _new(form: Any) -> Tournament | None:
     options = chosen_options(form, base)
     try:
         apply_overrides(base.with_options(options), overrides)
-    except OverrideError as error:
-        field = form.hands if error.field.startswith("rounds") else form.minimums
-        field.errors.append(error.problem)
+    except OverrideError as error:  # the minimums by hand, or the hands, out of bounds
+        field = form.hands if error.name == "rounds" else form.minimums
+        field.errors.append(error.reason.render(translate))
         return None
     planned = Tournament(
         id=0,
@@ -209,15 +210,14 @@ def begin_round(tournament: Tournament, number: int, *, early: bool = False) -> 
 
 def round_games(
     tournament: Tournament, team_list: list[Team], number: int
-) -> tuple[list[tuple[TableGame, dict[str, Any]]], list[int]]:
-    """Each table of round ``number`` with its match's fields (as storage's begin_round
-    takes them), and the teams that sit it out; a Swiss round is paired from the standings
-    as they are now (:func:`referee.match.pairing.round_plan`).
+) -> tuple[list[tuple[TableGame, Match]], list[int]]:
+    """Each table of round ``number`` with its match, not stored yet (as storage's
+    begin_round takes them), and the teams that sit it out; a Swiss round is paired from
+    the standings as they are now (:func:`referee.match.pairing.round_plan`).
 
     :raises PlanError: when the teams present cannot play the round."""
     teams = {t.number: t for t in team_list}
     base = PRESETS[tournament.variant_id]
-    rules = apply_overrides(base.with_options(dict(tournament.options)), tournament.overrides)
     ranked: list[int] = []
     played: list[TableGame] = []
     byes: dict[int, list[int]] = {}
@@ -230,23 +230,21 @@ def round_games(
     games = []
     for pairing in planned.tables:
         ns, ew = teams[pairing.ns], teams[pairing.ew]
-        fields = {
-            "name": _(
+        match = Match.begin(
+            base,
+            tournament.options,
+            tournament.players,
+            [ns.name, ew.name],
+            [*ns.players, *ew.players],
+            name=_(
                 "%(tournament)s · round %(round)s · table %(table)s",
                 tournament=tournament.name,
                 round=number,
                 table=pairing.table,
             ),
-            "variant_id": base.id,
-            "options": dict(tournament.options),
-            "snapshot": variant_to_dict(base),
-            "players": tournament.players,
-            "side_names": [ns.name, ew.name],
-            "player_names": [*ns.players, *ew.players],
-            "target": rules.target_score,
-            "overrides": dict(tournament.overrides),
-        }
-        games.append((TableGame(number, pairing.table, ns.number, ew.number), fields))
+            overrides=tournament.overrides,
+        )
+        games.append((TableGame(number, pairing.table, ns.number, ew.number), match))
     return games, list(planned.sits_out)
 
 

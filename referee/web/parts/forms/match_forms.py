@@ -29,7 +29,7 @@ class _NewMatchForm(FlaskForm):
                 render_kw={
                     "data-target": str(v.target_score),
                     # A match of so many hands has no target: app.js hides the field.
-                    "data-rounds": str(v.rounds or ""),
+                    "data-hands": str(v.rounds or ""),
                     "data-players": " ".join(str(n) for n in v.players),
                 },
             )

@@ -84,7 +84,9 @@ def _failed() -> IntegerField:
     )
 
 
-def _round() -> IntegerField:
+# The hand's number in the match.  Its field keeps the name the pages have always posted,
+# round_number, as the JSON contract keeps its "round": a round is a tournament's now.
+def _hand_number() -> IntegerField:
     return Integer(
         _l("Which hand of the match this is"),
         default=1,
@@ -100,7 +102,7 @@ class MeldQuestion(FlaskForm):
 
 class OpeningQuestion(FlaskForm):
     score = _score()
-    round_number = _round()
+    round_number = _hand_number()
     melds = _melds(_l("The opening melds, one per line"))
     pile_top = _cards(_l("Top card of the pile, if taking it"), 10)
     failed_attempts = _failed()
@@ -113,7 +115,7 @@ class PickupQuestion(FlaskForm):
     hand = _cards(_l("Your hand"), 300)
     melds = _melds(_l("Your side's melds, one per line (none: not opened yet)"))
     score = _score()
-    round_number = _round()
+    round_number = _hand_number()
     failed_attempts = _failed()
     pile_size = Integer(
         _l("Cards in the pile"),

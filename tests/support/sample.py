@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 import secrets
+from dataclasses import replace
 
 from referee.match.entry import score_entry
 from referee.match.ledger import HandRecord, Ledger, Match, compute_ledger, result_to_dict
 from referee.rules import find_variant
-from referee.rules.snapshot import variant_to_dict
 
 # Czech, Polish, German and Spanish letters, and the four suits.
 MATCH_NAME = "Pátek u Žofie ♠♥♦♣"
@@ -78,22 +78,14 @@ def entries(count: int, sides: int = 2, seed: int = 1, preset: str = "classic") 
 
 
 def match(players: int = 4, preset: str = "classic", target: int = 100_000) -> Match:
+    """A match of :data:`MATCH_NAME`, as stored (an id, links, a time)."""
     variant = find_variant(preset)
     sides = variant.sides_for(players)
-    return Match(
-        id=1,
-        name=MATCH_NAME,
-        variant_id=preset,
-        options={},
-        snapshot=variant_to_dict(variant),
-        players=players,
-        side_names=SIDE_NAMES[:sides],
-        player_names=PLAYER_NAMES[:players],
+    begun = Match.begin(
+        variant, {}, players, SIDE_NAMES[:sides], PLAYER_NAMES[:players], name=MATCH_NAME,
         target=target,
-        edit_token="e",
-        view_token="v",
-        created="2026-11-22T19:30:00+00:00",
-    )
+    )  # fmt: skip
+    return replace(begun, id=1, edit_token="e", view_token="v", created="2026-11-22T19:30:00+00:00")
 
 
 def ledger(hands: int, players: int = 4, preset: str = "classic", **kwargs) -> Ledger:
@@ -109,17 +101,7 @@ def stored(
     storage, name: str = MATCH_NAME, target: int = 100_000, preset: str = "classic"
 ) -> Match:
     """A new four-player match of :func:`match`'s names, stored by ``storage``."""
-    template = match(4, preset, target)
-    return storage.create_match(
-        name=name,
-        variant_id=preset,
-        options={},
-        snapshot=dict(template.snapshot),
-        players=4,
-        side_names=list(template.side_names),
-        player_names=list(template.player_names),
-        target=target,
-    )
+    return storage.create_match(replace(match(4, preset, target), name=name))
 
 
 def stored_match(storage, hands: int = 8, preset: str = "classic", churn: bool = True) -> Match:

@@ -9,11 +9,13 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -133,3 +135,15 @@ def referee_serve(
         finally:
             server.output.append(printed())
             log.close()
+
+
+def at_once(jobs):
+    """Run the callables together: each thread waits at a barrier, then all go at once."""
+    barrier = threading.Barrier(len(jobs))
+
+    def run(job):
+        barrier.wait(timeout=60)
+        return job()
+
+    with ThreadPoolExecutor(len(jobs)) as pool:
+        return list(pool.map(run, jobs))

@@ -23,6 +23,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import tempfile
 import urllib.parse
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from typing import Any, NamedTuple
 from hypothesis import strategies as st
 
 from referee.rules import PRESETS
+from referee.web import create_app
 
 BOUNDARY = "junkjunkjunkboundary"
 
@@ -592,3 +594,10 @@ def harvest(fetch: Fetch) -> Known:
         int(group_id), group_edit, group_view,
         int(tournament_id), tournament_edit, tournament_view,
     )  # fmt: skip
+
+
+def routes() -> list[tuple[str, tuple[str, ...]]]:
+    """Every route of the app and its methods, as the fuzzers walk them."""
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"DATABASE": f"{folder}/routes.db", "SECRET_KEY": "routes"})
+    return sorted((r.rule, tuple(sorted(r.methods or ()))) for r in app.url_map.iter_rules())

@@ -17,6 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from referee.match.contract import score_json
 from referee.rules import PRESETS
+from tests.support.browser import totals
 
 
 @dataclass
@@ -198,12 +199,6 @@ def expected(ref: Reference) -> tuple[list[int], list[list[str]]]:
     assert status == 0, out["errors"]
     sides = out["sides"]
     return [s["total"] for s in sides], [[c["kind"] for c in s["canastas"]] for s in sides]
-
-
-def totals(page: Page) -> list[int]:
-    texts = page.locator(".total .big").all_inner_texts()
-    return [int("".join(ch for ch in t.replace("−", "-") if ch.isdigit() or ch == "-"))
-            for t in texts]  # fmt: skip
 
 
 def enter(

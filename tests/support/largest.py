@@ -16,8 +16,7 @@ from referee.match.entry import score_entry
 from referee.match.ledger import Change, HandRecord, Match, result_to_dict
 from referee.rules import find_variant
 from referee.rules.snapshot import variant_to_dict
-
-from . import sample
+from tests.support import sample
 
 PLAYERS = 3  # classic for three: three sides, the largest entries
 # The longest each form field takes, in letters a table types (and a few it may not).

@@ -1,0 +1,238 @@
+"""A real Chromium at phone size, as the browser tests drive it: the checks of every page
+(no sideways scrolling, axe, 44 px targets, a screenshot), and the taps a player makes
+(the card picker, a hand by picker or by counts, a download, a match begun, a phone's
+offline queue counted).  The browser and server fixtures are tests/web/conftest.py's."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 1920, "height": 1080}
+
+
+AXE = Path(__file__).resolve().parent.parent / "web" / "vendor" / "axe.min.js"
+
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+
+
+TOUCH = 44  # CSS px, each way: the smallest target a finger hits without a second try
+
+
+SMALL_TARGETS = r"""(touch) => {
+  const controls = document.querySelectorAll(
+    'a[href], button, .button, [role=button], select, textarea, summary, input:not([type=hidden])');
+  const shown = (el) => el.checkVisibility({visibilityProperty: true})
+    && el.getClientRects().length > 0;
+  const big = (el) => { const r = el.getBoundingClientRect();
+    return r.width >= touch - 0.01 && r.height >= touch - 0.01; };
+  const inText = (a) => { const block = a.parentElement.closest('p, li, figcaption');
+    if (block === null) return false;
+    const words = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    for (let t = words.nextNode(); t; t = words.nextNode())
+      if (t.data.trim() && !t.parentElement.closest('a[href], button')) return true;
+    return false; };
+  const size = (r) => `${Math.round(r.width * 10) / 10}×${Math.round(r.height * 10) / 10}`;
+  const name = (el) => {
+    const kind = el.tagName === 'INPUT' ? `[type=${el.type}]` : '';
+    const classes = typeof el.className === 'string' && el.className.trim()
+      ? '.' + el.className.trim().split(/ +/).join('.') : '';
+    const label = el.labels && el.labels.length ? el.labels[0].textContent : '';
+    const text = (label || el.textContent || el.value || '').trim().replace(/\s+/g, ' ');
+    return `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${kind}${classes}`
+      + ` "${text.slice(0, 40)}": ${size(el.getBoundingClientRect())}`; };
+  const small = [];
+  for (const el of controls) {
+    if (!shown(el)) continue;
+    if (el.matches('a:not(.button, [role=button])') && inText(el)) continue;
+    const tapped = el.matches('input[type=checkbox], input[type=radio]')
+      ? [el, ...el.labels].filter(shown)
+      : el.matches('.step > input') ? [el.parentElement] : [el];
+    if (!tapped.some(big)) small.push(name(el));
+  }
+  return small;
+}"""
+
+
+def small_targets(page: Page) -> list[str]:
+    """Every control on ``page`` a finger taps whose box is under TOUCH (44) CSS px either
+    way, each as ``tag#id.class "text": W×H``.
+
+    Controls are links, buttons (and links drawn as buttons), selects, inputs, text areas
+    and disclosures (``summary``).  Hidden ones (not rendered, inside a closed
+    ``<details>``, ``visibility: hidden``) are skipped.  A checkbox or radio passes if it
+    or one of its labels is big enough: the label is what is tapped.  A count between a
+    stepper's − and + is measured with them: the stepper is the target (its − and + are
+    checked on their own too).
+
+    A link in running text is left out: a link (not drawn as a button) inside a ``<p>``,
+    ``<li>`` or ``<figcaption>`` that holds words of its own, outside any link or button
+    ("Group: Thursday club", "… scan this, or open http://…").  It is as tall as its
+    sentence's line, as text links are everywhere.  A link alone in its paragraph, item
+    or caption, or beside other links and buttons only (a row of actions), stands alone
+    and is checked.
+    """
+    return page.evaluate(SMALL_TARGETS, TOUCH)
+
+
+def check_page(page: Page, name: str) -> None:
+    """Screenshot, no sideways scrolling at 390 px or 360 px, no axe violation, and every
+    control a finger taps at least 44×44 CSS px at 390 px (:func:`small_targets` says which
+    count)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    for width in (390, 360):
+        page.set_viewport_size({"width": width, "height": 844})
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= width, f"{name}: {scroll}px wide at a {width}px viewport"
+    page.set_viewport_size(PHONE)
+    page.evaluate(AXE.read_text())  # through DevTools: an inline <script> would break the CSP
+    violations = page.evaluate(
+        "async () => (await axe.run(document)).violations.map(v => ({id: v.id, help: v.help,"
+        " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))"
+    )
+    assert violations == [], f"{name}: " + json.dumps(violations, indent=1)
+    small = small_targets(page)
+    assert small == [], f"{name}: under {TOUCH}×{TOUCH} px:\n" + "\n".join(small)
+
+
+def pick(page: Page, side: int, cards: str, then: str = "meld") -> None:
+    """Cards through the hand form's one picker, sent to ``side``'s melds (or hand)."""
+    picker = page.locator("#hand-form .picker")
+    for card in cards.split():
+        picker.locator(f'button[data-card="{card}"]').click()
+    picker.locator(f'button[data-act="{then}"][data-side="{side}"]').click()
+
+
+def download(page: Page, link: str, path: Path) -> Path:
+    """Tap the download link named ``link``, as a phone does, and keep the file at ``path``."""
+    with page.expect_download() as waiting:
+        page.get_by_role("link", name=link).click()
+    waiting.value.save_as(path)
+    return path
+
+
+def row_labels(page: Page) -> list[str]:
+    """The hand form's row labels, top to bottom (each names a row of the sides' columns)."""
+    return page.locator("#hand-form .row:not(.head) > .what").all_inner_texts()
+
+
+def first_hand_by_picker(scorer: Page, check=lambda: None) -> None:
+    """Hand 1 of the two-phone match: 7 kings, 3 fives and out against 3 aces, 30 in hand."""
+    scorer.get_by_role("link", name="Record a hand").click()
+    pick(scorer, 0, "K K K K K K K")
+    pick(scorer, 0, "5 5 5")
+    expect(scorer.locator("#side0-melds")).to_have_value("K K K K K K K\n5 5 5")
+    scorer.locator("#out-0").check()
+    pick(scorer, 1, "A A A")
+    scorer.locator("#side1-hand_points").fill("30")
+    expect(scorer.locator('output[data-side="0"]')).to_have_text("+685 → 685")
+    check()
+    scorer.get_by_role("button", name="Record the hand").click()
+    expect(scorer.locator(".flash")).to_contain_text("Hand 1 recorded")
+    assert totals(scorer) == [685, 30]
+
+
+def second_hand_quick(scorer: Page, hand_points: str) -> None:
+    """Hand 2 by counts: a natural canasta, 200 in melds and out against 50."""
+    scorer.get_by_role("link", name="Quick hand").click()
+    scorer.locator("#side0-canastas_natural").fill("1")
+    scorer.locator("#side0-meld_points").fill("200")
+    scorer.locator("#out-0").check()
+    scorer.locator("#side1-meld_points").fill("50")
+    scorer.locator("#side1-hand_points").fill(hand_points)
+
+
+def totals(page: Page) -> list[int]:
+    # The totals are grouped as the page's language writes them: 1,485 / 1.485 / 1 485.
+    texts = page.locator(".total .big").all_inner_texts()
+    return [int(re.sub(r"[^\d-]", "", t.replace("−", "-"))) for t in texts]
+
+
+def until(page: Page, script: str, arg=None, seconds: float = 10) -> None:
+    """Wait for ``script`` to be true in the page (Playwright's wait_for_function
+    evaluates a string, which the app's CSP forbids)."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(script, arg):
+        assert time.monotonic() < deadline, f"not true within {seconds} s: {script}"
+        time.sleep(0.1)
+
+
+def controlled(page: Page) -> None:
+    """Wait until the service worker controls the page (it claims it on activation)."""
+    until(page, "() => navigator.serviceWorker.controller !== null")
+
+
+def new_match(page: Page, base_url: str, target: str = "5000") -> str:
+    page.goto(base_url + "/matches/new")
+    controlled(page)
+    page.locator("#side1_name").fill("We")
+    page.locator("#side2_name").fill("They")
+    page.locator("#target").fill(target)
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator(".total h2")).to_have_text(["We", "They"])
+    return page.url
+
+
+def quick(page: Page, we: str, they: str = "0") -> None:
+    page.locator("#side0-meld_points").fill(we)
+    page.locator("#side1-meld_points").fill(they)
+    page.locator("#out-none").check()  # the choice the form asks for
+
+
+def kept_count(page: Page) -> int:
+    return page.evaluate("RefereeQueue.all().then(items => items.length)")
+
+
+def start_czech_match(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/matches/new")
+    page.get_by_label("Rules", exact=True).select_option("czech")
+    page.get_by_label("Going out needs a last card to discard.").check()
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator(".total h2")).to_have_count(2)
+
+
+def quick_hand(page: Page, note: str = "") -> None:
+    """Side 1 goes out with a natural canasta: 500 + 300 in melds + 100 out = 900 against 60
+    (melds reaching the opening minimum of a new match, 50)."""
+    page.get_by_role("link", name="Quick hand").click()
+    page.locator("#side0-canastas_natural").fill("1")
+    page.locator("#side0-meld_points").fill("300")
+    page.locator("#out-0").check()
+    page.locator("#side1-meld_points").fill("60")
+    if note:  # folded away until wanted
+        page.locator("details.note summary").click()
+        page.locator("#note").fill(note)
+    page.get_by_role("button", name="Record the hand").click()
+    expect(page.locator(".flash")).to_contain_text("recorded")
+
+
+def axe_clean(page: Page, name: str) -> None:
+    """Screenshot and axe at the page's own size (check_page's is the phone's)."""
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, name
+    page.evaluate(AXE.read_text())
+    violations = page.evaluate(
+        "async () => (await axe.run(document)).violations.map(v => ({id: v.id, help: v.help,"
+        " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))"
+    )
+    assert violations == [], f"{name}: " + json.dumps(violations, indent=1)

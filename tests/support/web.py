@@ -1,0 +1,159 @@
+"""The app as the web tests drive it through Flask's test client: a test's app, a match and
+a group made through their forms, a hand's form data, what a page shows (totals, the
+read-only link), and hands every test knows the score of."""
+
+from __future__ import annotations
+
+import io
+import re
+import secrets
+from pathlib import Path
+from typing import Any
+
+from referee.web import create_app
+
+
+def make_app(folder: Path, **config: Any):
+    """An app over a new database in ``folder``, as the tests make it: no CSRF, no rate
+    limits (each has its own tests), ``config`` on top."""
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(folder / "referee.db"),
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_ENABLED": False,
+            **config,
+        }
+    )
+
+
+def csrf_token(client, url: str) -> str:
+    page = client.get(url).get_data(as_text=True)
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+
+
+def start_match(client, **fields) -> str:
+    """Create a match through the form; return its edit URL (path)."""
+    data = {"preset": "classic", "players": "4", **fields}
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.location
+
+
+def start_group(client, name: str = "Family", players: str = "Anna\nBen\nCleo\nDan") -> str:
+    """Make a group through its form; return its edit URL (path)."""
+    response = client.post("/groups/new", data={"name": name, "players": players})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.location
+
+
+def view_url(client, edit_url: str) -> str:
+    page = client.get(edit_url).get_data(as_text=True)
+    match_id = edit_url.split("/")[2]
+    links = re.findall(rf'href="http://localhost(/m/{match_id}/[^"#/]+)"', page)
+    return next(link for link in links if link != edit_url)
+
+
+def hand(mode: str = "detailed", token: str | None = None, **sides) -> dict[str, str]:
+    """Form data for a hand: ``hand(side0={"melds": "K K K"}, side1={...})``.  A hand where
+    no side says it went out says "Nobody" went out, as the form asks a player to choose."""
+    data = {"mode": mode, "token": token or secrets.token_urlsafe(16)}
+    if not any("went_out" in fields or "concealed" in fields for fields in sides.values()):
+        data["out"] = "none"
+    for side, fields in sides.items():
+        for key, value in fields.items():
+            if value is True:
+                value = "y"
+            data[f"{side}-{key}"] = str(value)
+    return data
+
+
+def import_file(client, body: bytes, **options):
+    """Send ``body`` as a match file through the import form, as a browser uploads it."""
+    return client.post(
+        "/matches/import",
+        data={"file": (io.BytesIO(body), "match.json")},
+        content_type="multipart/form-data",
+        **options,
+    )
+
+
+def totals(client, edit_url: str) -> list[int]:
+    page = client.get(edit_url).get_data(as_text=True)
+    # Totals are written as the page's language groups digits (5,000 / 5.000 / 5 000).
+    found = re.findall(r'<p class="big">([-−]?[\d.,\s\u00a0\u202f]+)</p>', page)
+    return [int(re.sub(r"[^\d-]", "", n.replace("−", "-"))) for n in found]
+
+
+# A legal hand under classic: North-South go out with a natural canasta of kings.
+GOING_OUT = {
+    "side0": {"melds": "K K K K K K K\n5 5 5", "went_out": True},
+    "side1": {"melds": "A A A", "hand_points": 30},
+}
+# classic: 7 kings 70 + natural canasta 500 + 3 fives 15 + going out 100 = 685
+# the other side: 3 aces 60 - 30 in hand = 30
+GOING_OUT_SCORES = [685, 30]
+# A hand whose melds open at any classic score (150 and 60, the minimum reaching 120 and
+# 50): eight of them play a match to 5 000.  Mixed canasta 300 + melds 230 + out 100 = 630.
+LONG_MATCH_HAND = {
+    "side0": {"melds": "K K K K K 2 2\nA A A A\nQ Q Q Q Q Q", "went_out": True},
+    "side1": {"melds": "A A A", "hand_points": 30},
+}
+LONG_MATCH_SCORES = [630, 30]
+
+
+# A small club tournament: two teams, one round of three hands (American).
+TOURNAMENT = {
+    "name": "Spring cup",
+    "preset": "american",
+    "players": "4",
+    "teams": "Anna & Ben\nCleo & Dan",
+    "movement": "mitchell",
+    "rounds": "1",
+    "game": "hands",
+    "hands": "3",
+    "ranking": "wins",
+}
+
+
+def first_hand_id(app, match_id: int) -> int:
+    """The id of the match's first hand, read on a connection closed again at once."""
+    from referee.storage import Storage
+
+    storage = Storage(app.config["DATABASE"])
+    try:
+        return storage.hands(match_id)[0].id
+    finally:
+        storage.close()
+
+
+# -- a table's own rules, through the editor of the new-match form --------------------------
+
+
+def editor_fields(page: str) -> dict[str, str]:
+    """The values an opened editor posts back as it stands (as a browser would send them)."""
+    data = dict(re.findall(r'type="text" id="[^"]+" name="(r_[^"]+)" value="([^"]*)"', page))
+    for name in re.findall(r'type="checkbox" id="[^"]+" name="(r_[^"]+)" value="y" checked', page):
+        data[name] = "y"
+    for select in re.findall(r'<select id="(r_[^"]+)".*?</select>', page, re.S):
+        block = page.split(f'<select id="{select}"')[1].split("</select>")[0]
+        data[select] = re.search(r'<option value="([^"]*)" selected', block).group(1)
+    data["rules_for"] = re.search(r'name="rules_for" value="([^"]*)"', page).group(1)
+    return data
+
+
+def open_editor(client, url: str = "/matches/new", **fields) -> str:
+    data = {"preset": "classic", "players": "4", "change_rules": "1", **fields}
+    response = client.post(url, data=data)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def house_match(client, changes: dict[str, str], preset: str = "classic", **fields) -> str:
+    """A match started with the editor's values changed as ``changes`` says; its edit URL."""
+    page = open_editor(client, preset=preset)
+    data = {"preset": preset, "players": "4", **editor_fields(page), **changes, **fields}
+    response = client.post("/matches/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)[:3000]
+    return response.location
