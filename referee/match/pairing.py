@@ -122,14 +122,15 @@ def _swiss(
         order = [n for n in ranked if n in present]
         order += [n for n in numbers if n not in order]  # not in the standings yet: last
     before = [g for g in played if g.round < number]
-    north_south: dict[int, int] = {}
+    balance: dict[int, int] = {}
     for g in before:
-        north_south[g.ns] = north_south.get(g.ns, 0) + 1
+        balance[g.ns] = balance.get(g.ns, 0) + 1
+        balance[g.ew] = balance.get(g.ew, 0) - 1
     return pair_round(
         number,
         order,
         met=[frozenset((g.ns, g.ew)) for g in before],
         byes=[t for r, teams in byes.items() if r < number for t in teams],
-        north_south=north_south,
+        balance=balance,
         last_ns=[g.ns for g in before if g.round == number - 1],
     )

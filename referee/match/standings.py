@@ -36,7 +36,7 @@ __all__ = [
     "standings",
 ]
 
-MAX_TEAMS = 400  # at one tournament: a very big club night (200 tables)
+MAX_TEAMS = 1000  # at one tournament: a federation's big event (500 tables)
 MAX_ROUNDS = 30
 MAX_HANDS = 20  # hands in a game of a fixed number of hands
 MAX_MINUTES = 600  # a round's time limit

@@ -15,8 +15,8 @@ only once the round before it is over, from the standings as they then are:
   could then not pair without a rematch.  How a bye scores
   is the event's rule, not the pairing's.
 * **Directions** -- North-South and East-West alternate: of two teams, the one that sat
-  North-South more often sits East-West (even: the one North-South last round; still
-  even, the better placed sits North-South).
+  North-South more often than East-West sits East-West (even: the one North-South last
+  round; still even, the better placed sits North-South).
 
 Tables are numbered from the top: the leaders' game is table 1.
 """
@@ -49,14 +49,14 @@ def pair_round(
     standings: Sequence[int],
     met: Collection[frozenset[int]] = (),
     byes: Collection[int] = (),
-    north_south: Mapping[int, int] | None = None,
+    balance: Mapping[int, int] | None = None,
     last_ns: Collection[int] = (),
 ) -> Round:
     """Round ``number`` of a Swiss event, its teams ``standings`` best first.
 
     ``met``: the pairs of teams that have played each other; ``byes``: the teams that have
-    sat a round out; ``north_south``: how many rounds each team has sat North-South;
-    ``last_ns``: the teams that sat North-South in the round before.
+    sat a round out; ``balance``: each team's rounds North-South less its rounds
+    East-West; ``last_ns``: the teams that sat North-South in the round before.
 
     :raises PlanError: for fewer than two teams, or a team listed twice.
     """
@@ -64,7 +64,7 @@ def pair_round(
         raise PlanError("a team is listed twice in the standings")
     if len(standings) < 2:
         raise PlanError(f"a round pairs at least two teams, not {len(standings)}")
-    counts = north_south or {}
+    counts = balance or {}
     order = list(standings)
     met_pairs = {frozenset(pair) for pair in met}
     budget = [SEARCH_LIMIT]

@@ -46,7 +46,7 @@ def test_the_bye_goes_to_the_lowest_placed_team_that_has_not_had_one():
 
 
 def test_directions_alternate_the_team_north_south_more_often_sits_east_west():
-    r = pair_round(2, [1, 2], north_south={1: 1, 2: 0})
+    r = pair_round(2, [1, 2], balance={1: 1, 2: 0})
     assert (r.tables[0].ns, r.tables[0].ew) == (2, 1)
     r = pair_round(2, [1, 2], last_ns=[1])
     assert (r.tables[0].ns, r.tables[0].ew) == (2, 1)
@@ -111,3 +111,43 @@ def test_rounds_paired_from_shuffled_standings_seat_everyone_once_and_avoid_rema
             )
         met |= set(_pairs(r))
         byes += list(r.sits_out)
+
+
+@given(
+    teams=st.integers(2, 10),
+    rounds=st.integers(2, 7),
+    data=st.data(),
+)
+def test_directions_alternate_the_team_more_often_north_south_sits_east_west(teams, rounds, data):
+    """At every table the team that has sat North-South more often (net of its rounds
+    East-West) sits East-West; level, the one North-South last round does.  Two teams
+    playing each other round after round change direction every round."""
+    met: set[frozenset[int]] = set()
+    byes: list[int] = []
+    balance: dict[int, int] = {}
+    last: list[int] = []
+    for number in range(1, rounds + 1):
+        standings = data.draw(st.permutations(range(1, teams + 1)))
+        r = pair_round(number, standings, met=met, byes=byes, balance=balance, last_ns=last)
+        for p in r.tables:
+            assert balance.get(p.ns, 0) <= balance.get(p.ew, 0)
+            if balance.get(p.ns, 0) == balance.get(p.ew, 0):
+                assert not (p.ns in last and p.ew not in last)
+        for p in r.tables:
+            balance[p.ns] = balance.get(p.ns, 0) + 1
+            balance[p.ew] = balance.get(p.ew, 0) - 1
+        met |= set(_pairs(r))
+        byes += list(r.sits_out)
+        last = [p.ns for p in r.tables]
+    if teams == 2:
+        assert set(balance.values()) <= {-1, 0, 1}  # strictly alternating
+
+
+def test_the_byes_spread_no_team_sits_out_twice_before_every_team_has_once():
+    met: set[frozenset[int]] = set()
+    byes: list[int] = []
+    for number in range(1, 6):
+        r = pair_round(number, [1, 2, 3, 4, 5], met=met, byes=byes)
+        byes += list(r.sits_out)
+        met |= set(_pairs(r))
+    assert sorted(byes) == [1, 2, 3, 4, 5]

@@ -38,8 +38,8 @@ def _build_tournament_form() -> type[FlaskForm]:
         ),
         "teams": TextAreaField(
             _l("Teams, one per line (partners joined by &)"),
-            # 400 teams (MAX_TEAMS) of two names of up to 30 letters, with " & " and a line end.
-            validators=[DataRequired(), Length(max=26_000), PlainText(lines=True)],
+            # 1 000 teams (MAX_TEAMS) of two names of up to 30 letters, with " & " and a line end.
+            validators=[DataRequired(), Length(max=65_000), PlainText(lines=True)],
             render_kw={"rows": 8, "autocapitalize": "words"},
         ),
         "movement": SelectField(
@@ -217,7 +217,7 @@ class ReopenForm(FlaskForm):
     )
     table = Integer(
         _l("Table"),
-        validators=[InputRequired(), NumberRange(1, 200)],
+        validators=[InputRequired(), NumberRange(1, 500)],
         render_kw={"inputmode": "numeric", "min": 1},
     )
     reason = StringField(
