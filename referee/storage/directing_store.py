@@ -140,12 +140,8 @@ class DirectingStore(TournamentStore):
         """The director's result for table ``table_no`` of round ``number`` (None: back to
         the match's own), noted with its reason; False (nothing done) for no such table."""
         with self._writing():
-            row = self.db.execute(
-                "SELECT match_id FROM tournament_tables"
-                " WHERE tournament_id = ? AND round = ? AND table_no = ?",
-                [tournament_id, number, table_no],
-            ).fetchone()
-            if row is None:
+            match_id = self._table_match(tournament_id, number, table_no)
+            if match_id is None:
                 return False
             where = [tournament_id, number, table_no]
             before = self.db.execute(
@@ -161,7 +157,7 @@ class DirectingStore(TournamentStore):
                     " WHERE tournament_id = ? AND round = ? AND table_no = ?",
                     where,
                 )
-                self._event(tournament_id, number, (table_no, row[0]), "result restored")
+                self._event(tournament_id, number, (table_no, match_id), "result restored")
                 return True
             totals = adjustment.totals or (None, None)
             self.db.execute(
@@ -186,7 +182,7 @@ class DirectingStore(TournamentStore):
                 if adjustment.absent is not None
                 else "result corrected"
             )
-            self._event(tournament_id, number, (table_no, row[0]), action, adjustment.reason)
+            self._event(tournament_id, number, (table_no, match_id), action, adjustment.reason)
         return True
 
     @guarded

@@ -270,21 +270,26 @@ class TournamentStore(HistoryStore):
         reason: str | None = None,
     ) -> bool:
         with self._writing():
-            row = self.db.execute(
-                "SELECT match_id FROM tournament_tables"
-                " WHERE tournament_id = ? AND round = ? AND table_no = ?",
-                [tournament_id, number, table_no],
-            ).fetchone()
-            if row is None:
+            match_id = self._table_match(tournament_id, number, table_no)
+            if match_id is None:
                 return False
             # Only a change of state: open to closed, or closed to open.
             state = "closed IS NOT NULL" if who is None else "closed IS NULL"
             changed = self.db.execute(
-                f"UPDATE matches SET closed = ? WHERE id = ? AND {state}", [who, row[0]]
+                f"UPDATE matches SET closed = ? WHERE id = ? AND {state}", [who, match_id]
             ).rowcount
             if changed:
-                self._event(tournament_id, number, (table_no, row[0]), action, reason)
+                self._event(tournament_id, number, (table_no, match_id), action, reason)
         return bool(changed)
+
+    def _table_match(self, tournament_id: int, number: int, table_no: int) -> int | None:
+        """The match of table ``table_no`` in round ``number``; None for no such table."""
+        row = self.db.execute(
+            "SELECT match_id FROM tournament_tables"
+            " WHERE tournament_id = ? AND round = ? AND table_no = ?",
+            [tournament_id, number, table_no],
+        ).fetchone()
+        return None if row is None else int(row[0])
 
     @guarded
     def tournament_events(self, tournament_id: int) -> list[TournamentEvent]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import segno
@@ -224,44 +225,44 @@ def ranking_csv(tournament_id: int, token: str):
     column of their own, the figures the ranking was made by, and nothing else."""
     tournament, _can_edit = load_tournament(tournament_id, token)
     ranked, _games = standing_view(tournament)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(RANKING_HEADER)
+    rows: list[Sequence[Any]] = [RANKING_HEADER]
     for s in ranked:
         players = list(s.team.players) + ["", ""]
-        row = (
-            s.rank, s.team.number, s.team.name, players[0], players[1], s.played,
-            s.wins, s.vp, s.points, s.against, s.tie_break or "", s.team.status,
+        rows.append(
+            (
+                s.rank, s.team.number, s.team.name, players[0], players[1], s.played,
+                s.wins, s.vp, s.points, s.against, s.tie_break or "", s.team.status,
+            )
         )  # fmt: skip
+    return send_download(_spreadsheet(rows), "text/csv", _name(tournament, "-ranking.csv"))
+
+
+def _spreadsheet(rows: Iterable[Sequence[Any]]) -> bytes:
+    """``rows`` as CSV a spreadsheet opens: text cells made safe, UTF-8 with its byte order
+    mark (so names with accents read right)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    for row in rows:
         writer.writerow([spreadsheet_cell(v) if isinstance(v, str) else v for v in row])
-    data = ("\ufeff" + out.getvalue()).encode("utf-8")
-    return send_download(data, "text/csv", _name(tournament, "-ranking.csv"))
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
 @bp.route("/t/<int:tournament_id>/<token>/results.csv")
 def results_csv(tournament_id: int, token: str):
     tournament, _can_edit = load_tournament(tournament_id, token)
     ranked, _games = standing_view(tournament)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_HEADER)
-    for row in standings_rows(ranked):
-        writer.writerow([spreadsheet_cell(v) if isinstance(v, str) else v for v in row])
+    rows: list[Sequence[Any]] = [CSV_HEADER, *standings_rows(ranked)]
     # Then, after an empty row, the tournament's history: rounds ended, tables reopened
     # (with the director's reason, and whether the game changed after) and closed again.
     storage = get_storage()
     events = storage.tournament_events(tournament.id)
     if events:
         changed = storage.changed_after_reopening(tournament.id)
-        writer.writerow([])
-        writer.writerow(EVENTS_HEADER)
+        rows += [(), EVENTS_HEADER]
         for e in events:
             after = e.action == "reopened" and e.match_id in changed
-            row = (e.round, e.table, e.action, e.reason or "", int(after), e.at)
-            writer.writerow([spreadsheet_cell(v) if isinstance(v, str) else v for v in row])
-    # The byte order mark makes spreadsheets read names with accents as UTF-8.
-    data = ("\ufeff" + out.getvalue()).encode("utf-8")
-    return send_download(data, "text/csv", _name(tournament, ".csv"))
+            rows.append((e.round, e.table, e.action, e.reason or "", int(after), e.at))
+    return send_download(_spreadsheet(rows), "text/csv", _name(tournament, ".csv"))
 
 
 @bp.route("/t/<int:tournament_id>/<token>/results.json")
