@@ -66,6 +66,8 @@ def test_a_samba_match_on_a_phone(browser, base_url):
     # Quick mode counts sambas beside the other canastas.
     page.goto(match_url)
     page.get_by_role("link", name="Quick hand").click()
+    # read the rows once the quick form has opened (a busy machine returns from the tap first)
+    expect(page.locator("#side0-canastas_sequence")).to_be_visible()
     labels = row_labels(page)
     assert "Sambas (seven of a suit in order)" in labels
     page.locator("#side0-canastas_sequence").fill("1")

@@ -39,19 +39,25 @@ def _api(server, director):
         return json.load(answer)
 
 
+def _phones(server, director, n=2):
+    """``n`` phones holding the director's link, each with its own session (and so its own
+    messages: one session shared by two requests at once mixes up what each is told)."""
+    phones = [Phone(server.url) for _ in range(n)]
+    return [(p, p.form(director)["csrf_token"]) for p in phones]
+
+
 def _flash(text: str) -> str:
     found = re.search(r'<div class="flash" role="status"><p>(.*?)</p>', text, re.S)
     return found.group(1) if found else ""
 
 
 def test_two_phones_add_the_same_late_team_and_it_joins_once(server):
-    phone, director = _tournament(server, teams=FIVE, rounds="3", movement="swiss")
-    other = Phone(server.url)
-    other.jar = phone.jar  # the director's two phones share the link (and the session here)
-    csrf = phone.form(director)["csrf_token"]
+    _phone, director = _tournament(server, teams=FIVE, rounds="3", movement="swiss")
     send = [
-        lambda p=p: p.send(f"{director}/teams/late", {"team": "Karl & Lea", "csrf_token": csrf})
-        for p in (phone, other)
+        lambda p=p, csrf=csrf: p.send(
+            f"{director}/teams/late", {"team": "Karl & Lea", "csrf_token": csrf}
+        )
+        for p, csrf in _phones(server, director)
     ]
     told = [_flash(a.text) for a in at_once(send)]
     joined = [t for t in told if "joins from round 2" in t]
@@ -61,39 +67,47 @@ def test_two_phones_add_the_same_late_team_and_it_joins_once(server):
 
 
 def test_two_phones_swap_one_table_and_it_swaps_once(server):
-    phone, director = _tournament(server)
+    _phone, director = _tournament(server)
     game = next(g for g in _api(server, director)["games"] if g["table"] == 1)
-    csrf = phone.form(director)["csrf_token"]
-    fields = {"ns": str(game["ns"]), "csrf_token": csrf}
-    answers = at_once([lambda: phone.send(f"{director}/tables/1/1/swap", fields)] * 2)
-    told = [_flash(a.text) for a in answers]
+    send = [
+        lambda p=p, csrf=csrf: p.send(
+            f"{director}/tables/1/1/swap", {"ns": str(game["ns"]), "csrf_token": csrf}
+        )
+        for p, csrf in _phones(server, director)
+    ]
+    told = [_flash(a.text) for a in at_once(send)]
     assert sum("changed places" in t for t in told) == 1, told
     after = next(g for g in _api(server, director)["games"] if g["table"] == 1)
     assert (after["ns"], after["ew"]) == (game["ew"], game["ns"])
 
 
 def test_two_phones_withdraw_one_team_and_it_is_noted_once(server):
-    phone, director = _tournament(server)
-    csrf = phone.form(director)["csrf_token"]
-    fields = {"w3-reason": "went home", "w3-csrf_token": csrf, "csrf_token": csrf}
-    answers = at_once([lambda: phone.send(f"{director}/teams/3/withdraw", fields)] * 2)
-    told = [_flash(a.text) for a in answers]
+    _phone, director = _tournament(server)
+    send = [
+        lambda p=p, csrf=csrf: p.send(
+            f"{director}/teams/3/withdraw",
+            {"w3-reason": "went home", "w3-csrf_token": csrf, "csrf_token": csrf},
+        )
+        for p, csrf in _phones(server, director)
+    ]
+    told = [_flash(a.text) for a in at_once(send)]
     assert sum("plays no more rounds" in t for t in told) == 1, told
     events = [e for e in _api(server, director)["events"] if e["action"] == "withdrew"]
     assert len(events) == 1
 
 
 def test_two_phones_settle_one_game_and_the_history_keeps_both(server):
-    phone, director = _tournament(server)
-    csrf = phone.form(director)["csrf_token"]
-    jobs = [
-        lambda r=r: phone.send(
+    _phone, director = _tournament(server)
+    send = [
+        lambda p=p, csrf=csrf, reason=reason: p.send(
             f"{director}/tables/1/1/settle",
-            {"g1-1-outcome": "not-played", "g1-1-reason": r, "g1-1-csrf_token": csrf},
+            {"g1-1-outcome": "not-played", "g1-1-reason": reason, "g1-1-csrf_token": csrf},
         )
-        for r in ("first phone", "second phone")
+        for (p, csrf), reason in zip(
+            _phones(server, director), ("first phone", "second phone"), strict=True
+        )
     ]
-    told = [_flash(a.text) for a in at_once(jobs)]
+    told = [_flash(a.text) for a in at_once(send)]
     assert all("settled" in t for t in told), told
     data = _api(server, director)
     reasons = {e["reason"] for e in data["events"] if e["action"] == "not played"}

@@ -255,6 +255,7 @@ def test_match_page_stays_light(client):
     total = _weight(client, url) + sum(_weight(client, path) for path in set(loaded))
     # The real server adds its Date, Server and Connection headers (about 110 B an answer).
     total += 110 * (len(set(loaded)) + 1)
+    print(f"match page and all it loads: {total:,} B")
     assert total <= 25 * 1024, f"{total:,} B"
 
 
