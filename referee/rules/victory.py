@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .problems import N_, Text
+
 __all__ = [
     "SCALES",
     "Band",
@@ -34,7 +36,12 @@ TOTAL = 20  # the points two teams share in every game
 
 
 class ScaleError(ValueError):
-    "A scale that does not share the points sensibly."
+    """A scale that does not share the points sensibly: ``words`` a message id (marked with
+    :func:`N_`) and its values, which a page translates; the English as the error's text."""
+
+    def __init__(self, reason: str, **values: object) -> None:
+        self.words = Text(reason, values)
+        super().__init__(self.words.render())
 
 
 @dataclass(frozen=True)
@@ -70,22 +77,33 @@ class Scale:
 
 def _check(bands: Sequence[Band]) -> tuple[Band, ...]:
     if not bands:
-        raise ScaleError("a scale needs at least one band")
+        raise ScaleError(N_("a scale needs at least one band"))
     if bands[-1].upto is not None:
-        raise ScaleError("the last band must hold every larger margin")
+        raise ScaleError(N_("the last band must hold every larger margin"))
     previous_upto, previous_points = -1, TOTAL // 2 - 1
     for band in bands:
         if band.upto is not None and band.upto <= previous_upto:
-            raise ScaleError(f"the bands' margins must grow: {band.upto} after {previous_upto}")
+            raise ScaleError(
+                N_("the bands' margins must grow: %(upto)s after %(before)s"),
+                upto=band.upto,
+                before=previous_upto,
+            )
         if not previous_points <= band.winner <= TOTAL:
             raise ScaleError(
-                f"a band gives the winner from {TOTAL // 2} to {TOTAL} points, never fewer"
-                f" than the band before it: not {band.winner}"
+                N_(
+                    "a band gives the winner from %(half)s to %(total)s points, never fewer"
+                    " than the band before it: not %(points)s"
+                ),
+                half=TOTAL // 2,
+                total=TOTAL,
+                points=band.winner,
             )
         previous_upto = band.upto if band.upto is not None else previous_upto
         previous_points = band.winner
     if bands[0].winner != TOTAL // 2:
-        raise ScaleError(f"the smallest margins share the points {TOTAL // 2}-{TOTAL // 2}")
+        raise ScaleError(
+            N_("the smallest margins share the points %(half)s-%(half)s"), half=TOTAL // 2
+        )
     return tuple(bands)
 
 
@@ -134,17 +152,19 @@ def parse_bands(text: str) -> tuple[Band, ...]:
         if not fields:
             continue
         if len(fields) != 2:
-            raise ScaleError(f"a band is a margin and the winner's points, not {part.strip()!r}")
+            raise ScaleError(
+                N_("a band is a margin and the winner's points, not “%(band)s”"), band=part.strip()
+            )
         upto_text, points_text = fields
         try:
             upto = None if upto_text in ("*", "+") else int(upto_text)
             points = int(points_text)
         except ValueError:
             raise ScaleError(
-                f"a band is a margin and the winner's points, not {part.strip()!r}"
+                N_("a band is a margin and the winner's points, not “%(band)s”"), band=part.strip()
             ) from None
         if upto is not None and upto < 0:
-            raise ScaleError(f"a margin is never negative: {upto}")
+            raise ScaleError(N_("a margin is never negative: %(upto)s"), upto=upto)
         bands.append(Band(upto, points))
     return _check(bands)
 
@@ -156,7 +176,12 @@ def own_scale(bands: Sequence[Band], forfeit: int) -> Scale:
     """An event's own scale: its ``bands`` and the award to a team whose opponents do not
     come.  :raises ScaleError: for bands that make no sense, or an award past 20."""
     if not TOTAL // 2 <= forfeit <= TOTAL:
-        raise ScaleError(f"the forfeit award is from {TOTAL // 2} to {TOTAL}, not {forfeit}")
+        raise ScaleError(
+            N_("the forfeit award is from %(half)s to %(total)s, not %(forfeit)s"),
+            half=TOTAL // 2,
+            total=TOTAL,
+            forfeit=forfeit,
+        )
     return Scale(OWN, "the event's own scale", _check(bands), forfeit, source="the director")
 
 

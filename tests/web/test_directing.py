@@ -328,3 +328,13 @@ def test_the_history_says_what_the_director_did_in_words(client):
     page = client.get(director).text
     assert "Table 1, round 1: not played" in page
     assert "the table&#39;s lights failed" in page or "the table’s lights failed" in page
+
+
+def test_an_own_scale_that_makes_no_sense_is_refused_in_the_pages_language(client):
+    answer = client.post(
+        "/tournaments/new?lang=cs",
+        data={**FORM, "ranking": "vp", "scale": "own", "bands": "50 10, 150 9, * 20"},
+    )
+    assert answer.status_code == 422
+    assert "nikdy méně než pásmo před ním" in answer.text
+    assert "50 10, 150 9, * 20" in answer.text  # what was typed is kept

@@ -169,7 +169,7 @@ def _scale(form: Any) -> Scale | None:
     try:
         return own_scale(parse_bands(form.bands.data or ""), form.forfeit.data or 14)
     except ScaleError as error:
-        form.bands.errors.append(_("The scale: %(problem)s.", problem=str(error)))
+        form.bands.errors.append(_("The scale: %(problem)s.", problem=error.words.render(_)))
         return None
 
 
