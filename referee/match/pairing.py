@@ -15,11 +15,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..rules.movements import Pairing, PlanError, Round, most_rounds, plan
+from ..rules.movements import MITCHELL, Pairing, PlanError, Round, most_rounds, plan
 from ..rules.swiss import SWISS, draw, pair_round
 from .standings import ABSENT, TableGame, Team, Tournament
 
-__all__ = ["LateRefused", "late_place", "playing", "round_plan", "starters"]
+__all__ = [
+    "MITCHELL_THEN_SWISS",
+    "LateRefused",
+    "late_place",
+    "playing",
+    "round_plan",
+    "starters",
+]
+
+# A club's mixed event: Mitchell rounds, then a last round paired by the standings (the
+# leaders meet at the end), as Burraco clubs end a Mitchell evening with a Danish round.
+MITCHELL_THEN_SWISS = "mitchell-swiss"
 
 
 class LateRefused(ValueError):
@@ -50,7 +61,10 @@ def late_place(tournament: Tournament, teams: Sequence[Team]) -> None:
     only in its empty place (an odd number of teams began, and no late team has it yet).
 
     :raises LateRefused: saying why not."""
-    if tournament.movement == SWISS:
+    if tournament.movement == SWISS or (
+        tournament.movement == MITCHELL_THEN_SWISS
+        and tournament.current_round + 1 == tournament.rounds
+    ):
         return
     if len(starters(tournament, teams)) % 2 == 0:
         raise LateRefused(
@@ -76,17 +90,22 @@ def round_plan(
     :raises PlanError: when the teams present cannot play the round (too few, or more
         rounds than the movement has without a pair meeting twice)."""
     active = playing(teams, number)
-    if tournament.movement == SWISS:
+    movement, rounds = tournament.movement, tournament.rounds
+    if movement == MITCHELL_THEN_SWISS:  # Mitchell rounds, then a last round by the standings
+        if number == rounds:
+            return _swiss(tournament, active, number, ranked, played, byes or {})
+        movement, rounds = MITCHELL, rounds - 1
+    if movement == SWISS:
         return _swiss(tournament, active, number, ranked, played, byes or {})
     first = starters(tournament, teams)
     if len(first) < 2:
         raise PlanError(f"a tournament needs at least two teams present, not {len(first)}")
-    if tournament.rounds > most_rounds(len(first), tournament.movement):
+    if rounds > most_rounds(len(first), movement):
         raise PlanError(
-            f"{len(first)} teams play at most {most_rounds(len(first), tournament.movement)}"
+            f"{len(first)} teams play at most {most_rounds(len(first), movement)}"
             f" rounds of this movement without a pair meeting twice"
         )
-    planned = plan(len(first), tournament.rounds, tournament.movement).rounds[number - 1]
+    planned = plan(len(first), rounds, movement).rounds[number - 1]
     slot = {i + 1: team.number for i, team in enumerate(first)}
     here = {t.number for t in active}
     late = [t.number for t in active if t.joined]

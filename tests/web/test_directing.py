@@ -338,3 +338,24 @@ def test_an_own_scale_that_makes_no_sense_is_refused_in_the_pages_language(clien
     assert answer.status_code == 422
     assert "nikdy méně než pásmo před ním" in answer.text
     assert "50 10, 150 9, * 20" in answer.text  # what was typed is kept
+
+
+def test_a_mitchell_evening_ends_with_a_round_by_the_standings(client):
+    director, tid, token = make(client, movement="mitchell-swiss", rounds="3")
+    for number in (1, 2):
+        data = api(client, tid, token)
+        games = [g for g in data["games"] if g["round"] == number]
+        # Mitchell: North-South teams 1-4 stay at their tables
+        assert sorted(g["ns"] for g in games) == [1, 2, 3, 4]
+        for link in tables(client, director):
+            score(client, link, side=number % 2)
+        before = api(client, tid, token)["standings"]
+        begin(client, director)
+    data = api(client, tid, token)
+    last = [g for g in data["games"] if g["round"] == 3]
+    met = {frozenset((g["ns"], g["ew"])) for g in data["games"] if g["round"] < 3}
+    top = before[0]["team"]
+    rival = next(s["team"] for s in before[1:] if frozenset((top, s["team"])) not in met)
+    first = next(g for g in last if g["table"] == 1)
+    assert {first["ns"], first["ew"]} == {top, rival}  # the leaders meet at the end
+    assert "Mitchell, then a last Swiss round" in client.get(director).text

@@ -280,6 +280,7 @@ def format_line(tournament: Tournament) -> str:
             "mitchell": _("Mitchell"),
             "round-robin": _("round robin"),
             "swiss": _("Swiss rounds"),
+            "mitchell-swiss": _("Mitchell, then a last Swiss round"),
         }.get(tournament.movement, tournament.movement)
     )
     scale = tournament.victory_scale()

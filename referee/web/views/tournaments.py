@@ -33,7 +33,7 @@ from flask_babel import ngettext
 from markupsafe import Markup
 
 from ...match.ledger import Match
-from ...match.pairing import round_plan
+from ...match.pairing import MITCHELL_THEN_SWISS, round_plan
 from ...match.plaintext import bdi
 from ...match.standings import (
     ABSENT,
@@ -45,7 +45,7 @@ from ...match.standings import (
     wins_text,
 )
 from ...rules import PRESETS
-from ...rules.movements import ROUND_ROBIN, PlanError, most_rounds
+from ...rules.movements import MITCHELL, ROUND_ROBIN, PlanError, most_rounds
 from ...rules.overrides import OverrideError, apply_overrides
 from ...rules.swiss import SWISS
 from ...rules.victory import OWN, SCALES, Scale, ScaleError, own_scale, parse_bands, scale_json
@@ -111,7 +111,10 @@ def _new(form: Any) -> Tournament | None:
         return None
     movement = form.movement.data
     # A Swiss event avoids a rematch while it can: as many rounds as a round robin has.
-    most = most_rounds(len(teams), ROUND_ROBIN if movement == SWISS else movement)
+    if movement == MITCHELL_THEN_SWISS:  # the Mitchell rounds, then one by the standings
+        most = most_rounds(len(teams), MITCHELL) + 1
+    else:
+        most = most_rounds(len(teams), ROUND_ROBIN if movement == SWISS else movement)
     if form.rounds.data > most:
         form.rounds.errors.append(
             _(
@@ -224,7 +227,10 @@ def round_games(
     ranked: list[int] = []
     played: list[TableGame] = []
     byes: dict[int, list[int]] = {}
-    if tournament.movement == SWISS and number > 1:
+    by_standings = tournament.movement == SWISS or (
+        tournament.movement == MITCHELL_THEN_SWISS and number == tournament.rounds
+    )
+    if by_standings and number > 1:
         table, _games = standing_view(tournament)
         ranked = [s.team.number for s in table]
         played = get_storage().tournament_tables(tournament.id)

@@ -49,6 +49,7 @@ def _build_tournament_form() -> type[FlaskForm]:
                 SelectChoice("mitchell", _l("Mitchell")),
                 SelectChoice("round-robin", _l("Round robin")),
                 SelectChoice("swiss", _l("Swiss (by the standings)")),
+                SelectChoice("mitchell-swiss", _l("Mitchell, then a last Swiss round")),
             ],
             default="mitchell",
         ),
