@@ -228,7 +228,7 @@ def test_edit_recomputes_the_ledger_and_keeps_history(client):
     assert totals(client, url) == [1370, 90]
     history = client.get(url + "/history").get_data(as_text=True)
     assert "Edited" in history
-    assert "hand points" in history
+    assert "Side B, Points of cards left in hand" in history  # the form's words for it
     assert "<del>30</del>" in history
     assert "<ins>0</ins>" in history
 
@@ -346,3 +346,44 @@ def test_preview_of_an_edit_shows_the_total_after_that_hand(client, edited, show
     assert [s["shown"] for s in preview["sides"]] == shown
     after = [int(s.split("→ ")[1].replace(",", "")) for s in shown]
     assert [s["match_total"] for s in preview["sides"]] == after
+
+
+def test_the_history_names_each_changed_field_in_the_pages_language(client):
+    url = start_match(client)
+    client.post(
+        url + "/hands/new",
+        data=hand(
+            side0={"melds": "K K K K K K K", "red_threes": 1, "went_out": True},
+            side1={"melds": "A A A"},
+        ),
+    )
+    client.post(
+        url + "/hands/1/edit",
+        data=hand(
+            side0={"melds": "K K K K K K K", "red_threes": 2, "went_out": True},
+            side1={"melds": "A A A"},
+        ),
+    )
+    client.post(
+        url + "/hands/new?mode=quick",
+        data=hand(
+            "quick",
+            side0={"canastas_natural": 1, "meld_points": 200, "went_out": True},
+            side1={"meld_points": 100},
+        ),
+    )
+    client.post(
+        url + "/hands/2/edit?mode=quick",
+        data=hand(
+            "quick",
+            side0={"canastas_natural": 2, "meld_points": 200, "went_out": True},
+            side1={"meld_points": 100},
+        ),
+    )
+    page = client.get(url + "/history?lang=cs").text
+    assert "Vyložené červené trojky" in page
+    assert "Čisté canasty" in page
+    assert "red threes" not in page
+    assert "canastas natural" not in page
+    english = client.get(url + "/history?lang=en").text
+    assert "canastas natural" not in english  # the form's own words, not the entry's keys

@@ -42,6 +42,7 @@ from ..parts.damaged import refuse_damaged_changes
 from ..parts.forms import PLAYERS_PER_SIDE, NewMatchForm, once
 from ..parts.fragments import fragment, page_key
 from ..parts.group_state import match_group, move_form
+from ..parts.history_words import field_labels, side_changes
 from ..parts.house_rules import TableRules, changed_lines, form_rules
 from ..parts.page_charts import totals_chart
 from ..parts.table import chosen_rules, create_match, table_start
@@ -342,6 +343,8 @@ def history(match_id: int, token: str):
         newer=newer,
         numbers={row.hand.id: row.number for row in rows},
         disputed={row.hand.id for row in rows if row.disputed},
+        labels=field_labels(match),
+        side_changes=side_changes,
     )
 
 

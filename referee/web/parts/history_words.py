@@ -1,0 +1,63 @@
+"""A hand's change as the history page says it: each field that changed, named as the hand
+form names it in the page's language ("Červené trojky: 1 → 2"), never the entry's own key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+from ...match.ledger import Match
+from .forms import hand_form
+
+# An entry's dict-valued keys and the form's fields their parts come from.
+_PARTS = {"canastas": "canastas_", "unfinished": "unfinished_", "meld_cards": "meld_c",
+          "hand_cards": "hand_c"}  # fmt: skip
+
+
+def field_labels(match: Match) -> dict[str, str]:
+    """Every field of a side in both modes of the match's hand form, by name: its label."""
+    labels: dict[str, str] = {}
+    sides = len(match.side_names)
+    for mode in ("quick", "detailed"):  # a side's points by their own name, not "…or their points"
+        form = hand_form(match.variant, sides, mode, formdata=None, meta={"csrf": False})
+        for field in form["side0"].form:
+            labels.setdefault(field.short_name, str(field.label.text))
+    labels.update(went_out=_("Went out"), concealed=_("Went out concealed"))
+    return labels
+
+
+def _flat(side: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in side.items():
+        if key in _PARTS and isinstance(value, dict):
+            for part, count in value.items():
+                out[_PARTS[key] + str(part)] = count
+        else:
+            out[key] = value
+    return out
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, str):
+        return " · ".join(value.splitlines())
+    return str(value)
+
+
+def side_changes(
+    before: dict[str, Any], after: dict[str, Any], labels: dict[str, str]
+) -> list[tuple[str, str, str]]:
+    """What changed in a side between two entries: (the field's label, before, after)."""
+    old, new = _flat(before), _flat(after)
+    changed = []
+    for key in [*new, *(k for k in old if k not in new)]:
+        if old.get(key) != new.get(key) and not (
+            old.get(key) in (None, 0) and new.get(key) in (None, 0)
+        ):
+            label = labels.get(key, key.replace("_", " "))
+            changed.append((label, _shown(old.get(key)), _shown(new.get(key))))
+    return changed
