@@ -228,7 +228,7 @@ def test_edit_recomputes_the_ledger_and_keeps_history(client):
     assert totals(client, url) == [1370, 90]
     history = client.get(url + "/history").get_data(as_text=True)
     assert "Edited" in history
-    assert "Side B, Points of cards left in hand" in history  # the form's words for it
+    assert "Side B</bdi>, Points of cards left in hand" in history  # the form's words
     assert "<del>30</del>" in history
     assert "<ins>0</ins>" in history
 
