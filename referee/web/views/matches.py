@@ -254,6 +254,16 @@ def ledger(match_id: int, token: str):
     closed = closed_message(match)  # shown read-only, with who closed it
     edit_token = token if can_edit and not closed else None
     view_url = phone_url("matches.ledger", match_id=match.id, token=match.view_token)
+    if request.args.get("screen") == "1":  # the TV at a family party: large and read-only
+        return render_template(
+            "screen.html",
+            match=match,
+            ledger=ledger,
+            rows=ledger.rows[-SCREEN_HANDS:],
+            deal=None if ledger.finished or closed else match.known_deal(len(ledger.rows) + 1),
+            token=token,
+            version=storage.version(match.id),
+        )
     return render_template(
         "match.html",
         match=match,
@@ -301,6 +311,7 @@ def version(match_id: int, token: str):
     return response
 
 
+SCREEN_HANDS = 6  # the last hands the big-screen view shows (all fit a 1080-line TV)
 HISTORY_PAGE = 50  # changes a page of the history shows, newest first
 
 

@@ -1,0 +1,40 @@
+"""A match on the family's TV: the read-only link with ``?screen=1`` at 1920×1080 shows
+the totals large, the last hands and whose deal, fills the screen without scrolling, and
+follows a hand recorded on the scorer's phone by itself."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.support.browser import PHONE, PROJECTOR, axe_clean, quick_hand
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_tv_view_fills_the_screen_and_follows_the_scorer(browser, base_url):
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    phone.goto(base_url + "/matches/new")
+    phone.get_by_label("Rules", exact=True).select_option("classic")
+    phone.get_by_role("button", name="Start the match").click()
+    expect(phone.locator(".total h2")).to_have_count(2)
+    quick_hand(phone)  # 900 to 60
+    tv_link = phone.get_by_role("link", name="on a TV").get_attribute("href")
+    assert tv_link.endswith("?screen=1")
+
+    tv = browser.new_context(viewport=PROJECTOR).new_page()
+    tv.goto(tv_link)
+    totals = tv.locator(".screen-totals .big")
+    expect(totals).to_have_text(["900", "60"])
+    expect(tv.locator(".last-hands tbody tr")).to_have_count(1)
+    expect(tv.get_by_role("button")).to_have_count(0)  # read-only: nothing to press
+    size = float(totals.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    assert size >= 120  # readable across a room
+    height = tv.evaluate("document.documentElement.scrollHeight")
+    assert height <= PROJECTOR["height"]  # the whole match on one screen, nothing to scroll
+    axe_clean(tv, "screen-01-tv")
+
+    # The scorer records another hand; the TV follows by itself (it polls as phones do).
+    quick_hand(phone)
+    expect(totals).to_have_text(["1,800", "120"], timeout=20_000)
+    expect(tv.locator(".last-hands tbody tr")).to_have_count(2)
