@@ -125,11 +125,19 @@ def tournament_pages(phone: Phone) -> dict[str, str]:
          "side1-meld_points": "200", "side1-hand_points": "45"},
     )  # fmt: skip
     view = re.search(r'href="https?://[^/]+(/t/\d+/[^"#/]+)"', page)[1]
+    # A Swiss event by victory points whose teams check in: the director's first page.
+    swiss, _ = phone.post(
+        "/tournaments/new",
+        {"name": "Swiss night", "preset": "classic", "players": "4", "teams": teams,
+         "movement": "swiss", "rounds": "3", "game": "hands", "hands": "3", "minimums": "",
+         "ranking": "vp", "scale": "fibur-3", "check_in": "y"},
+    )  # fmt: skip
     return {
         "new tournament": "/tournaments/new",
         "director": director,
         "standings": view,
         "table's match (clock)": table,
+        "director at check-in": urllib.parse.urlparse(swiss).path,
     }
 
 
@@ -170,6 +178,7 @@ def pages(base: str) -> dict[str, str]:
         "new match": "/matches/new",
         "match": match,
         "match, read-only": view[1] if view else match,
+        "match on a TV": (view[1] if view else match) + "?screen=1",
         "hand form": match + "/hands/new",
         "quick hand form": match + "/hands/new?mode=quick",
         "edit hand": f"{match}/hands/{hand[1]}/edit" if hand else match,
