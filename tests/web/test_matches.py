@@ -349,3 +349,14 @@ def test_a_page_before_the_first_change_offers_the_newer_ones(client, long_histo
     assert _changes_shown(page) == []
     assert "Nothing has changed yet" not in page
     assert _link(page, "Newer changes") is not None
+
+
+def test_names_nobody_typed_are_shown_in_the_pages_language(client):
+    url = start_match(client)  # no side or player named, on an English page
+    english = client.get(url).text
+    assert "Side A" in english
+    czech = client.get(url + "?lang=cs").text
+    assert "Strana A" in czech
+    assert "Side A" not in czech
+    named = start_match(client, side1_name="Anna & Ben")
+    assert "Anna &amp; Ben" in client.get(named + "?lang=cs").text  # typed: as typed

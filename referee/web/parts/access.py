@@ -21,6 +21,7 @@ from ..plumbing.db import get_storage
 from ..plumbing.lru import Lru
 from ..plumbing.tokens import opens
 from .damaged import refuse_damaged
+from .default_names import localised
 
 # The session's lists of links a browser keeps for its home page, (edit, read-only) for
 # each kind of thing, and how many of each list it keeps: the latest.  A family makes and
@@ -61,6 +62,7 @@ def load_match(match_id: int, token: str, *, edit: bool = False) -> tuple[Match,
     if match is None or can_edit is None:
         abort(404, _("There is no such match. Check the link you were given."))
     refuse_damaged(match)  # a match an older version stored from a damaged file
+    match = localised(match)  # "Side A" and "Player 3" in the page's language
     if edit and not can_edit:
         abort(
             403,

@@ -39,6 +39,7 @@ from ..parts.access import (
     remember,
 )
 from ..parts.damaged import refuse_damaged_changes
+from ..parts.default_names import default_player, default_side
 from ..parts.forms import PLAYERS_PER_SIDE, NewMatchForm, once
 from ..parts.fragments import fragment, page_key
 from ..parts.group_state import match_group, move_form
@@ -98,7 +99,7 @@ def _side_names(form, sides: int, per_side: int) -> tuple[list[str], list[str]]:
     for s in range(1, sides + 1):
         typed_players = [(form[f"side{s}_p{p}"].data or "").strip() for p in range(1, per_side + 1)]
         members = [
-            typed or _("Player %(n)s", n=(s - 1) * per_side + p)
+            typed or default_player((s - 1) * per_side + p)
             for p, typed in enumerate(typed_players, start=1)
         ]
         players += members
@@ -108,7 +109,7 @@ def _side_names(form, sides: int, per_side: int) -> tuple[list[str], list[str]]:
         elif per_side == 1 or any(typed_players):
             names.append(side_name(members))
         else:
-            names.append(_("Side %(letter)s", letter="ABC"[s - 1]))
+            names.append(default_side("ABC"[s - 1]))
     return names, players
 
 

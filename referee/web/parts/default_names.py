@@ -1,0 +1,47 @@
+"""The names a match gets when nobody typed one -- "Side A", "Player 3" -- kept in one
+fixed form and shown in the page's language: a match begun on an English page reads
+"Strana A" on a Czech one (a name anybody typed is shown as typed)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from flask_babel import gettext as _
+
+from ...match.ledger import Match
+
+_SIDE = re.compile(r"Side ([ABC])")
+_PLAYER = re.compile(r"Player (\d{1,2})")
+
+
+def default_side(letter: str) -> str:
+    """A side nobody named, as stored."""
+    return f"Side {letter}"
+
+
+def default_player(number: int) -> str:
+    """A player nobody named, as stored."""
+    return f"Player {number}"
+
+
+def _shown(name: str) -> str:
+    if found := _SIDE.fullmatch(name):
+        return _("Side %(letter)s", letter=found[1])
+    if found := _PLAYER.fullmatch(name):
+        return _("Player %(n)s", n=int(found[1]))
+    return name
+
+
+def localised(match: Match) -> Match:
+    """``match`` with its default names in the page's language (itself when it has none)."""
+    sides = tuple(_shown(n) for n in match.side_names)
+    players = tuple(_shown(n) for n in match.player_names)
+    if sides == tuple(match.side_names) and players == tuple(match.player_names):
+        return match
+    shown = replace(match, side_names=sides, player_names=players)
+    # the rules worked out from the match are the same: keep them (a match page's quarter)
+    for kept in ("variant", "preset"):
+        if kept in match.__dict__:
+            shown.__dict__[kept] = match.__dict__[kept]
+    return shown
