@@ -38,3 +38,17 @@ def test_the_tv_view_fills_the_screen_and_follows_the_scorer(browser, base_url):
     quick_hand(phone)
     expect(totals).to_have_text(["1,800", "120"], timeout=20_000)
     expect(tv.locator(".last-hands tbody tr")).to_have_count(2)
+
+
+def test_after_recording_the_confirmation_and_the_totals_are_both_on_the_phones_screen(
+    browser, base_url
+):
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    phone.goto(base_url + "/matches/new")
+    phone.get_by_role("button", name="Start the match").click()
+    for _hand in range(2):
+        quick_hand(phone)
+    said = phone.locator(".flash").bounding_box()
+    totals = phone.locator("#totals").bounding_box()
+    assert said["y"] >= 0  # "Hand 2 recorded." is not above the screen
+    assert totals["y"] + totals["height"] <= PHONE["height"]  # and the totals are in sight

@@ -292,7 +292,7 @@ def _store_new(match, token, form, mode, entry, result, replaces: int | None):
             flash(_recorded(result, len(after.rows)))
         if after.finished or after.tie:  # the page opens on the result: its top
             return redirect(_match_page(match, token))
-    return redirect(_match_page(match, token) + "#totals")
+    return redirect(_match_page(match, token) + "#said")
 
 
 def _missing_token() -> str:
@@ -388,7 +388,7 @@ def edit(match_id: int, token: str, hand_id: int):
                 flash(_("Hand changed; the totals are recomputed."))
             else:
                 flash(_("Hand changed as the table agreed, marked as disputed."))
-            return redirect(_match_page(match, token) + "#totals")
+            return redirect(_match_page(match, token) + "#said")
         disputable = result is not None and not result.valid
     elif form.token.errors:
         general.append(_missing_token())
