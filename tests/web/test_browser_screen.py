@@ -19,7 +19,7 @@ def test_the_tv_view_fills_the_screen_and_follows_the_scorer(browser, base_url):
     phone.get_by_role("button", name="Start the match").click()
     expect(phone.locator(".total h2")).to_have_count(2)
     quick_hand(phone)  # 900 to 60
-    tv_link = phone.get_by_role("link", name="on a TV").get_attribute("href")
+    tv_link = phone.get_by_role("link", name="The match on a TV").get_attribute("href")
     assert tv_link.endswith("?screen=1")
 
     tv = browser.new_context(viewport=PROJECTOR).new_page()

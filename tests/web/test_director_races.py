@@ -47,7 +47,7 @@ def _phones(server, director, n=2):
 
 
 def _flash(text: str) -> str:
-    found = re.search(r'<div class="flash" role="status"><p>(.*?)</p>', text, re.S)
+    found = re.search(r'<div class="flash"[^>]*><p>(.*?)</p>', text, re.S)
     return found.group(1) if found else ""
 
 
