@@ -358,6 +358,8 @@ def match_sheet_html(
                 height=110 if landscape else 125,
                 legend=True,
                 style=CHART_STYLE,
+                # the target grouped as every other figure of the sheet ("Cíl 5 000")
+                number=lambda value: local_number(value, lang),
             )
             if ledger.rows
             else ""

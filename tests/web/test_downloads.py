@@ -289,3 +289,24 @@ def test_a_match_file_past_the_import_limit_names_it_and_the_command(tmp_path, l
     page = html.unescape(response.get_data(as_text=True))
     assert words in page
     assert "referee import FILE" in page
+
+
+def test_a_czech_sheet_keeps_long_dealer_names_whole_and_groups_the_target(client, tmp_path):
+    url = start_match(
+        client, side1_p1="Grandma Eva", side1_p2="Grandpa Karel", side2_p1="Anna", side2_p2="Tom"
+    )
+    for _hand in range(3):
+        client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(client.get(url + "/sheet.pdf?lang=cs").get_data())
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    # each dealer's name whole in its cell, wrapped (hyphenated) where the column is
+    # narrow: "Grand-" then "ma Eva" on the lines of hand 1, never clipped to "Grandm"
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    first = lines.index(next(line for line in lines if line.startswith("1 ")))
+    around = " ".join(lines[first - 1 : first + 2])
+    assert "Grand\u2010" in around
+    assert "ma Eva" in around
+    assert "Cíl 5 000" in text  # the chart's target grouped as every other figure
