@@ -359,3 +359,16 @@ def test_a_mitchell_evening_ends_with_a_round_by_the_standings(client):
     first = next(g for g in last if g["table"] == 1)
     assert {first["ns"], first["ew"]} == {top, rival}  # the leaders meet at the end
     assert "Mitchell, then a last Swiss round" in client.get(director).text
+
+
+def test_a_vp_event_without_a_chosen_scale_takes_fiburs_table_for_its_hands(client):
+    fields = {k: v for k, v in FORM.items()} | {"ranking": "vp", "hands": "4"}
+    response = client.post("/tournaments/new", data=fields)
+    tid, token = re.fullmatch(r"/t/(\d+)/([\w-]+)", response.headers["Location"]).groups()
+    director = response.headers["Location"]
+    client.post(
+        f"{director}/tables/1/1/settle",
+        data={"g1-1-outcome": "ew-absent", "g1-1-reason": "no-show"},
+    )
+    game = next(g for g in api(client, tid, token)["games"] if g["table"] == 1)
+    assert game["vp"] == [12, 0]  # FIBur's four-hand table: the forfeit award is 12

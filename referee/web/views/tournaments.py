@@ -167,6 +167,8 @@ def _new(form: Any) -> Tournament | None:
 def _scale(form: Any) -> Scale | None:
     """The victory-point scale the form chose, or its own bands read; None (an error on the
     form) where they make no sense."""
+    if "scale" not in request.form:  # not chosen (a client of the form): by the hands a game
+        return SCALES["fibur-4" if (form.hands.data or 0) >= 4 else "fibur-3"]
     if form.scale.data != OWN:
         return SCALES.get(form.scale.data, SCALES["fibur-3"])
     try:
