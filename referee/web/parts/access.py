@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 
 from ...match.ledger import Ledger, Match, compute_ledger
 from ..plumbing.db import get_storage
+from ..plumbing.inputs import whole_number
 from ..plumbing.lru import Lru
 from ..plumbing.tokens import opens
 from .damaged import refuse_damaged
@@ -82,8 +83,8 @@ def closed_message(match: Match, who: str | None = None) -> str | None:
     if not who:
         return None
     kind, _colon, number = who.partition(":")
-    if kind == "round" and number.isascii() and number.isdigit():
-        closer = _("the tournament director ended round %(n)s", n=int(number))
+    if kind == "round" and (ended := whole_number(number)) is not None:
+        closer = _("the tournament director ended round %(n)s", n=ended)
     elif kind == "tournament":
         closer = _("the tournament director ended the tournament")
     else:
@@ -119,12 +120,8 @@ def open_link(found: Any, token: str, edit: bool, missing: str, read_only: str) 
 
 def kept_ids(*kinds: str) -> list[int]:
     """The ids this browser keeps a link of, in any of the lists ``kinds``."""
-    return [
-        int(key)
-        for kind in kinds
-        for key in dict(session.get(kind, {}))
-        if key.isascii() and key.isdigit() and len(key) < 19
-    ]
+    found = (whole_number(key) for kind in kinds for key in dict(session.get(kind, {})))
+    return [key for key in found if key is not None]
 
 
 def kept_all(kind: str, get: Callable[[int], Any], secret: str = "edit_token") -> list[Any]:

@@ -21,6 +21,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ...match.ledger import Change, Ledger, Match
+from ..plumbing.inputs import whole_number
 from ..plumbing.locale import number as written
 
 PHONE_LENGTH = 12
@@ -40,9 +41,7 @@ def seen(value: object) -> int | None:
     """The version a posted form says it was opened on (or another id it carries, such as
     the hand it replaces); None for a form without one (a page or a phone's queue from
     before versions: stored as it always was) or with junk in it."""
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 12:
-        return int(value)
-    return None
+    return whole_number(value, 12)
 
 
 @dataclass(frozen=True)

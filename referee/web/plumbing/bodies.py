@@ -29,6 +29,8 @@ from typing import Any
 
 from flask import Flask, abort, current_app, request
 
+from .inputs import whole_number
+
 BODY_SECONDS = 15.0  # as long as the headers may take (serve.HEADER_TIMEOUT_MS)
 LATE = "referee.body_late"
 # The routes that read a match file: their path (the body is read before Flask routes the
@@ -49,7 +51,7 @@ class BodyDeadline:
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         length = environ.get("CONTENT_LENGTH") or ""
         chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
-        size = int(length) if length.isascii() and length.isdigit() else None
+        size = whole_number(length)
         limit = self.imports if environ.get("PATH_INFO") in IMPORTS else self.limit
         if (size is None and not chunked) or size == 0 or (size or 0) > limit:
             return self.app(environ, start_response)

@@ -19,6 +19,15 @@ from werkzeug.routing import IntegerConverter
 SQLITE_MAX = 2**63 - 1
 
 
+def whole_number(text: object, digits: int = 18) -> int | None:
+    """``text`` read as a whole number of at most ``digits`` ASCII digits (18 fit SQLite);
+    None for anything else -- a sign, a space, other scripts' digits such as "¹" or "٣"
+    (``str.isdigit`` takes them, ``int`` refuses some), or a number too long."""
+    if isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= digits:
+        return int(text)
+    return None
+
+
 class SQLiteInteger(IntegerConverter):
     """``<int:...>`` for ids kept in SQLite: 0 to 2**63 - 1, else no such page."""
 

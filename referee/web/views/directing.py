@@ -17,6 +17,7 @@ from ..parts.forms import TeamForm
 from ..parts.tournament_state import load_tournament, settle_form, withdraw_form
 from ..parts.tournament_teams import read_team
 from ..plumbing.db import get_storage
+from ..plumbing.inputs import whole_number
 
 bp = Blueprint("directing", __name__)
 
@@ -106,10 +107,10 @@ def swap(tournament_id: int, token: str, number: int, table_no: int):
     """North-South and East-West of a table change places (they sat the wrong way)."""
     tournament, _edit = load_tournament(tournament_id, token, edit=True)
     form = TeamForm()
-    shown = request.form.get("ns", "")
-    if not form.validate_on_submit() or not (shown.isascii() and shown.isdigit()):
+    shown = whole_number(request.form.get("ns", ""))
+    if not form.validate_on_submit() or shown is None:
         flash(_done_already())
-    elif get_storage().swap_seats(tournament.id, number, table_no, int(shown)):
+    elif get_storage().swap_seats(tournament.id, number, table_no, shown):
         flash(_("Table %(n)s: North-South and East-West changed places.", n=table_no))
     else:
         flash(

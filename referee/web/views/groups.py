@@ -56,6 +56,7 @@ from ..parts.table import chosen_rules, create_match, table_start
 from ..plumbing.addresses import phone_url
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
+from ..plumbing.inputs import whole_number
 from ..plumbing.locale import day
 
 bp = Blueprint("groups", __name__)
@@ -151,11 +152,8 @@ def _seats(form: Any, players: int, roster: dict[int, Player]) -> list[Player] |
     for k in range(1, players + 1):
         field = form[f"seat{k}"]
         value = field.data or ""
-        player = (
-            roster.get(int(value))
-            if value.isascii() and value.isdigit() and len(value) < 19
-            else None
-        )
+        chosen = whole_number(value)
+        player = roster.get(chosen) if chosen is not None else None
         if player is None:
             field.errors.append(_("Choose who sits here."))
         elif player.id in picked:

@@ -51,6 +51,7 @@ from ..parts.tournament_state import match_table
 from ..plumbing.addresses import home_url, phone_url
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
+from ..plumbing.inputs import whole_number
 from ..plumbing.locale import number
 from ..plumbing.lru import Lru
 
@@ -158,8 +159,8 @@ def rematch_name(name: str) -> str:
     if not name:
         return name
     stem, dash, number = name.rpartition(" — ")
-    if dash and number.isascii() and number.isdigit():
-        return f"{stem} — {int(number) + 1}"
+    if dash and (counted := whole_number(number)) is not None:
+        return f"{stem} — {counted + 1}"
     return f"{name[:55]} — 2"
 
 
@@ -320,7 +321,7 @@ def _before() -> int | None:
     """The page of the history asked for: the changes numbered below ``?before=`` (a
     change's number); none, or anything but a whole number SQLite can hold: the newest."""
     before = request.args.get("before", "")
-    return int(before) if before.isascii() and before.isdigit() and len(before) <= 18 else None
+    return whole_number(before)
 
 
 @bp.route("/m/<int:match_id>/<token>/history")
