@@ -4,6 +4,8 @@ bounded by count and weight, least recently used out first, shared by threads.""
 from __future__ import annotations
 
 import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 from referee.web.plumbing.lru import Lru
 
@@ -53,3 +55,24 @@ def test_the_server_threads_share_it_without_an_error_or_going_over_its_bound():
         thread.join()
     assert errors == []
     assert len(kept._items) <= 64
+
+
+def test_threads_asking_for_the_same_missing_value_at_once_make_it_once():
+    kept: Lru[str] = Lru(4)
+    made = []
+    barrier = threading.Barrier(6)
+
+    def make() -> str:
+        made.append(1)
+        time.sleep(0.05)  # long enough for every other thread to arrive meanwhile
+        return "body"
+
+    def ask() -> str:
+        barrier.wait()
+        return kept.get_or_make("v1", make)
+
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(lambda _i: ask(), range(6)))
+    assert answers == ["body"] * 6
+    assert len(made) == 1
+    assert kept.get("v1") == "body"

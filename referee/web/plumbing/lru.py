@@ -36,6 +36,7 @@ class Lru(Generic[V]):
         self._weight = 0
         self._items: OrderedDict[Hashable, V] = OrderedDict()
         self._lock = threading.Lock()
+        self._making: dict[Hashable, threading.Lock] = {}  # keys whose value is being made
 
     def get(self, key: Hashable) -> V | None:
         with self._lock:
@@ -54,3 +55,25 @@ class Lru(Generic[V]):
             ):
                 _key, dropped = self._items.popitem(last=False)
                 self._weight -= self.weigh(dropped)
+
+    def get_or_make(self, key: Hashable, make: Callable[[], V]) -> V:
+        """The value kept under ``key``, or ``make()`` kept: one thread makes a missing
+        value and the others asking for it at the same moment wait for that one (a
+        500-table standings body costs 200 ms; made by four threads at once it held every
+        thread of a worker while polls waited behind them)."""
+        found = self.get(key)
+        if found is not None:
+            return found
+        with self._lock:
+            making = self._making.setdefault(key, threading.Lock())
+        try:
+            with making:
+                found = self.get(key)
+                if found is None:
+                    found = make()
+                    self.put(key, found)
+                return found
+        finally:
+            with self._lock:
+                if not making.locked():
+                    self._making.pop(key, None)

@@ -11,9 +11,6 @@ the match page names its table and shows the round's clock
 from __future__ import annotations
 
 import secrets
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -372,37 +369,7 @@ def standings_body(tournament: Tournament, version: str) -> Markup:
         version,
         page_key(),
     )
-    body = _BODIES.get(key)
-    if body is not None:
-        return body
-    # One thread a worker makes a version's body; the phones reloading at the step's
-    # change wait for it rather than making it again beside it (a 500-table body costs
-    # 200 ms; four at once held every thread of the worker, the polls behind them).
-    with _making(key):
-        body = _BODIES.get(key)
-        if body is None:
-            body = _make_body(tournament)
-            _BODIES.put(key, body)
-    return body
-
-
-_MAKING: dict[tuple[object, ...], threading.Lock] = {}
-_MAKING_LOCK = threading.Lock()
-
-
-@contextmanager
-def _making(key: tuple[object, ...]) -> Iterator[None]:
-    """Hold the lock of ``key``'s body while it is made; the lock is dropped when no thread
-    waits on it (at most one a body being made: bounded by the threads)."""
-    with _MAKING_LOCK:
-        lock = _MAKING.setdefault(key, threading.Lock())
-    try:
-        with lock:
-            yield
-    finally:
-        with _MAKING_LOCK:
-            if not lock.locked():
-                _MAKING.pop(key, None)
+    return _BODIES.get_or_make(key, lambda: _make_body(tournament))
 
 
 def _make_body(tournament: Tournament) -> Markup:
