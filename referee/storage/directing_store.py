@@ -68,18 +68,13 @@ class DirectingStore(TournamentStore):
             ).fetchone()
             if row is None or row[1] or row[0] != before_round - 1:
                 return None
-            taken = self.db.execute(
-                "SELECT 1 FROM tournament_teams WHERE tournament_id = ? AND status != ?"
-                " AND name = ? COLLATE NOCASE",
-                [tournament_id, ABSENT, team.name],
-            ).fetchone()
-            if taken is not None:  # two presses at once: the team joins once
-                return None
             listed = self.db.execute(
-                "SELECT number FROM tournament_teams WHERE tournament_id = ? AND status = ?"
+                "SELECT number, status FROM tournament_teams WHERE tournament_id = ?"
                 " AND name = ? COLLATE NOCASE",
-                [tournament_id, ABSENT, team.name],
+                [tournament_id, team.name],
             ).fetchone()
+            if listed is not None and listed[1] != ABSENT:  # two presses at once: joins once
+                return None
             if listed is not None:  # on the list, not here when round 1 began: comes late
                 self.db.execute(
                     "UPDATE tournament_teams SET status = ?, joined = ?"

@@ -165,7 +165,9 @@ def _team_card(
     total = 0
     for number in range(1, tournament.current_round + 1):
         game = by_round.get(number)
-        if game is None:
+        if game is None or not game.game.table:  # sat out (a bye that gives the award, or not)
+            if game is not None and tournament.ranking == "vp":
+                total += game.victory_points(mine)
             rows.append(
                 {
                     "round": number,
@@ -173,21 +175,7 @@ def _team_card(
                     "seat": "",
                     "opponents": _("sat out"),
                     "score": "",
-                    "vp": "",
-                    "total": num(total),
-                }
-            )
-            continue
-        if not game.game.table:  # a bye that gives the award
-            total += game.victory_points(mine) if tournament.ranking == "vp" else 0
-            rows.append(
-                {
-                    "round": number,
-                    "table": None,
-                    "seat": "",
-                    "opponents": _("sat out"),
-                    "score": "",
-                    "vp": game.victory_points(mine),
+                    "vp": game.victory_points(mine) if game is not None else "",
                     "total": num(total),
                 }
             )
