@@ -34,7 +34,12 @@ MITCHELL_THEN_SWISS = "mitchell-swiss"
 
 
 class LateRefused(ValueError):
-    "A late team that the movement has no place for."
+    """A late team that the movement has no place for; ``place_taken``: the one empty
+    place is a late team's already (else the movement has none: an even number began)."""
+
+    def __init__(self, message: str, *, place_taken: bool) -> None:
+        super().__init__(message)
+        self.place_taken = place_taken
 
 
 def playing(teams: Sequence[Team], number: int) -> list[Team]:
@@ -68,10 +73,13 @@ def late_place(tournament: Tournament, teams: Sequence[Team]) -> None:
         return
     if len(starters(tournament, teams)) % 2 == 0:
         raise LateRefused(
-            "the movement was planned for an even number of teams: it has no empty place"
+            "the movement was planned for an even number of teams: it has no empty place",
+            place_taken=False,
         )
     if any(t.joined for t in teams):
-        raise LateRefused("a late team has the movement's one empty place already")
+        raise LateRefused(
+            "a late team has the movement's one empty place already", place_taken=True
+        )
 
 
 def round_plan(

@@ -75,7 +75,7 @@ def late(tournament_id: int, token: str):
             if tournament.current_round:
                 late_place(tournament, teams)
         except LateRefused as refused:
-            flash(_late_refusal(str(refused)))
+            flash(_late_refusal(refused))
         else:
             joined = storage.add_late_team(tournament.id, team, tournament.current_round + 1)
             if joined is None:
@@ -91,8 +91,8 @@ def late(tournament_id: int, token: str):
     return _back(tournament.id, token)
 
 
-def _late_refusal(reason: str) -> str:
-    if "even" in reason:
+def _late_refusal(refused: LateRefused) -> str:
+    if not refused.place_taken:
         return _(
             "A late team cannot join this movement: it was planned for an even number of"
             " teams and has no empty place. (A Swiss event places late teams.)"
