@@ -8,11 +8,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ...match.ledger import Match
-from .forms import hand_form
-
-# An entry's dict-valued keys and the form's fields their parts come from.
-_PARTS = {"canastas": "canastas_", "unfinished": "unfinished_", "meld_cards": "meld_c",
-          "hand_cards": "hand_c"}  # fmt: skip
+from .forms import hand_form, side_fields
 
 
 def field_labels(match: Match) -> dict[str, str]:
@@ -25,17 +21,6 @@ def field_labels(match: Match) -> dict[str, str]:
             labels.setdefault(field.short_name, str(field.label.text))
     labels.update(went_out=_("Went out"), concealed=_("Went out concealed"))
     return labels
-
-
-def _flat(side: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in side.items():
-        if key in _PARTS and isinstance(value, dict):
-            for part, count in value.items():
-                out[_PARTS[key] + str(part)] = count
-        else:
-            out[key] = value
-    return out
 
 
 def _shown(value: Any) -> str:
@@ -52,7 +37,7 @@ def side_changes(
     before: dict[str, Any], after: dict[str, Any], labels: dict[str, str]
 ) -> list[tuple[str, str, str]]:
     """What changed in a side between two entries: (the field's label, before, after)."""
-    old, new = _flat(before), _flat(after)
+    old, new = dict(side_fields(before)), dict(side_fields(after))
     changed = []
     for key in [*new, *(k for k in old if k not in new)]:
         if old.get(key) != new.get(key) and not (

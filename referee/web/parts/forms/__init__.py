@@ -13,6 +13,7 @@ from .hand_forms import (
     formdata_from_entry,
     hand_form,
     out_chosen,
+    side_fields,
 )
 from .match_forms import MAX_SEATS, MAX_SIDES, PLAYERS_PER_SIDE, ImportForm, NewMatchForm
 from .ruling_forms import PLAYER_COUNTS, QUESTION_FORMS, RulesChoice, question_forms
@@ -59,4 +60,5 @@ __all__ = [
     "option_field_name",
     "out_chosen",
     "question_forms",
+    "side_fields",
 ]

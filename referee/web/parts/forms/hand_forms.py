@@ -5,6 +5,7 @@ entry shown again for editing."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -251,15 +252,24 @@ def formdata_from_entry(entry: dict[str, Any]) -> MultiDict[str, Any]:
     if went and sides[went[0]].get("concealed"):
         pairs.append(("out_concealed", "y"))
     for i, side in enumerate(entry.get("sides", [])):
-        for key, value in side.items():
-            if key in ("canastas", "unfinished"):
-                pairs += [(f"side{i}-{key}_{k}", str(n)) for k, n in value.items()]
-            elif key in ("meld_cards", "hand_cards"):
-                part = key.removesuffix("_cards")
-                pairs += [(f"side{i}-{part}_c{k}", str(n)) for k, n in value.items()]
-            elif isinstance(value, bool):
+        for name, value in side_fields(side):
+            if isinstance(value, bool):
                 if value:
-                    pairs.append((f"side{i}-{key}", "y"))
+                    pairs.append((f"side{i}-{name}", "y"))
             elif value is not None:
-                pairs.append((f"side{i}-{key}", str(value)))
+                pairs.append((f"side{i}-{name}", str(value)))
     return MultiDict(pairs)
+
+
+def side_fields(side: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """A stored side's values by the names of the form's fields: a quick hand's canastas,
+    unfinished melds and counted cards each by its own field (``canastas_natural``,
+    ``meld_c10``), the rest as they are kept."""
+    for key, value in side.items():
+        if key in ("canastas", "unfinished") and isinstance(value, dict):
+            yield from ((f"{key}_{k}", n) for k, n in value.items())
+        elif key in ("meld_cards", "hand_cards") and isinstance(value, dict):
+            part = key.removesuffix("_cards")
+            yield from ((f"{part}_c{k}", n) for k, n in value.items())
+        else:
+            yield key, value
