@@ -53,6 +53,15 @@ def test_the_evaluation_set_reaches_its_goals():
     assert result.silent == result.off_topic, misses
 
 
+def _blind_set(path, size):
+    """A blind set's questions, ``size`` of them, each expected rule one its variant has."""
+    asked = blind_questions(path=path)
+    assert len(asked) == size, path
+    for q in asked:
+        assert set(q["rules"]) <= set(PRESETS[q["variant"]].rules), q
+    return asked
+
+
 def test_the_blind_set_is_reported():
     """The blind set (tests/ask_blind.toml), written by someone who never saw the engine: its
     figures are printed (``pytest -s``), not yet held to the goals, which its held-out half
@@ -86,10 +95,7 @@ def test_the_second_blind_set_is_reported_whole():
     """tests/ask_blind2.toml, written blind while the engine was tuned: its figures are
     printed (``pytest -s``), its misses never (it stays a judge), and not yet held to the
     goals, which it does not reach (docs/benchmarks.md, "Generalising")."""
-    asked = blind_questions(path=SECOND_BLIND)
-    assert len(asked) == 96
-    for q in asked:
-        assert set(q["rules"]) <= set(PRESETS[q["variant"]].rules), q
+    asked = _blind_set(SECOND_BLIND, 96)
     result = evaluate(asked_set=asked)
     print(f"second blind set: {result.line()}")
     assert result.asked + result.off_topic == 96
@@ -102,10 +108,7 @@ def test_the_third_blind_set_reaches_the_goals():
     """tests/ask_blind3.toml (132 questions, 24 off-topic), written blind once the examples
     were in: its first figures were the judge's, then it was tuned on (the other-games
     words, the sure example): it is held to the goals now."""
-    asked = blind_questions(path=THIRD_BLIND)
-    assert len(asked) == 132
-    for q in asked:
-        assert set(q["rules"]) <= set(PRESETS[q["variant"]].rules), q
+    asked = _blind_set(THIRD_BLIND, 132)
     result = evaluate(asked_set=asked)
     print(f"third blind set: {result.line()}")
     misses = "\n".join(result.misses)
@@ -274,10 +277,7 @@ def test_the_fourth_blind_set_is_reported():
     off-topic questions; measured first as a judge (81.5 % first, 96.3 % in three, 18 of
     24 off-topic silent), then tuned on for the off-topic words only.  Held to the goals
     it reaches; the rest printed (``pytest -s``)."""
-    asked = blind_questions(path=FOURTH_BLIND)
-    assert len(asked) == 132
-    for q in asked:
-        assert set(q["rules"]) <= set(PRESETS[q["variant"]].rules), q
+    asked = _blind_set(FOURTH_BLIND, 132)
     result = evaluate(asked_set=asked)
     print(f"fourth blind set: {result.line()}")
     assert result.top3 / result.asked >= 0.95, "\n".join(result.misses)
@@ -296,10 +296,7 @@ def test_the_later_blind_sets_together_reach_the_ranking_goals():
         (SEVENTH_BLIND, 150),
         (EIGHTH_BLIND, 180),
     ):
-        asked = blind_questions(path=path)
-        assert len(asked) == size, path
-        for q in asked:
-            assert set(q["rules"]) <= set(PRESETS[q["variant"]].rules), q
+        asked = _blind_set(path, size)
         print(f"{path.name}: {evaluate(asked_set=asked).line()}")
         pooled += asked
     result = evaluate(asked_set=pooled)
