@@ -149,27 +149,18 @@ def reference_tables(
     return {"cards": cards, "bonuses": bonuses, "opening": opening}
 
 
-def reference_columns(
-    tables: dict[str, list[tuple[str, str]]], columns: int = 3
-) -> list[list[dict[str, str]]]:
-    """The reference tables as ``columns`` columns of about equal length, for the rules box.
+def reference_columns(tables: dict[str, list[tuple[str, str]]]) -> list[list[dict[str, str]]]:
+    """The reference tables side by side for the rules box, a column each: card values,
+    bonuses, the opening minimum.
 
-    Each item is a heading (``{"head": "cards"}``) or a row (``{"label": ..., "value": ...}``);
-    a heading never ends a column.  Split here rather than by CSS columns, whose balancing
-    WeasyPrint does not do reliably next to page breaks.
+    Each item is a heading (``{"head": "cards"}``) or a row (``{"label": ..., "value": ...}``).
+    A table never runs on into the next one's column: balanced columns put a long list of
+    bonuses' last line above the opening minimum's heading, where it read as one of them.
     """
-    items: list[dict[str, str]] = []
-    for key in tables:  # cards, bonuses, the opening (by score or by hand), in that order
-        items.append({"head": key})
-        items += [{"label": label, "value": value} for label, value in tables[key]]
-    per_column = -(-len(items) // columns)
-    result: list[list[dict[str, str]]] = [[]]
-    for item in items:
-        if len(result[-1]) >= per_column and len(result) < columns:
-            carried = [result[-1].pop()] if "head" in result[-1][-1] else []
-            result.append(carried)
-        result[-1].append(item)
-    return result
+    return [
+        [{"head": key}, *({"label": label, "value": value} for label, value in rows)]
+        for key, rows in tables.items()  # cards, bonuses, the opening, in that order
+    ]
 
 
 def render_html(
@@ -257,6 +248,7 @@ PAGE_MM = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}
 # Besides the fields: the page's side margins (12 mm each) and the body's (8 px each), the
 # hand number's column (7 mm), the dealer's (10 mm at least, as before), the borders.
 OTHER_MM = 24 + 4.3 + 7 + 10 + 1.5
+GAP = 2  # spaces between a side's fields: wider than the one that groups a figure's digits
 
 
 def _bonus(breakdown: dict[str, int]) -> int:
@@ -321,12 +313,16 @@ def ledger_fields(
         for value in (s[key] for key in (*FIELDS, "total"))
     }
     numbers = list(shown.values())
-    # Five characters and a space hold any number up to 99999 and leave the headings room;
-    # the numbers are as large as fills the page with such fields, smaller for wider ones.
-    width = max([6, *(len(number) + 1 for number in numbers)])
+    # Five characters and two spaces hold any number up to 99999 and leave the headings
+    # room; the numbers are as large as fills the page with such fields, smaller for wider
+    # ones.  Two spaces between fields: a group separator is one ("1 220"), so a figure
+    # never reads as part of its neighbour's ("0  1 220" is a hand of 0 and 1 220).
+    width = max([7, *(len(number) + GAP for number in numbers)])
     for row in rows:
         for side in row["sides"]:
-            side["fields"] = "".join(f"{shown[side[key]]:>{width - 1}} " for key in FIELDS)
+            side["fields"] = "".join(
+                f"{shown[side[key]]:>{width - GAP}}{' ' * GAP}" for key in FIELDS
+            )
             side["shown_total"] = shown[side["total"]]
     size = min(LEDGER_PT, room / (sides * (8 * width + 1) * MONO_MM_PER_PT))
     return width, round(size, 2)
@@ -380,7 +376,7 @@ def match_sheet_html(
         date=local_date(match.created, lang),
         lang=lang,
         chart=Markup(chart),
-        columns=reference_columns(reference_tables(variant, gettext, lang), 3),
+        columns=reference_columns(reference_tables(variant, gettext, lang)),
         num=lambda value: local_number(value, lang),
         landscape=landscape,
         house=difference_lines(match.preset, variant, gettext),

@@ -1,12 +1,14 @@
 """Blank score sheets as PDF: one page, the preset's own numbers, readable text."""
 
 import dataclasses
+import html
+import re
 import subprocess
 
 import pytest
 
 from referee.cli import main
-from referee.match.ledger import compute_ledger
+from referee.match.ledger import Ledger, compute_ledger
 from referee.rules import find_variant
 from referee.sheets import blank_sheet_pdf, match_sheet_pdf
 from tests.support import sample
@@ -214,3 +216,125 @@ def test_a_sheet_printed_in_czech_or_polish_speaks_it_with_its_diacritics(lang, 
     assert (
         translate("Czech (club rules, 13 cards)") in blank
     )  # the rules' name, in the sheet's language
+
+
+# -- figures that read cleanly, tables that keep to their columns --------------------------
+
+# A figure as pdftotext -layout reads it: digits grouped by one space (the sheet's group
+# separator, a no-break space, comes out as a space) or not at all, perhaps a minus.
+FIGURE = re.compile(r"[-−]?\d{1,3}(?: \d{3})*|[-−]?\d+")
+FIELDS_OF_A_SIDE = ("minimum", "melds", "bonus", "red_threes", "going_out", "hand", "score")
+
+
+def _figures(line: str) -> list[int]:
+    """A hand's row read as a person reads it: the figures apart, each the run of characters
+    between two gaps of two spaces or more (a single space groups a figure's digits); the
+    hand number first, perhaps followed by the dealer's name."""
+    chunks = re.split(r"\s{2,}", line.strip().lstrip("!⚑✎ "))  # a row's marks
+    number, _space, _dealer = chunks[0].partition(" ")  # "2 Tom": hand 2, dealt by Tom
+    figures = [number, *chunks[1:]]
+    for chunk in figures:
+        assert FIGURE.fullmatch(chunk), f"{chunk!r} is not one figure, in {line!r}"
+    return [int(re.sub(r"\D", "", f)) * (-1 if f[0] in "-−" else 1) for f in figures]
+
+
+def _thousands_in_a_hand(hands: int) -> Ledger:
+    """Hands of 1 240 with none left in hand, totals below 10 000: the widest figure is a
+    hand's score, in the field right after the hand's 0 ("0 1 240" is how it once read)."""
+    from referee.match.ledger import HandRecord
+
+    out = {"melds": "K K K K K K K\nQ Q Q Q Q Q Q", "went_out": True, "hand": ""}
+    other = {"melds": "A A A", "hand": "5 6"}
+    records = [
+        HandRecord(n, 1, {"mode": "detailed", "sides": [out, other][:: 1 - 2 * (n % 2)]}, {})
+        for n in range(1, hands + 1)
+    ]
+    return compute_ledger(sample.match(4, "classic"), records)
+
+
+@pytest.mark.parametrize(
+    ("lang", "ledger"),
+    [
+        ("cs", _thousands_in_a_hand(7)),
+        ("pl", _thousands_in_a_hand(7)),
+        # A samba match: totals of five digits, grouped in both languages; and three sides.
+        ("cs", sample.ledger(32, players=4, preset="samba")),
+        ("pl", sample.ledger(12, players=6, preset="samba")),
+    ],
+    ids=["cs-thousands", "pl-thousands", "cs-samba", "pl-samba-3-sides"],
+)
+def test_every_figure_of_a_czech_or_polish_sheet_reads_as_its_own(lang, ledger, tmp_path):
+    from referee.i18n import local_number, translator
+    from referee.sheets import sheet_rows
+
+    widest = max(abs(v) for row in sheet_rows(ledger) for s in row["sides"] for v in s.values())
+    assert " " in local_number(widest, lang).replace("\xa0", " ")  # figures grouped here
+    text, _pages = pdf_text_and_pages(
+        match_sheet_pdf(ledger, gettext=translator(lang), lang=lang), tmp_path
+    )
+    ledger_text = text.split("Σ")[0]  # the rows, down to the sums
+    lines = {
+        int(found[1]): line
+        for line in ledger_text.splitlines()
+        if (found := re.match(r"[\s!⚑✎]*(\d+)(?: \D|\s{2,})", line)) and len(line.split()) > 8
+    }
+    rows = sheet_rows(ledger)
+    assert sorted(lines) == [row["number"] for row in rows]
+    for row in rows:
+        expected = [row["number"]]
+        for side in row["sides"]:
+            expected += [side[key] for key in FIELDS_OF_A_SIDE] + [side["total"]]
+        assert _figures(lines[row["number"]]) == expected, lines[row["number"]]
+
+
+def test_a_figure_run_into_its_neighbour_is_caught():
+    assert _figures("  3 Tom  50  0  1 220") == [3, 50, 0, 1220]
+    with pytest.raises(AssertionError, match="not one figure"):
+        _figures("  3 Tom  50  0 1 220")  # hand 0, score 1 220, as the sheet printed it once
+
+
+def _words(pdf: bytes, folder) -> list[tuple[float, float, str]]:
+    """Every word of the PDF's first page with where it starts: (x, y, word)."""
+    path = folder / "sheet.pdf"
+    path.write_bytes(pdf)
+    boxes = subprocess.run(
+        ["pdftotext", "-bbox", "-l", "1", str(path), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)</word>', boxes)
+    return [(float(x), float(y), html.unescape(word)) for x, y, word in found]
+
+
+@pytest.mark.parametrize("lang", ["cs", "pl", "de"])
+@pytest.mark.parametrize("preset", ["classic", "czech", "samba", "spanish", "hand-and-foot"])
+def test_each_reference_table_keeps_to_its_own_column(preset, lang, tmp_path):
+    from referee.i18n import translator
+    from referee.sheets import reference_tables
+
+    translate = translator(lang)
+    variant = find_variant(preset)
+    tables = reference_tables(variant, translate, lang)
+    words = _words(blank_sheet_pdf(variant, gettext=translate, lang=lang), tmp_path)
+    titles = {
+        "cards": "Card values",
+        "bonuses": "Bonuses",
+        "opening": "Opening minimum by score",
+        "opening_by_hand": "Opening minimum by hand",
+    }
+    # Where each table's heading starts, left to right: its column runs to the next one's.
+    starts = []
+    for key in tables:
+        first = translate(titles[key]).split()[0]
+        starts.append(max(((x, y) for x, y, w in words if w == first), key=lambda p: p[1]))
+    top = starts[0][1]
+    bottom = max(y for _x, y, w in words if w == translate("Rules from").split()[0])
+    edges = [x for x, _y in starts] + [10_000]
+    for (key, rows), left, right in zip(tables.items(), edges, edges[1:], strict=False):
+        held = [w for x, y, w in words if left <= x < right and top <= y < bottom]
+        written = [
+            *translate(titles[key]).split(),
+            *(w for label, value in rows for w in f"{label} {value}".split()),
+        ]
+        assert sorted(held) == sorted(written), key  # its words, none of another table
