@@ -257,9 +257,12 @@ def _bonus(breakdown: dict[str, int]) -> int:
     return sum(value for key, value in breakdown.items() if key not in plain)
 
 
-def sheet_rows(ledger: Ledger, gettext: Callable[[str], str] | None = None) -> list[dict[str, Any]]:
+def sheet_rows(
+    ledger: Ledger, gettext: Callable[[str], str] | None = None, lang: str = "en"
+) -> list[dict[str, Any]]:
     """One row per hand: who dealt, its note, why it is disputed (in ``gettext``'s
-    language), and per side the minimum that applied, the breakdown, score and total."""
+    language, its figures as ``lang`` writes them), and per side the minimum that
+    applied, the breakdown, score and total."""
     variant = ledger.match.variant
     rows = []
     for row in ledger.rows:
@@ -287,7 +290,11 @@ def sheet_rows(ledger: Ledger, gettext: Callable[[str], str] | None = None) -> l
                 "error": row.error,
                 "dealer": ledger.match.dealer_name(row.number),
                 "note": row.hand.entry.get("note", ""),
-                "disputed": row.reasons([isolated(n) for n in ledger.match.side_names], gettext),
+                "disputed": row.reasons(
+                    [isolated(n) for n in ledger.match.side_names],
+                    gettext,
+                    lambda value: local_number(value, lang),
+                ),
             }
         )
     return rows
@@ -360,7 +367,7 @@ def match_sheet_html(
             if ledger.rows
             else ""
         )
-    rows = sheet_rows(ledger, gettext)
+    rows = sheet_rows(ledger, gettext, lang)
     field, ledger_pt = ledger_fields(rows, len(match.side_names), paper, landscape, lang)
     return render_html(
         "match.html",

@@ -226,10 +226,19 @@ def test_a_run_canasta_says_it_is_a_run_and_a_wild_one_wild():
     ]
 
 
-def test_the_contract_lists_every_kind_of_canasta():
+def test_a_sambas_canasta_of_a_suit_in_order_is_a_run_too():
+    run = "5s 6s 7s 8s 9s 10s Js"
+    out, status = score_json(hand("samba", {"melds": [run, "K K K K K K K"]}, {}))
+    assert status == 0, out["errors"]
+    assert {"rank": "run", "kind": "sequence", "bonus": 1500} in out["sides"][0]["canastas"]
+
+
+def test_the_contract_lists_every_kind_of_canasta_and_no_other():
+    import re
+
     described = (ROOT / "docs" / "contracts.md").read_text(encoding="utf-8")
-    says = described[described.index("A canasta's `rank`") :].split(";")[0]
-    assert [k.value for k in CanastaKind if f"`{k.value}`" not in says] == []
+    says = described[described.index("Its `kind` is") :].split(";")[0]
+    assert sorted(re.findall(r"`(\w+)`", says)[1:]) == sorted(k.value for k in CanastaKind)
 
 
 def test_an_event_the_variant_does_not_score_is_a_problem():

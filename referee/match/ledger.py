@@ -206,13 +206,17 @@ class LedgerRow:
         return bool(self.problems)
 
     def reasons(
-        self, side_names: Sequence[str], translate: Callable[[str], str] | None = None
+        self,
+        side_names: Sequence[str],
+        translate: Callable[[str], str] | None = None,
+        number: Callable[[int], str] | None = None,
     ) -> list[str]:
-        """Why a disputed hand breaks the rules, in ``translate``'s language, each reason
-        after the name of its side ("Us: this side's melds hold 30 points, …")."""
+        """Why a disputed hand breaks the rules, in ``translate``'s language (its figures
+        written by ``number``), each reason after the name of its side ("Us: this side's
+        melds hold 30 points, …")."""
         reasons = []
         for problem in self.problems:
-            words = problem.render(translate)
+            words = problem.render(translate, number)
             words = words[:1].upper() + words[1:]
             side = problem.side
             if side is not None and 0 <= side < len(side_names):

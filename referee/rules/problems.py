@@ -28,13 +28,28 @@ class Text(NamedTuple):
     template: str
     params: Mapping[str, object] = {}
 
-    def render(self, translate: Callable[[str], str] | None = None) -> str:
+    def render(
+        self,
+        translate: Callable[[str], str] | None = None,
+        number: Callable[[int], str] | None = None,
+    ) -> str:
+        """The words in the language of ``translate``, each whole number among the values
+        written by ``number`` (grouped as that language groups digits: "1 505")."""
         tr = translate or _same
-        values = {
-            key: value.render(translate) if isinstance(value, Text) else value
-            for key, value in self.params.items()
-        }
+        values = {key: _value(value, translate, number) for key, value in self.params.items()}
         return tr(self.template) % values if values else tr(self.template)
+
+
+def _value(
+    value: object,
+    translate: Callable[[str], str] | None,
+    number: Callable[[int], str] | None,
+) -> object:
+    if isinstance(value, Text):
+        return value.render(translate, number)
+    if number is not None and isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
+    return value
 
 
 class Problem(NamedTuple):
@@ -50,9 +65,14 @@ class Problem(NamedTuple):
     # Figures a program reads beside the message (the points and minimum of a short opening).
     figures: Mapping[str, int] = {}
 
-    def render(self, translate: Callable[[str], str] | None = None) -> str:
-        """The message in the language of ``translate`` (English without one)."""
-        return self.text.render(translate) if self.text else self.message
+    def render(
+        self,
+        translate: Callable[[str], str] | None = None,
+        number: Callable[[int], str] | None = None,
+    ) -> str:
+        """The message in the language of ``translate`` (English without one), its whole
+        numbers written by ``number``."""
+        return self.text.render(translate, number) if self.text else self.message
 
 
 def problem(
@@ -74,9 +94,14 @@ class MalformedInput(ValueError):
     # The message as a translatable text, where it was made with one (:func:`malformed`).
     words: Text | None = None
 
-    def render(self, translate: Callable[[str], str] | None = None) -> str:
-        """The message in the language of ``translate`` (English without one, as ``str``)."""
-        return self.words.render(translate) if self.words else str(self)
+    def render(
+        self,
+        translate: Callable[[str], str] | None = None,
+        number: Callable[[int], str] | None = None,
+    ) -> str:
+        """The message in the language of ``translate`` (English without one, as ``str``),
+        its whole numbers written by ``number``."""
+        return self.words.render(translate, number) if self.words else str(self)
 
 
 def malformed(template: str, **params: object) -> MalformedInput:

@@ -42,6 +42,7 @@ from ...rules.overrides import (
 )
 from ...rules.sources import seed_text, source_title
 from ...rules.variant import Rule
+from ..plumbing.locale import number as written
 from ..plumbing.locale import translate
 from . import rulebook
 from .forms import chosen_options, option_field_name
@@ -89,7 +90,7 @@ def _inputs(field: Field, variant: Variant) -> list[Input]:
         return [Input(_name(field), None, "check", "y" if value else "")]
     if isinstance(kind, Choice):
         choices = tuple(
-            ("none" if key is None else key, value_text(field, chosen).render(translate))
+            ("none" if key is None else key, value_text(field, chosen).render(translate, written))
             for key, chosen in kind.values.items()
         )
         return [Input(_name(field), None, "choice", "none" if value is None else value, choices)]
@@ -101,7 +102,7 @@ def _inputs(field: Field, variant: Variant) -> list[Input]:
         return [
             Input(
                 _name(field, kind.name(key)),
-                entry_words(field, key).render(translate),
+                entry_words(field, key).render(translate, written),
                 "number",
                 _text(number),
             )
@@ -130,7 +131,9 @@ class Editor(NamedTuple):
                 "field": field,
                 "label": translate(field.label),
                 "inputs": inputs,
-                "was": value_text(field, getattr(self.preset, field.name)).render(translate),
+                "was": value_text(field, getattr(self.preset, field.name)).render(
+                    translate, written
+                ),
                 "source": source(self.preset, field),
                 "changed": [i.value for i in inputs] != [i.value for i in preset_inputs],
                 "errors": self.errors.get(field.name, []),
@@ -236,13 +239,13 @@ def overrides_of(ed: Editor) -> dict[str, Any] | None:
         except ValueError as error:
             errors[field.name] = [str(error)]
     for problem in value_problems(ed.preset, values):
-        errors[problem.name] = [problem.reason.render(translate)]
+        errors[problem.name] = [problem.reason.render(translate, written)]
     if errors:
         return None
     try:
         return checked_changes(ed.preset, values)
     except OverrideError as error:
-        errors[error.name] = [error.reason.render(translate)]
+        errors[error.name] = [error.reason.render(translate, written)]
         return None
 
 
@@ -298,7 +301,9 @@ def _load(form: Any, upload: Any) -> TableRules:
         base, options, overrides = read_rules_file(data, find_variant)
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
         why = (
-            error.render(translate) if isinstance(error, MalformedInput) else _("This is not JSON.")
+            error.render(translate, written)
+            if isinstance(error, MalformedInput)
+            else _("This is not JSON.")
         )
         form[FILE].errors = [_("Not a rules file: %(why)s", why=why)]
         return TableRules(None, {}, True, True)

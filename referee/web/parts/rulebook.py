@@ -11,6 +11,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from markupsafe import Markup
 
 from ...rules import (
@@ -26,7 +27,7 @@ from ...rules import (
 from ...rules.catalogue import catalogue
 from ...rules.hand import threes_points
 from ...rules.sources import seed_text, source_language
-from ..plumbing.locale import translate
+from ..plumbing.locale import number, translate
 
 GROUP_TITLES = {
     "cards": _l("Cards and values"),
@@ -107,9 +108,28 @@ def page(variant: Variant, **context: Any) -> str:
         short_name=short_name,
         quote_language=quote_language,
         quote=quote,
+        quoted_in=quoted_in(variant),
         seed_text=lambda variant: seed_text(variant.seed),
         **context,
     )
+
+
+def quoted_in(variant: Variant) -> str:
+    """The languages ``variant``'s rulebooks are quoted in besides the page's, named in the
+    page's language ("nizozemština, němčina"): what the page says before the quotes, so a
+    reader knows whose words they are; "" when every quote is in the page's language."""
+    from babel import Locale
+    from flask_babel import get_locale
+
+    page = str(get_locale())
+    codes = {
+        code
+        for rule in variant.rules.values()
+        if rule.quote
+        for book in rule.source.split("; ")
+        if (code := source_language(book)) and code != page
+    }
+    return ", ".join(sorted(Locale.parse(code).get_display_name(page) for code in codes))
 
 
 def groups(variant: Variant) -> list[tuple[str, Any, list[Any]]]:
@@ -150,9 +170,13 @@ def opening_rows(variant: Variant) -> list[tuple[str, int]]:
     for i, step in enumerate(steps):
         start = 0 if i == 0 else step.from_score
         if i + 1 < len(steps):
-            label = _("%(low)s to %(high)s", low=start, high=steps[i + 1].from_score - 5)
+            label = _(
+                "%(low)s to %(high)s",
+                low=number(start),
+                high=number(steps[i + 1].from_score - 5),
+            )
         else:
-            label = _("%(low)s and more", low=start)
+            label = _("%(low)s and more", low=number(start))
         rows.append((label, step.minimum))
     return rows
 
@@ -162,7 +186,7 @@ def canasta_bonuses(variant: Variant) -> list[tuple[str, str]]:
     return [
         (
             str(KIND_NAMES[kind]),
-            _("wins the match") if kind is CanastaKind.BLACK_THREES else str(bonus),
+            _("wins the match") if kind is CanastaKind.BLACK_THREES else number(bonus),
         )
         for kind, bonus in variant.canasta_bonus.items()
     ]
@@ -176,7 +200,7 @@ def _yes(value: bool) -> str:
 
 
 def _or_dash(value: object) -> str:
-    return "—" if value is None or value == 0 else str(value)
+    return "—" if value is None or value == 0 else number(value)
 
 
 def _per_players(counts: dict[int, int]) -> str:
@@ -186,14 +210,14 @@ def _per_players(counts: dict[int, int]) -> str:
 
 
 def _minus(points: int) -> str:
-    return f"−{points}" if points else "—"
+    return f"−{number(points)}" if points else "—"
 
 
 def _wild_canastas(v: Variant) -> str:
     parts = [
         _("black threes win the match")
         if k is CanastaKind.BLACK_THREES
-        else f"{KIND_NAMES[k]} {v.canasta_bonus[k]}"
+        else f"{KIND_NAMES[k]} {number(v.canasta_bonus[k])}"
         for k in WILD_KINDS
         if k in v.canasta_bonus
     ]
@@ -201,7 +225,9 @@ def _wild_canastas(v: Variant) -> str:
 
 
 def _other_canastas(v: Variant) -> str:
-    parts = [f"{KIND_NAMES[k]} {v.canasta_bonus[k]}" for k in OTHER_KINDS if k in v.canasta_bonus]
+    parts = [
+        f"{KIND_NAMES[k]} {number(v.canasta_bonus[k])}" for k in OTHER_KINDS if k in v.canasta_bonus
+    ]
     return ", ".join(parts) or "—"
 
 
@@ -270,7 +296,7 @@ def _all_red_threes(v: Variant) -> str:
     count = v.all_red_threes_count
     if v.threes_table:
         count = max(v.threes_table)
-    return _("%(n)s: %(points)s", n=count, points=threes_points(v, count))
+    return _("%(n)s: %(points)s", n=count, points=number(threes_points(v, count)))
 
 
 def _red_threes_if(v: Variant) -> str:
@@ -285,17 +311,17 @@ def _red_threes_if(v: Variant) -> str:
 
 def _unfinished(v: Variant) -> str:
     costs = sorted(set(v.unfinished_penalty.values()), reverse=True)
-    return " / ".join(f"−{c}" for c in costs) or "—"
+    return " / ".join(f"−{number(c)}" for c in costs) or "—"
 
 
 def _target(v: Variant) -> str:
     if v.rounds is not None:
         return _("%(n)s hands", n=v.rounds)
-    return str(v.target_score)
+    return number(v.target_score)
 
 
 def _by_round(v: Variant) -> str:
-    return ", ".join(map(str, v.opening_by_round)) or "—"
+    return ", ".join(map(number, v.opening_by_round)) or "—"
 
 
 def _black_three_in_hand(v: Variant) -> str:
@@ -333,7 +359,10 @@ def _sections(variants: Iterable[Variant]) -> list[tuple[Any, list[Row]]]:
         ("opening.round", _l("By hand"), _by_round),
         ("opening.negative", _l("Below 0"), _field("negative_minimum")),
         ("opening.0", _l("From 0"), lambda v: v.opening_minimum(0)),
-        *[(f"opening.{s}", _l("From %(n)s", n=s), _minimum_at(s)) for s in starts],
+        *[
+            (f"opening.{s}", _l("From %(n)s", n=LazyString(number, s)), _minimum_at(s))
+            for s in starts
+        ],
         ("opening.bonus", _l("Canasta bonus counts"), _switch("opening_counts_canasta_bonus")),
         (
             "opening.top",
@@ -408,7 +437,7 @@ def comparison(variants: list[Variant]) -> list[tuple[Any, list[tuple[str, Any, 
     for title, rows in _sections(variants):
         table = []
         for key, label, value in rows:
-            texts = [str(value(v)) for v in variants]
+            texts = [number(value(v)) for v in variants]  # a score grouped: 5 000
             cells = [
                 (v.id, text, text != texts[0]) for v, text in zip(variants, texts, strict=True)
             ]

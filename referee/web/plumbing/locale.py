@@ -112,7 +112,7 @@ def rule_text(rule: Rule) -> str:
     is the statement (the seed's wording); elsewhere, the translated plain statement.
     """
     if rule.house is not None:  # a value the table changed: its own words
-        return rule.house.render(translate)
+        return rule.house.render(translate, number)
     own = bool(rule.quote) and source_language(rule.source) == str(get_locale())
     return rule.quote if own else translate(rule.text)
 

@@ -32,6 +32,7 @@ from ..parts.forms import ImportForm
 from ..parts.sending import asked_paper, filename, kept_sheet, send_download
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
+from ..plumbing.locale import number
 from ..plumbing.sheet_turns import Busy, too_busy
 
 bp = Blueprint("downloads", __name__)
@@ -90,7 +91,9 @@ def import_match():
         except (UnicodeDecodeError, ValueError, RecursionError) as error:
             # NotAnExport says which part is wrong; anything else is not JSON at all.
             message = (
-                error.words.render(_) if isinstance(error, NotAnExport) else _("This is not JSON.")
+                error.words.render(_, number)
+                if isinstance(error, NotAnExport)
+                else _("This is not JSON.")
             )
             form.file.errors.append(_("Not a match file: %(why)s", why=message))
         else:

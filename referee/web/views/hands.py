@@ -61,7 +61,7 @@ class RuleError(str):
 
 
 def _rule_error(variant: Variant, problem: Problem, prefix: str = "") -> RuleError:
-    message = problem.render(_)
+    message = problem.render(_, written)
     error = RuleError(prefix + message[:1].upper() + message[1:])
     rule = variant.rules.get(problem.rule) if problem.rule else None
     if rule is not None:
@@ -116,7 +116,7 @@ def _score(form: FlaskForm, match: Match, mode: str, hand_id: int | None):
         )
     except EntryError as error:
         section = form[f"side{error.side}"].form
-        message = error.words.render(_)
+        message = error.words.render(_, written)
         _add_error(section[error.field], message[:1].upper() + message[1:])
         return entry, None, []
     general = _apply_problems(form, variant, entry, result.problems)
@@ -179,8 +179,8 @@ def _refused_change(match: Match, error: MatchClosed | MatchFull) -> str:
     if isinstance(error, MatchClosed):
         return closed_message(match, str(error)) or ""
     if error.args and error.args[0] == "changes":
-        return capacity.changes_full().render(_)
-    return capacity.match_full().render(_)
+        return capacity.changes_full().render(_, written)
+    return capacity.match_full().render(_, written)
 
 
 def _refused(match: Match, token: str, error: MatchClosed | MatchFull):
@@ -213,7 +213,7 @@ def new(match_id: int, token: str):
         if closed:
             over = closed
         elif not ledger.finished:  # the largest match there is (referee/match/capacity.py)
-            over = capacity.match_full().render(_)
+            over = capacity.match_full().render(_, written)
         if request.method == "GET":
             if not closed:  # a closed match's page says so itself
                 flash(over)
@@ -472,7 +472,7 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
     except DamagedMatch as error:  # the change's stored copy of the hand
         message = _(
             "This change cannot be taken back or made again: its stored copy is damaged (%(why)s).",
-            why=error.words.render(_),
+            why=error.words.render(_, written),
         )
         return closed_refusal(match, token, message, _("Damaged match"))
     if change is None:
@@ -519,7 +519,7 @@ def preview(match_id: int, token: str):
             number,
         )
     except EntryError as error:  # a typo: said on its side now, as sending it would say it
-        words = error.words.render(_)
+        words = error.words.render(_, written)
         return jsonify(sides=None, error=words[:1].upper() + words[1:], side=error.side)
 
     def said(problem: Problem) -> dict[str, str | None]:

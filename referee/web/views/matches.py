@@ -229,7 +229,7 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
         parts=tuple(words(match.variant).parts.items()),
         error=row.error,
         # Each reason begins with its side's name: isolated, as every name on the page.
-        disputed=tuple(row.reasons([isolated(n) for n in match.side_names], _)),
+        disputed=tuple(row.reasons([isolated(n) for n in match.side_names], _, number)),
         match_id=match.id,
         token=token,
         hand_id=row.hand.id,

@@ -42,7 +42,7 @@ from ..parts.forms import (
 )
 from ..parts.house_rules import changed_lines, rule_source
 from ..plumbing.errors import refusal
-from ..plumbing.locale import rule_text
+from ..plumbing.locale import number, rule_text
 
 bp = Blueprint("rulings", __name__)
 bp.add_app_template_global(rulebook.variant_name, "variant_name")
@@ -103,7 +103,9 @@ def _cards(form: FlaskForm, name: str, *, one: bool = False) -> tuple[Card, ...]
     try:
         cards = parse_cards((field.data or "").strip())
     except NotationError as error:
-        field.errors.append(_("Not card notation: %(problem)s.", problem=error.words.render(_)))
+        field.errors.append(
+            _("Not card notation: %(problem)s.", problem=error.words.render(_, number))
+        )
         return None
     if one and len(cards) != 1:
         field.errors.append(_("Give one card, such as K or 7."))
@@ -119,7 +121,9 @@ def _melds(form: FlaskForm) -> list[Meld] | None:
             melds.append(Meld(parse_cards(line)))
         except NotationError as error:
             message = _(
-                "Meld %(n)s is not card notation: %(problem)s.", n=n, problem=error.words.render(_)
+                "Meld %(n)s is not card notation: %(problem)s.",
+                n=n,
+                problem=error.words.render(_, number),
             )
             field.errors.append(message)
     return None if field.errors else melds
@@ -190,7 +194,7 @@ def _shown(variant: Variant, ruling: Any) -> dict[str, Any]:
     rule = variant.rule(ruling.rule)
     return {
         "allowed": ruling.allowed,
-        "reason": text.render(_) if text is not None else ruling.reason,
+        "reason": text.render(_, number) if text is not None else ruling.reason,
         "rule": {
             "id": f"{variant.id}.{ruling.rule}",
             "key": ruling.rule,
@@ -242,7 +246,7 @@ def _asked(variant: Variant, rules_url: str | None) -> dict[str, Any] | None:
             {
                 "key": answer.key,
                 "text": rule_text(rule),
-                "figure": answer.figure.render(_) if answer.figure else None,
+                "figure": answer.figure.render(_, number) if answer.figure else None,
                 "quote": rule.quote,
                 "lang": lang_of_quote,
                 "language": LANGUAGES.get(lang_of_quote or "", ""),

@@ -63,6 +63,7 @@ from ..parts.tournament_state import (
 from ..parts.tournament_teams import read_teams
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
+from ..plumbing.locale import number as written
 from ..plumbing.locale import translate
 from ..plumbing.lru import Lru
 
@@ -132,7 +133,7 @@ def _new(form: Any) -> Tournament | None:
         apply_overrides(base.with_options(options), overrides)
     except OverrideError as error:  # the minimums by hand, or the hands, out of bounds
         field = form.hands if error.name == "rounds" else form.minimums
-        field.errors.append(error.reason.render(translate))
+        field.errors.append(error.reason.render(translate, written))
         return None
     planned = Tournament(
         id=0,
@@ -171,7 +172,9 @@ def _scale(form: Any) -> Scale | None:
     try:
         return own_scale(parse_bands(form.bands.data or ""), form.forfeit.data or 14)
     except ScaleError as error:
-        form.bands.errors.append(_("The scale: %(problem)s.", problem=error.words.render(_)))
+        form.bands.errors.append(
+            _("The scale: %(problem)s.", problem=error.words.render(_, written))
+        )
         return None
 
 
