@@ -14,7 +14,7 @@ import csv
 import dataclasses
 import io
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -311,11 +311,21 @@ def match_from_json(data: Any) -> Imported:
     :raises NotAnExport: naming the first part that is missing or of the wrong kind.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise NotAnExport(f'not a Canasta Referee match export (no "format": "{FORMAT}")')
+        raise NotAnExport(
+            Text(
+                N_('not a Canasta Referee match export (no "format": "%(format)s")'),
+                {"format": FORMAT},
+            )
+        )
     version = data.get("format_version")
     if version not in READABLE_VERSIONS:
         readable = " and ".join(map(str, READABLE_VERSIONS))
-        raise NotAnExport(f"export format version {version!r}; this version reads {readable}")
+        raise NotAnExport(
+            Text(
+                N_("export format version %(version)s; this version reads %(readable)s"),
+                {"version": repr(version), "readable": readable},
+            )
+        )
     try:  # text anywhere in it (kept as it is, even under keys unknown here) must be text
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
@@ -342,10 +352,12 @@ def match_from_json(data: Any) -> Imported:
 # -- CSV -----------------------------------------------------------------------------------
 
 
-def ledger_csv(ledger: Ledger) -> str:
+def ledger_csv(ledger: Ledger, translate: Callable[[str], str] | None = None) -> str:
     """A row per hand and side: the opening minimum that applied, the breakdown, the
     hand's score and the running total.  ``left_in_hand`` is the breakdown's ``hand``
-    (cards left in the hand); a preset's own parts follow the common ones."""
+    (cards left in the hand); a preset's own parts follow the common ones.  The columns
+    are named for programs; the reasons of a disputed hand are in ``translate``'s
+    language (the page's, downloaded from it), its figures plain for the spreadsheet."""
     match = ledger.match
     variant = match.variant
     extra: list[str] = []
@@ -365,7 +377,7 @@ def ledger_csv(ledger: Ledger) -> str:
         before = ledger.history[row.number - 1]
         dealer = match.dealer_name(row.number)
         # "disputed": why the hand breaks the rules, recorded as the table agreed.
-        disputed = spreadsheet_cell("; ".join(row.reasons(match.side_names)))
+        disputed = spreadsheet_cell("; ".join(row.reasons(match.side_names, translate)))
         for side, name in enumerate(match.side_names):
             breakdown = row.breakdowns[side]
             writer.writerow(

@@ -83,12 +83,12 @@ DAMAGED = [
     (
         "carried totals of 10**30",
         lambda d: d["match"].update(carried_over={"totals": [10**30, 0], "hands": 2}),
-        "the match: carried_over.totals must be from -100000 to 100000",
+        "the match: carried_over.totals must be from -100,000 to 100,000",
     ),
     (
         "a target of 2**70",
         lambda d: d["match"].update(target=2**70),
-        "the match: target must be from 0 to 1000000",
+        "the match: target must be from 0 to 1,000,000",
     ),
     (
         "a 200 KB name",
@@ -197,7 +197,7 @@ STORED_DAMAGE = [
     ("hands", "created", "\x00" * 100, "hand 1: created is longer than 64"),
     ("matches", "carried_over", '{"totals": [1e30, 0], "hands": 2}', "carried_over.totals"),
     ("matches", "carried_over", json.dumps({"totals": [10**30, 0], "hands": 2}), "carried_over"),
-    ("matches", "target", 2**62, "target must be from 0 to 1000000"),
+    ("matches", "target", 2**62, "target must be from 0 to 1,000,000"),
     ("matches", "name", "x" * 200_000, "name is longer than 60 characters"),
     ("matches", "side_names", '["A", "B", "C"]', "side_names must hold 2 names"),
     ("matches", "overrides", '{"going_out_bonus": "a lot"}', "the table's own rules"),

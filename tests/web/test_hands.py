@@ -125,7 +125,7 @@ def test_illegal_meld_is_shown_next_to_it_with_the_rule_and_input_kept(client):
         ({"hand": "Q 5 ?"}, "side0-hand", "?"),
         ({"red_threes": 99}, "side0-red_threes", "Number must be between 0 and 8"),
         ({"red_threes": "three"}, "side0-red_threes", "Not a valid integer value"),
-        ({"hand_points": 10**15}, "side0-hand_points", "Number must be between 0 and 5000"),
+        ({"hand_points": 10**15}, "side0-hand_points", "Number must be between 0 and 5,000"),
         ({"hand_points": 33}, "side0-hand_points", "multiple of 5"),
         # Going out is one choice for the hand: its problems stand by that choice.
         ({"went_out": True, "melds": "K K K"}, "out", "needs one canasta"),

@@ -149,7 +149,7 @@ WRITE_MINIMUMS = "Write minimums such as “125, 155, 180”, separated by comma
         ("-125", WRITE_MINIMUMS),
         ("99999999", WRITE_MINIMUMS),
         ("125:155", WRITE_MINIMUMS),
-        ("125, 200000", "must be from 0 to 100000, not 200000"),
+        ("125, 200000", "must be from 0 to 100,000, not 200,000"),
         (", ".join(["50"] * 51), "must be a list of 0 to 50 minimums, by hand"),
     ],
 )

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 
 from referee.i18n import LANGUAGES
 from referee.rules.presets import PRESETS
-from referee.rules.sources import source_language
-from tests.support.untranslated import SHARED_PHRASES, SHARED_WORDS, WORD
+from tests.support.untranslated import english_on, vocabulary
 from tests.support.web import GOING_OUT, hand, start_group, start_match
 
 
@@ -167,72 +165,9 @@ def test_the_rules_are_named_in_the_page_language(client, lang, name):
     assert name in client.get(url, headers={"Accept-Language": lang}).text
 
 
-class _Words(HTMLParser):
-    """The words a reader meets on a page: its text and the labels a screen reader says,
-    leaving out scripts and whatever is marked as written in another language (a quote)."""
-
-    SAID = ("aria-label", "title", "alt", "placeholder")
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-            "track", "wbr"}  # fmt: skip
-
-    def __init__(self, lang: str) -> None:
-        super().__init__()
-        self.lang, self.skipping, self.words = lang, [], []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if self.skipping or tag in ("script", "style") or attrs.get("lang", self.lang) != self.lang:
-            if tag not in self.VOID:
-                self.skipping.append(tag)
-            return
-        for name in self.SAID:
-            self.words += WORD.findall(attrs.get(name) or "")
-
-    def handle_endtag(self, tag):
-        if self.skipping and self.skipping[-1] == tag:
-            self.skipping.pop()
-
-    def handle_data(self, data):
-        if not self.skipping:
-            self.words += WORD.findall(data)
-
-
-def _vocabulary(lang: str) -> set[str]:
-    from babel.messages.pofile import read_po
-
-    from referee.i18n import TRANSLATIONS
-
-    with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po", "rb") as handle:
-        texts = [m.string for m in read_po(handle) if m.id]
-    flat = [t for text in texts for t in (text if isinstance(text, tuple) else (text,))]
-    # The rulebooks written in the language are its words too ("ten minste", "Stopper").
-    flat += [
-        rule.quote
-        for variant in PRESETS.values()
-        for rule in variant.rules.values()
-        if rule.quote and source_language(rule.source) == lang
-    ]
-    return {w.lower() for text in flat for w in WORD.findall(text)}
-
-
-def english_on(page: str, lang: str, english: set[str], theirs: set[str]) -> set[str]:
-    """Words of ``page`` that English has and ``lang``'s own texts never use."""
-    for phrase in SHARED_PHRASES:
-        page = page.replace(phrase, " ")
-    # A link shown as text holds its random token, whose letters may spell "at" or "de".
-    page = re.sub(r"https?://[^\s<\"]+", " ", page)
-    reader = _Words(lang)
-    reader.feed(page)
-    shared = SHARED_WORDS["*"] | SHARED_WORDS.get(lang, set())
-    return {
-        w for w in reader.words
-        if (low := w.lower()) in english and low not in theirs and low not in shared
-    }  # fmt: skip
-
-
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_no_page_is_left_partly_in_english(client, lang):
-    english, theirs = _vocabulary("en"), _vocabulary(lang)
+    english, theirs = vocabulary("en"), vocabulary(lang)
     client.set_cookie("lang", lang)  # the whole evening in this language, as a table has it
     url = start_match(client)
     for _hand in range(2):

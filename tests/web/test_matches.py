@@ -124,7 +124,7 @@ def test_home_lists_matches_in_progress_and_finished(client):
         ({"preset": "no-such-rules"}, "Not a valid choice"),
         ({"players": "5"}, "Not a valid choice"),
         ({"preset": "german", "players": "2"}, "is played by 4 players"),
-        ({"target": "1000000000000"}, "Number must be between 500 and 100000"),
+        ({"target": "1000000000000"}, "Number must be between 500 and 100,000"),
         ({"target": "lots"}, "Not a valid integer value"),
         ({"target": "-5"}, "Number must be between"),
         ({"side1_name": "x" * 200}, "Field cannot be longer than 30 characters"),

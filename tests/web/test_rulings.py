@@ -193,7 +193,7 @@ def test_the_referee_page_offers_the_presets_players_and_house_rules(client):
         (
             {"opening-score": "99999999999", "opening-melds": "K K K"},
             "opening-score",
-            "between -100000 and 100000",
+            "between -100,000 and 100,000",
         ),
         (
             {"opening-score": "lots", "opening-melds": "K K K"},

@@ -246,7 +246,7 @@ def test_single_players_in_a_round_robin_with_one_sitting_out(client):
         ),
         ({"hands": ""}, "hands", "Say how many hands a game has."),
         ({"minimums": "125, abc"}, "minimums", "Write minimums such as"),
-        ({"minimums": "125, 200000"}, "minimums", "must be from 0 to 100000, not 200000"),
+        ({"minimums": "125, 200000"}, "minimums", "must be from 0 to 100,000, not 200,000"),
         ({"minutes": "5"}, "minutes", "10"),
     ],
 )

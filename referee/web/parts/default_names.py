@@ -25,7 +25,9 @@ def default_player(number: int) -> str:
     return f"Player {number}"
 
 
-def _shown(name: str) -> str:
+def shown(name: str) -> str:
+    """``name`` as the page shows it: a default name in the page's language, any other as
+    typed (the lists of matches on the home and group pages show stored names as they are)."""
     if found := _SIDE.fullmatch(name):
         return _("Side %(letter)s", letter=found[1])
     if found := _PLAYER.fullmatch(name):
@@ -35,13 +37,13 @@ def _shown(name: str) -> str:
 
 def localised(match: Match) -> Match:
     """``match`` with its default names in the page's language (itself when it has none)."""
-    sides = tuple(_shown(n) for n in match.side_names)
-    players = tuple(_shown(n) for n in match.player_names)
+    sides = tuple(shown(n) for n in match.side_names)
+    players = tuple(shown(n) for n in match.player_names)
     if sides == tuple(match.side_names) and players == tuple(match.player_names):
         return match
-    shown = replace(match, side_names=sides, player_names=players)
+    named = replace(match, side_names=sides, player_names=players)
     # the rules worked out from the match are the same: keep them (a match page's quarter)
     for kept in ("variant", "preset"):
         if kept in match.__dict__:
-            shown.__dict__[kept] = match.__dict__[kept]
-    return shown
+            named.__dict__[kept] = match.__dict__[kept]
+    return named

@@ -62,7 +62,7 @@ def sheet(match_id: int, token: str):
 def export_csv(match_id: int, token: str):
     match, _can_edit = load_match(match_id, token)
     # The byte order mark makes spreadsheets read names with accents as UTF-8.
-    data = ("\ufeff" + ledger_csv(match_ledger(match))).encode("utf-8")
+    data = ("\ufeff" + ledger_csv(match_ledger(match), _)).encode("utf-8")
     return send_download(data, "text/csv", filename(match, ".csv"))
 
 

@@ -39,7 +39,7 @@ from ..parts.access import (
     remember,
 )
 from ..parts.damaged import refuse_damaged_changes
-from ..parts.default_names import default_player, default_side
+from ..parts.default_names import default_player, default_side, shown
 from ..parts.forms import PLAYERS_PER_SIDE, NewMatchForm, once
 from ..parts.fragments import fragment, page_key
 from ..parts.group_state import match_group, move_form
@@ -236,6 +236,12 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
     )
     _ROWS.put(key, (row, html))
     return html
+
+
+@bp.app_template_filter("shown")
+def shown_name(name: str) -> str:
+    """A stored name as a page shows it ("Side A" in the page's language)."""
+    return shown(name)
 
 
 @bp.app_template_global()

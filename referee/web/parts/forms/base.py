@@ -23,7 +23,7 @@ from wtforms.validators import NumberRange, Optional, StopValidation, Validation
 
 from ....match.plaintext import control_character
 from ....rules import PRESETS, Variant
-from ...plumbing.locale import language
+from ...plumbing.locale import language, number
 
 
 class PlainText:
@@ -132,15 +132,29 @@ class Integer(IntegerField):
 
 
 # WTForms' own wording, translated by WTForms' catalogue (not ours: kept out of extraction).
-_BETWEEN = "Number must be between %(min)s and %(max)s."
 _NOT_INTEGER = "Not a valid integer value."
+
+
+def _between(low: Any, high: Any) -> str:
+    # In our catalogue, not WTForms' (whose Czech one says "mezi 0 and 20000"), the bounds
+    # grouped as every figure of the page: "mezi 0 a 20 000".
+    return gettext("Number must be between %(min)s and %(max)s.", min=number(low), max=number(high))
+
+
+class Between(NumberRange):
+    """WTForms' NumberRange, its refusal said as :func:`_between` says it."""
+
+    def __call__(self, form: Any, field: Any) -> None:
+        try:
+            super().__call__(form, field)
+        except ValidationError:
+            raise ValidationError(_between(self.min, self.max)) from None
 
 
 def _range_message(field: IntegerField) -> str:
     for validator in field.validators:
         if isinstance(validator, NumberRange):
-            message: str = field.gettext(_BETWEEN)
-            return message % {"min": validator.min, "max": validator.max}
+            return _between(validator.min, validator.max)
     return str(field.gettext(_NOT_INTEGER))
 
 
@@ -148,7 +162,7 @@ def count_field(label: Any, high: int) -> IntegerField:
     return Integer(
         label,
         default=0,
-        validators=[Optional(), NumberRange(0, high)],
+        validators=[Optional(), Between(0, high)],
         render_kw={"min": 0, "inputmode": "numeric"},
     )
 
@@ -157,7 +171,7 @@ def stepped_field(label: Any, high: int) -> IntegerField:
     """A count with − and + beside it (app.js works them; the keypad is numeric)."""
     return Integer(
         label,
-        validators=[Optional(), NumberRange(0, high)],
+        validators=[Optional(), Between(0, high)],
         render_kw={"min": 0, "inputmode": "numeric", "data-stepper": ""},
     )
 
@@ -165,7 +179,7 @@ def stepped_field(label: Any, high: int) -> IntegerField:
 def points_field(label: Any, high: int) -> IntegerField:
     return Integer(
         label,
-        validators=[Optional(), NumberRange(0, high)],
+        validators=[Optional(), Between(0, high)],
         render_kw={"min": 0, "step": 5, "inputmode": "numeric"},
     )
 

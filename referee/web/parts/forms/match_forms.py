@@ -8,10 +8,10 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from flask_wtf.file import FileField, FileRequired
 from wtforms import IntegerField, SelectChoice, SelectField, StringField
-from wtforms.validators import Length, NumberRange, Optional
+from wtforms.validators import Length, Optional
 
 from ....rules import PRESETS
-from .base import FlaskForm, Integer, PlainText, house_rule_fields
+from .base import Between, FlaskForm, Integer, PlainText, house_rule_fields
 
 MAX_SIDES = 3
 PLAYERS_PER_SIDE = 3
@@ -49,7 +49,7 @@ class _NewMatchForm(FlaskForm):
     )
     target = Integer(
         _l("Target score"),
-        validators=[Optional(), NumberRange(500, 100_000)],
+        validators=[Optional(), Between(500, 100_000)],
         render_kw={"inputmode": "numeric", "step": 5},
     )
     # Seats are counted clockwise from 0; the page names each after its player.
@@ -64,7 +64,7 @@ class _NewMatchForm(FlaskForm):
     paper_hands = Integer(
         _l("Hands already played on paper"),
         default=0,
-        validators=[Optional(), NumberRange(0, 500)],
+        validators=[Optional(), Between(0, 500)],
         render_kw={"inputmode": "numeric", "min": 0},
     )
 
@@ -73,7 +73,7 @@ def _paper_fields() -> dict[str, IntegerField]:
     return {
         f"paper_side{s}": Integer(
             _l("Side %(n)s's total on paper", n=s),
-            validators=[Optional(), NumberRange(-100_000, 100_000)],
+            validators=[Optional(), Between(-100_000, 100_000)],
             render_kw={"inputmode": "numeric", "step": 5},
         )
         for s in range(1, MAX_SIDES + 1)

@@ -15,10 +15,10 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, Optional
 
 from ....rules import PRESETS, Variant
-from .base import FlaskForm, Form, Integer, house_rule_fields
+from .base import Between, FlaskForm, Form, Integer, house_rule_fields
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 
@@ -70,7 +70,7 @@ def _score() -> IntegerField:
     return Integer(
         _l("Your side's match total"),
         default=0,
-        validators=[Optional(), NumberRange(-100_000, 100_000)],
+        validators=[Optional(), Between(-100_000, 100_000)],
         render_kw={"inputmode": "numeric", "step": 5},
     )
 
@@ -79,7 +79,7 @@ def _failed() -> IntegerField:
     return Integer(
         _l("Failed opening attempts this hand"),
         default=0,
-        validators=[Optional(), NumberRange(0, 20)],
+        validators=[Optional(), Between(0, 20)],
         render_kw={"min": 0, "max": 20},
     )
 
@@ -90,7 +90,7 @@ def _hand_number() -> IntegerField:
     return Integer(
         _l("Which hand of the match this is"),
         default=1,
-        validators=[Optional(), NumberRange(1, 1000)],
+        validators=[Optional(), Between(1, 1000)],
         render_kw={"inputmode": "numeric", "min": 1},
     )
 
@@ -119,7 +119,7 @@ class PickupQuestion(FlaskForm):
     failed_attempts = _failed()
     pile_size = Integer(
         _l("Cards in the pile"),
-        validators=[Optional(), NumberRange(1, 216)],
+        validators=[Optional(), Between(1, 216)],
         render_kw={"inputmode": "numeric", "min": 1},
     )
     first_round = BooleanField(_l("Not everyone has discarded yet"))

@@ -14,9 +14,9 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
-from .base import FlaskForm, Integer, PlainText, house_rule_fields
+from .base import Between, FlaskForm, Integer, PlainText, house_rule_fields
 from .match_forms import NewMatchForm
 
 
@@ -56,7 +56,7 @@ def _build_tournament_form() -> type[FlaskForm]:
         "rounds": Integer(
             _l("Rounds"),
             default=2,
-            validators=[InputRequired(), NumberRange(1, 30)],
+            validators=[InputRequired(), Between(1, 30)],
             render_kw={"inputmode": "numeric", "min": 1},
         ),
         "game": SelectField(
@@ -70,7 +70,7 @@ def _build_tournament_form() -> type[FlaskForm]:
         "hands": Integer(
             _l("Hands in a game"),
             default=3,
-            validators=[Optional(), NumberRange(1, 20)],
+            validators=[Optional(), Between(1, 20)],
             render_kw={"inputmode": "numeric", "min": 1},
         ),
         "minimums": StringField(
@@ -82,7 +82,7 @@ def _build_tournament_form() -> type[FlaskForm]:
         ),
         "minutes": Integer(
             _l("Time limit of a round in minutes (empty: none)"),
-            validators=[Optional(), NumberRange(10, 600)],
+            validators=[Optional(), Between(10, 600)],
             render_kw={"inputmode": "numeric", "min": 10},
         ),
         "ranking": SelectField(
@@ -111,13 +111,13 @@ def _build_tournament_form() -> type[FlaskForm]:
         "forfeit": Integer(
             _l("Points to a team whose opponents do not come (our own scale)"),
             default=14,
-            validators=[Optional(), NumberRange(10, 20)],
+            validators=[Optional(), Between(10, 20)],
             render_kw={"inputmode": "numeric", "min": 10, "max": 20},
         ),
         "absent_penalty": Integer(
             _l("Victory points taken from a team that does not come"),
             default=0,
-            validators=[Optional(), NumberRange(0, 20)],
+            validators=[Optional(), Between(0, 20)],
             render_kw={"inputmode": "numeric", "min": 0, "max": 20},
         ),
         "bye": SelectField(
@@ -173,12 +173,12 @@ class SettleForm(FlaskForm):
     )
     ns = Integer(
         _l("North-South total"),
-        validators=[Optional(), NumberRange(-100_000, 100_000)],
+        validators=[Optional(), Between(-100_000, 100_000)],
         render_kw={"inputmode": "numeric"},
     )
     ew = Integer(
         _l("East-West total"),
-        validators=[Optional(), NumberRange(-100_000, 100_000)],
+        validators=[Optional(), Between(-100_000, 100_000)],
         render_kw={"inputmode": "numeric"},
     )
     reason = StringField(
@@ -213,12 +213,12 @@ class ReopenForm(FlaskForm):
 
     round = Integer(
         _l("Round"),
-        validators=[InputRequired(), NumberRange(1, 30)],
+        validators=[InputRequired(), Between(1, 30)],
         render_kw={"inputmode": "numeric", "min": 1},
     )
     table = Integer(
         _l("Table"),
-        validators=[InputRequired(), NumberRange(1, 500)],
+        validators=[InputRequired(), Between(1, 500)],
         render_kw={"inputmode": "numeric", "min": 1},
     )
     reason = StringField(
