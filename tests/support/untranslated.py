@@ -63,7 +63,7 @@ class Words(HTMLParser):
 
     def __init__(self, lang: str) -> None:
         super().__init__()
-        self.lang, self.skipping, self.words = lang, [], []
+        self.lang, self.skipping, self.words, self.text = lang, [], [], []
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
@@ -85,6 +85,7 @@ class Words(HTMLParser):
     def handle_data(self, data):
         if not self.skipping:  # the text as read, its "&#34;" a quotation mark again
             self.words += WORD.findall(_unshared(data))
+            self.text.append(data)
 
 
 def vocabulary(lang: str) -> set[str]:
@@ -136,3 +137,19 @@ def english_on(page: str, lang: str, english: set[str], theirs: set[str]) -> set
 def english_in(text: str, lang: str, english: set[str], theirs: set[str]) -> set[str]:
     """:func:`english_on` for plain text: a sheet as pdftotext reads it, a message."""
     return _english(WORD.findall(_unshared(text)), lang, english, theirs)
+
+
+# A figure of four digits or more that no group separator splits ("1505"), in text: not a
+# part of a word, an address, a decimal, a time or an ISO date ("2026-11-26 19:30 UTC").
+UNGROUPED = re.compile(r"(?<![\w.,/:§#\-])\d{4,}(?![\w]|[.,:\-]\d)")
+
+
+def ungrouped(page: str, lang: str, kept: tuple[str, ...] = ()) -> list[str]:
+    """The figures of the HTML ``page`` written without grouping, each with a little of
+    its sentence; ``kept``: texts kept as written (a rulebook's own sentences, a date)."""
+    reader = Words(lang)
+    reader.feed(page)
+    text = " ".join(reader.text)
+    for sentence in sorted(kept, key=len, reverse=True):  # a quote holding a shorter one
+        text = text.replace(sentence, " ")
+    return [text[max(0, m.start() - 30) : m.end() + 10] for m in UNGROUPED.finditer(text)]

@@ -157,3 +157,9 @@ def house_match(client, changes: dict[str, str], preset: str = "classic", **fiel
     response = client.post("/matches/new", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)[:3000]
     return response.location
+
+
+def grouped(text: str) -> str:
+    """``text`` with its figures as an English page writes them: 1500 -> 1,500 (what
+    ``referee.web.plumbing.locale.grouped`` does to a translated text, in English)."""
+    return re.sub(r"(?<![\w.,/:§#-])\d{4,9}(?![\w]|[.,]\d)", lambda m: f"{int(m[0]):,}", text)

@@ -65,7 +65,7 @@ def best_answer(client, path: str) -> str:
 def test_a_match_total_in_the_question_gives_its_figure(client):
     best = best_answer(client, "/referee?variant=classic&ask=when+we+have+2600+how+much+to+open")
     assert 'data-rule="opening.minimum"' in best
-    assert "With a match total of 2600, a side&#39;s first meld needs at least 90 points." in best
+    assert "With a match total of 2,600, a side&#39;s first meld needs at least 90 points." in best
 
 
 def test_the_page_speaks_the_askers_language(client):

@@ -17,13 +17,15 @@ import json
 import re
 import secrets
 import subprocess
+from datetime import date
 
 import pytest
 
-from referee.i18n import LANGUAGES
+from referee.i18n import LANGUAGES, local_date
 from referee.rules.presets import PRESETS
+from referee.rules.sources import source_language
 from tests.support import tournaments
-from tests.support.untranslated import english_in, english_on, vocabulary
+from tests.support.untranslated import english_in, english_on, ungrouped, vocabulary
 from tests.support.web import LONG_MATCH_HAND, first_hand_id, hand, start_group
 
 LANGS = [lang for lang in LANGUAGES if lang != "en"]
@@ -71,6 +73,18 @@ class Evening:
         self.app, self.client, self.lang, self.folder = app, client, lang, tmp_path
         self.english, self.theirs = vocabulary("en"), vocabulary(lang)
         self.found: dict[str, list[str]] = {}
+        self.ungrouped: dict[str, list[str]] = {}
+        # The language's own rulebooks, quoted as the statement of their rules (with every
+        # house rule on or off), are kept as written; so is the day a match was begun.
+        self.kept = tuple(
+            rule.quote
+            for preset in PRESETS.values()
+            for switched in (True, False)
+            for rule in preset.with_options(
+                {o.name: switched for o in preset.options}
+            ).rules.values()
+            if rule.quote and source_language(rule.source) == lang
+        ) + (local_date(date.today().isoformat(), lang),)
         self.seen: set[str] = set()  # endpoints
         self.adapter = app.url_map.bind("localhost")
         client.set_cookie("lang", lang)  # the whole evening in this language
@@ -96,6 +110,8 @@ class Evening:
         body = answer.get_data()
         if kind == "text/html":
             words = english_on(body.decode(), self.lang, self.english, self.theirs)
+            if figures := ungrouped(body.decode(), self.lang, self.kept):
+                self.ungrouped[f"{method} {path}"] = figures
         elif kind == "application/pdf":
             words = english_in(self.pdf_text(body), self.lang, self.english, self.theirs)
         elif kind == "application/json":
@@ -287,6 +303,8 @@ def test_every_page_message_and_sheet_speaks_the_tables_language(app, client, la
     assert missed == set(), f"pages this test does not open yet: {sorted(missed)}"
     said = json.dumps(evening.found, indent=1, ensure_ascii=False)
     assert evening.found == {}, f"{lang}: English words: {said}"
+    # Every figure grouped as the language groups digits, as the pages write them (1 505).
+    assert evening.ungrouped == {}, f"{lang}: figures not grouped: {evening.ungrouped}"
 
 
 def test_the_evening_finds_an_english_word_planted_in_a_page_a_sheet_and_a_message(

@@ -7,6 +7,7 @@ cookie), else the cookie, else the browser's Accept-Language, else English.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -99,10 +100,22 @@ def in_language(text: str, lang: str | None) -> Markup:
     return Markup('<span lang="%s">%s</span>') % (lang, text)
 
 
+# A figure of four digits or more written out in a translated text ("0–1495 50, 1500–2995
+# 90"), not part of a word, a decimal, a section number or an address.
+_FIGURE = re.compile(r"(?<![\w.,/:§#-])\d{4,9}(?![\w]|[.,]\d)")
+
+
+def grouped(text: str) -> str:
+    """``text`` with each figure of four digits or more grouped as the page's language
+    groups digits ("1 495"), as every figure the pages write themselves."""
+    return _FIGURE.sub(lambda found: number(int(found[0])), text)
+
+
 def translate(text: str) -> str:
     """Translate text that is data, not a template literal (it stays escaped on the page,
-    unlike the templates' own ``_()``, which marks its result safe)."""
-    return str(gettext(text))
+    unlike the templates' own ``_()``, which marks its result safe); its figures grouped
+    as the page's (a rule's "0–1495" reads "0–1 495" in Czech)."""
+    return grouped(str(gettext(text)))
 
 
 def rule_text(rule: Rule) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from babel.support import NullTranslations, Translations
 from flask import request
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from flask_wtf import FlaskForm as _FlaskForm
 from flask_wtf.form import SUBMIT_METHODS, _Auto
 from werkzeug.datastructures import CombinedMultiDict
@@ -23,7 +23,7 @@ from wtforms.validators import NumberRange, Optional, StopValidation, Validation
 
 from ....match.plaintext import control_character
 from ....rules import PRESETS, Variant
-from ...plumbing.locale import language, number
+from ...plumbing.locale import language, number, translate
 
 
 class PlainText:
@@ -197,7 +197,9 @@ def house_rule_fields() -> dict[str, BooleanField]:
     """A box per house rule of every preset, labelled in the page's language."""
     return {
         option_field_name(variant.id, option.name): BooleanField(
-            _l(option.help), default=option.default
+            # translated when shown, its figures grouped as the page's ("1 500")
+            LazyString(translate, option.help),
+            default=option.default,
         )
         for variant in PRESETS.values()
         for option in variant.options
