@@ -149,18 +149,32 @@ def reference_tables(
     return {"cards": cards, "bonuses": bonuses, "opening": opening}
 
 
-def reference_columns(tables: dict[str, list[tuple[str, str]]]) -> list[list[dict[str, str]]]:
-    """The reference tables side by side for the rules box, a column each: card values,
-    bonuses, the opening minimum.
+def reference_columns(
+    tables: dict[str, list[tuple[str, str]]], most: int = 4
+) -> list[list[dict[str, str]]]:
+    """The reference tables side by side for the rules box, in at most ``most`` columns
+    (at least one a table): card values, bonuses, the opening minimum.
 
     Each item is a heading (``{"head": "cards"}``) or a row (``{"label": ..., "value": ...}``).
-    A table never runs on into the next one's column: balanced columns put a long list of
-    bonuses' last line above the opening minimum's heading, where it read as one of them.
+    A table never runs on into another table's column (balanced columns once put a long
+    list of bonuses' last line above the opening minimum's heading, where it read as one of
+    them); a long one goes on in a column of its own beside it, under its heading again.
+    The box is as short as that allows (a spare column halves the Spanish bonuses).
     """
-    return [
-        [{"head": key}, *({"label": label, "value": value} for label, value in rows)]
-        for key, rows in tables.items()  # cards, bonuses, the opening, in that order
-    ]
+    longest = max(len(rows) for rows in tables.values())
+    for height in range(1, longest + 1):  # the rows a column holds under its heading
+        if sum(-(-len(rows) // height) or 1 for rows in tables.values()) <= max(most, len(tables)):
+            break
+    if longest - height <= 1:  # a column a table, unless a spare column saves two rows
+        height = longest
+    columns = []
+    for key, rows in tables.items():  # cards, bonuses, the opening, in that order
+        parts = -(-len(rows) // height) or 1
+        per = -(-len(rows) // parts)  # a long table's columns about as long as each other
+        for i in range(0, max(len(rows), 1), per):
+            part = rows[i : i + per]
+            columns.append([{"head": key}, *({"label": k, "value": v} for k, v in part)])
+    return columns
 
 
 def render_html(

@@ -96,6 +96,18 @@ def test_a_match_of_20_hands_is_one_page_with_every_score(players, preset, paper
     assert said[1::2] == list(ledger.totals)
 
 
+@pytest.mark.parametrize("lang", ["de", "pl", "cs"])
+def test_twenty_hands_of_three_sides_fit_one_page_in_a_long_language(lang, tmp_path):
+    # The Spanish rules' twelve bonuses, in German words, beside the chart: the box keeps
+    # each table to its columns and still leaves the page to the hands.
+    from referee.i18n import translator
+
+    ledger = sample.ledger(20, players=3, preset="spanish")
+    pdf = match_sheet_pdf(ledger, "letter", gettext=translator(lang), lang=lang)
+    _text, pages = pdf_text_and_pages(pdf, tmp_path)
+    assert pages == 1
+
+
 def test_60_hands_break_cleanly_with_the_header_on_every_page(tmp_path):
     ledger = sample.ledger(60)
     text, pages = pdf_text_and_pages(match_sheet_pdf(ledger), tmp_path)
@@ -308,7 +320,9 @@ def _words(pdf: bytes, folder) -> list[tuple[float, float, str]]:
 
 
 @pytest.mark.parametrize("lang", ["cs", "pl", "de"])
-@pytest.mark.parametrize("preset", ["classic", "czech", "samba", "spanish", "hand-and-foot"])
+@pytest.mark.parametrize(
+    "preset", ["classic", "czech", "samba", "spanish", "polish", "hand-and-foot"]
+)
 def test_each_reference_table_keeps_to_its_own_column(preset, lang, tmp_path):
     from referee.i18n import translator
     from referee.sheets import reference_tables
@@ -323,18 +337,34 @@ def test_each_reference_table_keeps_to_its_own_column(preset, lang, tmp_path):
         "opening": "Opening minimum by score",
         "opening_by_hand": "Opening minimum by hand",
     }
-    # Where each table's heading starts, left to right: its column runs to the next one's.
-    starts = []
-    for key in tables:
-        first = translate(titles[key]).split()[0]
-        starts.append(max(((x, y) for x, y, w in words if w == first), key=lambda p: p[1]))
-    top = starts[0][1]
+    # The box's headings, left to right, on one line (the card values' first): each starts a
+    # column that runs to the next heading; a long table goes on under its heading again.
+    first = {translate(titles[key]).split()[0]: key for key in tables}
+    top = max(y for _x, y, w in words if w == translate(titles["cards"]).split()[0])
+    # (a heading of two lines starts half a line higher: its cell is as tall as the row)
+    heads = [(x, y, w) for x, y, w in words if w in first and abs(y - top) < 6]
+    starts = sorted((x, first[w]) for x, _y, w in heads)
+    top = min(y for _x, y, _w in heads)
+    assert [key for _x, key in starts if key] == [
+        key for key, rows in tables.items() for _column in range(starts_of(starts, key))
+    ]
     bottom = max(y for _x, y, w in words if w == translate("Rules from").split()[0])
-    edges = [x for x, _y in starts] + [10_000]
-    for (key, rows), left, right in zip(tables.items(), edges, edges[1:], strict=False):
-        held = [w for x, y, w in words if left <= x < right and top <= y < bottom]
+    edges = [x for x, _key in starts] + [10_000]
+    for key, rows in tables.items():
+        held = [
+            w
+            for (left, owner), right in zip(starts, edges[1:], strict=True)
+            if owner == key
+            for x, y, w in words
+            if left <= x < right and top <= y < bottom
+        ]
         written = [
-            *translate(titles[key]).split(),
+            *translate(titles[key]).split() * starts_of(starts, key),
             *(w for label, value in rows for w in f"{label} {value}".split()),
         ]
         assert sorted(held) == sorted(written), key  # its words, none of another table
+
+
+def starts_of(starts: list[tuple[float, str]], key: str) -> int:
+    """How many columns of the rules box the table ``key`` takes."""
+    return sum(owner == key for _x, owner in starts)
