@@ -238,6 +238,10 @@ def play_the_evening(e: Evening) -> None:
                   "/version"):  # fmt: skip
         e.get(url + sheet)
     e.get(url + "?screen=1")
+    # The error pages: a paper there is none of (400), a wrong method (405), too much (413).
+    e.get(url + "/sheet.pdf?paper=a3")
+    e.get(url + "/undo")
+    e.post("/matches/new", {"name": "x" * 400_000})
     view = re.findall(rf'href="http://localhost(/m/{match_id}/[^"#/?]+)"', e.client.get(url).text)
     read_only = next(link for link in view if link != url)
     e.get(read_only)
