@@ -72,6 +72,19 @@
     }
   }
 
+  // Share the result: its script (result.js) loaded at the first tap, not with the page.
+  $$("[data-js]").forEach(function (a) {
+    a.addEventListener("click", function (e) {
+      if (!window.fetch || !window.Promise) return;  // the link, to the page to copy from
+      e.preventDefault();
+      if (window.refereeShare) return window.refereeShare(a);
+      a.setAttribute("data-tapped", "");
+      var s = document.createElement("script");
+      s.src = a.dataset.js;
+      document.head.appendChild(s);
+    });
+  });
+
   // Other phones: poll the match's version and reload when a hand is added or changed.
   // The poll names the version this page shows (If-None-Match: the server's ETag is the
   // version in quotes), so while nothing changes it is answered 304, with no body.
