@@ -140,7 +140,7 @@ def result_card(match: Match, ledger: Ledger) -> Card:
         rules=_rules(match),
         sides=sides,
         outcome=_outcome(match, ledger),
-        hands_head=f"{_('Last hands')} · {_count(played)}",
+        hands_head=_("Last hands") + " · " + _count(played),
         hands=hands,
         footer=_("Canasta Referee"),
     )
