@@ -88,10 +88,37 @@ _SIDE_HEIGHT = 150
 _HAND_HEIGHT = 44
 
 
+_OUTCOME_LINE = 52
+
+
+def _outcome_lines(card: Card) -> list[tuple[str, Any]]:
+    """The outcome in one line where it fits in two thirds of its size, else in two: its
+    figure is never cut off ("…, with 2,055")."""
+    from PIL import Image, ImageDraw
+
+    pen = ImageDraw.Draw(Image.new("1", (1, 1)))
+    inner = WIDTH - 2 * _MARGIN
+    text, font = _fit(pen, card.outcome, 40, inner, bold=True)
+    if text == card.outcome:
+        return [(text, font)]
+    words = card.outcome.split(" ")
+    # The break that leaves the longer line shortest.
+    best = min(
+        range(1, len(words)),
+        key=lambda k: max(len(" ".join(words[:k])), len(" ".join(words[k:]))),
+        default=1,
+    )
+    halves = [h for h in (" ".join(words[:best]), " ".join(words[best:])) if h]
+    fitted = [_fit(pen, half, 34, inner, bold=True) for half in halves]
+    size = min(font.size for _text, font in fitted)  # both lines in the same size
+    return [_fit(pen, text, size, inner, bold=True) for text, _font in fitted]
+
+
 def height(card: Card) -> int:
     """The card's height in pixels (a page sets it on the picture: nothing moves as it loads)."""
     hands = (100 + _HAND_HEIGHT * len(card.hands)) if card.hands else 0
-    return 150 + _SIDE_HEIGHT * len(card.sides) + 90 + hands + 60
+    outcome = 38 + _OUTCOME_LINE * len(_outcome_lines(card))
+    return 150 + _SIDE_HEIGHT * len(card.sides) + outcome + hands + 60
 
 
 def draw(card: Card) -> bytes:
@@ -129,18 +156,23 @@ def _drawn(card: Card) -> bytes:
             (WIDTH - _MARGIN - total_width, y + 12), side.total, font=total_font, fill=_INK
         )
         room = int(inner - total_width - 24)
-        name = ("★ " if side.won else "") + side.name
-        text, font = _fit(pen, name, 44, room, bold=True)
-        pen.text((_MARGIN, y + 10), text, font=font, fill=_GREEN if side.won else _INK)
+        left = _MARGIN
+        if side.won:  # the star apart: a right-to-left name keeps it on the left
+            star = _font(44, bold=True)
+            pen.text((left, y + 10), "★", font=star, fill=_GREEN)
+            left += int(pen.textlength("★ ", font=star))
+        text, font = _fit(pen, side.name, 44, room - (left - _MARGIN), bold=True)
+        pen.text((left, y + 10), text, font=font, fill=_GREEN if side.won else _INK)
         if side.players:
             text, font = _fit(pen, side.players, 30, room)
             pen.text((_MARGIN, y + 72), text, font=font, fill=_MUTED)
         y += side_height
 
     # The outcome, then the last hands as a small table.
-    text, font = _fit(pen, card.outcome, 40, inner, bold=True)
-    pen.text((_MARGIN, y + 6), text, font=font, fill=_GREEN)
-    y += 90
+    for text, font in _outcome_lines(card):
+        pen.text((_MARGIN, y + 6), text, font=font, fill=_GREEN)
+        y += _OUTCOME_LINE
+    y += 38
     if card.hands:
         pen.line((_MARGIN, y - 12, WIDTH - _MARGIN, y - 12), fill=_MUTED, width=2)
         text, font = _fit(pen, card.hands_head, 28, inner)

@@ -22,7 +22,7 @@ from ...match.plaintext import isolated, safe_filename
 from ...match.roster import side_name
 from ...result_card import Card, CardSide, draw, height
 from ..parts.access import load_match, match_ledger
-from ..parts.rulebook import short_name
+from ..parts.rulebook import short_name, variant_name
 from ..plumbing.locale import number, signed
 
 bp = Blueprint("result", __name__)
@@ -97,13 +97,15 @@ def _outcome(match: Match, ledger: Ledger) -> str:
     )
 
 
-def _rules(match: Match) -> str:
+def _rules(match: Match, short: bool = False) -> str:
+    """The rules as the match page's head says them: "Classic (Laws of Canasta) · to 5,000"
+    (``short``: "Classic · to 5,000", for the card)."""
     variant = match.variant
     if variant.rounds:
         played = _("%(n)s hands", n=variant.rounds)
     else:
         played = _("to %(target)s", target=number(match.target))
-    return f"{short_name(variant)} · {played}"
+    return f"{(short_name if short else variant_name)(variant)} · {played}"
 
 
 def result_text(match: Match, ledger: Ledger) -> str:
@@ -137,7 +139,7 @@ def result_card(match: Match, ledger: Ledger) -> Card:
     played = _played(ledger)
     return Card(
         title=_title(match),
-        rules=_rules(match),
+        rules=_rules(match, short=True),
         sides=sides,
         outcome=_outcome(match, ledger),
         hands_head=_("Last hands") + " · " + _count(played),
