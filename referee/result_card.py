@@ -152,9 +152,7 @@ def _drawn(card: Card) -> bytes:
             pen.rectangle((0, y - 8, 12, y + side_height - 16), fill=_GOLD)
         total_font = _font(72, bold=True)
         total_width = pen.textlength(side.total, font=total_font)
-        pen.text(
-            (WIDTH - _MARGIN - total_width, y + 12), side.total, font=total_font, fill=_INK
-        )
+        pen.text((WIDTH - _MARGIN - total_width, y + 12), side.total, font=total_font, fill=_INK)
         room = int(inner - total_width - 24)
         left = _MARGIN
         if side.won:  # the star apart: a right-to-left name keeps it on the left

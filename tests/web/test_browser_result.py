@@ -25,7 +25,9 @@ Object.defineProperty(navigator, 'share', {configurable: true, value: (data) => 
   });
 }});
 """
-NO_SHEET = "Object.defineProperty(Navigator.prototype, 'share', {configurable: true, value: undefined});"
+NO_SHEET = (
+    "Object.defineProperty(Navigator.prototype, 'share', {configurable: true, value: undefined});"
+)
 PNG = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
 

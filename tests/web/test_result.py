@@ -116,14 +116,16 @@ def test_a_match_in_play_says_who_leads_after_which_hand(client):
 def test_the_match_page_offers_the_share_under_the_totals_once_a_hand_is_in(client):
     url = start_match(client, **FAMILY)
     assert "/result" not in client.get(url).get_data(as_text=True)  # nothing to share yet
-    finished(client)
     url = finished(client)
     page = client.get(url).get_data(as_text=True)
-    share = re.search(r'<a class="button" href="([^"]+)" data-js="/static/result\.js"[^>]*>([^<]+)</a>', page)
-    assert share and share.group(2) == "Share the result"
+    button = r'<a class="button" href="([^"]+)" data-js="/static/result\.js"[^>]*>([^<]+)</a>'
+    share = re.search(button, page)
+    assert share
+    assert share.group(2) == "Share the result"
     assert share.group(1) == url + "/result"
     assert page.index('id="totals"') < share.start() < page.index('id="hands"')
-    assert "result.js" not in re.findall(r"<script[^>]*>", page).__str__()  # loaded when tapped
+    scripts = re.findall(r"<script[^>]*>", page)
+    assert not any("result.js" in tag for tag in scripts)  # loaded when tapped, not before
 
 
 def test_without_javascript_the_result_page_has_the_picture_and_the_text_to_copy(client):
@@ -150,8 +152,10 @@ def test_the_read_only_link_shares_the_same_and_nothing_opens_without_a_link(cli
         assert client.get(f"/m/{match_id}/{url.split('/')[3][:-1]}{ending}").status_code == 404
         # Under a secret link: no browser or proxy keeps it.
         assert view_answer.headers["Cache-Control"] == "no-store"
-    other = start_match(client)
-    assert client.get(f"{url.rsplit('/', 1)[0]}/{other.split('/')[3]}/result.png").status_code == 404
+    other = start_match(client)  # another match's token opens nothing of this one
+    assert (
+        client.get(f"{url.rsplit('/', 1)[0]}/{other.split('/')[3]}/result.png").status_code == 404
+    )
 
 
 def test_a_card_is_drawn_again_when_the_match_changes(client):
