@@ -123,7 +123,7 @@ def test_the_result_page_without_javascript_has_the_card_and_the_text(browser, b
     expect(page.locator("#result-text")).to_have_value("\n".join(EXPECTED))
     card = page.get_by_role("img")
     expect(card).to_have_attribute("alt", "\n".join(EXPECTED))
-    assert page.evaluate("document.querySelector('img').naturalWidth") == 800
+    expect(card).to_have_js_property("naturalWidth", 800)  # loaded: the picture itself
     picture = page.get_by_role("link", name="Share").get_attribute("href")
     assert base_url + picture == match + "/result.png"
     context.close()
