@@ -70,6 +70,7 @@
       a.removeAttribute("data-tapped");
       return;
     }
+    a.hidden = false;  // the result page's button, which needs this file
     fetched(a).catch(function () {});  // ready before the tap: the sheet opens at once
     a.addEventListener("click", function (e) {
       e.preventDefault();

@@ -82,6 +82,12 @@ def test_share_hands_the_text_and_the_card_to_the_share_sheet(browser, base_url)
     page.evaluate("window.shared = undefined")
     share.click()
     until(page, "() => window.shared !== undefined")
+    # The result page's own Share does the same.
+    page.goto(match + "/result")
+    page.get_by_role("button", name="Share").click()
+    until(page, "() => window.shared !== undefined")
+    assert page.evaluate("window.shared.text").splitlines() == EXPECTED
+    assert page.evaluate("window.shared.files[0].head") == PNG
     context.close()
 
 
@@ -124,15 +130,16 @@ def test_the_result_page_without_javascript_has_the_card_and_the_text(browser, b
     card = page.get_by_role("img")
     expect(card).to_have_attribute("alt", "\n".join(EXPECTED))
     expect(card).to_have_js_property("naturalWidth", 800)  # loaded: the picture itself
-    picture = page.get_by_role("link", name="Share").get_attribute("href")
+    picture = page.get_by_role("link", name="Save the picture").get_attribute("href")
     assert base_url + picture == match + "/result.png"
+    expect(page.get_by_role("button", name="Share")).to_be_hidden()  # it needs JavaScript
     context.close()
     # With JavaScript: the page is axe clean, every target a finger's, in Czech too.
     page = scorer.context.new_page()
     page.goto(match + "/result")
     check_page(page, "result")
     page.goto(match + "/result?lang=cs")
-    expect(page.get_by_role("link", name="Sdílet")).to_be_visible()
+    expect(page.get_by_role("button", name="Sdílet")).to_be_visible()
     check_page(page, "result-cs")
     scorer.context.close()
 
