@@ -12,6 +12,7 @@ the build has it (its wheels do), else drawn as they come, never refused.
 from __future__ import annotations
 
 import io
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -84,6 +85,11 @@ def _fit(draw: Any, text: str, size: int, width: int, bold: bool = False) -> tup
     return text.rstrip() + "…", font
 
 
+# FreeType's faces (the kept fonts) are not to be used by two threads at once: the server's
+# threads draw one card at a time (some 20 ms each, and most cards are drawn once).
+_DRAWING = threading.Lock()
+
+
 _SIDE_HEIGHT = 150
 _HAND_HEIGHT = 44
 
@@ -116,6 +122,11 @@ def _outcome_lines(card: Card) -> list[tuple[str, Any]]:
 
 def height(card: Card) -> int:
     """The card's height in pixels (a page sets it on the picture: nothing moves as it loads)."""
+    with _DRAWING:
+        return _height(card)
+
+
+def _height(card: Card) -> int:
     hands = (100 + _HAND_HEIGHT * len(card.hands)) if card.hands else 0
     outcome = 38 + _OUTCOME_LINE * len(_outcome_lines(card))
     return 150 + _SIDE_HEIGHT * len(card.sides) + outcome + hands + 60
@@ -123,7 +134,8 @@ def height(card: Card) -> int:
 
 def draw(card: Card) -> bytes:
     """The PNG of ``card``: 800 pixels wide, as tall as it needs."""
-    return _drawn(card)
+    with _DRAWING:
+        return _drawn(card)
 
 
 # A card drawn is drawn once: every phone at the table asks for the same picture.  Bound:
@@ -133,7 +145,7 @@ def draw(card: Card) -> bytes:
 def _drawn(card: Card) -> bytes:
     from PIL import Image, ImageDraw
 
-    side_height, tall = _SIDE_HEIGHT, height(card)
+    side_height, tall = _SIDE_HEIGHT, _height(card)
     image = Image.new("RGB", (WIDTH, tall), _WHITE)
     pen = ImageDraw.Draw(image)
     inner = WIDTH - 2 * _MARGIN
