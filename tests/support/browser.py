@@ -236,3 +236,25 @@ def axe_clean(page: Page, name: str) -> None:
         " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))"
     )
     assert violations == [], f"{name}: " + json.dumps(violations, indent=1)
+
+
+# A shared result card is at most this big (issue 37).
+SMALL = 60 * 1024
+
+# The share sheet stubbed (a headless browser has none): what it was handed, the file's
+# first bytes and size read back.  FILES: what canShare answers for files.
+SHEET = """
+Object.defineProperty(navigator, 'canShare', {configurable: true, value: (data) => FILES});
+Object.defineProperty(navigator, 'share', {configurable: true, value: (data) => {
+  const files = (data.files || []).map(f => f.arrayBuffer().then(b => ({
+    name: f.name, type: f.type, size: f.size,
+    head: Array.from(new Uint8Array(b.slice(0, 8)))})));
+  return Promise.all(files).then(got => {
+    window.shared = {text: data.text, url: data.url || null, files: got};
+  });
+}});
+"""
+NO_SHEET = (
+    "Object.defineProperty(Navigator.prototype, 'share', {configurable: true, value: undefined});"
+)
+PNG = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -10,7 +10,17 @@ from playwright.sync_api import Page, expect
 
 from referee.i18n import local_number
 from referee.match.contract import score_json
-from tests.support.browser import PHONE, PROJECTOR, axe_clean, check_page, totals
+from tests.support.browser import (
+    PHONE,
+    PNG,
+    PROJECTOR,
+    SHEET,
+    SMALL,
+    axe_clean,
+    check_page,
+    totals,
+    until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -57,6 +67,7 @@ def send(page: Page) -> None:
 
 def test_a_family_night_named_by_its_players_in_czech(browser, base_url):
     phone = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
+    phone.add_init_script(SHEET.replace("FILES", "true"))
     page = phone.new_page()
     page.goto(base_url + "/matches/new")
     page.get_by_label("Rules", exact=True).select_option("classic")
@@ -126,6 +137,19 @@ def test_a_family_night_named_by_its_players_in_czech(browser, base_url):
     expect(result).to_contain_text(US)
     expect(result).to_contain_text(local_number(running[0], "cs"))
     check_page(page, "night-05-won-cs")
+
+    # Shared to the family chat: the text in Czech, the sides by their players, the totals,
+    # the winner; the final card as a small PNG.
+    page.locator("a[data-result]").click()
+    until(page, "() => window.shared !== undefined")
+    shared = page.evaluate("window.shared")
+    lines = shared["text"].splitlines()
+    assert f"{US}: {local_number(running[0], 'cs')}" in lines
+    assert f"{THEM}: {local_number(running[1], 'cs')}" in lines
+    assert any(line.startswith("★") and US in line for line in lines)
+    [card] = shared["files"]
+    assert card["head"] == PNG
+    assert 0 < card["size"] <= SMALL
 
     # The TV: the read-only link with ?screen=1, the totals large, the whole 1920×1080.
     tv_link = page.locator('a[href$="?screen=1"]').get_attribute("href")

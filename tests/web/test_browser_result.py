@@ -7,28 +7,20 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import PHONE, check_page, controlled, kept_count, quick, until
+from tests.support.browser import (
+    NO_SHEET,
+    PHONE,
+    PNG,
+    SHEET,
+    SMALL,
+    check_page,
+    controlled,
+    kept_count,
+    quick,
+    until,
+)
 
 pytestmark = pytest.mark.browser
-
-SMALL = 60 * 1024
-
-# The share sheet: what it was handed, the file's first bytes and size read back.
-SHEET = """
-Object.defineProperty(navigator, 'canShare', {configurable: true, value: (data) => FILES});
-Object.defineProperty(navigator, 'share', {configurable: true, value: (data) => {
-  const files = (data.files || []).map(f => f.arrayBuffer().then(b => ({
-    name: f.name, type: f.type, size: f.size,
-    head: Array.from(new Uint8Array(b.slice(0, 8)))})));
-  return Promise.all(files).then(got => {
-    window.shared = {text: data.text, url: data.url || null, files: got};
-  });
-}});
-"""
-NO_SHEET = (
-    "Object.defineProperty(Navigator.prototype, 'share', {configurable: true, value: undefined});"
-)
-PNG = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
 
 def finished(page: Page, base_url: str) -> str:
