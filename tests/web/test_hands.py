@@ -322,6 +322,43 @@ def test_a_preview_of_a_field_typed_wrong_names_the_field_and_why(
     assert answer["side"] == side
 
 
+def test_a_preview_says_every_field_typed_wrong_not_only_the_first(client):
+    # Issue 37: the preview named the first field typed wrong and hid the rest.
+    url = start_match(client)
+    query = {
+        **hand(**GOING_OUT),
+        "side0-red_threes": "-2",
+        "side1-red_threes": "9",
+        "side1-hand_points": "x",
+    }
+    answer = client.get(url + "/hands/preview", query_string=query).get_json()
+    said = [(e["field"], e["side"], e["message"]) for e in answer["errors"]]
+    assert said == [
+        ("side0-red_threes", 0, "Red threes laid out: Number must be between 0 and 8."),
+        ("side1-red_threes", 1, "Red threes laid out: Number must be between 0 and 8."),
+        ("side1-hand_points", 1, "…or their points: Not a valid integer value."),
+    ]
+    assert (answer["error"], answer["side"]) == (said[0][2], 0)  # as pages before read it
+
+
+def test_a_typo_in_one_meld_hides_nothing_of_the_other_side(client):
+    # Issue 37: a typo on side A hid side B's score and problems until it was fixed.
+    url = start_match(client)
+    query = hand(side0={"melds": "K K K\nQ Q Z", "went_out": True}, side1={"melds": "5 5 5"})
+    answer = client.get(url + "/hands/preview", query_string=query).get_json()
+    assert answer["sides"] is None
+    assert [e["field"] for e in answer["errors"]] == ["side0-melds"]
+    assert answer["errors"][0]["message"].startswith("Meld 2: ")
+    ours, theirs = answer["scored"]
+    assert ours is None  # its score waits for the typo
+    assert theirs["total"] == 15  # three fives: scored all the same
+    # …with what it breaks: 15 melded points are short of the opening minimum of 50.
+    assert [p["message"] for p in theirs["problems"]] == [
+        "This side's melds hold 15 points, less than the opening minimum of 50 at a score "
+        "of 0: it cannot have opened legally"
+    ]
+
+
 def test_a_finished_match_takes_no_more_hands_until_reopened(client):
     url = start_match(client, target="600")
     client.post(url + "/hands/new", data=hand(**GOING_OUT))
