@@ -15,8 +15,9 @@ the five hands of one match in order.  It counts
 * whether a point sum had to be worked out and typed (mental arithmetic),
 
 checks that the match then shows the totals the rules core gives, and prints a table and
-the medians per set and mode.  Goal (issue 37): the real hands' median ≤ 10 taps and
-≤ 4 digits in quick entry, no sums.
+the medians per set and mode, and the fewest taps and digits each hand's information
+allows in any form that takes a touch per thing counted (``floor``).  Goal (issue 37): the
+real hands' median ≤ 10 taps and ≤ 4 digits in quick entry, no sums.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.support.live import referee_serve  # noqa: E402
-from tests.support.taps import HANDS, REAL_HANDS, Counted, enter, evening  # noqa: E402
+from tests.support.taps import HANDS, REAL_HANDS, Counted, enter, evening, floor  # noqa: E402
 
 MODES = {"card by card": "cards", "quick": "quick"}
 SETS = {"reference": HANDS, "real": REAL_HANDS}
@@ -48,6 +49,19 @@ def _medians(label: str, counted: list[Counted]) -> None:
     keys = statistics.median(c.keys for c in counted)
     sums = sum(c.sums for c in counted)
     print(f"  median, {label}: {taps:g} taps, {keys:g} keys; hands with a sum typed: {sums}")
+
+
+def _floors(hands) -> None:
+    """What the hands' information allows at best (``floor``): a count typed from 2, or
+    tapped on its + up to 2."""
+    print("  the fewest the hand allows (any form): taps, digits; tapping counts of 2 instead")
+    typed, tapped = [floor(ref) for ref in hands], [floor(ref, 2) for ref in hands]
+    for ref, (t1, d1), (t2, d2) in zip(hands, typed, tapped, strict=True):
+        print(f"  {ref.name:24} {t1:5} {d1:5}   {t2:5} {d2:5}")
+    for label, pairs in (("typed from 2", typed), ("tapped up to 2", tapped)):
+        taps = statistics.median(t for t, _ in pairs)
+        digits = statistics.median(d for _, d in pairs)
+        print(f"  median at best, {label}: {taps:g} taps, {digits:g} digits")
 
 
 def main() -> int:
@@ -76,6 +90,7 @@ def main() -> int:
                         _row(ref.name, mode, c)
                 for mode, counted in results.items():
                     _medians(mode, counted)
+                _floors(hands)
                 if name == "real":
                     print("\nreal hands as one evening: the five hands of one match, in order")
                     for mode, how in MODES.items():

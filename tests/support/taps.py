@@ -213,13 +213,42 @@ def _by_value(cards: list[str], points: dict[str, int]) -> Counter[int]:
     return Counter(points[card.rstrip("shdc") if card != "X" else "X"] for card in cards)
 
 
+WILD = ("2", "X")
+
+
+def _by_cards(side: Side, values: dict[str, int]) -> tuple[Counter[str], list[str]]:
+    """A side's canastas as the form counts them by what they are made of (``natural_c10``,
+    ``mixed_c20``, ``mixed_twos``…), and the melded cards left to count by value (the other
+    melds', and a canasta's cards beyond seven)."""
+    fields: Counter[str] = Counter()
+    rest: list[str] = []
+    for meld in side.melds:
+        cards = meld.split()
+        if len(cards) < 7:
+            rest += cards
+            continue
+        wild = [card for card in cards if card in WILD]
+        natural = [card for card in cards if card not in WILD]
+        kind = "mixed" if wild else "natural"
+        fields[f"{kind}_c{values[natural[0]]}"] += 1
+        fields["mixed_twos"] += wild.count("2")
+        fields["mixed_jokers"] += wild.count("X")
+        rest += natural[7 - len(wild) :]  # beyond seven: counted with the others
+    return +fields, rest
+
+
 def quick(c: Counted, ref: Reference, kinds: list[list[str]]) -> None:
     variant = PRESETS[ref.preset]
     values = {rank.value: pts for rank, pts in variant.card_points.items()}
     for i, side in enumerate(ref.sides):
-        for kind, n in Counter(kinds[i]).items():
-            _count(c, c.page.locator(f"#side{i}-canastas_{kind}"), n)
         melded = [card for meld in side.melds for card in meld.split()]
+        if c.page.locator(f"#side{i}-mixed_twos").count():  # canastas by what they're made of
+            fields, melded = _by_cards(side, values)
+            for name, n in fields.items():
+                _count(c, c.page.locator(f"#side{i}-{name}"), n)
+        else:
+            for kind, n in Counter(kinds[i]).items():
+                _count(c, c.page.locator(f"#side{i}-canastas_{kind}"), n)
         left = side.hand.split()
         counts = c.page.locator(f"#side{i}-meld_c10").count() > 0
         if counts:  # count cards by value: no sums
@@ -321,3 +350,39 @@ def evening(page: Page, base: str, refs: list[Reference], mode: str) -> list[Cou
         counted.append(enter_hand(page, ref, mode, scores, number))
         scores = totals(page)
     return counted
+
+
+def floor(ref: Reference, each_up_to: int = 1) -> tuple[int, int]:
+    """The fewest (taps, digits) the hand's information allows in any form that takes a
+    touch per thing counted and a digit per figure typed: every canasta counts itself (one
+    thing for each kind, value and wild cards alike), every other card is counted by value,
+    and a count of up to ``each_up_to`` is tapped on its + that many times, a larger one
+    typed (a tap on the field, its digits).  Who went out (Nobody too), concealed, the
+    submit and a "record it anyway" are a tap each."""
+    variant = PRESETS[ref.preset]
+    values = {rank.value: pts for rank, pts in variant.card_points.items()}
+    counts: list[int] = []
+    for side in ref.sides:
+        canastas: Counter[tuple[str, ...]] = Counter()
+        rest: list[str] = []
+        for meld in side.melds:
+            cards = meld.split()
+            if len(cards) >= 7:
+                canastas[
+                    tuple(sorted(c if c in WILD else str(values[c.rstrip("shdc")]) for c in cards))
+                ] += 1
+            else:
+                rest += cards
+        counts += canastas.values()
+        counts += _by_value(rest, values).values()
+        counts += _by_value(side.hand.split(), values).values()
+        counts += [side.red_threes] if side.red_threes else []
+    taps = 2 + ref.concealed + ref.agreed  # who went out, the submit
+    digits = 0
+    for n in counts:
+        if n <= each_up_to:
+            taps += n
+        else:
+            taps += 1
+            digits += len(str(n))
+    return taps, digits
