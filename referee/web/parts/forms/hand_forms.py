@@ -80,6 +80,12 @@ def canasta_values(variant: Variant) -> tuple[tuple[int, str], ...]:
     return value_groups({r: points[r] for r in NATURAL_RANKS})
 
 
+def _span(ranks: str) -> str:
+    """ "K Q J 10 9 8" -> "K–8": a canasta is of one of them, read as a span."""
+    first, *_middle, last = ranks.split() if " " in ranks else (ranks, ranks)
+    return first if first == last else f"{first}–{last}"
+
+
 def _section(variant: Variant, mode: str) -> _Section:
     return _Section(
         mode,
@@ -114,10 +120,10 @@ def _side_form(section: _Section) -> type[Form]:
         # By what they are made of (their cards count themselves), then by kind alone (their
         # cards counted with the others: the form before this, still read and shown).
         for points, ranks in section.canasta_values:
-            label = _l("Natural canastas of %(cards)s", cards=ranks)
+            label = _l("Natural canastas of %(cards)s", cards=_span(ranks))
             attrs[f"natural_c{points}"] = stepped_field(label, 20)
         for points, ranks in section.canasta_values:
-            label = _l("Mixed canastas of %(cards)s", cards=ranks)
+            label = _l("Mixed canastas of %(cards)s", cards=_span(ranks))
             attrs[f"mixed_c{points}"] = stepped_field(label, 20)
         if section.canasta_values:
             attrs["mixed_twos"] = stepped_field(_l("Twos in the mixed canastas"), 60)
