@@ -56,6 +56,44 @@ def test_quick_hand_scores_from_counts(client):
     assert totals(client, url) == [1250, 15]
 
 
+def test_quick_canastas_by_what_they_are_made_of_count_their_own_cards(client):
+    # Issue 37's first hand: a canasta of kings and one of five aces and two twos, 12 more
+    # ten-point cards; no canasta's cards counted by the scorer.
+    url = start_match(client)
+    form = client.get(url + "/hands/new?mode=quick").text
+    assert "Canastas: their seven cards count themselves" in form
+    assert 'id="side0-canastas_natural"' not in form  # by kind alone: not offered here
+    data = hand(
+        "quick",
+        side0={"natural_c10": 1, "mixed_c20": 1, "mixed_twos": 2, "meld_c10": 12,
+               "red_threes": 1, "went_out": True},
+        side1={"meld_c50": 1, "meld_c10": 3, "meld_c5": 4, "red_threes": 1,
+               "hand_c20": 2, "hand_c10": 1, "hand_c5": 3},
+    )  # fmt: skip
+    assert client.post(url + "/hands/new?mode=quick", data=data).status_code == 302
+    assert totals(client, url) == [1330, 135]  # as the rules core scores the cards
+    # What was counted comes back when the hand is edited, and an edit is said in the
+    # form's words.
+    first = _hand_ids(client, url)[0]
+    edit = client.get(f"{url}/hands/{first}/edit").text
+    for field, value in (("natural_c10", "1"), ("mixed_c20", "1"), ("mixed_twos", "2")):
+        assert f'value="{value}"' in edit.split(f'id="side0-{field}"')[1].split(">")[0]
+    changed = {**data, "side0-mixed_twos": "1", "side0-mixed_jokers": "1", "token": "j" * 16}
+    assert client.post(f"{url}/hands/{first}/edit", data=changed).status_code == 302
+    assert totals(client, url) == [1360, 135]  # a joker for a two: 30 more
+    history = client.get(url + "/history").text
+    assert "Jokers in the mixed canastas" in history
+
+
+def test_quick_mixed_canastas_without_their_wild_cards_are_refused_beside_the_field(client):
+    url = start_match(client)
+    data = hand("quick", side0={"mixed_c10": 1, "went_out": True}, side1={})
+    page = client.post(url + "/hands/new?mode=quick", data=data).text
+    assert "A mixed canasta holds at least one wild card" in page
+    assert 'id="side0-mixed_twos-err"' in page
+    assert totals(client, url) == [0, 0]
+
+
 def test_quick_hand_records_an_event_only_its_variant_scores(client):
     # 001 §Preparación: the exact cut scores 100 (positive with a canasta).
     url = start_match(client, preset="spanish")
