@@ -69,7 +69,7 @@
         var place = input && input.closest(".row, .field, fieldset");
         if (!place) { loose.push(e); return; }
         var server = document.getElementById(e.field + "-err");
-        if (server && server.textContent.indexOf(e.message) >= 0) return;
+        if (server && server.textContent.indexOf(e.problem || e.message) >= 0) return;
         var ul = $('.preview-field[data-for="' + e.field + '"]', hf);
         if (!ul) {
           ul = document.createElement("ul");

@@ -494,6 +494,7 @@ def _field_errors(form: FlaskForm, sides: int) -> list[dict[str, Any]]:
             "field": field.id,
             "side": side,
             "message": _("%(part)s: %(problem)s", part=field.label.text, problem=error),
+            "problem": str(error),  # as the server writes it beside the field, after a send
         }
         for side, field in fields
         for error in field.errors
@@ -539,7 +540,9 @@ def preview(match_id: int, token: str):
             words = error.words.render(_)
             field = form[f"side{error.side}"].form[error.field]
             message = words[:1].upper() + words[1:]
-            errors.append({"field": field.id, "side": error.side, "message": message})
+            errors.append(
+                {"field": field.id, "side": error.side, "message": message, "problem": message}
+            )
             entry["sides"][error.side][error.field] = ""
 
     def said(problem: Problem) -> dict[str, str | None]:
