@@ -81,9 +81,9 @@ def canasta_values(variant: Variant) -> tuple[tuple[int, str], ...]:
 
 
 def _span(ranks: str) -> str:
-    """ "K Q J 10 9 8" -> "K–8": a canasta is of one of them, read as a span."""
+    """ "K Q J 10 9 8" -> "K–8" (never broken at its dash): a canasta is of one of them."""
     first, *_middle, last = ranks.split() if " " in ranks else (ranks, ranks)
-    return first if first == last else f"{first}–{last}"
+    return first if first == last else f"{first}\u2060–\u2060{last}"  # kept on one line
 
 
 def _section(variant: Variant, mode: str) -> _Section:
