@@ -397,6 +397,27 @@ def test_a_typo_in_one_meld_hides_nothing_of_the_other_side(client):
     ]
 
 
+@pytest.mark.parametrize(
+    ("side0", "says"),
+    [
+        ({"mixed_c10": 1}, "A mixed canasta holds at least one wild card"),
+        ({"mixed_c10": 1, "mixed_c5": 1, "mixed_twos": 2}, "; enter this hand card by card"),
+        ({"mixed_jokers": 1}, "Wild cards in mixed canastas, but no mixed canasta"),
+    ],
+)
+def test_a_preview_says_why_mixed_canastas_do_not_count_beside_their_wild_cards(
+    client, side0, says
+):
+    url = start_match(client)
+    query = hand("quick", side0=side0, side1={"meld_c10": 6})
+    answer = client.get(url + "/hands/preview", query_string=query).get_json()
+    (error,) = answer["errors"]
+    assert error["field"] in ("side0-mixed_twos", "side0-mixed_jokers")
+    assert says in error["message"]
+    assert answer["scored"][0] is None
+    assert answer["scored"][1]["total"] == 60  # the other side, scored all the same
+
+
 def test_a_finished_match_takes_no_more_hands_until_reopened(client):
     url = start_match(client, target="600")
     client.post(url + "/hands/new", data=hand(**GOING_OUT))

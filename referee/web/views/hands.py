@@ -510,6 +510,17 @@ def _typed_right(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
     return entry_from_form(form, sides, mode)
 
 
+def _without(side: dict[str, Any], field: str) -> dict[str, Any]:
+    """A side's entry without what ``field`` said wrong (a meld typed wrong; a quick side's
+    mixed canastas whose wild cards do not fit them), to score the rest; a side that is
+    still wrong after it (it never is) is left out whole, so that the loop ends."""
+    if field in ("mixed_twos", "mixed_jokers"):
+        return {k: v for k, v in side.items() if k not in ("mixed_canastas", "mixed_wild")}
+    if side.get(field):
+        return {**side, field: ""}
+    return {}
+
+
 @bp.route("/hands/preview")
 def preview(match_id: int, token: str):
     """Each side's total for the hand as typed so far, and the rules each side breaks (in the
@@ -543,7 +554,7 @@ def preview(match_id: int, token: str):
             errors.append(
                 {"field": field.id, "side": error.side, "message": message, "problem": message}
             )
-            entry["sides"][error.side][error.field] = ""
+            entry["sides"][error.side] = _without(entry["sides"][error.side], error.field)
 
     def said(problem: Problem) -> dict[str, str | None]:
         error = _rule_error(match.variant, problem)
