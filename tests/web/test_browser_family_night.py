@@ -61,6 +61,14 @@ def fill(page: Page, hand: tuple) -> None:
     page.locator("#out-none" if out is None else f"#out-{out}").check()
 
 
+def in_sight(page: Page) -> None:
+    """The confirmation of what was just done is on the phone's screen, not above it."""
+    expect(page.locator(".flash")).to_be_visible()
+    said = page.locator(".flash").bounding_box()
+    assert said is not None
+    assert 0 <= said["y"] < PHONE["height"]
+
+
 def send(page: Page) -> None:
     page.locator("#hand-form > button[type=submit]").click()
 
@@ -123,9 +131,19 @@ def test_a_family_night_named_by_its_players_in_czech(browser, base_url):
     running[1] += after[1] - before[1]
     assert totals(page) == running
     # The message is on the screen, not above it.
-    said = page.locator(".flash").bounding_box()
-    assert said is not None
-    assert 0 <= said["y"] < PHONE["height"]
+    in_sight(page)
+    # Undo and redo, pressed at the list of hands: each says what it did where it is seen.
+    page.locator("#hands").scroll_into_view_if_needed()
+    with page.expect_navigation():
+        page.locator("form[action$='/undo'] button").click()
+    in_sight(page)
+    running[1] -= after[1] - before[1]
+    assert totals(page) == running
+    with page.expect_navigation():
+        page.locator("form[action$='/redo'] button").click()
+    in_sight(page)
+    running[1] += after[1] - before[1]
+    assert totals(page) == running
 
     # The winning hand: the banner names the winners by their players.
     page.goto(match_url + "/hands/new")

@@ -480,7 +480,7 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
     else:
         number = before.get(change.hand_id) or _numbers(match).get(change.hand_id, "?")
         flash(_((REDONE if redo else UNDONE)[change.action], n=number))
-    return redirect(_match_page(match, token) + "#hands")
+    return redirect(_match_page(match, token) + "#said")
 
 
 def _field_errors(form: FlaskForm, sides: int) -> list[dict[str, Any]]:
