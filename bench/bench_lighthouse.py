@@ -179,6 +179,7 @@ def pages(base: str) -> dict[str, str]:
         "match": match,
         "match, read-only": view[1] if view else match,
         "match on a TV": (view[1] if view else match) + "?screen=1",
+        "result": match + "/result",
         "hand form": match + "/hands/new",
         "quick hand form": match + "/hands/new?mode=quick",
         "edit hand": f"{match}/hands/{hand[1]}/edit" if hand else match,

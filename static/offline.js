@@ -50,6 +50,28 @@
   if (main && main.hasAttribute("data-kept")) {
     note(say("kept", { n: main.getAttribute("data-kept") }), "kept");
   }
+
+  // The first hand kept offline asks the browser to keep this phone's saved hands for
+  // good (once: its answer stands), and from then on the match page says whether it will.
+  var storage = navigator.storage, asked = null;
+  try { asked = localStorage.getItem("referee-persist"); } catch (e) { /* not kept */ }
+  var kept = function (granted) {
+    var hands = document.getElementById("hands"), p = document.getElementById("persist");
+    if (!hands) return;  // not a match page
+    if (!p) {
+      p = document.createElement("p");
+      p.id = "persist";
+      p.className = "muted";
+      hands.appendChild(p);
+    }
+    p.textContent = say(granted ? "persist-yes" : "persist-no");
+  };
+  if (storage && storage.persist && main && main.hasAttribute("data-kept") && !asked) {
+    try { localStorage.setItem("referee-persist", "1"); } catch (e) { /* asked anyway */ }
+    storage.persist().then(kept, function () {});
+  } else if (storage && storage.persisted && asked) {
+    storage.persisted().then(kept, function () {});
+  }
   try {
     var sent = sessionStorage.getItem("referee-sent");
     if (sent) {

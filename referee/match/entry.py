@@ -8,12 +8,20 @@ rescored under the match's rules snapshot::
     {"mode": "quick", "sides": [{"canastas": {"natural": 1, "mixed": 0}, "red_threes": 0,
       "went_out": true, "concealed": false, "meld_points": 230, "hand_points": 0}, ...]}
 
+A quick side may count its cards by value instead of points (``meld_cards``,
+``hand_cards``: ``{"10": 4}``, four cards of 10), and its canastas by what they are made
+of, so that their cards count themselves: ``natural_canastas`` (``{"10": 1}``: a natural
+canasta of seven 10-point cards), ``mixed_canastas`` (``{"20": 1}``: a mixed canasta of
+aces) with the wild cards standing in them by rank (``mixed_wild``: ``{"2": 2}``), each
+taking the place of one of the seven natural cards.
+
 In detailed mode ``melds`` holds one meld per line; a line starting with
 ``hand:`` is a meld laid down from the hand in one go.  No web import here.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,6 +31,7 @@ from ..rules import (
     HandResult,
     Meld,
     NotationError,
+    Rank,
     Side,
     Variant,
     meld_lines,
@@ -96,15 +105,71 @@ def _counted(cards: Mapping[str, Any] | None) -> int:
     return sum(int(points) * int(n) for points, n in (cards or {}).items())
 
 
-def _quick_side(data: Mapping[str, Any], name: str, score: int) -> QuickSide:
-    counts = data.get("canastas") or {}
+CANASTA_CARDS = 7  # a canasta counted by what it is made of holds seven cards
+
+
+def _canastas_by_cards(
+    variant: Variant, data: Mapping[str, Any], index: int
+) -> tuple[Counter[CanastaKind], int]:
+    """The canastas a quick side says by what they are made of, and their cards' points:
+    a natural canasta seven cards of its value, a mixed one seven with its wild cards in
+    place of as many natural ones.  The wild cards are said for the side's mixed canastas
+    together, so they must all be of one value (else which card they stand for is unknown)."""
+    made: Counter[CanastaKind] = Counter()
+    points = 0
+    for kind, key in ((CanastaKind.NATURAL, "natural_canastas"),
+                      (CanastaKind.MIXED, "mixed_canastas")):  # fmt: skip
+        for value, n in (data.get(key) or {}).items():
+            made[kind] += int(n)
+            points += CANASTA_CARDS * int(value) * int(n)
+    wild = {rank: int(n) for rank, n in (data.get("mixed_wild") or {}).items() if n}
+    field = "mixed_jokers" if wild.get("X") and not wild.get("2") else "mixed_twos"
+    if sum(wild.values()) < made[CanastaKind.MIXED]:  # forgotten, they would count too little
+        words = Text(
+            N_("a mixed canasta holds at least one wild card: say how many twos and jokers")
+        )
+        raise EntryError(index, field, words)
+    if not wild:
+        return made, points
+    values = [int(v) for v, n in (data.get("mixed_canastas") or {}).items() if n]
+    if not values:
+        words = Text(N_("wild cards in mixed canastas, but no mixed canasta"))
+        raise EntryError(index, field, words)
+    if len(values) > 1:
+        words = Text(
+            N_(
+                "mixed canastas of cards of different values: which one each wild card "
+                "stands in is not known; enter this hand card by card"
+            )
+        )
+        raise EntryError(index, field, words)
+    most = min(variant.max_wild, CANASTA_CARDS - variant.min_natural)  # in each canasta
+    if sum(wild.values()) > most * made[CanastaKind.MIXED]:
+        words = Text(
+            N_("%(n)s wild cards are more than %(made)s mixed canasta(s) can hold"),
+            {"n": sum(wild.values()), "made": made[CanastaKind.MIXED]},
+        )
+        raise EntryError(index, field, words)
+    for rank, n in wild.items():  # each in place of a natural card
+        points += (variant.card_points[Rank(rank)] - values[0]) * n
+    return made, points
+
+
+def _quick_side(
+    variant: Variant, data: Mapping[str, Any], index: int, name: str, score: int
+) -> QuickSide:
+    counts: Counter[CanastaKind] = Counter(
+        {CanastaKind(kind): int(n) for kind, n in (data.get("canastas") or {}).items() if n}
+    )
+    made, points = _canastas_by_cards(variant, data, index)
+    counts.update(made)
     return QuickSide(
         name=name,
-        canastas={CanastaKind(kind): int(n) for kind, n in counts.items() if n},
+        canastas={kind: n for kind, n in counts.items() if n},
         red_threes=int(data.get("red_threes") or 0),
         went_out=bool(data.get("went_out")),
         concealed=bool(data.get("concealed")),
-        meld_points=int(data.get("meld_points") or 0) + _counted(data.get("meld_cards")),
+        meld_points=int(data.get("meld_points") or 0) + _counted(data.get("meld_cards")) + points,
         hand_points=int(data.get("hand_points") or 0) + _counted(data.get("hand_cards")),
         undeclared_red_threes=int(data.get("undeclared_red_threes") or 0),
         acabar=bool(data.get("acabar")),
@@ -137,7 +202,9 @@ def score_entry(
     sides = entry["sides"]
     before = list(scores or [0] * len(sides))
     if entry.get("mode") == "quick":
-        quick = tuple(_quick_side(side, names[i], before[i]) for i, side in enumerate(sides))
+        quick = tuple(
+            _quick_side(variant, side, i, names[i], before[i]) for i, side in enumerate(sides)
+        )
         return score_quick_hand(variant, players, quick, hand_number)
     hand = Hand(
         players,

@@ -51,7 +51,10 @@ COUNTS = {  # a side's counts, each bounded as its form field is
 SWITCHES = ("went_out", "concealed", "acabar", "exact_cut", "first_pickup")
 KINDS = frozenset(kind.value for kind in CanastaKind)
 # By kind of canasta, and cards counted by value: each table's key and its bounds.
-TABLES = {"canastas": 20, "unfinished": 8, "meld_cards": 200, "hand_cards": 100}
+TABLES = {"canastas": 20, "unfinished": 8, "meld_cards": 200, "hand_cards": 100,
+          "natural_canastas": 20, "mixed_canastas": 20, "mixed_wild": 60}  # fmt: skip
+BY_VALUE = ("meld_cards", "hand_cards", "natural_canastas", "mixed_canastas")
+WILD_RANKS = ("X", "2")  # a quick hand's wild cards in its mixed canastas, by rank
 CARD_VALUE = 1000  # the most a table's own rules let a card be worth
 
 
@@ -94,9 +97,10 @@ def _table(value: Any, part: Text, field: str, most: int) -> None:
     if not isinstance(value, dict):
         raise _damaged(part, N_("%(field)s must be an object"), field=field)
     for key, count in value.items():
-        by_value = field.endswith("_cards")
-        if by_value:
+        if field in BY_VALUE:
             known = key.isascii() and key.isdigit() and int(key) <= CARD_VALUE
+        elif field == "mixed_wild":
+            known = key in WILD_RANKS
         else:
             known = key in KINDS
         if not known:

@@ -110,6 +110,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         offline,
         questions,
         reopening,
+        result,
         share,
         tournament_files,
         tournaments,
@@ -135,6 +136,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(groups.bp)
     app.register_blueprint(house.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(result.bp)
     app.register_blueprint(tournaments.bp)
     app.register_blueprint(tournament_files.bp)
     app.register_blueprint(reopening.bp)

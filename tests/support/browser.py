@@ -151,11 +151,23 @@ def first_hand_by_picker(scorer: Page, check=lambda: None) -> None:
     assert totals(scorer) == [685, 30]
 
 
+def natural_canasta(page: Page, melded: int) -> None:
+    """Side 0's natural canasta and ``melded`` points of melded cards in all, on the quick
+    form: a canasta of 10-point cards that counts its own 70 where the form counts canastas
+    by what they are made of (classic), else one of the natural canastas counted."""
+    made_of = page.locator("#side0-natural_c10")
+    if made_of.count():
+        made_of.fill("1")
+        melded -= 70
+    else:
+        page.locator("#side0-canastas_natural").fill("1")
+    page.locator("#side0-meld_points").fill(str(melded))
+
+
 def second_hand_quick(scorer: Page, hand_points: str) -> None:
     """Hand 2 by counts: a natural canasta, 200 in melds and out against 50."""
     scorer.get_by_role("link", name="Quick hand").click()
-    scorer.locator("#side0-canastas_natural").fill("1")
-    scorer.locator("#side0-meld_points").fill("200")
+    natural_canasta(scorer, melded=200)
     scorer.locator("#out-0").check()
     scorer.locator("#side1-meld_points").fill("50")
     scorer.locator("#side1-hand_points").fill(hand_points)
@@ -214,8 +226,7 @@ def quick_hand(page: Page, note: str = "") -> None:
     """Side 1 goes out with a natural canasta: 500 + 300 in melds + 100 out = 900 against 60
     (melds reaching the opening minimum of a new match, 50)."""
     page.get_by_role("link", name="Quick hand").click()
-    page.locator("#side0-canastas_natural").fill("1")
-    page.locator("#side0-meld_points").fill("300")
+    natural_canasta(page, melded=300)
     page.locator("#out-0").check()
     page.locator("#side1-meld_points").fill("60")
     if note:  # folded away until wanted
@@ -236,3 +247,25 @@ def axe_clean(page: Page, name: str) -> None:
         " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))"
     )
     assert violations == [], f"{name}: " + json.dumps(violations, indent=1)
+
+
+# A shared result card is at most this big (issue 37).
+SMALL = 60 * 1024
+
+# The share sheet stubbed (a headless browser has none): what it was handed, the file's
+# first bytes and size read back.  FILES: what canShare answers for files.
+SHEET = """
+Object.defineProperty(navigator, 'canShare', {configurable: true, value: (data) => FILES});
+Object.defineProperty(navigator, 'share', {configurable: true, value: (data) => {
+  const files = (data.files || []).map(f => f.arrayBuffer().then(b => ({
+    name: f.name, type: f.type, size: f.size,
+    head: Array.from(new Uint8Array(b.slice(0, 8)))})));
+  return Promise.all(files).then(got => {
+    window.shared = {text: data.text, url: data.url || null, files: got};
+  });
+}});
+"""
+NO_SHEET = (
+    "Object.defineProperty(Navigator.prototype, 'share', {configurable: true, value: undefined});"
+)
+PNG = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

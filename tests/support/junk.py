@@ -463,6 +463,7 @@ MATCH_PAGES = ["", "/hands/new", "/hands/new?mode=quick", "/history", "/history?
 MATCH_PAGES += ["/sheet.pdf"]
 MATCH_PAGES += ["/sheet.pdf?paper=letter&lang=cs", "/export.csv", "/export.json", "/rules"]
 MATCH_PAGES += ["/rules.json", "/blank.pdf", "/referee", "/qr.svg", "/version"]
+MATCH_PAGES += ["/result", "/result.txt", "/result.png"]
 
 
 def made_match(status: int, location: str) -> str | None:

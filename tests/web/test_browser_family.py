@@ -142,7 +142,8 @@ def test_a_hand_and_foot_match_on_a_phone(browser, base_url):
 
 def test_a_family_evening_with_four_named_players(browser, base_url):
     # Issue 37: four players named and no side names; the concealed box offered to
-    # "Nobody"; a negative count previewed as "…" without a reason.
+    # "Nobody"; a negative count previewed as "…" without a reason, and a typo on one side
+    # hiding the other's.
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
     page = context.new_page()
     page.goto(base_url + "/matches/new")
@@ -169,10 +170,18 @@ def test_a_family_evening_with_four_named_players(browser, base_url):
     expect(concealed).to_be_hidden()
     expect(concealed).to_be_disabled()  # and not sent
 
+    # The reason beside the field, the field marked; a typo on the other side is said too.
     page.locator("#side1-red_threes").fill("-1")
-    expect(page.locator(".preview-problems[data-side='1']")).to_have_text(
-        "Red threes laid out: Number must be between 0 and 8."
+    expect(page.locator("#side1-red_threes-perr")).to_have_text(
+        "Cleo & Dan: Red threes laid out: Number must be between 0 and 8."
     )
+    expect(page.locator("#side1-red_threes")).to_have_attribute("aria-invalid", "true")
+    page.locator("#side0-melds").fill("K K K\n5 5 Z")
+    expect(page.locator("#side0-melds-perr")).to_contain_text("Anna & Ben: Meld 2: ")
+    expect(page.locator("#side1-red_threes-perr")).to_be_visible()  # still said
+    page.locator("#side1-red_threes").fill("1")
+    expect(page.locator("#side1-red_threes-perr")).to_have_count(0)
+    expect(page.locator(".preview output.s1")).to_contain_text("→")  # scored despite A's typo
     key = page.locator("[data-card='X']").inner_text()
     expect(page.locator("p.hint").first).to_contain_text(f"X = joker (the {key} key)")
     check_page(page, "family-evening-hand")

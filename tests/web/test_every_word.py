@@ -48,6 +48,7 @@ NOT_FOR_WORDS = {
     "matches.version": "a number the watching phones poll",
     "tournaments.version": "a number the watching phones poll",
     "share.qr": "a QR code's squares",
+    "result.picture": "the result card's picture (its words are the result text's)",
     "matches.manifest": "the app's name and colours for the home screen",
     "downloads.export_json": "a match file for the app itself (the contract's keys)",
     "house.rules_download": "a rules file for the app itself (the contract's keys)",
@@ -253,6 +254,8 @@ def play_the_evening(e: Evening) -> None:
     e.get(url + "?screen=1")
     e.post(url + "/hands/new", {**hand(**LONG_MATCH_HAND), "out": "0"})  # the match is over
     e.get(url + "/sheet.pdf")  # the disputed hand's reasons, the winner, the chart
+    e.get(url + "/result")  # the result to share, and its text
+    e.get(url + "/result.txt")
 
     # The family's group: the match moved into it, a new one from it, its statistics.
     group = start_group(e.client, name="Nováci", players="Eva\nTomáš\nJana\nKarel")

@@ -56,6 +56,44 @@ def test_quick_hand_scores_from_counts(client):
     assert totals(client, url) == [1250, 15]
 
 
+def test_quick_canastas_by_what_they_are_made_of_count_their_own_cards(client):
+    # Issue 37's first hand: a canasta of kings and one of five aces and two twos, 12 more
+    # ten-point cards; no canasta's cards counted by the scorer.
+    url = start_match(client)
+    form = client.get(url + "/hands/new?mode=quick").text
+    assert "Canastas: their seven cards count themselves" in form
+    assert 'id="side0-canastas_natural"' not in form  # by kind alone: not offered here
+    data = hand(
+        "quick",
+        side0={"natural_c10": 1, "mixed_c20": 1, "mixed_twos": 2, "meld_c10": 12,
+               "red_threes": 1, "went_out": True},
+        side1={"meld_c50": 1, "meld_c10": 3, "meld_c5": 4, "red_threes": 1,
+               "hand_c20": 2, "hand_c10": 1, "hand_c5": 3},
+    )  # fmt: skip
+    assert client.post(url + "/hands/new?mode=quick", data=data).status_code == 302
+    assert totals(client, url) == [1330, 135]  # as the rules core scores the cards
+    # What was counted comes back when the hand is edited, and an edit is said in the
+    # form's words.
+    first = _hand_ids(client, url)[0]
+    edit = client.get(f"{url}/hands/{first}/edit").text
+    for field, value in (("natural_c10", "1"), ("mixed_c20", "1"), ("mixed_twos", "2")):
+        assert f'value="{value}"' in edit.split(f'id="side0-{field}"')[1].split(">")[0]
+    changed = {**data, "side0-mixed_twos": "1", "side0-mixed_jokers": "1", "token": "j" * 16}
+    assert client.post(f"{url}/hands/{first}/edit", data=changed).status_code == 302
+    assert totals(client, url) == [1360, 135]  # a joker for a two: 30 more
+    history = client.get(url + "/history").text
+    assert "Jokers in the mixed canastas" in history
+
+
+def test_quick_mixed_canastas_without_their_wild_cards_are_refused_beside_the_field(client):
+    url = start_match(client)
+    data = hand("quick", side0={"mixed_c10": 1, "went_out": True}, side1={})
+    page = client.post(url + "/hands/new?mode=quick", data=data).text
+    assert "A mixed canasta holds at least one wild card" in page
+    assert 'id="side0-mixed_twos-err"' in page
+    assert totals(client, url) == [0, 0]
+
+
 def test_quick_hand_records_an_event_only_its_variant_scores(client):
     # 001 §Preparación: the exact cut scores 100 (positive with a canasta).
     url = start_match(client, preset="spanish")
@@ -320,6 +358,64 @@ def test_a_preview_of_a_field_typed_wrong_names_the_field_and_why(
     assert answer["sides"] is None
     assert answer["error"].startswith(error)
     assert answer["side"] == side
+
+
+def test_a_preview_says_every_field_typed_wrong_not_only_the_first(client):
+    # Issue 37: the preview named the first field typed wrong and hid the rest.
+    url = start_match(client)
+    query = {
+        **hand(**GOING_OUT),
+        "side0-red_threes": "-2",
+        "side1-red_threes": "9",
+        "side1-hand_points": "x",
+    }
+    answer = client.get(url + "/hands/preview", query_string=query).get_json()
+    said = [(e["field"], e["side"], e["message"]) for e in answer["errors"]]
+    assert said == [
+        ("side0-red_threes", 0, "Red threes laid out: Number must be between 0 and 8."),
+        ("side1-red_threes", 1, "Red threes laid out: Number must be between 0 and 8."),
+        ("side1-hand_points", 1, "…or their points: Not a valid integer value."),
+    ]
+    assert (answer["error"], answer["side"]) == (said[0][2], 0)  # as pages before read it
+
+
+def test_a_typo_in_one_meld_hides_nothing_of_the_other_side(client):
+    # Issue 37: a typo on side A hid side B's score and problems until it was fixed.
+    url = start_match(client)
+    query = hand(side0={"melds": "K K K\nQ Q Z", "went_out": True}, side1={"melds": "5 5 5"})
+    answer = client.get(url + "/hands/preview", query_string=query).get_json()
+    assert answer["sides"] is None
+    assert [e["field"] for e in answer["errors"]] == ["side0-melds"]
+    assert answer["errors"][0]["message"].startswith("Meld 2: ")
+    ours, theirs = answer["scored"]
+    assert ours is None  # its score waits for the typo
+    assert theirs["total"] == 15  # three fives: scored all the same
+    # …with what it breaks: 15 melded points are short of the opening minimum of 50.
+    assert [p["message"] for p in theirs["problems"]] == [
+        "This side's melds hold 15 points, less than the opening minimum of 50 at a score "
+        "of 0: it cannot have opened legally"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("side0", "says"),
+    [
+        ({"mixed_c10": 1}, "A mixed canasta holds at least one wild card"),
+        ({"mixed_c10": 1, "mixed_c5": 1, "mixed_twos": 2}, "; enter this hand card by card"),
+        ({"mixed_jokers": 1}, "Wild cards in mixed canastas, but no mixed canasta"),
+    ],
+)
+def test_a_preview_says_why_mixed_canastas_do_not_count_beside_their_wild_cards(
+    client, side0, says
+):
+    url = start_match(client)
+    query = hand("quick", side0=side0, side1={"meld_c10": 6})
+    answer = client.get(url + "/hands/preview", query_string=query).get_json()
+    (error,) = answer["errors"]
+    assert error["field"] in ("side0-mixed_twos", "side0-mixed_jokers")
+    assert says in error["message"]
+    assert answer["scored"][0] is None
+    assert answer["scored"][1]["total"] == 60  # the other side, scored all the same
 
 
 def test_a_finished_match_takes_no_more_hands_until_reopened(client):

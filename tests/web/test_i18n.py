@@ -186,3 +186,12 @@ def test_the_pages_check_finds_english_and_spares_quotes():
     page = '<p>Laws of <b>ruka</b></p><blockquote lang="en">hand</blockquote><p title="hand">x</p>'
     assert english_on(page, "cs", english, theirs) == {"Laws", "of", "hand"}
     assert english_on('<q lang="en">Laws of</q>', "cs", english, theirs) == set()
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_card_hint_names_the_joker_key_the_picker_shows(client, match_url, lang):
+    # Issue 37: the hint said "X = joker" while the picker's key read "Jkr" ("Žol").
+    page = client.get(match_url + "/hands/new", headers={"Accept-Language": lang}).text
+    key = re.search(r'data-card="X"[^>]*>([^<]+)</button>', page).group(1)
+    hint = re.search(r'<p class="hint">([^<]+)', page).group(1)
+    assert re.search(rf"\b{re.escape(key)}\b", hint), (lang, key, hint)

@@ -60,7 +60,13 @@ def test_standings_move_with_each_hand_and_the_round_moves_east_west_up(client):
     asked = client.post(f"{director}/next")
     assert asked.headers["Location"].endswith("?end=1#confirm")
     confirm = client.get(asked.headers["Location"]).text
-    assert "3 tables are still playing" in confirm
+    # Said where the page opens (#confirm), just above the button it names, not at the top.
+    said = confirm.index('id="confirm"')
+    assert (
+        said
+        < confirm.index("3 tables are still playing: end the round anyway")
+        < (confirm.index('name="early"'))
+    )
     assert 'name="early" value="yes"' in confirm
     assert "Keep playing" in confirm
     assert 'name="early"' not in client.get(director).text  # one tap never ends games

@@ -199,6 +199,7 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
         games=now,
         links=_links(tournament, now, True),
         all_finished=all(g.state not in (NOT_STARTED, IN_PLAY) for g in now),
+        playing=sum(g.state in (NOT_STARTED, IN_PLAY) for g in now),
         states=state_words(),
         settle_for=settle_form,
         withdraw_for=withdraw_form,

@@ -480,63 +480,102 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
     else:
         number = before.get(change.hand_id) or _numbers(match).get(change.hand_id, "?")
         flash(_((REDONE if redo else UNDONE)[change.action], n=number))
-    return redirect(_match_page(match, token) + "#hands")
+    return redirect(_match_page(match, token) + "#said")
 
 
-def _first_field_error(form: FlaskForm, sides: int) -> tuple[str, int | None]:
-    """The first field typed wrong, named with its own message ("Red threes laid out:
-    Number must be between 0 and 8."), and its side (None: a field of the whole hand)."""
+def _field_errors(form: FlaskForm, sides: int) -> list[dict[str, Any]]:
+    """Every field typed wrong, each named with its own message ("Red threes laid out:
+    Number must be between 0 and 8."), its field's id and its side (None: a field of the
+    whole hand), in the form's order."""
     fields = [(i, f) for i in range(sides) for f in form[f"side{i}"].form]
     fields += [(None, f) for f in form if not f.name.startswith("side")]
-    for side, field in fields:
+    return [
+        {
+            "field": field.id,
+            "side": side,
+            "message": _("%(part)s: %(problem)s", part=field.label.text, problem=error),
+            "problem": str(error),  # as the server writes it beside the field, after a send
+        }
+        for side, field in fields
+        for error in field.errors
+    ]
+
+
+def _typed_right(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
+    """The hand as typed, each field typed wrong taken as empty, for scoring the rest."""
+    fields = [f for i in range(sides) for f in form[f"side{i}"].form]
+    for field in fields + [f for f in form if not f.name.startswith("side")]:
         if field.errors:
-            return _("%(part)s: %(problem)s", part=field.label.text, problem=field.errors[0]), side
-    return _("Some fields are not filled in right yet."), None
+            field.data = None
+    return entry_from_form(form, sides, mode)
+
+
+def _without(side: dict[str, Any], field: str) -> dict[str, Any]:
+    """A side's entry without what ``field`` said wrong (a meld typed wrong; a quick side's
+    mixed canastas whose wild cards do not fit them), to score the rest; a side that is
+    still wrong after it (it never is) is left out whole, so that the loop ends."""
+    if field in ("mixed_twos", "mixed_jokers"):
+        return {k: v for k, v in side.items() if k not in ("mixed_canastas", "mixed_wild")}
+    if side.get(field):
+        return {**side, field: ""}
+    return {}
 
 
 @bp.route("/hands/preview")
 def preview(match_id: int, token: str):
     """Each side's total for the hand as typed so far, and the rules each side breaks (in the
-    page's language, with the rule quoted), for the form's live preview."""
+    page's language, with the rule quoted), for the form's live preview.
+
+    Every field typed wrong is said (``errors``: its id, its side, why), not only the
+    first, and a typo on one side hides nothing of the others: the hand is scored without
+    the fields typed wrong, and each side free of them still gets its total and its
+    problems (``scored``).  ``sides`` is the whole answer when nothing was typed wrong;
+    ``error`` and ``side`` are the first field's (as pages before this one read it)."""
     match, _can_edit = load_match(match_id, token, edit=True)
     mode = _mode()
-    form = hand_form(
-        match.variant, len(match.side_names), mode, formdata=request.args, meta={"csrf": False}
-    )
-    if not form.validate():
-        error, side = _first_field_error(form, len(match.side_names))
-        return jsonify(sides=None, error=error, side=side)
+    sides = len(match.side_names)
+    form = hand_form(match.variant, sides, mode, formdata=request.args, meta={"csrf": False})
+    form.validate()
+    errors = _field_errors(form, sides)
+    entry = _typed_right(form, sides, mode)
     # The hand is judged where it stands, and the total shown is the total after it: when
     # editing hand 1 of 4, the totals before hand 1 plus its new score (issue 37), not today's.
     before, number = _place(match, request.args.get("hand", type=int))
-    try:
-        result = score_entry(
-            match.variant,
-            match.players,
-            match.side_names,
-            entry_from_form(form, len(match.side_names), mode),
-            before,
-            number,
-        )
-    except EntryError as error:  # a typo: said on its side now, as sending it would say it
-        words = error.words.render(_, written)
-        return jsonify(sides=None, error=words[:1].upper() + words[1:], side=error.side)
+    result = None
+    while result is None:
+        try:
+            result = score_entry(
+                match.variant, match.players, match.side_names, entry, before, number
+            )
+        except EntryError as error:  # a typo: said on its side, the rest scored without it
+            words = error.words.render(_, written)
+            field = form[f"side{error.side}"].form[error.field]
+            message = words[:1].upper() + words[1:]
+            errors.append(
+                {"field": field.id, "side": error.side, "message": message, "problem": message}
+            )
+            entry["sides"][error.side] = _without(entry["sides"][error.side], error.field)
 
     def said(problem: Problem) -> dict[str, str | None]:
         error = _rule_error(match.variant, problem)
         return {"message": str(error), "rule": error.rule_text, "source": error.rule_source}
 
-    return jsonify(
-        sides=[
-            {
-                "total": s.total,
-                "match_total": t + s.total,
-                # As the page writes them: "+1,230 → 3,430" (the page's language).
-                "shown": f"{signed(s.total)} → {written(t + s.total)}",
-                "problems": [said(p) for p in result.problems if p.side == i],
-            }
-            for i, (s, t) in enumerate(zip(result.sides, before, strict=True))
-        ],
-        general=[said(p) for p in result.problems if p.side is None],
-        problems=len(result.problems),
-    )
+    wrong = {e["side"] for e in errors}
+    scored = [
+        None
+        if i in wrong
+        else {
+            "total": s.total,
+            "match_total": t + s.total,
+            # As the page writes them: "+1,230 → 3,430" (the page's language).
+            "shown": f"{signed(s.total)} → {written(t + s.total)}",
+            "problems": [said(p) for p in result.problems if p.side == i],
+        }
+        for i, (s, t) in enumerate(zip(result.sides, before, strict=True))
+    ]
+    general = [said(p) for p in result.problems if p.side is None] if not errors else []
+    answer: dict[str, Any] = {"scored": scored, "general": general, "errors": errors}
+    if errors:
+        first = errors[0]
+        return jsonify(sides=None, error=first["message"], side=first["side"], **answer)
+    return jsonify(sides=scored, problems=len(result.problems), **answer)

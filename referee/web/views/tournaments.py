@@ -295,12 +295,7 @@ def next_round(tournament_id: int, token: str):
         if g.game.round == tournament.current_round and g.state in (NOT_STARTED, IN_PLAY)
     ]
     if playing and form.early.data != "yes":  # ending games in play is asked twice
-        flash(
-            _(
-                "%(n)s tables are still playing: end the round anyway with the button below.",
-                n=len(playing),
-            )
-        )
+        # Said beside the button that ends the round (the page opens there), not at the top.
         link = {"tournament_id": tournament.id, "token": token, "end": 1, "_anchor": "confirm"}
         return redirect(url_for("tournaments.director", **link))
     early = bool(playing)

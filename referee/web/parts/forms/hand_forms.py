@@ -51,16 +51,39 @@ class _Section(NamedTuple):
     meld_values: tuple[tuple[int, str], ...] = ()
     hand_values: tuple[tuple[int, str], ...] = ()
     vocabulary: Vocabulary = Vocabulary.CANASTA  # the labels' words: books, a hand and foot…
+    # Quick entry of a game of natural and mixed canastas only: the canastas by what they
+    # are made of, by the value of their natural cards, so that their cards count themselves.
+    canasta_values: tuple[tuple[int, str], ...] = ()
 
 
 def value_groups(points_of: dict[Rank, int]) -> tuple[tuple[int, str], ...]:
     """The ranks by what each is worth, highest first: ((50, "X"), (20, "A 2"), …)."""
     groups: dict[int, list[str]] = {}
     for rank in Rank:  # A K Q … 3 2 X, as a player reads them
-        groups.setdefault(points_of[rank], []).append(rank.value)
+        if rank in points_of:
+            groups.setdefault(points_of[rank], []).append(rank.value)
     return tuple(
         (points, " ".join(ranks)) for points, ranks in sorted(groups.items(), reverse=True)
     )
+
+
+# The ranks a canasta of natural cards is made of: neither wild cards nor threes.
+NATURAL_RANKS = tuple(r for r in Rank if r not in (Rank.TWO, Rank.JOKER, Rank.THREE))
+
+
+def canasta_values(variant: Variant) -> tuple[tuple[int, str], ...]:
+    """The natural ranks by what each is worth, where a game has natural and mixed canastas
+    only (classic, German, Dutch): ((20, "A"), (10, "K Q J 10 9 8"), (5, "7 6 5 4"))."""
+    if set(variant.canasta_bonus) != {CanastaKind.NATURAL, CanastaKind.MIXED}:
+        return ()
+    points = dict(variant.card_points)
+    return value_groups({r: points[r] for r in NATURAL_RANKS})
+
+
+def _span(ranks: str) -> str:
+    """ "K Q J 10 9 8" -> "K–8" (never broken at its dash): a canasta is of one of them."""
+    first, *_middle, last = ranks.split() if " " in ranks else (ranks, ranks)
+    return first if first == last else f"{first}\u2060–\u2060{last}"  # kept on one line
 
 
 def _section(variant: Variant, mode: str) -> _Section:
@@ -79,6 +102,7 @@ def _section(variant: Variant, mode: str) -> _Section:
         value_groups(dict(variant.card_points)) if mode == "quick" else (),
         value_groups(hand_costs(variant)) if mode == "quick" else (),
         variant.vocabulary,
+        canasta_values(variant) if mode == "quick" else (),
     )
 
 
@@ -93,6 +117,17 @@ def _side_form(section: _Section) -> type[Form]:
     if section.concealed:
         attrs["concealed"] = BooleanField(_l("Went out concealed"))
     if section.mode == "quick":
+        # By what they are made of (their cards count themselves), then by kind alone (their
+        # cards counted with the others: the form before this, still read and shown).
+        for points, ranks in section.canasta_values:
+            label = _l("Natural canastas of %(cards)s", cards=_span(ranks))
+            attrs[f"natural_c{points}"] = stepped_field(label, 20)
+        for points, ranks in section.canasta_values:
+            label = _l("Mixed canastas of %(cards)s", cards=_span(ranks))
+            attrs[f"mixed_c{points}"] = stepped_field(label, 20)
+        if section.canasta_values:
+            attrs["mixed_twos"] = stepped_field(_l("Twos in the mixed canastas"), 60)
+            attrs["mixed_jokers"] = stepped_field(_l("Jokers in the mixed canastas"), 60)
         for kind in section.kinds:
             attrs[f"canastas_{kind.value}"] = count_field(_l(words.counts[kind]), 20)
         if section.escalas:
@@ -202,6 +237,17 @@ def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
             }
             side["meld_points"] = data.get("meld_points") or 0
             side["hand_points"] = data.get("hand_points") or 0
+            for part in ("natural", "mixed"):  # canastas by what they are made of
+                made = {
+                    key.removeprefix(f"{part}_c"): value
+                    for key, value in data.items()
+                    if key.startswith(f"{part}_c") and value
+                }
+                if made:
+                    side[f"{part}_canastas"] = made
+            wild = {"2": data.get("mixed_twos"), "X": data.get("mixed_jokers")}
+            if any(wild.values()):
+                side["mixed_wild"] = {rank: n for rank, n in wild.items() if n}
             for part in ("meld", "hand"):
                 counted = {
                     key.removeprefix(f"{part}_c"): value
@@ -268,8 +314,13 @@ def side_fields(side: dict[str, Any]) -> Iterator[tuple[str, Any]]:
     for key, value in side.items():
         if key in ("canastas", "unfinished") and isinstance(value, dict):
             yield from ((f"{key}_{k}", n) for k, n in value.items())
-        elif key in ("meld_cards", "hand_cards") and isinstance(value, dict):
-            part = key.removesuffix("_cards")
+        elif key in ("meld_cards", "hand_cards", "natural_canastas", "mixed_canastas") and (
+            isinstance(value, dict)
+        ):
+            part = key.removesuffix("_cards").removesuffix("_canastas")
             yield from ((f"{part}_c{k}", n) for k, n in value.items())
+        elif key == "mixed_wild" and isinstance(value, dict):
+            names = {"2": "mixed_twos", "X": "mixed_jokers"}
+            yield from ((names[k], n) for k, n in value.items() if k in names)
         else:
             yield key, value
