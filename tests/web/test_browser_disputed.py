@@ -15,7 +15,7 @@ from tests.support.browser import PHONE, check_page, totals
 
 pytestmark = pytest.mark.browser
 
-SHORT = "less than the opening minimum of 120 at a score of 3420"
+SHORT = "less than the opening minimum of 120 at a score of 3,420"
 
 
 def start_from_paper(page: Page, base_url: str) -> str:
@@ -64,7 +64,7 @@ def test_a_short_opening_recorded_anyway_on_a_phone(browser, base_url, mode, tmp
     page.get_by_role("button", name="Record the hand").click()
     field = "#side0-melds-err" if mode == "cards" else "#side0-meld_points-err"
     expect(page.locator(field)).to_contain_text(SHORT)
-    expect(page.locator(field + " .rule")).to_contain_text("3000–4995 120")
+    expect(page.locator(field + " .rule")).to_contain_text("3,000–4,995: 120")
     typed = "#side0-melds" if mode == "cards" else "#side0-meld_points"
     expect(page.locator(typed)).to_have_value("5 5 5\n4 4 4" if mode == "cards" else "30")
     # The preview, awake again, does not repeat what the server said beside the field.

@@ -213,7 +213,7 @@ RULES = {
         rule(
             "opening.minimum",
             "A side's first meld must reach a minimum by its match score: negative 15, "
-            "0–1495 50, 1500–2995 90, 3000–4995 120. Red threes do not count.",
+            "0–1495: 50, 1500–2995: 90, 3000–4995: 120. Red threes do not count.",
             f"{D} §Uitkomen op tafel",
             "Negatief: 15 punten; 0000 - 1495: 50 punten; 1500 - 2995: 90 punten; "
             "3000 - 4995: 120 punten. Rode drieën tellen niet mee voor het bereiken van de "

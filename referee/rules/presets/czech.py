@@ -161,7 +161,7 @@ RULES = {
             rule(
                 "opening.minimum",
                 "The first player to meld for a side must lay, alone and at once, a minimum by "
-                "the side's score: 0–1495 50, 1500–2495 90, 2500–4995 120, 5000 and more 150 "
+                "the side's score: 0–1495: 50, 1500–2495: 90, 2500–4995: 120, 5000 and more 150 "
                 "(negative: 15, as in the classic game).",
                 f"{C} §10",
                 "0 až 1495 – 50 bodů; 1500 až 2495 – 90 bodů; 2500 až 4995 – 120 "
@@ -586,7 +586,7 @@ FAST_RULES = {
             ),
             rule(
                 "opening.minimum",
-                "Minimum for the first meld: negative 15, 0–1495 50, 1500–2995 90, 3000 and "
+                "Minimum for the first meld: negative 15, 0–1495: 50, 1500–2995: 90, 3000 and "
                 "more 120; each failed attempt raises it by 10.",
                 f"{F}, Bod 10",
                 "0 až 1495 – 50 bodů; 1500 až 2995 – 90 bodů; 3000 a výše – "

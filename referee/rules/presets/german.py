@@ -124,7 +124,7 @@ RULES = {
             ),
             rule(
                 "opening.minimum",
-                "The first meld needs: negative score no minimum, 0–1 499 50, 1 500–2 999 90, "
+                "The first meld needs: negative score no minimum, 0–1 499: 50, 1 500–2 999: 90, "
                 "3 000 and more 120.",
                 f"{G} §Mindestpunkte für die erste Meldung",
                 "Negativ: Kein Minimum; 0 bis "

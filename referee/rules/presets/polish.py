@@ -134,7 +134,7 @@ RULES = {
             ),
             rule(
                 "opening.minimum",
-                "The first meld needs: 0–1495 50, 1500–2995 90, 3000 or more 120, negative 15.",
+                "The first meld needs: 0–1495: 50, 1500–2995: 90, 3000 or more 120, negative 15.",
                 f"{P} §Jak zacząć",
                 "50 – jeśli dana strona ma od 0 do 1495 punktów; 90 – od "
                 "1500 do 2995; 120 – od 3000 lub więcej punktów; 15 – jeśli liczba punktów "

@@ -176,8 +176,8 @@ SAMBA_RULES = {
         ),
         rule(
             "opening.minimum",
-            "A side's first meld needs a minimum by its score: below 0 15, 0–1495 50, "
-            "1500–2995 90, 3000–6995 120, 7000 and more 160.",
+            "A side's first meld needs a minimum by its score: below 0: 15, 0–1495: 50, "
+            "1500–2995: 90, 3000–6995: 120, 7000 and more 160.",
             f"{B} §Scoring",
             "",
         ),
@@ -441,8 +441,8 @@ BOLIVIA_RULES = {
             ),
             rule(
                 "opening.minimum",
-                "A side's first meld needs a minimum by its score: below 0 15, 0–1495 50, "
-                "1500–2995 90, 3000–6995 120, 7000 and more 150.",
+                "A side's first meld needs a minimum by its score: below 0: 15, 0–1495: 50, "
+                "1500–2995: 90, 3000–6995: 120, 7000 and more 150.",
                 f"{BB} §Wild Cards",
                 "",
             ),

@@ -218,7 +218,7 @@ RULES = {
             rule(
                 "opening.minimum",
                 "To open, lay a minimum by the score at the start of the hand: negative 15, "
-                "0–1495 50, 1500–2995 90, 3000–4995 120, 5000 and more 150.",
+                "0–1495: 50, 1500–2995: 90, 3000–4995: 120, 5000 and more 150.",
                 f"{S} §Acciones por turno",
                 "En negativo: 15 puntos; De 0 a 1495: 50 puntos; "
                 "De 1500 a 2995: 90 puntos; De 3000 a 4995: 120 puntos; De 5000 en adelante: "

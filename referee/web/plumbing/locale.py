@@ -100,7 +100,7 @@ def in_language(text: str, lang: str | None) -> Markup:
     return Markup('<span lang="%s">%s</span>') % (lang, text)
 
 
-# A figure of four digits or more written out in a translated text ("0–1495 50, 1500–2995
+# A figure of four digits or more written out in a translated text ("0–1495: 50, 1500–2995
 # 90"), not part of a word, a decimal, a section number or an address.
 _FIGURE = re.compile(r"(?<![\w.,/:§#-])\d{4,9}(?![\w]|[.,]\d)")
 
