@@ -52,7 +52,7 @@ def test_a_short_opening_is_refused_once_with_the_rule_then_recorded_as_agreed(
     # On that side's melds (or melded points), the rule quoted with its book.
     under = _error_list(page, field)
     assert WORDS in under
-    assert "3,000–4,995 120" in under  # the rule's text, its figures grouped as the page's
+    assert "3,000–4,995: 120" in under  # the rule's text, its figures grouped as the page's
     assert "Canasta, Wikipedia (Nederlands)" in under  # its book
     assert "side1" not in _error_list(page, "side1-melds") + _error_list(page, "side1-meld_points")
     # Everything typed is still there, and one choice records it as it is.
