@@ -81,8 +81,13 @@ def qr_links(pdf, tmp_path) -> list[str]:
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory):
     """The real ``referee serve``, its standings moving on every 2 s (the setting
-    STANDINGS_SECONDS, 20 by default): the projector's wait is then the poll's 10 s."""
-    env = {**os.environ, "REFEREE_STANDINGS_SECONDS": "2"}
+    STANDINGS_SECONDS, 20 by default) and the projector asking every 3 s
+    (STANDINGS_POLL_SECONDS, 10 by default)."""
+    env = {
+        **os.environ,
+        "REFEREE_STANDINGS_SECONDS": "2",
+        "REFEREE_STANDINGS_POLL_SECONDS": "3",
+    }
     with referee_serve(tmp_path_factory.mktemp("tournament") / "referee.db", env=env) as server:
         yield server.url
 
@@ -183,11 +188,11 @@ def test_a_club_tournament_night(browser, base_url, tmp_path):
     leader = NAMES[order[0] - 1]
     assert leader == "Otto & Pia"
 
-    # The projector follows by itself: its page asks for the version every 10 s, and the
-    # version takes in the hands entered before the start of each step (2 s here).
+    # The projector follows by itself: its page asks for the version every 3 s here, and
+    # the version takes in the hands entered before the start of each step (2 s here).
     rows = projector.locator("table.standings tbody tr")
-    expect(rows.first).to_contain_text(leader, timeout=25_000)
-    expect(rows.nth(7)).to_contain_text(NAMES[order[7] - 1], timeout=30_000)
+    expect(rows.first).to_contain_text(leader, timeout=15_000)
+    expect(rows.nth(7)).to_contain_text(NAMES[order[7] - 1], timeout=15_000)
     ranked = standings_rows(projector)
     assert [row[1] for row in ranked] == [NAMES[n - 1] for n in order]
     assert [row[0] for row in ranked] == [str(i) for i in range(1, 9)]

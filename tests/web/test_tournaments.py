@@ -386,3 +386,16 @@ def test_the_clock_starts_once_and_only_from_the_directors_link(client):
     untimed, _tid, _token = make(client, name="Untimed cup")
     assert "Start the clock" not in client.get(untimed).text
     assert client.post(f"{untimed}/clock").status_code == 302  # nothing to start: back
+
+
+def test_the_standings_and_the_directors_page_ask_as_often_as_the_server_says(tmp_path):
+    """A club's server sets how often the standings, the projector and the director's page
+    ask whether they moved on (STANDINGS_POLL_SECONDS): 10 s unless it says otherwise."""
+    for setting, every in ((None, "10"), (4, "4")):
+        config = {} if setting is None else {"STANDINGS_POLL_SECONDS": setting}
+        client = make_app(tmp_path / str(setting), **config).test_client()
+        director, _tid, _token = make(client)
+        page = client.get(director).text
+        view = re.search(r'href="http://[^/"]+(/t/\d+/[\w-]+)"', page)[1]
+        assert f'data-every="{every}"' in page
+        assert f'data-every="{every}"' in client.get(view).text

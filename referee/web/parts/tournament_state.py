@@ -62,7 +62,6 @@ from .forms import NextRoundForm, ReopenForm, SettleForm, TeamForm
 from .rulebook import variant_name
 
 KEPT = TOURNAMENTS[0]  # the session's list of tournament edit links (see .access.keep)
-POLL_SECONDS = 10  # the standings and the director's page ask for changes this often
 
 
 def load_tournament(
@@ -219,7 +218,7 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
         changed=changed,
         histories={m: url + "/history" for m, url in pages.items()},
         version=tournament_version(tournament),
-        every=POLL_SECONDS,
+        every=current_app.config["STANDINGS_POLL_SECONDS"],
         view_url=phone_url(
             "tournaments.director", tournament_id=tournament.id, token=tournament.view_token
         ),

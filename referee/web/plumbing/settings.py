@@ -30,6 +30,8 @@ DEFAULTS: dict[str, Any] = {
     # the projector reload them once a step; 20 keeps 200 tables and 800 phones at p99
     # under 20 ms on 2 cores (bench/bench_club.py --tournament).  0: with every hand.
     "STANDINGS_SECONDS": 20,
+    # How often the standings, the projector and the director's page ask whether they moved on.
+    "STANDINGS_POLL_SECONDS": 10,
     # Per client address (the forwarded one behind a trusted proxy).  Flask-Limiter's
     # notation: "20 per minute; 200 per day".
     "LIMIT_NEW_MATCHES": "20 per minute; 200 per day",

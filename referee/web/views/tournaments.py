@@ -51,7 +51,6 @@ from ..parts.forms import NextRoundForm, TournamentForm, chosen_options
 from ..parts.fragments import page_key
 from ..parts.house_rules import read_minimums
 from ..parts.tournament_state import (
-    POLL_SECONDS,
     director_page,
     format_line,
     load_tournament,
@@ -407,7 +406,7 @@ def standings_page(tournament_id: int, token: str):
         token=token,
         body=standings_body(tournament, version),
         version=version,
-        every=POLL_SECONDS,
+        every=current_app.config["STANDINGS_POLL_SECONDS"],
         can_edit=can_edit,
     )
 
