@@ -155,6 +155,7 @@ def natural_canasta(page: Page, melded: int) -> None:
     """Side 0's natural canasta and ``melded`` points of melded cards in all, on the quick
     form: a canasta of 10-point cards that counts its own 70 where the form counts canastas
     by what they are made of (classic), else one of the natural canastas counted."""
+    page.locator("#side0-meld_points").wait_for()  # the form has loaded: count() waits not
     made_of = page.locator("#side0-natural_c10")
     if made_of.count():
         made_of.fill("1")

@@ -308,6 +308,7 @@ def enter_hand(
     """Enter ``ref`` from its match's page as hand ``number`` of a match standing at
     ``before``; check the totals the page then shows against the rules core."""
     page.get_by_role("link", name="Quick hand" if mode == "quick" else "Record a hand").click()
+    page.locator("#hand-form").wait_for()  # loaded: the form's count() checks do not wait
     scores = before or [0] * len(ref.sides)
     got_hand, kinds = expected(ref, scores, number)
     want = [t + s for t, s in zip(scores, got_hand, strict=True)]

@@ -195,3 +195,12 @@ def test_the_card_hint_names_the_joker_key_the_picker_shows(client, match_url, l
     key = re.search(r'data-card="X"[^>]*>([^<]+)</button>', page).group(1)
     hint = re.search(r'<p class="hint">([^<]+)', page).group(1)
     assert re.search(rf"\b{re.escape(key)}\b", hint), (lang, key, hint)
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_huge_figure_asked_about_is_answered_not_a_server_error(client, lang):
+    """A figure no score reaches, typed into a question, comes back in plain digits (Babel
+    refuses numbers past its 28-digit context: it was a 500)."""
+    huge = "10000000000000000000000000"
+    page = client.get(f"/referee?ask={huge}&lang={lang}")
+    assert page.status_code == 200
