@@ -5,8 +5,9 @@
 #
 #   scripts/test.sh [PYTEST ARGS]         the full run; CI's (.ci/run runs exactly this)
 #   scripts/test.sh --fast [PYTEST ARGS]  the inner loop: ruff and mypy, then the tests
-#       without a browser, fuzzing, packaging or a real server (the markers browser, fuzz,
-#       packaging and live) under the "dev" profile (a tenth of the examples).  Set-up
+#       without a browser, fuzzing, packaging, a real server or seconds of work in one test
+#       (the markers browser, fuzz, packaging, live and slow) under the "dev" profile (a
+#       tenth of the examples).  Set-up
 #       runs only when .venv is missing or older than pyproject.toml.  Every test it
 #       leaves out runs in the full run.
 #
@@ -26,10 +27,10 @@ echo "== ruff check"; .venv/bin/ruff check referee tests bench
 echo "== ruff format --check"; .venv/bin/ruff format --check referee tests bench
 echo "== mypy --strict referee/rules"; .venv/bin/mypy
 if $fast; then
-  echo "== pytest (fast: not browser, fuzz, live or packaging; Hypothesis profile dev)"
+  echo "== pytest (fast: not browser, fuzz, live, packaging or slow; Hypothesis profile dev)"
   export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-dev}"
   exec .venv/bin/pytest -q -p no:cacheprovider -n auto \
-    -m "not browser and not fuzz and not live and not packaging" "$@"
+    -m "not browser and not fuzz and not live and not packaging and not slow" "$@"
 fi
 echo "== pytest"
 export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"

@@ -186,6 +186,7 @@ def test_a_house_rule_answers_with_the_tables_value():
     assert opening.figure.params["minimum"] == 100
 
 
+@pytest.mark.slow
 def test_the_shipped_indexes_are_current():
     """referee/ask/built/ holds what the code builds now (else: python -m referee.ask.engine,
     or scripts/i18n.sh, which runs it), and a preset's index is read from it."""
@@ -283,6 +284,7 @@ def test_the_fourth_blind_set_is_reported():
     assert result.top3 / result.asked >= 0.95, "\n".join(result.misses)
 
 
+@pytest.mark.slow
 def test_the_later_blind_sets_together_reach_the_ranking_goals():
     """tests/ask_blind5.toml to ask_blind8.toml (150, 150, 150 and 180 questions; 126
     off-topic in all), each written blind after the examples it was first measured against,

@@ -319,6 +319,7 @@ def _words(pdf: bytes, folder) -> list[tuple[float, float, str]]:
     return [(float(x), float(y), html.unescape(word)) for x, y, word in found]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["cs", "pl", "de"])
 @pytest.mark.parametrize(
     "preset", ["classic", "czech", "samba", "spanish", "polish", "hand-and-foot"]

@@ -301,6 +301,7 @@ def play_the_evening(e: Evening) -> None:
     e.get(director + "/results.pdf")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_page_message_and_sheet_speaks_the_tables_language(app, client, lang, tmp_path):
     evening = Evening(app, client, lang, tmp_path)
