@@ -72,7 +72,7 @@ class Words(HTMLParser):
                 self.skipping.append(tag)
             return
         for name in self.SAID:
-            self.words += WORD.findall(attrs.get(name) or "")
+            self.words += WORD.findall(_tokens_out(attrs.get(name) or ""))
         for name, value in attrs.items():
             # A sentence the page's script shows ("Saved on this phone"), not an id or a URL.
             if name.startswith("data-") and value and " " in value and "/" not in value:
@@ -84,7 +84,7 @@ class Words(HTMLParser):
 
     def handle_data(self, data):
         if not self.skipping:  # the text as read, its "&#34;" a quotation mark again
-            self.words += WORD.findall(_unshared(data))
+            self.words += WORD.findall(_tokens_out(_unshared(data)))
             self.text.append(data)
 
 
@@ -124,7 +124,23 @@ def _english(words: list[str], lang: str, english: set[str], theirs: set[str]) -
     return {
         w for w in words
         if (low := w.lower()) in english and low not in theirs and low not in shared
+        and not _token_piece(w)
     }  # fmt: skip
+
+
+# A random token or a path shown as text ("/m/4/QC1m7Lyg…"): ten characters or more with
+# a digit among letters, no word of a sentence.
+TOKEN = re.compile(r"[\w/-]*\d[\w/-]*")
+
+
+def _tokens_out(text: str) -> str:
+    return TOKEN.sub(lambda found: " " if len(found[0]) >= 10 else found[0], text)
+
+
+def _token_piece(word: str) -> bool:
+    """Letters of a random token shown as a path or a code ("…9CuT-x…"): mixed case inside
+    the word, which no sentence writes ("Cut", "cut", "PDF" are words)."""
+    return not word.isupper() and any(c.isupper() for c in word[1:])
 
 
 def english_on(page: str, lang: str, english: set[str], theirs: set[str]) -> set[str]:
@@ -136,7 +152,7 @@ def english_on(page: str, lang: str, english: set[str], theirs: set[str]) -> set
 
 def english_in(text: str, lang: str, english: set[str], theirs: set[str]) -> set[str]:
     """:func:`english_on` for plain text: a sheet as pdftotext reads it, a message."""
-    return _english(WORD.findall(_unshared(text)), lang, english, theirs)
+    return _english(WORD.findall(_tokens_out(_unshared(text))), lang, english, theirs)
 
 
 # A figure of four digits or more that no group separator splits ("1505"), in text: not a
