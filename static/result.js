@@ -57,6 +57,8 @@
         throw e;
       });
     }).catch(function () {
+      // Offline: the text and the card are the server's to make; said, not a dead page.
+      if (navigator.onLine === false && a.dataset.offline) return say(a, a.dataset.offline);
       // No share sheet, no clipboard, or the tap too long ago: the text to copy by hand.
       var box = document.getElementById("result-text");
       if (box) { box.focus(); box.select(); } else location.href = a.href;

@@ -148,6 +148,28 @@ Object.defineProperty(StorageManager.prototype, 'persisted', {configurable: true
 """
 
 
+def test_share_tapped_offline_says_it_needs_the_connection_and_stays(browser, base_url):
+    """Offline, the text and the card cannot be made (the server makes them): the match
+    page says so beside the button and stays, rather than opening a page with no copy."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(SHEET.replace("FILES", "true"))
+    page = context.new_page()
+    page.goto(base_url + "/matches/new")
+    controlled(page)  # the worker keeps the scripts, result.js among them
+    match = finished(page, base_url)
+    context.set_offline(True)
+    page.get_by_role("link", name="Share the result").click()
+    expect(page.get_by_role("status").filter(has_text="connection")).to_have_text(
+        "Sharing needs the connection: share again once this phone is back online."
+    )
+    assert page.url == match
+    assert page.evaluate("window.shared") is None
+    context.set_offline(False)
+    page.get_by_role("link", name="Share the result").click()  # back online: it shares
+    until(page, "() => window.shared !== undefined")
+    context.close()
+
+
 @pytest.mark.parametrize(
     ("granted", "says"),
     [

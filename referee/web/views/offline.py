@@ -38,6 +38,7 @@ SHELL_FILES = (
     "times.js",
     "offline.js",
     "queue.js",
+    "result.js",  # Share, tapped offline, says it needs the connection
     "icon.svg",
     "icon-192.png",
 )
