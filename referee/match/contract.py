@@ -199,7 +199,9 @@ def problem_json(variant: Variant, problem: Problem) -> Json:
         out["rule"] = out["rule_text"] = None
     else:
         out["rule"] = f"{variant.id}.{problem.rule}"
-        out["rule_text"] = variant.rule(problem.rule).text
+        # A preset quotes every rule it cites; an imported match's snapshot may lack one.
+        quoted = variant.rules.get(problem.rule)
+        out["rule_text"] = quoted.text if quoted else None
     return out
 
 

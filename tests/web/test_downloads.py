@@ -310,3 +310,25 @@ def test_a_czech_sheet_keeps_long_dealer_names_whole_and_groups_the_target(clien
     assert "Grand\u2010" in around
     assert "ma Eva" in around
     assert "Cíl 5 000" in text  # the chart's target grouped as every other figure
+
+
+def test_an_imported_match_whose_rules_lack_a_rule_its_hand_breaks_still_exports(client):
+    """A match file whose rules allow melds of five cards at most but do not quote that rule
+    (a file edited by hand): its hand of seven kings is disputed, and every download still
+    answers, the rule's text left empty (the hypothesis fuzz test found a 500 here)."""
+    url = start_match(client)
+    client.post(url + "/hands/new", data=hand(**GOING_OUT))
+    data = json.loads(client.get(url + "/export.json").data)
+    snapshot = data["match"]["snapshot"]
+    snapshot["max_meld_cards"] = 5
+    snapshot["rules"].pop("meld.max-cards", None)
+    imported = import_file(client, json.dumps(data).encode())
+    assert imported.status_code == 302, imported.get_data(as_text=True)[:2000]
+    copy = imported.location
+    exported = client.get(copy + "/export.json")
+    assert exported.status_code == 200
+    [problem] = json.loads(exported.data)["hands"][0]["problems"]
+    assert problem["rule"].endswith("meld.max-cards")
+    assert problem["rule_text"] is None
+    for page in ("", "/export.csv", "/history", "/result.txt"):
+        assert client.get(copy + page).status_code == 200, page
