@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import PHONE, check_page
+from tests.support.browser import PHONE, check_page, until
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +26,7 @@ def test_another_phone_joins_by_scanning(browser, base_url, tmp_path):
     code = page.get_by_role("img", name="QR code of the read-only link")
     code.scroll_into_view_if_needed()
     expect(code).to_be_visible()
-    page.wait_for_function("document.querySelector('.join img').complete")
+    until(page, "() => document.querySelector('.join img').complete")
     shot = tmp_path / "qr.png"
     code.screenshot(path=str(shot))
     decoded = subprocess.run(
