@@ -238,10 +238,9 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
     return html
 
 
-@bp.app_template_filter("shown")
-def shown_name(name: str) -> str:
-    """A stored name as a page shows it ("Side A" in the page's language)."""
-    return shown(name)
+# A stored name as a page shows it ("Side A" in the page's language): the home and group
+# pages' lists of matches.
+bp.add_app_template_filter(shown, "shown")
 
 
 @bp.app_template_global()
