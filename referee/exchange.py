@@ -20,7 +20,7 @@ from typing import Any
 
 from .match import capacity
 from .match.contract import problem_json
-from .match.integrity import DamagedMatch, check_hands, check_match
+from .match.integrity import DamagedMatch, check_hands, check_match, check_possible
 from .match.ledger import Change, HandRecord, Ledger, Match, compute_ledger
 from .match.plaintext import spreadsheet_cell
 from .rules import MalformedInput, Problem, Variant
@@ -342,8 +342,9 @@ def match_from_json(data: Any) -> Imported:
         raise TooManyChanges(len(changes))
     history = _history(changes, len(hands))
     try:  # every part as strictly as the forms check what is typed
-        check_match(match)
+        variant = check_match(match)
         check_hands(match, hands, history)
+        check_possible(match, variant, hands)
     except DamagedMatch as error:
         raise NotAnExport(error.words) from None
     return Imported(match, hands, history)

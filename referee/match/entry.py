@@ -38,6 +38,8 @@ from ..rules import (
     parse_cards,
 )
 from ..rules import score_hand as core_score_hand
+from ..rules.deck import Counted, worth
+from ..rules.hand import hand_costs
 from ..rules.problems import N_, Text
 from ..rules.quick import QuickSide, score_quick_hand
 
@@ -155,12 +157,54 @@ def _canastas_by_cards(
     return made, points
 
 
+# The ranks a canasta of natural cards is made of: neither wild cards nor threes.
+NATURAL_RANKS = frozenset(r for r in Rank if r not in (Rank.TWO, Rank.JOKER, Rank.THREE))
+WILD = frozenset((Rank.TWO, Rank.JOKER))
+
+
+def _by_value(counted: Mapping[str, Any] | None, values: Mapping[Rank, int]) -> list[Counted]:
+    """Cards counted by value ({"20": 3}) as the ranks worth that much, and how many."""
+    return [(worth(values, int(v)), int(n)) for v, n in (counted or {}).items() if int(n) > 0]
+
+
+def _implied_cards(variant: Variant, data: Mapping[str, Any], by_kind: int) -> list[Counted]:
+    """The cards a quick side's counts imply, as groups of the ranks they may be
+    (:mod:`referee.rules.deck`): its canastas by what they are made of, its wild cards in
+    them, its cards counted by value, melded and in hand; and, for its canastas counted by
+    kind alone (their cards counted with the others), seven cards each at least."""
+    points = dict(variant.card_points)
+    naturals = {r: p for r, p in points.items() if r in NATURAL_RANKS}
+    wild = {Rank(rank): int(n) for rank, n in (data.get("mixed_wild") or {}).items() if n}
+    cards = _by_value(data.get("meld_cards"), points)
+    cards += _by_value(data.get("hand_cards"), hand_costs(variant))
+    cards += [(frozenset((rank,)), n) for rank, n in wild.items()]
+    for value, n in (data.get("natural_canastas") or {}).items():
+        cards.append((worth(naturals, int(value)), CANASTA_CARDS * int(n)))
+    mixed = [(int(v), int(n)) for v, n in (data.get("mixed_canastas") or {}).items() if n]
+    if len(mixed) == 1:  # more values are refused (_canastas_by_cards)
+        value, n = mixed[0]
+        cards.append((worth(naturals, value), max(CANASTA_CARDS * n - sum(wild.values()), 0)))
+    melded = sum(n for _, n in _by_value(data.get("meld_cards"), points))
+    if CANASTA_CARDS * by_kind > melded:  # at least seven cards each, counted or not
+        cards.append((frozenset(Rank), CANASTA_CARDS * by_kind - melded))
+    return cards
+
+
+def _concealed(data: Mapping[str, Any]) -> dict[CanastaKind, int]:
+    return {
+        CanastaKind(kind): int(n)
+        for kind, n in (data.get("concealed_canastas") or {}).items()
+        if int(n)
+    }
+
+
 def _quick_side(
     variant: Variant, data: Mapping[str, Any], index: int, name: str, score: int
 ) -> QuickSide:
     counts: Counter[CanastaKind] = Counter(
         {CanastaKind(kind): int(n) for kind, n in (data.get("canastas") or {}).items() if n}
     )
+    by_kind = sum(counts.values())
     made, points = _canastas_by_cards(variant, data, index)
     counts.update(made)
     return QuickSide(
@@ -183,6 +227,9 @@ def _quick_side(
             CanastaKind(kind): int(n) for kind, n in (data.get("unfinished") or {}).items() if n
         },
         score=score,
+        concealed_canastas=_concealed(data),
+        black_threes_out=int(data.get("black_threes_out") or 0),
+        cards=tuple(_implied_cards(variant, data, by_kind)),
     )
 
 

@@ -22,11 +22,18 @@ from ..rules.problems import N_, MalformedInput, Text
 from ..rules.seating import seating_problem
 from ..rules.snapshot import SnapshotError
 from ..rules.strict import strict_variant
-from .entry import MODES
+from .entry import MODES, EntryError, score_entry
 from .ledger import Change, HandRecord, Match
 from .plaintext import control_character
 
-__all__ = ["DamagedMatch", "check_entry", "check_hands", "check_match", "check_text"]
+__all__ = [
+    "DamagedMatch",
+    "check_entry",
+    "check_hands",
+    "check_match",
+    "check_possible",
+    "check_text",
+]
 
 # The forms' own limits (referee.web.parts.forms), for what an entry or a match holds.
 # A side's name is typed (30) or, in a group, made of its players': "A, B & C", 3 × 30 + 5.
@@ -42,6 +49,7 @@ COUNTS = {  # a side's counts, each bounded as its form field is
     "red_threes": 8,
     "undeclared_red_threes": 8,
     "black_threes": 8,
+    "black_threes_out": 8,
     "held_sets": 8,
     "escalas": 8,
     "escalas_real": 4,
@@ -52,7 +60,8 @@ SWITCHES = ("went_out", "concealed", "acabar", "exact_cut", "first_pickup")
 KINDS = frozenset(kind.value for kind in CanastaKind)
 # By kind of canasta, and cards counted by value: each table's key and its bounds.
 TABLES = {"canastas": 20, "unfinished": 8, "meld_cards": 200, "hand_cards": 100,
-          "natural_canastas": 20, "mixed_canastas": 20, "mixed_wild": 60}  # fmt: skip
+          "natural_canastas": 20, "mixed_canastas": 20, "mixed_wild": 60,
+          "concealed_canastas": 20}  # fmt: skip
 BY_VALUE = ("meld_cards", "hand_cards", "natural_canastas", "mixed_canastas")
 WILD_RANKS = ("X", "2")  # a quick hand's wild cards in its mixed canastas, by rank
 CARD_VALUE = 1000  # the most a table's own rules let a card be worth
@@ -172,6 +181,28 @@ def check_hands(
             if entry is not None:
                 check_entry(entry, sides, part)
         check_text(change.at, part, "at", STAMP_LENGTH)
+
+
+def check_possible(
+    match: Match, variant: Variant, hands: Iterable[tuple[HandRecord, bool] | HandRecord]
+) -> None:
+    """No hand, in play or deleted (an undo brings it back), that no table could have
+    played (more cards than the packs hold, a count contradicting another): refused as the
+    forms refuse it, "anyway" or not.  A hand that breaks a rule the table may agree to
+    break stays, disputed.
+
+    :raises DamagedMatch: naming the first such hand and why.
+    """
+    for n, item in enumerate(hands, start=1):
+        hand = item[0] if isinstance(item, tuple) else item
+        try:
+            result = score_entry(variant, match.players, match.side_names, hand.entry)
+        except (EntryError, ValueError):
+            continue  # cards written wrong: the ledger shows them as such (as before)
+        wrong = next((p for p in result.problems if p.impossible), None)
+        if wrong is not None:
+            why = wrong.text if wrong.text is not None else wrong.message
+            raise DamagedMatch(Text(N_("%(part)s: %(why)s"), {"part": _hand(n), "why": why}))
 
 
 def check_match(match: Match) -> Variant:

@@ -9,6 +9,7 @@ from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from .cards import RANK_PLURALS, Card, Rank, format_cards
+from .deck import overfull
 from .melds import Meld, MeldInfo, MeldShape, classify, meld_problems
 from .minimum import opening_problems
 from .problems import N_, IllegalHand, Problem, Text, problem
@@ -73,6 +74,12 @@ class HandResult(NamedTuple):
     @property
     def valid(self) -> bool:
         return not self.problems
+
+    @property
+    def possible(self) -> bool:
+        """Whether some table could have played it: a hand that breaks only rules a table
+        may agree to break (recorded "anyway", disputed); else a typo, refused."""
+        return not any(p.impossible for p in self.problems)
 
 
 _rank_of = attrgetter("rank")
@@ -639,25 +646,7 @@ def deck_problems(variant: Variant, hand: Hand) -> list[Problem]:
     # Counting in C: this runs for every hand scored.
     ranks: Counter[Rank] = Counter(map(_rank_of, cards))
     suited: Counter[Card] = Counter(with_suit)
-    problems: list[Problem] = []
-    held = {Rank.JOKER: 2 * packs, Rank.THREE: 2 * packs}
-    for rank, count in ranks.items():
-        limit = held.get(rank, 4 * packs)
-        if count > limit:
-            problems.append(
-                problem(
-                    "deck_count",
-                    "deck.composition",
-                    N_(
-                        "there are %(count)s %(rank)s on the table and in the hands, but %(packs)s "
-                        "packs hold only %(limit)s"
-                    ),
-                    count=count,
-                    rank=Text(_RANK_NAMES[rank]),
-                    packs=packs,
-                    limit=limit,
-                )
-            )
+    problems = overfull(variant, hand.players, ((frozenset((r,)), n) for r, n in ranks.items()))
     for card, count in suited.items():
         if (card.is_black_three or card.rank is not Rank.THREE) and count > packs:
             problems.append(

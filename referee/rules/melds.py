@@ -10,7 +10,15 @@ from .cards import RANK_BY_ORDER, RANK_PLURALS, WILD_RANKS, Card, Rank, format_c
 from .problems import N_, Problem, Text
 from .variant import CanastaKind, Variant
 
-__all__ = ["Meld", "MeldInfo", "MeldShape", "classify", "meld_lines", "meld_problems"]
+__all__ = [
+    "Meld",
+    "MeldInfo",
+    "MeldShape",
+    "canasta_bonus",
+    "classify",
+    "meld_lines",
+    "meld_problems",
+]
 
 CANASTA_SIZE = 7
 ESCALA_REAL_SIZE = 11  # 4 to ace of one suit (001 §Variaciones: "desde el 4 al As")
@@ -102,6 +110,26 @@ def _kind(
     return None
 
 
+# The canastas a side can lay from the hand for a bonus of their own (spanish's oculta,
+# dutch's hand canasta): those of one rank.
+CONCEALABLE = (CanastaKind.NATURAL, CanastaKind.MIXED)
+
+
+def canasta_bonus(variant: Variant, kind: CanastaKind, concealed: bool = False) -> int:
+    """What a canasta of ``kind`` is worth; ``concealed``: laid from the hand in one go,
+    where the variant (or a table's house rule) pays more for that.
+
+    Shared by card-by-card and quick scoring, so a canasta laid from the hand scores the
+    same whichever way the hand is entered."""
+    bonus = variant.canasta_bonus.get(kind, 0)
+    if concealed and kind in CONCEALABLE:
+        if variant.concealed_canasta_bonus is not None:
+            return variant.concealed_canasta_bonus
+        if variant.hand_canasta_doubles:
+            return bonus * 2
+    return bonus
+
+
 def classify(variant: Variant, meld: Meld) -> MeldInfo:
     """Describe ``meld`` under ``variant`` without judging it; works on illegal melds too."""
     cards = meld.cards
@@ -119,12 +147,7 @@ def classify(variant: Variant, meld: Meld) -> MeldInfo:
             real = len(cards) >= ESCALA_REAL_SIZE
             escala = variant.escala_real_bonus if real else variant.escala_bonus
         if kind is not None:
-            bonus = variant.canasta_bonus.get(kind, 0)
-            if meld.concealed and kind in (CanastaKind.NATURAL, CanastaKind.MIXED):
-                if variant.concealed_canasta_bonus is not None:
-                    bonus = variant.concealed_canasta_bonus
-                elif variant.hand_canasta_doubles:
-                    bonus *= 2
+            bonus = canasta_bonus(variant, kind, meld.concealed)
     elif variant.unfinished_penalty:
         # american: an unfinished meld of sevens, aces or wild cards costs its penalty.
         unfinished = _kind(variant, shape, rank, ranks, wilds)

@@ -5,7 +5,37 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-__all__ = ["N_", "IllegalHand", "MalformedInput", "Problem", "Text", "malformed", "problem"]
+__all__ = [
+    "IMPOSSIBLE",
+    "N_",
+    "IllegalHand",
+    "MalformedInput",
+    "Problem",
+    "Text",
+    "malformed",
+    "problem",
+]
+
+# What no table could have played, whatever it agreed: more cards than the packs hold, a
+# side out twice over, a count that contradicts another.  A table records a hand that breaks
+# a rule "anyway" (it played it so, and agrees), never one of these: they are typos.
+IMPOSSIBLE = frozenset(
+    {
+        "deck_count",  # more of a rank, a card, red or black threes than the packs hold
+        "two_went_out",
+        "two_acabar",
+        "acabar_and_out",
+        "went_out_with_cards",  # a lone player out with cards left in hand
+        "concealed_without_going_out",
+        "concealed_canastas",  # more laid from the hand than the side made
+        "black_threes_out_without_going_out",
+        "negative_count",
+        "meld_points",  # melded points no cards make (not a multiple of 5, below its canastas)
+        "hand_points",
+        "hand_twice",
+        "red_three_in_hand",
+    }
+)
 
 
 def N_(template: str) -> str:
@@ -64,6 +94,11 @@ class Problem(NamedTuple):
     text: Text | None = None  # ``message`` as a translatable text
     # Figures a program reads beside the message (the points and minimum of a short opening).
     figures: Mapping[str, int] = {}
+
+    @property
+    def impossible(self) -> bool:
+        """Whether no table could have played it (:data:`IMPOSSIBLE`): not for "anyway"."""
+        return self.code in IMPOSSIBLE
 
     def render(
         self,

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from .cards import Rank
+from .deck import Counted, overfull
 from .hand import (
     CanastaScore,
     HandResult,
@@ -23,8 +25,9 @@ from .hand import (
     going_out_problems,
     table_problems,
 )
+from .melds import CONCEALABLE, canasta_bonus
 from .minimum import opening_problems
-from .problems import N_, Problem, Text
+from .problems import N_, Problem, Text, problem
 from .variant import CanastaKind, Variant
 
 __all__ = ["QuickSide", "score_quick_hand"]
@@ -50,13 +53,21 @@ class QuickSide(NamedTuple):
     held_sets: int = 0  # players left holding three aces or sevens (american)
     unfinished: Mapping[CanastaKind, int] = {}  # unfinished melds that cost, by kind
     score: int = 0  # the side's match total before the hand, for its opening minimum
+    # Of ``canastas``, how many of each kind were laid from the hand in one go (spanish's
+    # canasta oculta, dutch's hand canasta), where the variant pays more for that.
+    concealed_canastas: Mapping[CanastaKind, int] = {}
+    black_threes_out: int = 0  # black threes melded in going out (czech fast's premiums)
+    # The cards the counts imply, melded and in hand: the ranks each group may be and how
+    # many (a natural canasta of aces: seven aces), for what the packs hold (rules/deck.py).
+    cards: tuple[Counted, ...] = ()
 
 
 def _score_side(variant: Variant, side: QuickSide) -> SideScore:
     canastas = tuple(
-        CanastaScore("?", kind, variant.canasta_bonus.get(kind, 0))
+        CanastaScore("?", kind, canasta_bonus(variant, kind, concealed), concealed)
         for kind, count in side.canastas.items()
-        for _ in range(count)
+        for i in range(count)
+        for concealed in [i < side.concealed_canastas.get(kind, 0)]
     )
     runs = side.escalas * variant.escala_bonus + side.escalas_real * variant.escala_real_bonus
     breakdown = base_breakdown(
@@ -69,6 +80,7 @@ def _score_side(variant: Variant, side: QuickSide) -> SideScore:
             variant,
             went_out=side.went_out,
             concealed=side.concealed,
+            black_threes=side.black_threes_out,
             first_pickup=side.first_pickup,
         ),
         hand_points=side.hand_points,
@@ -138,10 +150,11 @@ def _side_problems(
         kinds=kinds,
         side=index,
     )
+    problems += _laid_problems(variant, side, index)
     if side.meld_points % 5:
         add(
             "meld_points",
-            "hand.points",
+            next((r for r in MELD_VALUE_RULES if r in variant.rules), "hand.points"),
             N_("%(points)s points of melded cards cannot be: every card is worth a multiple of 5"),
             points=side.meld_points,
         )
@@ -196,6 +209,105 @@ def _side_problems(
     return problems
 
 
+# The rules that give the cards' values, for melded points that no cards can make: the
+# first one a catalogue has (cards left in hand are counted by the same values).
+MELD_VALUE_RULES = ("scoring.counting", "hand.points")
+
+
+def _laid_problems(variant: Variant, side: QuickSide, index: int) -> list[Problem]:
+    """Canastas laid from the hand and black threes melded going out that cannot be."""
+    problems: list[Problem] = []
+    concealable = variant.concealed_canasta_bonus is not None or variant.hand_canasta_doubles
+    for kind, n in side.concealed_canastas.items():
+        made = side.canastas.get(kind, 0)
+        if n < 0:
+            problems.append(
+                problem(
+                    "negative_count",
+                    "canasta.concealed",
+                    N_("a number of canastas cannot be negative"),
+                    index,
+                )
+            )
+        elif n and (kind not in CONCEALABLE or not concealable):
+            problems.append(
+                problem(
+                    "not_in_variant",
+                    "canasta.concealed",
+                    N_("%(variant)s does not score %(event)s at this table"),
+                    index,
+                    variant=variant.name,
+                    event=Text(N_("a canasta laid from the hand")),
+                )
+            )
+        elif n > made:
+            problems.append(
+                problem(
+                    "concealed_canastas",
+                    "canasta.concealed",
+                    N_(
+                        "%(n)s canasta(s) laid from the hand, but the side made only "
+                        "%(made)s such canasta(s)"
+                    ),
+                    index,
+                    n=n,
+                    made=made,
+                )
+            )
+    if side.black_threes_out:
+        if not variant.black_three_going_out_bonus:
+            problems.append(
+                problem(
+                    "not_in_variant",
+                    None,
+                    N_("%(variant)s does not score %(event)s at this table"),
+                    index,
+                    variant=variant.name,
+                    event=Text(N_("black threes melded in going out")),
+                )
+            )
+        elif side.black_threes_out < 0:
+            problems.append(
+                problem(
+                    "negative_count",
+                    "going-out.bonus",
+                    N_("a number of cards cannot be negative"),
+                    index,
+                )
+            )
+        elif not side.went_out:
+            problems.append(
+                problem(
+                    "black_threes_out_without_going_out",
+                    "going-out.bonus",
+                    N_("black threes are melded in going out only by the side that went out"),
+                    index,
+                )
+            )
+    return problems
+
+
+def _table_problems(variant: Variant, players: int, sides: tuple[QuickSide, ...]) -> list[Problem]:
+    """What the counts of all sides together imply and no packs or table could give: more
+    cards of some ranks than the packs hold, a lone player out with cards still in hand."""
+    problems: list[Problem] = []
+    if players == len(sides):  # each side one player: the one who went out holds nothing
+        for index, side in enumerate(sides):
+            if side.went_out and side.hand_points > 0:
+                problems.append(
+                    problem(
+                        "went_out_with_cards",
+                        "going-out.empty-hand",
+                        N_("a player who went out has no cards left in hand"),
+                        index,
+                    )
+                )
+    problems += overfull(variant, players, (group for side in sides for group in side.cards))
+    threes = sum(max(side.black_threes_out, 0) for side in sides)
+    problems += overfull(variant, players, [(frozenset((Rank.THREE,)), threes)])
+    return problems
+
+
 def score_quick_hand(
     variant: Variant,
     players: int,
@@ -208,6 +320,7 @@ def score_quick_hand(
     for index, side in enumerate(sides):
         problems += _side_problems(variant, players, side, index, hand_number)
     problems += table_problems(variant, players, sides)
+    problems += _table_problems(variant, players, sides)
     ended = acabar_scores(variant, sides)
     if ended is not None:
         return HandResult(ended, tuple(problems))

@@ -249,7 +249,7 @@ def new(match_id: int, token: str):
         entry, result, general = _score(form, match, mode, replaces)
         if _may_store(form, sides, result):
             return _store_new(match, token, form, mode, entry, result, replaces)
-        disputable = result is not None and not result.valid
+        disputable = result is not None and not result.valid and result.possible
     else:
         disputable = False
         if form.token.errors:
@@ -306,11 +306,12 @@ def _match_page(match: Match, token: str) -> str:
 def _may_store(form: FlaskForm, sides: int, result: HandResult | None) -> bool:
     """Whether a hand scored as typed is stored: its cards read, it says who went out (a
     deliberate choice, Nobody included: a forgotten one is said on it, with the rest of
-    what is wrong, everything typed kept), and it breaks no rule or the table agreed."""
+    what is wrong, everything typed kept), and it breaks no rule or the table agreed — to
+    a rule it may break, never to a hand no packs could hold (refused, even "anyway")."""
     if not out_chosen(form, sides):
         form.out.errors = [*form.out.errors, _("Choose who went out: a side, or Nobody.")]
         return False
-    return result is not None and (result.valid or _agreed())
+    return result is not None and (result.valid or (_agreed() and result.possible))
 
 
 def _recorded(result: HandResult, number: int) -> str:
@@ -389,7 +390,7 @@ def edit(match_id: int, token: str, hand_id: int):
             else:
                 flash(_("Hand changed as the table agreed, marked as disputed."))
             return redirect(_match_page(match, token) + "#said")
-        disputable = result is not None and not result.valid
+        disputable = result is not None and not result.valid and result.possible
     elif form.token.errors:
         general.append(_missing_token())
     return _render(match, token, form, mode, general, hand=hand, status=422, disputable=disputable)
