@@ -54,17 +54,15 @@ class _Section(NamedTuple):
     # Quick entry of a game of natural and mixed canastas only: the canastas by what they
     # are made of, by the value of their natural cards, so that their cards count themselves.
     canasta_values: tuple[tuple[int, str], ...] = ()
-    # Quick entry of canastas laid from the hand, where they score more: "one" count (one
-    # bonus whatever the kind: spanish's oculta), "kinds" a count per kind (dutch's house
-    # rule doubles each kind's own bonus), "" none.
-    laid: str = ""
+    # Quick entry of canastas laid from the hand, where they score more (spanish's oculta,
+    # dutch's hand canasta): counted per kind, whose own bonus the oculta replaces or the
+    # hand canasta doubles.
+    laid: bool = False
     black_threes_out: bool = False  # quick entry: black threes melded in going out
 
 
-def _laid(variant: Variant) -> str:
-    if variant.concealed_canasta_bonus is not None:
-        return "one"
-    return "kinds" if variant.hand_canasta_doubles else ""
+def _laid(variant: Variant) -> bool:
+    return variant.concealed_canasta_bonus is not None or variant.hand_canasta_doubles
 
 
 def value_groups(points_of: dict[Rank, int]) -> tuple[tuple[int, str], ...]:
@@ -114,7 +112,7 @@ def _section(variant: Variant, mode: str) -> _Section:
         value_groups(hand_costs(variant)) if mode == "quick" else (),
         variant.vocabulary,
         canasta_values(variant) if mode == "quick" else (),
-        _laid(variant) if mode == "quick" else "",
+        mode == "quick" and _laid(variant),
         mode == "quick" and bool(variant.black_three_going_out_bonus),
     )
 
@@ -143,9 +141,7 @@ def _side_form(section: _Section) -> type[Form]:
             attrs["mixed_jokers"] = stepped_field(_l("Jokers in the mixed canastas"), 60)
         for kind in section.kinds:
             attrs[f"canastas_{kind.value}"] = count_field(_l(words.counts[kind]), 20)
-        if section.laid == "one":
-            attrs["concealed_any"] = stepped_field(_l("Of them, laid from the hand at once"), 20)
-        elif section.laid == "kinds":
+        if section.laid:  # which kind it was decides its bonus, in every variant
             label = _l("Natural ones laid from the hand at once")
             attrs["concealed_natural"] = stepped_field(label, 20)
             label = _l("Mixed ones laid from the hand at once")
@@ -296,7 +292,7 @@ def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
             }
             if unfinished:
                 side["unfinished"] = unfinished
-            laid = _laid_from_hand(data, side)
+            laid = _laid_from_hand(data)
             if laid:
                 side["concealed_canastas"] = laid
             if data.get("black_threes_out"):
@@ -322,30 +318,13 @@ def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
     return entry
 
 
-def _laid_from_hand(data: dict[str, Any], side: dict[str, Any]) -> dict[str, int]:
-    """The canastas laid from the hand by kind, as the entry keeps them: said per kind, or
-    (one count, one bonus whatever the kind) the natural ones first, then the mixed."""
-    laid = {
-        kind: data.get(f"concealed_{kind}") or 0
+def _laid_from_hand(data: dict[str, Any]) -> dict[str, int]:
+    """The canastas laid from the hand by kind, as the entry keeps them."""
+    return {
+        kind: data[f"concealed_{kind}"]
         for kind in ("natural", "mixed")
         if data.get(f"concealed_{kind}")
     }
-    count = data.get("concealed_any") or 0
-    if count:
-        made = {
-            kind: (side.get("canastas") or {}).get(kind, 0)
-            + sum((side.get(f"{kind}_canastas") or {}).values())
-            for kind in ("natural", "mixed")
-        }
-        laid["natural"] = min(count, made["natural"])
-        if count > made["natural"]:
-            # More than the side's natural canastas: the rest are mixed ones (or, more than
-            # its canastas, refused by the rules core with the figures).
-            laid["mixed"] = count - made["natural"]
-        laid = {kind: n for kind, n in laid.items() if n}
-        if not laid:
-            laid["natural"] = count
-    return laid
 
 
 def formdata_from_entry(entry: dict[str, Any]) -> MultiDict[str, Any]:
@@ -381,9 +360,7 @@ def side_fields(side: dict[str, Any]) -> Iterator[tuple[str, Any]]:
             part = key.removesuffix("_cards").removesuffix("_canastas")
             yield from ((f"{part}_c{k}", n) for k, n in value.items())
         elif key == "concealed_canastas" and isinstance(value, dict):
-            # Shown by kind or as one count, whichever the form has (the other is unread).
             yield from ((f"concealed_{k}", n) for k, n in value.items())
-            yield "concealed_any", sum(n for n in value.values() if isinstance(n, int))
         elif key == "mixed_wild" and isinstance(value, dict):
             names = {"2": "mixed_twos", "X": "mixed_jokers"}
             yield from ((names[k], n) for k, n in value.items() if k in names)

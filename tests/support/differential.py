@@ -1,0 +1,132 @@
+"""One hand of actual cards entered three ways, for the differential tests (issue 42): as
+`referee score` reads it, card by card and through the quick form's own fields.
+
+The hands are end-of-hand positions of actual cards (``legal_hands``, with every house-rule
+switch of its preset drawn, black threes melded in going out where a variant pays for them,
+canastas laid from the hand).  :func:`quick_fields` fills the quick form as a player counts
+the cards on the table: it reads the fields the page offers (their names) and the cards'
+values as the form prints them, never the scoring.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from typing import Any
+
+from hypothesis import strategies as st
+
+from referee.rules import PRESETS, Rank, Variant, classify, parse_cards
+from referee.rules.hand import hand_costs
+from referee.rules.melds import Meld
+from tests.support.strategies import legal_hands
+
+CANASTA = 7
+WILD = (Rank.TWO, Rank.JOKER)
+
+
+@st.composite
+def card_hands(draw: st.DrawFn) -> dict:
+    """A legal hand of actual cards as the contract reads it, with the table's house rules
+    (every switch of its preset drawn), and black threes melded in going out where the
+    variant pays a premium for them."""
+    data = draw(legal_hands())
+    preset = PRESETS[data["variant"]]
+    if preset.options:
+        data["options"] = {o.name: draw(st.booleans()) for o in preset.options}
+    variant = preset.with_options(data.get("options", {}))
+    out = next((s for s in data["sides"] if s.get("went_out")), None)
+    if variant.black_three_going_out_bonus and out is not None and draw(st.booleans()):
+        # The black threes come out of the hands (a pack holds two): none left in any hand.
+        for side in data["sides"]:
+            if side.get("hand"):
+                side["hand"] = " ".join(c for c in side["hand"].split() if c != "3")
+        out["melds"].append(" ".join(["3"] * draw(st.integers(3, 4))))
+    return data
+
+
+def contract_variant(data: dict) -> Variant:
+    return PRESETS[data["variant"]].with_options(data.get("options", {}))
+
+
+def _cards(item: Any) -> tuple[str, bool]:
+    if isinstance(item, dict):
+        return item["cards"], bool(item.get("concealed"))
+    return item, False
+
+
+def quick_fields(variant: Variant, data: dict, offered: set[str]) -> dict[str, str] | str:
+    """The quick form's fields (as the page posts them) for the hand ``data``, filled as a
+    player counts the cards; or why the form offers no way to say this hand (a str)."""
+    fields: dict[str, str] = {"mode": "quick", "token": secrets.token_urlsafe(16)}
+    out = next((i for i, s in enumerate(data["sides"]) if s.get("went_out")), None)
+    fields["out"] = "none" if out is None else str(out)
+    values = dict(variant.card_points)
+    by_content = any(name.startswith("natural_c") for name in offered)
+    for i, side in enumerate(data["sides"]):
+        counts: Counter[str] = Counter()
+        melded: Counter[int] = Counter()  # other melded cards, by value
+        for item in side["melds"]:
+            text, concealed = _cards(item)
+            cards = parse_cards(text)
+            info = classify(variant, Meld(cards, concealed))
+            ranks = [c.rank for c in cards]
+            naturals = [r for r in ranks if r not in WILD]
+            if (
+                info.canasta is not None
+                and by_content
+                and info.canasta.value
+                in (
+                    "natural",
+                    "mixed",
+                )
+            ):
+                value = values[naturals[0]]
+                wild = [r for r in ranks if r in WILD]
+                kind = "natural" if not wild else "mixed"
+                counts[f"{kind}_c{value}"] += 1
+                if wild:
+                    counts["mixed_twos"] += wild.count(Rank.TWO)
+                    counts["mixed_jokers"] += wild.count(Rank.JOKER)
+                for r in naturals[CANASTA - len(wild) :]:  # beyond seven: other melded cards
+                    melded[values[r]] += 1
+            else:
+                if info.canasta is not None:
+                    counts[f"canastas_{info.canasta.value}"] += 1
+                for r in ranks:
+                    melded[values[r]] += 1
+            if concealed and info.canasta is not None:
+                if f"concealed_{info.canasta.value}" in offered:
+                    counts[f"concealed_{info.canasta.value}"] += 1
+                elif variant.concealed_canasta_bonus is not None or variant.hand_canasta_doubles:
+                    return "no field for a canasta laid from the hand"
+            if ranks and set(ranks) == {Rank.THREE} and i == out:
+                if variant.black_three_going_out_bonus:
+                    if "black_threes_out" not in offered:
+                        return "no field for black threes melded in going out"
+                    counts["black_threes_out"] += len(ranks)
+        # Mixed canastas of different values: typed all the same, as a player would (the
+        # form cannot tell which canasta each wild card stands in, and says so).
+        for value, n in melded.items():
+            counts[f"meld_c{value}"] += n
+        if side.get("hand"):
+            costs = hand_costs(variant)
+            for card in parse_cards(side["hand"]):
+                counts[f"hand_c{costs[card.rank]}"] += 1
+        elif side.get("hand_points"):
+            fields[f"side{i}-hand_points"] = str(side["hand_points"])
+        for key, name in (("red_threes", "red_threes"),):
+            if side.get(key):
+                counts[name] += side[key]
+        for key, name in (("exact_cut", "exact_cut"), ("went_out_on_first_pickup", "first_pickup")):
+            if side.get(key):
+                if name not in offered:
+                    return f"no field for {name}"
+                fields[f"side{i}-{name}"] = "y"
+        for name, n in counts.items():
+            if name not in offered:
+                return f"no field {name}"
+            fields[f"side{i}-{name}"] = str(n)
+        if i == out and side.get("concealed"):
+            fields["out_concealed"] = "y"
+    return fields
