@@ -172,7 +172,8 @@ def stepped_field(label: Any, high: int) -> IntegerField:
     return Integer(
         label,
         validators=[Optional(), Between(0, high)],
-        render_kw={"min": 0, "inputmode": "numeric", "data-stepper": ""},
+        # The placeholder says an empty count is none (and lets the page's style see it).
+        render_kw={"min": 0, "inputmode": "numeric", "data-stepper": "", "placeholder": "0"},
     )
 
 
