@@ -5,6 +5,8 @@ tournament's history with its reason."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..match.standings import ABSENT, PRESENT, WITHDRAWN, Adjustment, Team
 from .connection import guarded
 from .rows import dumps, stored_json, utc_now
@@ -33,8 +35,16 @@ class DirectingStore(TournamentStore):
         with self._writing():
             changed = self.db.execute(
                 "UPDATE tournament_teams SET status = ? WHERE tournament_id = ? AND number = ?"
-                " AND status != ? AND (SELECT current_round FROM tournaments WHERE id = ?) = 0",
-                [PRESENT if here else ABSENT, tournament_id, number, WITHDRAWN, tournament_id],
+                " AND status NOT IN (?, ?)"
+                " AND (SELECT current_round FROM tournaments WHERE id = ?) = 0",
+                [
+                    PRESENT if here else ABSENT,
+                    tournament_id,
+                    number,
+                    WITHDRAWN,
+                    PRESENT if here else ABSENT,
+                    tournament_id,
+                ],
             ).rowcount
         return bool(changed)
 
@@ -130,15 +140,26 @@ class DirectingStore(TournamentStore):
 
     @guarded
     def adjust_game(
-        self, tournament_id: int, number: int, table_no: int, adjustment: Adjustment | None
+        self,
+        tournament_id: int,
+        number: int,
+        table_no: int,
+        adjustment: Adjustment | None,
+        *,
+        seen: int | None = None,
     ) -> bool:
         """The director's result for table ``table_no`` of round ``number`` (None: back to
-        the match's own), noted with its reason; False (nothing done) for no such table."""
+        the match's own), noted with its reason; False (nothing done) for no such table, or
+        when the table's changes in the history are no longer the ``seen`` ones the form
+        was made with (a second press, from this phone or another: done once), or the
+        result is the one stored already."""
         with self._writing():
             match_id = self._table_match(tournament_id, number, table_no)
             if match_id is None:
                 return False
             where = [tournament_id, number, table_no]
+            if seen is not None and seen != self._table_changes(*where):
+                return False
             before = self.db.execute(
                 "SELECT reason FROM tournament_adjustments"
                 " WHERE tournament_id = ? AND round = ? AND table_no = ?",
@@ -154,6 +175,10 @@ class DirectingStore(TournamentStore):
                 )
                 self._event(tournament_id, number, (table_no, match_id), "result restored")
                 return True
+            if before is not None and self.tournament_adjustments(tournament_id).get(
+                (number, table_no)
+            ) == replace(adjustment, reason=before[0]):
+                return False  # the same result again: nothing to change
             totals = adjustment.totals or (None, None)
             self.db.execute(
                 "INSERT OR REPLACE INTO tournament_adjustments (tournament_id, round, table_no,"
@@ -179,6 +204,16 @@ class DirectingStore(TournamentStore):
             )
             self._event(tournament_id, number, (table_no, match_id), action, adjustment.reason)
         return True
+
+    def _table_changes(self, tournament_id: int, number: int, table_no: int) -> int:
+        """How many changes table ``table_no`` of round ``number`` has in the history."""
+        return int(
+            self.db.execute(
+                "SELECT COUNT(*) FROM tournament_events"
+                " WHERE tournament_id = ? AND round = ? AND table_no = ?",
+                [tournament_id, number, table_no],
+            ).fetchone()[0]
+        )
 
     @guarded
     def tournament_adjustments(self, tournament_id: int) -> dict[tuple[int, int], Adjustment]:

@@ -216,6 +216,7 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
             for e in reversed(events)
         ],
         changed=changed,
+        table_changes=table_changes(events),
         histories={m: url + "/history" for m, url in pages.items()},
         version=tournament_version(tournament),
         every=current_app.config["STANDINGS_POLL_SECONDS"],
@@ -224,6 +225,17 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
         ),
         sits_out=sitting_out(tournament, teams),
     ), status
+
+
+def table_changes(events: list[TournamentEvent]) -> dict[tuple[int, int], int]:
+    """How many changes each table has in the history, by (round, table): what a settling
+    form carries, so that a second press of it is known (:meth:`adjust_game`'s ``seen``)."""
+    counts: dict[tuple[int, int], int] = {}
+    for event in events:
+        if event.table is not None:
+            key = (event.round, event.table)
+            counts[key] = counts.get(key, 0) + 1
+    return counts
 
 
 def settle_form(game: TableGame, formdata: Any = None) -> SettleForm:

@@ -148,7 +148,8 @@ def settle(tournament_id: int, token: str, number: int, table_no: int):
         return _back(tournament.id, token, f"game-{number}-{table_no}")
     else:
         adjustment = Adjustment(reason, totals=(form.ns.data, form.ew.data))
-    if get_storage().adjust_game(tournament.id, number, table_no, adjustment):
+    seen = whole_number(form.seen.data or "")
+    if get_storage().adjust_game(tournament.id, number, table_no, adjustment, seen=seen):
         flash(
             _("Table %(n)s, round %(r)s: settled, and noted in the history.", n=table_no, r=number)
         )

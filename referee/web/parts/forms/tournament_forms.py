@@ -191,6 +191,9 @@ class SettleForm(FlaskForm):
         ],
         render_kw={"maxlength": 200},
     )
+    # The table's changes in the history when the page was made: a second press of the
+    # same form (another phone's, or this one's again) finds more, and changes nothing.
+    seen = HiddenField()
 
 
 class NextRoundForm(FlaskForm):
