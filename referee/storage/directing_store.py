@@ -182,8 +182,8 @@ class DirectingStore(TournamentStore):
             totals = adjustment.totals or (None, None)
             self.db.execute(
                 "INSERT OR REPLACE INTO tournament_adjustments (tournament_id, round, table_no,"
-                " absent, not_played, ns_points, ew_points, penalty, reason, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " absent, not_played, ns_points, ew_points, penalty, reason, at, late)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     *where,
                     adjustment.absent,
@@ -193,11 +193,14 @@ class DirectingStore(TournamentStore):
                     adjustment.penalty,
                     adjustment.reason,
                     utc_now(),
+                    int(adjustment.late),
                 ],
             )
             action = (
                 "not played"
                 if adjustment.not_played
+                else "late"
+                if adjustment.late
                 else "forfeit"
                 if adjustment.absent is not None
                 else "result corrected"
@@ -219,16 +222,65 @@ class DirectingStore(TournamentStore):
     def tournament_adjustments(self, tournament_id: int) -> dict[tuple[int, int], Adjustment]:
         """The director's results, by (round, table)."""
         rows = self.db.execute(
-            "SELECT round, table_no, absent, not_played, ns_points, ew_points, penalty, reason"
-            " FROM tournament_adjustments WHERE tournament_id = ?",
+            "SELECT round, table_no, absent, not_played, ns_points, ew_points, penalty, reason,"
+            " late FROM tournament_adjustments WHERE tournament_id = ?",
             [tournament_id],
         ).fetchall()
         found = {}
-        for number, table_no, absent, not_played, ns, ew, penalty, reason in rows:
+        for number, table_no, absent, not_played, ns, ew, penalty, reason, late in rows:
             totals = (int(ns), int(ew)) if ns is not None and ew is not None else None
             found[(number, table_no)] = Adjustment(
-                reason, absent, totals, bool(not_played), int(penalty or 0)
+                reason, absent, totals, bool(not_played), int(penalty or 0), bool(late)
             )
+        return found
+
+    @guarded
+    def penalise(
+        self,
+        tournament_id: int,
+        number: int,
+        table_no: int,
+        side: int,
+        points: int,
+        reason: str,
+        *,
+        seen: int | None = None,
+    ) -> bool:
+        """Take ``points`` from ``side``'s total (0 North-South) at table ``table_no`` of
+        round ``number`` (a pair 5 to 10 minutes late: FIBur's 100), noted with the
+        director's ``reason``; False (nothing done) for no such table, a side penalised
+        there already, or a form made before the table's last change (``seen``, as
+        :meth:`adjust_game` takes it): a second press is done once."""
+        with self._writing():
+            match_id = self._table_match(tournament_id, number, table_no)
+            if match_id is None:
+                return False
+            if seen is not None and seen != self._table_changes(tournament_id, number, table_no):
+                return False
+            added = self.db.execute(
+                "INSERT OR IGNORE INTO tournament_penalties"
+                " (tournament_id, round, table_no, side, points, reason, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [tournament_id, number, table_no, side, points, reason, utc_now()],
+            ).rowcount
+            if added:
+                action = "late points ns" if side == 0 else "late points ew"
+                self._event(tournament_id, number, (table_no, match_id), action, reason)
+        return bool(added)
+
+    @guarded
+    def tournament_penalties(self, tournament_id: int) -> dict[tuple[int, int], tuple[int, int]]:
+        """The points the director took from each game's sides, by (round, table):
+        North-South first."""
+        found: dict[tuple[int, int], tuple[int, int]] = {}
+        rows = self.db.execute(
+            "SELECT round, table_no, side, points FROM tournament_penalties"
+            " WHERE tournament_id = ?",
+            [tournament_id],
+        ).fetchall()
+        for number, table_no, side, points in rows:
+            ns, ew = found.get((number, table_no), (0, 0))
+            found[(number, table_no)] = (ns + points, ew) if side == 0 else (ns, ew + points)
         return found
 
     def _team_event(
