@@ -71,12 +71,14 @@ class DirectingStore(TournamentStore):
     @guarded
     def add_late_team(self, tournament_id: int, team: Team, before_round: int) -> Team | None:
         """``team`` joins before round ``before_round`` (numbered after the others); None
-        (nothing done) if that round has begun or the tournament is over."""
+        (nothing done) if that round has begun, the tournament has no such round, or it
+        is over."""
         with self._writing():
             row = self.db.execute(
-                "SELECT current_round, finished FROM tournaments WHERE id = ?", [tournament_id]
+                "SELECT current_round, finished, rounds FROM tournaments WHERE id = ?",
+                [tournament_id],
             ).fetchone()
-            if row is None or row[1] or row[0] != before_round - 1:
+            if row is None or row[1] or row[0] != before_round - 1 or before_round > row[2]:
                 return None
             listed = self.db.execute(
                 "SELECT number, status FROM tournament_teams WHERE tournament_id = ?"

@@ -69,6 +69,8 @@ def late(tournament_id: int, token: str):
     team, problem = read_team(form.team.data or "", tournament.players // 2, teams)
     if not form.validate_on_submit() or tournament.finished:
         flash(_("The tournament is over: no team can join."))
+    elif tournament.current_round >= tournament.rounds:
+        flash(_("The last round has begun: no team can join any more."))
     elif problem or team is None:
         flash(problem or _("Type the team's names."))
     else:

@@ -320,12 +320,15 @@ def next_round(tournament_id: int, token: str):
         for g in games
         if g.game.round == tournament.current_round and g.state in (NOT_STARTED, IN_PLAY)
     ]
-    if playing and form.early.data != "yes":  # ending games in play is asked twice
+    last = tournament.current_round >= tournament.rounds
+    # Ending games in play is asked twice, and so is ending the tournament (it closes
+    # every table at once).
+    if (playing or last) and form.early.data != "yes":
         # Said beside the button that ends the round (the page opens there), not at the top.
         link = {"tournament_id": tournament.id, "token": token, "end": 1, "_anchor": "confirm"}
         return redirect(url_for("tournaments.director", **link))
     early = bool(playing)
-    if tournament.current_round >= tournament.rounds:
+    if last:
         if get_storage().finish_tournament(tournament.id, tournament.current_round, early=early):
             flash(_("The tournament is over: the results are final."))
         else:
@@ -416,6 +419,7 @@ def _make_body(tournament: Tournament) -> Markup:
             # render of 200 tables' games costs a third less (bench_club.py --tournament).
             names={s.team.number: bdi(s.team.name) for s in table},
             table_text=_("Table %(n)s"),
+            won_text=_("won the game"),
             hands_text={n: ngettext("%(num)s hand", "%(num)s hands", n) for n in hand_counts},
         )
     )
