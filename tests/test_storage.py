@@ -23,6 +23,7 @@ def test_migrations_are_named_and_applied_once(tmp_path):
         "closed_matches_and_phones",
         "tournament_events",
         "tournament_directing",
+        "tournament_lateness",
     ]
     assert storage.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 

@@ -167,6 +167,9 @@ class Adjustment:
     totals: tuple[int, int] | None = None  # an entered result
     not_played: bool = False
     penalty: int = 0  # victory points taken from the absent side (the event's rule)
+    # the absent side came more than ten minutes late: it keeps the scale's late award
+    # (FIBur's 6 or 8 victory points) and no event penalty
+    late: bool = False
 
 
 @dataclass(frozen=True)
@@ -210,14 +213,23 @@ def game_result(
     *,
     adjustment: Adjustment | None = None,
     scale: Scale | None = None,
+    penalties: tuple[int, int] = (0, 0),
 ) -> GameResult:
     """The game with its match's ``totals`` and ``winner`` (None while it plays on); once
     its round is over an unfinished game goes to the higher total, as on paper, and a game
     without a hand was not played (it counts for nobody).  The director's ``adjustment``
-    decides over the match; ``scale`` gives a counted game its victory points."""
+    decides over the match; ``scale`` gives a counted game its victory points;
+    ``penalties`` (North-South first: points taken by the director, a pair 5 to 10
+    minutes late) come off the totals, and a finished game goes to the higher total left."""
     pair = (int(totals[0]), int(totals[1])) if len(totals) >= 2 else (0, 0)
+    pair = (pair[0] - penalties[0], pair[1] - penalties[1])
     if adjustment is not None:
-        return _adjusted(game, pair, hands, adjustment, scale)
+        return _adjusted(game, pair, hands, adjustment, scale, penalties)
+    if winner is not None and any(penalties):
+        winner = None if pair[0] == pair[1] else (0 if pair[0] > pair[1] else 1)
+        if winner is None:  # level once the points are taken: a half win each
+            vp = victory_points(scale, *pair) if scale is not None else None
+            return GameResult(game, pair, hands, True, None, True, FINISHED, vp)
     finished = winner is not None
     if not finished and not hands:
         state = NOT_PLAYED if round_over else NOT_STARTED
@@ -237,6 +249,7 @@ def _adjusted(
     hands: int,
     adjustment: Adjustment,
     scale: Scale | None,
+    penalties: tuple[int, int] = (0, 0),
 ) -> GameResult:
     if adjustment.not_played:
         return GameResult(
@@ -248,12 +261,16 @@ def _adjusted(
         if scale is not None:
             shares = [0, 0]
             shares[present] = scale.forfeit
-            shares[adjustment.absent] = scale.absent - adjustment.penalty
+            shares[adjustment.absent] = (
+                scale.late if adjustment.late else scale.absent - adjustment.penalty
+            )
             vp = (shares[0], shares[1])
         return GameResult(
             game, (0, 0), hands, False, present, True, ADJUSTED, vp, adjustment.reason
         )
-    totals = adjustment.totals if adjustment.totals is not None else pair
+    totals = pair
+    if adjustment.totals is not None:
+        totals = (adjustment.totals[0] - penalties[0], adjustment.totals[1] - penalties[1])
     winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
     vp = victory_points(scale, *totals) if scale is not None else None
     return GameResult(game, totals, hands, False, winner, True, ADJUSTED, vp, adjustment.reason)

@@ -10,6 +10,15 @@ The scales below are the tables of FIBur's *Codice di Gara* (art. 17, *Conteggio
 punti*: one table for games of three hands, one for four), and its award to a team
 whose opponents do not come: the game is won with 70 % of the scale's most in a
 three-hand game, 60 % in a four-hand one (*ritardo oltre i 10 minuti*).
+
+Lateness (FIBur, *Codice di Gara*, art. 36 *Ritardo*; art. 34 of the *Codice di Gara del
+Burraco Internazionale*, as eburraco.com summarises both: "Sanzioni per ritardo nei
+tornei internazionali" and "Tornei burraco: ritardo, cosa bisogna sapere"): a pair must
+be ready within 5 minutes of the time set (a warning); 5 to 10 minutes late costs it
+100 points (:data:`LATE_POINTS`); more than 10 minutes late it loses the game, the pair
+present taking 70 % (60 % with four hands) of the most, the late pair keeping 6 victory
+points in a game of three hands, 8 in one of four (:attr:`Scale.late`) -- unless that
+would give it an unfair advantage, which is the director's call (settle the game).
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ from .problems import N_, Text
 
 __all__ = [
     "SCALES",
+    "LATE_POINTS",
     "Band",
     "Scale",
     "ScaleError",
@@ -33,6 +43,9 @@ __all__ = [
 ]
 
 TOTAL = 20  # the points two teams share in every game
+# FIBur art. 36 (Ritardo): "per ritardi superiori ai cinque minuti vengono applicati 100
+# M.P." -- a pair 5 to 10 minutes late has 100 points taken from its game's total.
+LATE_POINTS = 100
 
 
 class ScaleError(ValueError):
@@ -61,6 +74,7 @@ class Scale:
     forfeit: int  # to the team present when the other does not come
     absent: int = 0  # to the team that does not come (the event may set a penalty)
     source: str = ""
+    late: int = 0  # to a team more than ten minutes late, which loses the game
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -71,6 +85,7 @@ class Scale:
             ],
             "forfeit": self.forfeit,
             "absent": self.absent,
+            "late": self.late,
             "source": self.source,
         }
 
@@ -122,8 +137,10 @@ SCALES = {
             # 155-250 12-8, 255-350 13-7, 355-500 14-6, 505-650 15-5, 655-800 16-4,
             # 805-1000 17-3, 1005-1250 18-2, 1255-1500 19-1, over 1500 20-0
             _fibur((50, 150, 250, 350, 500, 650, 800, 1000, 1250, 1500)),
-            forfeit=14,  # 70 % of 20, art. on lateness over ten minutes
-            source="FIBur, Codice di Gara, art. 17 (three-hand table) and the lateness rule",
+            forfeit=14,  # 70 % of 20, art. 36 on lateness over ten minutes
+            source="FIBur, Codice di Gara, art. 17 (three-hand table) and art. 36 (lateness)",
+            # art. 36: the late pair "a seconda dei turni 6 o 8 VP": 6 in three-hand rounds
+            late=6,
         ),
         Scale(
             "fibur-4",
@@ -133,7 +150,8 @@ SCALES = {
             # 18-2, 1705-2000 19-1, over 2000 20-0
             _fibur((100, 300, 500, 700, 900, 1100, 1300, 1500, 1700, 2000)),
             forfeit=12,  # 60 % of 20 in four-hand rounds
-            source="FIBur, Codice di Gara, art. 17 (four-hand table) and the lateness rule",
+            source="FIBur, Codice di Gara, art. 17 (four-hand table) and art. 36 (lateness)",
+            late=8,  # art. 36: 8 VP to the late pair in four-hand rounds
         ),
     )
 }

@@ -20,7 +20,14 @@ from .connection import Unavailable
 from .directing_store import DirectingStore
 from .group_store import GroupStore
 from .hand_store import HandStore
-from .refusals import DuplicateSubmission, HandGone, MatchClosed, MatchFull, Stale
+from .refusals import (
+    DuplicateSubmission,
+    HandGone,
+    MatchClosed,
+    MatchFull,
+    Stale,
+    StandingsMoved,
+)
 from .retention import Prunable, Retention
 from .schema import migrations
 from .versions import Versions
@@ -33,6 +40,7 @@ __all__ = [
     "MatchFull",
     "Prunable",
     "Stale",
+    "StandingsMoved",
     "Storage",
     "Unavailable",
     "Versions",

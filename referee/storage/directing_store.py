@@ -5,6 +5,8 @@ tournament's history with its reason."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..match.standings import ABSENT, PRESENT, WITHDRAWN, Adjustment, Team
 from .connection import guarded
 from .rows import dumps, stored_json, utc_now
@@ -33,8 +35,16 @@ class DirectingStore(TournamentStore):
         with self._writing():
             changed = self.db.execute(
                 "UPDATE tournament_teams SET status = ? WHERE tournament_id = ? AND number = ?"
-                " AND status != ? AND (SELECT current_round FROM tournaments WHERE id = ?) = 0",
-                [PRESENT if here else ABSENT, tournament_id, number, WITHDRAWN, tournament_id],
+                " AND status NOT IN (?, ?)"
+                " AND (SELECT current_round FROM tournaments WHERE id = ?) = 0",
+                [
+                    PRESENT if here else ABSENT,
+                    tournament_id,
+                    number,
+                    WITHDRAWN,
+                    PRESENT if here else ABSENT,
+                    tournament_id,
+                ],
             ).rowcount
         return bool(changed)
 
@@ -61,12 +71,14 @@ class DirectingStore(TournamentStore):
     @guarded
     def add_late_team(self, tournament_id: int, team: Team, before_round: int) -> Team | None:
         """``team`` joins before round ``before_round`` (numbered after the others); None
-        (nothing done) if that round has begun or the tournament is over."""
+        (nothing done) if that round has begun, the tournament has no such round, or it
+        is over."""
         with self._writing():
             row = self.db.execute(
-                "SELECT current_round, finished FROM tournaments WHERE id = ?", [tournament_id]
+                "SELECT current_round, finished, rounds FROM tournaments WHERE id = ?",
+                [tournament_id],
             ).fetchone()
-            if row is None or row[1] or row[0] != before_round - 1:
+            if row is None or row[1] or row[0] != before_round - 1 or before_round > row[2]:
                 return None
             listed = self.db.execute(
                 "SELECT number, status FROM tournament_teams WHERE tournament_id = ?"
@@ -130,15 +142,26 @@ class DirectingStore(TournamentStore):
 
     @guarded
     def adjust_game(
-        self, tournament_id: int, number: int, table_no: int, adjustment: Adjustment | None
+        self,
+        tournament_id: int,
+        number: int,
+        table_no: int,
+        adjustment: Adjustment | None,
+        *,
+        seen: int | None = None,
     ) -> bool:
         """The director's result for table ``table_no`` of round ``number`` (None: back to
-        the match's own), noted with its reason; False (nothing done) for no such table."""
+        the match's own), noted with its reason; False (nothing done) for no such table, or
+        when the table's changes in the history are no longer the ``seen`` ones the form
+        was made with (a second press, from this phone or another: done once), or the
+        result is the one stored already."""
         with self._writing():
             match_id = self._table_match(tournament_id, number, table_no)
             if match_id is None:
                 return False
             where = [tournament_id, number, table_no]
+            if seen is not None and seen != self._table_changes(*where):
+                return False
             before = self.db.execute(
                 "SELECT reason FROM tournament_adjustments"
                 " WHERE tournament_id = ? AND round = ? AND table_no = ?",
@@ -154,11 +177,15 @@ class DirectingStore(TournamentStore):
                 )
                 self._event(tournament_id, number, (table_no, match_id), "result restored")
                 return True
+            if before is not None and self.tournament_adjustments(tournament_id).get(
+                (number, table_no)
+            ) == replace(adjustment, reason=before[0]):
+                return False  # the same result again: nothing to change
             totals = adjustment.totals or (None, None)
             self.db.execute(
                 "INSERT OR REPLACE INTO tournament_adjustments (tournament_id, round, table_no,"
-                " absent, not_played, ns_points, ew_points, penalty, reason, at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " absent, not_played, ns_points, ew_points, penalty, reason, at, late)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
                     *where,
                     adjustment.absent,
@@ -168,11 +195,14 @@ class DirectingStore(TournamentStore):
                     adjustment.penalty,
                     adjustment.reason,
                     utc_now(),
+                    int(adjustment.late),
                 ],
             )
             action = (
                 "not played"
                 if adjustment.not_played
+                else "late"
+                if adjustment.late
                 else "forfeit"
                 if adjustment.absent is not None
                 else "result corrected"
@@ -180,20 +210,79 @@ class DirectingStore(TournamentStore):
             self._event(tournament_id, number, (table_no, match_id), action, adjustment.reason)
         return True
 
+    def _table_changes(self, tournament_id: int, number: int, table_no: int) -> int:
+        """How many changes table ``table_no`` of round ``number`` has in the history."""
+        return int(
+            self.db.execute(
+                "SELECT COUNT(*) FROM tournament_events"
+                " WHERE tournament_id = ? AND round = ? AND table_no = ?",
+                [tournament_id, number, table_no],
+            ).fetchone()[0]
+        )
+
     @guarded
     def tournament_adjustments(self, tournament_id: int) -> dict[tuple[int, int], Adjustment]:
         """The director's results, by (round, table)."""
         rows = self.db.execute(
-            "SELECT round, table_no, absent, not_played, ns_points, ew_points, penalty, reason"
-            " FROM tournament_adjustments WHERE tournament_id = ?",
+            "SELECT round, table_no, absent, not_played, ns_points, ew_points, penalty, reason,"
+            " late FROM tournament_adjustments WHERE tournament_id = ?",
             [tournament_id],
         ).fetchall()
         found = {}
-        for number, table_no, absent, not_played, ns, ew, penalty, reason in rows:
+        for number, table_no, absent, not_played, ns, ew, penalty, reason, late in rows:
             totals = (int(ns), int(ew)) if ns is not None and ew is not None else None
             found[(number, table_no)] = Adjustment(
-                reason, absent, totals, bool(not_played), int(penalty or 0)
+                reason, absent, totals, bool(not_played), int(penalty or 0), bool(late)
             )
+        return found
+
+    @guarded
+    def penalise(
+        self,
+        tournament_id: int,
+        number: int,
+        table_no: int,
+        side: int,
+        points: int,
+        reason: str,
+        *,
+        seen: int | None = None,
+    ) -> bool:
+        """Take ``points`` from ``side``'s total (0 North-South) at table ``table_no`` of
+        round ``number`` (a pair 5 to 10 minutes late: FIBur's 100), noted with the
+        director's ``reason``; False (nothing done) for no such table, a side penalised
+        there already, or a form made before the table's last change (``seen``, as
+        :meth:`adjust_game` takes it): a second press is done once."""
+        with self._writing():
+            match_id = self._table_match(tournament_id, number, table_no)
+            if match_id is None:
+                return False
+            if seen is not None and seen != self._table_changes(tournament_id, number, table_no):
+                return False
+            added = self.db.execute(
+                "INSERT OR IGNORE INTO tournament_penalties"
+                " (tournament_id, round, table_no, side, points, reason, at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [tournament_id, number, table_no, side, points, reason, utc_now()],
+            ).rowcount
+            if added:
+                action = "late points ns" if side == 0 else "late points ew"
+                self._event(tournament_id, number, (table_no, match_id), action, reason)
+        return bool(added)
+
+    @guarded
+    def tournament_penalties(self, tournament_id: int) -> dict[tuple[int, int], tuple[int, int]]:
+        """The points the director took from each game's sides, by (round, table):
+        North-South first."""
+        found: dict[tuple[int, int], tuple[int, int]] = {}
+        rows = self.db.execute(
+            "SELECT round, table_no, side, points FROM tournament_penalties"
+            " WHERE tournament_id = ?",
+            [tournament_id],
+        ).fetchall()
+        for number, table_no, side, points in rows:
+            ns, ew = found.get((number, table_no), (0, 0))
+            found[(number, table_no)] = (ns + points, ew) if side == 0 else (ns, ew + points)
         return found
 
     def _team_event(

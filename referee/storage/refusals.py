@@ -33,3 +33,7 @@ class Stale(Exception):
         super().__init__(f"{len(changes)} change(s) since the form was opened")
         self.changes = changes
         self.version = version
+
+
+class StandingsMoved(Exception):
+    "A hand or the director's change came in while the round was being paired: pair it again."

@@ -212,3 +212,25 @@ def tournament_directing(db: Database) -> None:
         foreign_keys=[("tournament_id", "tournaments", "id")],
         not_null={"reason", "at"},
     )
+
+
+@migrations()
+def tournament_lateness(db: Database) -> None:
+    """Lateness as FIBur has it (art. 36): a forfeit of a pair more than ten minutes late
+    (it keeps the scale's late award), and points taken from a game's total by the
+    director (100 for a pair 5 to 10 minutes late)."""
+    db["tournament_adjustments"].add_column("late", int, not_null_default=0)
+    db["tournament_penalties"].create(
+        {
+            "tournament_id": int,
+            "round": int,
+            "table_no": int,
+            "side": int,  # 0 North-South, 1 East-West
+            "points": int,  # taken from the side's total
+            "reason": str,
+            "at": str,
+        },
+        pk=("tournament_id", "round", "table_no", "side"),
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+        not_null={"points", "reason", "at"},
+    )

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..match.ledger import Match
-from ..match.standings import TableGame, Team, Tournament, TournamentEvent
+from ..match.standings import ALWAYS, TableGame, Team, Tournament, TournamentEvent
 from .connection import guarded
 from .history_store import HistoryStore
+from .refusals import StandingsMoved
 from .rows import TOKEN_BYTES, as_tuple, dumps, stored_json, tournament_from, utc_now
 from .versions import TOURNAMENT_DIRECTED, TOURNAMENT_LATEST
 
@@ -137,13 +138,23 @@ class TournamentStore(HistoryStore):
         *,
         early: bool = False,
         byes: Sequence[int] = (),
+        seen: tuple[int, int] | None = None,
     ) -> bool:
         """Round ``number`` of the tournament: store each table's match (not stored yet,
         as :meth:`Match.begin` makes it) and its place, and close every table of the
         rounds before (``early``: the director ended the round with games in play), in one
         transaction.  False (and nothing done) if the tournament is no longer at the round
-        before: another director's phone began it first."""
+        before: another director's phone began it first.
+
+        ``seen``: what :meth:`tournament_latest` answered (with :data:`ALWAYS`) when the
+        round was paired from the standings; checked here, in the transaction that closes
+        the round, so the pairing counts every hand this press closes.
+
+        :raises StandingsMoved: a hand or the director's change came in since ``seen``
+            (nothing done: pair the round again)."""
         with self._writing():
+            if seen is not None and self._latest(tournament_id, ALWAYS) != seen:
+                raise StandingsMoved(tournament_id)
             moved = self.db.execute(
                 "UPDATE tournaments SET current_round = ?, clock_end = ?"
                 " WHERE id = ? AND current_round = ? AND finished = 0",
@@ -173,6 +184,9 @@ class TournamentStore(HistoryStore):
         """The latest change to any of the tournament's matches made before ``before`` (an
         ISO time in UTC, as changes are stamped; 0: none yet), and the director's changes
         (:data:`~.versions.TOURNAMENT_DIRECTED`)."""
+        return self._latest(tournament_id, before)
+
+    def _latest(self, tournament_id: int, before: str) -> tuple[int, int]:
         query = TOURNAMENT_LATEST.format(tournament="?")
         row = self.db.execute(query, [tournament_id, before]).fetchone()
         directed = self.db.execute(

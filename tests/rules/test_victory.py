@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.rules.victory import SCALES, ScaleError, parse_bands, victory_points
+from referee.rules.victory import LATE_POINTS, SCALES, ScaleError, parse_bands, victory_points
 
 
 @pytest.mark.parametrize(
@@ -69,3 +69,13 @@ def test_an_events_own_scale_is_typed_as_bands():
 def test_a_scale_that_makes_no_sense_is_refused_naming_the_band(text, message):
     with pytest.raises(ScaleError, match=message):
         parse_bands(text)
+
+
+# FIBur, Codice di Gara, art. 36 (Ritardo): more than 10 minutes late, the pair present
+# wins with 70 % (three hands) or 60 % (four hands) of 20, the late pair keeps 6 or 8;
+# 5 to 10 minutes late costs 100 points.
+@pytest.mark.parametrize(("scale", "present", "late"), [("fibur-3", 14, 6), ("fibur-4", 12, 8)])
+def test_fiburs_late_pair_keeps_six_or_eight_and_the_two_share_twenty(scale, present, late):
+    assert (SCALES[scale].forfeit, SCALES[scale].late) == (present, late)
+    assert SCALES[scale].to_json()["late"] == late
+    assert LATE_POINTS == 100

@@ -216,6 +216,8 @@ def test_swiss_rounds_pair_the_standings_and_never_a_rematch(client):
             score(client, link, side=rnd % 2)
         previous = api(client, tid, token)["standings"]
         begin(client, director)
+    assert not api(client, tid, token)["finished"]  # ending the tournament is asked once
+    begin(client, director, early=True)
     data = api(client, tid, token)
     pairs = [frozenset((g["ns"], g["ew"])) for g in data["games"]]
     assert len(pairs) == len(set(pairs)) == 12  # no rematch in three rounds of eight teams
@@ -306,11 +308,14 @@ def test_each_team_gets_a_score_card_and_the_federation_a_ranking_csv(client, tm
     text = subprocess.run(
         ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
     ).stdout
-    pages = text.split("\f")
-    anna = next(p for p in pages if "Anna & Ben" in p.splitlines()[0])
+    # several cards to a page: a card is its team's name, then the event's line
+    lines = text.replace("\f", "\n").splitlines()
+    starts = [i for i in range(len(lines) - 1) if " · Team " in lines[i + 1]] + [len(lines)]
+    cards = ["\n".join(lines[a:b]) for a, b in zip(starts, starts[1:], strict=False)]
+    anna = next(c for c in cards if "Anna & Ben" in c.splitlines()[0])
     assert "North-South" in anna
     assert "Ivo & Jana" in anna  # the opponents
-    cleo = next(p for p in pages if "Cleo & Dan" in p.splitlines()[0])
+    cleo = next(c for c in cards if "Cleo & Dan" in c.splitlines()[0])
     assert "Karl & Lea stuck in traffic" in cleo  # the reason of its adjusted game
     assert re.search(r"\b14\b", cleo)  # the forfeit award, in VP and the running total
     ranking = client.get(f"{director}/ranking.csv").get_data().decode("utf-8-sig")

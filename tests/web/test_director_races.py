@@ -96,22 +96,82 @@ def test_two_phones_withdraw_one_team_and_it_is_noted_once(server):
     assert len(events) == 1
 
 
-def test_two_phones_settle_one_game_and_the_history_keeps_both(server):
+def test_two_phones_settle_one_game_and_it_is_settled_once(server):
+    """The second press, from the other phone, is told it was already done: one event in
+    the history, the first phone's (issue 46: both were told "settled", two events)."""
     _phone, director = _tournament(server)
+    phones = _phones(server, director)
+    seen = [
+        re.search(r'name="g1-1-seen" value="(\d+)"', p.get(director)).group(1)
+        for p, _csrf in phones
+    ]
+    send = [
+        lambda p=p, csrf=csrf, reason=reason, seen=seen: p.send(
+            f"{director}/tables/1/1/settle",
+            {
+                "g1-1-outcome": "not-played",
+                "g1-1-reason": reason,
+                "g1-1-seen": seen,
+                "g1-1-csrf_token": csrf,
+            },
+        )
+        for (p, csrf), reason, seen in zip(
+            phones, ("first phone", "second phone"), seen, strict=True
+        )
+    ]
+    told = [_flash(a.text) for a in at_once(send)]
+    assert sum("settled" in t for t in told) == 1, told
+    assert sum("already done" in t for t in told) == 1, told
+    data = _api(server, director)
+    events = [e for e in data["events"] if e["action"] == "not played"]
+    assert len(events) == 1
+    game = next(g for g in data["games"] if g["table"] == 1)
+    assert (game["state"], game["reason"]) == ("not played", events[0]["reason"])
+
+
+def _press_next(server, director, number):
+    return [
+        lambda p=p, csrf=csrf: p.send(
+            f"{director}/next", {"early": "yes", "round": str(number), "csrf_token": csrf}
+        )
+        for p, csrf in _phones(server, director)
+    ]
+
+
+def test_two_phones_end_a_round_early_and_the_next_begins_once(server):
+    _phone, director = _tournament(server)
+    told = [_flash(a.text) for a in at_once(_press_next(server, director, 1))]
+    assert sum("Round 2 has begun" in t for t in told) == 1, told
+    assert sum("already done" in t for t in told) == 1, told
+    data = _api(server, director)
+    assert data["current_round"] == 2
+    assert [e["action"] for e in data["events"]] == ["round ended early"]
+    assert len([g for g in data["games"] if g["round"] == 2]) == 4  # eight teams, once
+
+
+def test_two_phones_end_the_tournament_and_it_ends_once(server):
+    _phone, director = _tournament(server)
+    at_once(_press_next(server, director, 1)[:1])
+    told = [_flash(a.text) for a in at_once(_press_next(server, director, 2))]
+    assert sum("The tournament is over" in t for t in told) == 1, told
+    data = _api(server, director)
+    assert data["finished"]
+    assert [e["action"] for e in data["events"]] == ["round ended early", "tournament ended early"]
+
+
+def test_two_phones_reopen_one_table_and_it_is_reopened_once(server):
+    _phone, director = _tournament(server)
+    at_once(_press_next(server, director, 1)[:1])
     send = [
         lambda p=p, csrf=csrf, reason=reason: p.send(
-            f"{director}/tables/1/1/settle",
-            {"g1-1-outcome": "not-played", "g1-1-reason": reason, "g1-1-csrf_token": csrf},
+            f"{director}/reopen",
+            {"round": "1", "table": "1", "reason": reason, "csrf_token": csrf},
         )
         for (p, csrf), reason in zip(
             _phones(server, director), ("first phone", "second phone"), strict=True
         )
     ]
-    told = [_flash(a.text) for a in at_once(send)]
-    assert all("settled" in t for t in told), told
-    data = _api(server, director)
-    reasons = {e["reason"] for e in data["events"] if e["action"] == "not played"}
-    assert reasons == {"first phone", "second phone"}  # each phone's press is in the history
-    game = next(g for g in data["games"] if g["table"] == 1)
-    assert game["state"] == "not played"
-    assert game["reason"] in reasons
+    answers = at_once(send)
+    assert sum("is open again" in _flash(a.text) for a in answers) == 1
+    events = [e for e in _api(server, director)["events"] if e["action"] == "reopened"]
+    assert len(events) == 1

@@ -295,6 +295,12 @@ def play_the_evening(e: Evening) -> None:
                   "/results.json"):  # fmt: skip
         e.get(director + paper)
     e.post(director + "/teams/3/withdraw", {"w3-reason": "nemoc"})
+    e.post(director + "/teams/late", {"team": "Olda & Bára"})  # the last round has begun
+    e.post(director + "/tables/2/1/settle",
+           {"g2-1-outcome": "ns-late", "g2-1-reason": "zpoždění"})  # fmt: skip
+    e.post(director + "/tables/2/2/settle",
+           {"g2-2-outcome": "ew-late-points", "g2-2-reason": "sedm minut"})  # fmt: skip
+    e.get(director)
     e.post(director + "/next", {"early": "yes"})
     e.get(director)
     e.get(director + "/standings")

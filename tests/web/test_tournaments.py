@@ -93,7 +93,10 @@ def test_standings_move_with_each_hand_and_the_round_moves_east_west_up(client):
     # After the last round the tournament ends and its results are final.
     for link in tables(client, director):
         score(client, link, side=0)
-    client.post(f"{director}/next")
+    asked = client.post(f"{director}/next", follow_redirects=True).text
+    assert "End the tournament? Its results become final" in asked  # asked once, not done
+    assert not client.get(f"/api/tournaments/{tid}?token={token}").get_json()["finished"]
+    client.post(f"{director}/next", data={"early": "yes"})
     data = client.get(f"/api/tournaments/{tid}?token={token}").get_json()
     assert data["finished"] is True
     # Team 1 won both games; teams 3 and 4 won one each (their first was not played), by

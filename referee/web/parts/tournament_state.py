@@ -53,6 +53,7 @@ from ...match.standings import (
 from ...rules import PRESETS
 from ...rules.movements import PlanError
 from ...rules.swiss import SWISS
+from ...rules.victory import LATE_POINTS
 from ..plumbing.addresses import phone_url
 from ..plumbing.db import get_storage
 from ..plumbing.locale import number
@@ -107,6 +108,7 @@ def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]
     versions = storage.match_versions(ids)
     matches = storage.get_matches(ids)
     adjusted = storage.tournament_adjustments(tournament.id)
+    penalties = storage.tournament_penalties(tournament.id)
     scale = tournament.victory_scale()
     out = []
     for table in tables:
@@ -118,7 +120,14 @@ def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]
         adjustment = adjusted.get((table.round, table.table))
         out.append(
             game_result(
-                table, totals, hands, winner, round_over, adjustment=adjustment, scale=scale
+                table,
+                totals,
+                hands,
+                winner,
+                round_over,
+                adjustment=adjustment,
+                scale=scale,
+                penalties=penalties.get((table.round, table.table), (0, 0)),
             )
         )
     if tournament.bye == BYE_AWARD:
@@ -216,6 +225,7 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
             for e in reversed(events)
         ],
         changed=changed,
+        table_changes=table_changes(events),
         histories={m: url + "/history" for m, url in pages.items()},
         version=tournament_version(tournament),
         every=current_app.config["STANDINGS_POLL_SECONDS"],
@@ -224,6 +234,17 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
         ),
         sits_out=sitting_out(tournament, teams),
     ), status
+
+
+def table_changes(events: list[TournamentEvent]) -> dict[tuple[int, int], int]:
+    """How many changes each table has in the history, by (round, table): what a settling
+    form carries, so that a second press of it is known (:meth:`adjust_game`'s ``seen``)."""
+    counts: dict[tuple[int, int], int] = {}
+    for event in events:
+        if event.table is not None:
+            key = (event.round, event.table)
+            counts[key] = counts.get(key, 0) + 1
+    return counts
 
 
 def settle_form(game: TableGame, formdata: Any = None) -> SettleForm:
@@ -328,6 +349,23 @@ def event_text(event: TournamentEvent) -> str:
     reason = isolated(event.reason or "")
     if event.action == "forfeit":
         return _("Table %(table)s, round %(round)s: a forfeit — “%(reason)s”", reason=reason, **at)
+    if event.action == "late":
+        return _(
+            "Table %(table)s, round %(round)s: lost by a pair more than 10 minutes late"
+            " — “%(reason)s”",
+            reason=reason,
+            **at,
+        )
+    if event.action in ("late points ns", "late points ew"):
+        side = _("North-South") if event.action == "late points ns" else _("East-West")
+        return _(
+            "Table %(table)s, round %(round)s: %(points)s points off %(side)s, 5 to 10"
+            " minutes late — “%(reason)s”",
+            points=LATE_POINTS,
+            side=side,
+            reason=reason,
+            **at,
+        )
     if event.action == "not played":
         return _("Table %(table)s, round %(round)s: not played — “%(reason)s”", reason=reason, **at)
     if event.action == "result corrected":

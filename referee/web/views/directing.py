@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 
 from ...match.pairing import LateRefused, late_place
 from ...match.standings import Adjustment, TableGame, Team
+from ...rules.victory import LATE_POINTS
 from ..parts.forms import TeamForm
 from ..parts.tournament_state import load_tournament, settle_form, withdraw_form
 from ..parts.tournament_teams import read_team
@@ -68,6 +69,8 @@ def late(tournament_id: int, token: str):
     team, problem = read_team(form.team.data or "", tournament.players // 2, teams)
     if not form.validate_on_submit() or tournament.finished:
         flash(_("The tournament is over: no team can join."))
+    elif tournament.current_round >= tournament.rounds:
+        flash(_("The last round has begun: no team can join any more."))
     elif problem or team is None:
         flash(problem or _("Type the team's names."))
     else:
@@ -143,12 +146,31 @@ def settle(tournament_id: int, token: str, number: int, table_no: int):
     elif outcome in ("ns-absent", "ew-absent"):
         absent = 0 if outcome == "ns-absent" else 1
         adjustment = Adjustment(reason, absent=absent, penalty=tournament.absent_penalty)
+    elif outcome in ("ns-late", "ew-late"):  # FIBur art. 36: the late pair keeps 6 or 8 VP
+        adjustment = Adjustment(reason, absent=0 if outcome == "ns-late" else 1, late=True)
+    elif outcome in ("ns-late-points", "ew-late-points"):  # 5 to 10 minutes: 100 points
+        side = 0 if outcome == "ns-late-points" else 1
+        seen = whole_number(form.seen.data or "")
+        if get_storage().penalise(
+            tournament.id, number, table_no, side, LATE_POINTS, reason, seen=seen
+        ):
+            flash(
+                _(
+                    "Table %(n)s, round %(r)s: settled, and noted in the history.",
+                    n=table_no,
+                    r=number,
+                )
+            )
+        else:
+            flash(_done_already())
+        return _back(tournament.id, token, f"game-{number}-{table_no}")
     elif form.ns.data is None or form.ew.data is None:
         flash(_("Enter both totals of the result."))
         return _back(tournament.id, token, f"game-{number}-{table_no}")
     else:
         adjustment = Adjustment(reason, totals=(form.ns.data, form.ew.data))
-    if get_storage().adjust_game(tournament.id, number, table_no, adjustment):
+    seen = whole_number(form.seen.data or "")
+    if get_storage().adjust_game(tournament.id, number, table_no, adjustment, seen=seen):
         flash(
             _("Table %(n)s, round %(r)s: settled, and noted in the history.", n=table_no, r=number)
         )

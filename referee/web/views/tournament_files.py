@@ -165,6 +165,19 @@ def _team_card(
     total = 0
     for number in range(1, tournament.current_round + 1):
         game = by_round.get(number)
+        if game is None and number < standing.team.joined:  # a late team, not here yet
+            rows.append(
+                {
+                    "round": number,
+                    "table": None,
+                    "seat": "",
+                    "opponents": _("not yet joined"),
+                    "score": "",
+                    "vp": "",
+                    "total": num(total),
+                }
+            )
+            continue
         if game is None or not game.game.table:  # sat out (a bye that gives the award, or not)
             if game is not None and tournament.ranking == "vp":
                 total += game.victory_points(mine)
@@ -198,6 +211,8 @@ def _team_card(
         )
         if game.reason:
             notes.append(_("Round %(n)s: %(reason)s", n=number, reason=game.reason))
+    if standing.team.joined > 1:
+        notes.insert(0, _("Joined in round %(n)s.", n=standing.team.joined))
     return {"team": standing.team, "standing": standing, "rows": rows, "notes": notes}
 
 

@@ -34,6 +34,7 @@ from ...match.pairing import MITCHELL_THEN_SWISS, round_plan
 from ...match.plaintext import bdi
 from ...match.standings import (
     ABSENT,
+    ALWAYS,
     IN_PLAY,
     NOT_STARTED,
     TableGame,
@@ -46,6 +47,7 @@ from ...rules.movements import MITCHELL, ROUND_ROBIN, PlanError, most_rounds
 from ...rules.overrides import OverrideError, apply_overrides
 from ...rules.swiss import SWISS
 from ...rules.victory import OWN, SCALES, Scale, ScaleError, own_scale, parse_bands, scale_json
+from ...storage import StandingsMoved
 from ..parts.access import TOURNAMENTS, keep_opened
 from ..parts.forms import NextRoundForm, TournamentForm, chosen_options
 from ..parts.fragments import page_key
@@ -206,13 +208,36 @@ def begin_round(tournament: Tournament, number: int, *, early: bool = False) -> 
     (``early``: ended with games in play); False if the round had already begun (two
     directors' phones at once).
 
+    A round paired by the standings is paired from the standings this press leaves: every
+    game of the round before counted, those still in play at the higher total, as the
+    director then sees them.  A hand entered while it was being paired is counted too:
+    storage refuses a pairing made before it, and the round is paired again.
+
     :raises PlanError: when the teams present cannot play it."""
+    for _try in range(PAIRING_TRIES - 1):
+        try:
+            return _begin(tournament, number, early, checked=True)
+        except StandingsMoved:
+            continue
+    # Hands keep coming at every table: a last pairing that is not refused (its round
+    # closes a moment after it is paired).
+    return _begin(tournament, number, early, checked=False)
+
+
+# How often a round is paired before its pairing is taken as it is.
+PAIRING_TRIES = 5
+
+
+def _begin(tournament: Tournament, number: int, early: bool, *, checked: bool) -> bool:
     storage = get_storage()
+    seen = storage.tournament_latest(tournament.id, ALWAYS) if checked else None
     games, byes = round_games(tournament, storage.tournament_teams(tournament.id), number)
     if not games:
         raise PlanError(f"round {number} has no table")
     # A timed round's clock starts when the director says the players are seated.
-    return storage.begin_round(tournament.id, number, games, None, early=early, byes=byes)
+    return storage.begin_round(
+        tournament.id, number, games, None, early=early, byes=byes, seen=seen
+    )
 
 
 def round_games(
@@ -220,7 +245,8 @@ def round_games(
 ) -> tuple[list[tuple[TableGame, Match]], list[int]]:
     """Each table of round ``number`` with its match, not stored yet (as storage's
     begin_round takes them), and the teams that sit it out; a Swiss round is paired from
-    the standings as they are now (:func:`referee.match.pairing.round_plan`).
+    the standings as the round's beginning leaves them (every game of the rounds before
+    counted: :func:`referee.match.pairing.round_plan`).
 
     :raises PlanError: when the teams present cannot play the round."""
     teams = {t.number: t for t in team_list}
@@ -232,7 +258,8 @@ def round_games(
         tournament.movement == MITCHELL_THEN_SWISS and number == tournament.rounds
     )
     if by_standings and number > 1:
-        table, _games = standing_view(tournament)
+        # The standings once this round has begun: the rounds before it over.
+        table, _games = standing_view(replace(tournament, current_round=number))
         ranked = [s.team.number for s in table]
         played = get_storage().tournament_tables(tournament.id)
         byes = get_storage().tournament_byes(tournament.id)
@@ -293,12 +320,15 @@ def next_round(tournament_id: int, token: str):
         for g in games
         if g.game.round == tournament.current_round and g.state in (NOT_STARTED, IN_PLAY)
     ]
-    if playing and form.early.data != "yes":  # ending games in play is asked twice
+    last = tournament.current_round >= tournament.rounds
+    # Ending games in play is asked twice, and so is ending the tournament (it closes
+    # every table at once).
+    if (playing or last) and form.early.data != "yes":
         # Said beside the button that ends the round (the page opens there), not at the top.
         link = {"tournament_id": tournament.id, "token": token, "end": 1, "_anchor": "confirm"}
         return redirect(url_for("tournaments.director", **link))
     early = bool(playing)
-    if tournament.current_round >= tournament.rounds:
+    if last:
         if get_storage().finish_tournament(tournament.id, tournament.current_round, early=early):
             flash(_("The tournament is over: the results are final."))
         else:
@@ -389,6 +419,7 @@ def _make_body(tournament: Tournament) -> Markup:
             # render of 200 tables' games costs a third less (bench_club.py --tournament).
             names={s.team.number: bdi(s.team.name) for s in table},
             table_text=_("Table %(n)s"),
+            won_text=_("won the game"),
             hands_text={n: ngettext("%(num)s hand", "%(num)s hands", n) for n in hand_counts},
         )
     )

@@ -166,6 +166,10 @@ class SettleForm(FlaskForm):
             SelectChoice("result", _l("A result entered")),
             SelectChoice("ew-absent", _l("East-West did not come: North-South win")),
             SelectChoice("ns-absent", _l("North-South did not come: East-West win")),
+            SelectChoice("ew-late", _l("East-West more than 10 minutes late: North-South win")),
+            SelectChoice("ns-late", _l("North-South more than 10 minutes late: East-West win")),
+            SelectChoice("ew-late-points", _l("East-West 5 to 10 minutes late: 100 points off")),
+            SelectChoice("ns-late-points", _l("North-South 5 to 10 minutes late: 100 points off")),
             SelectChoice("not-played", _l("Not played by either")),
             SelectChoice("restore", _l("The match's own result")),
         ],
@@ -191,6 +195,9 @@ class SettleForm(FlaskForm):
         ],
         render_kw={"maxlength": 200},
     )
+    # The table's changes in the history when the page was made: a second press of the
+    # same form (another phone's, or this one's again) finds more, and changes nothing.
+    seen = HiddenField()
 
 
 class NextRoundForm(FlaskForm):
