@@ -68,7 +68,8 @@ def _by_what_they_are_made_of(side, variant) -> dict:
     place of natural ones), cards beyond seven are counted with the others."""
     natural: Counter[str] = Counter()
     mixed: Counter[str] = Counter()
-    wild: Counter[str] = Counter()
+    twos: Counter[str] = Counter()
+    jokers: Counter[str] = Counter()
     rest = []
     for meld in side.melds:
         if len(meld.cards) < 7:
@@ -78,11 +79,12 @@ def _by_what_they_are_made_of(side, variant) -> dict:
         naturals = [card for card in meld.cards if card.rank not in WILD]
         value = str(variant.card_points[naturals[0].rank])
         (mixed if wilds else natural)[value] += 1
-        wild.update(card.rank.value for card in wilds)
+        twos[value] += sum(card.rank is Rank.TWO for card in wilds)  # in this value's ones
+        jokers[value] += sum(card.rank is Rank.JOKER for card in wilds)
         rest += naturals[7 - len(wilds) :]
     entry = {"meld_cards": _by_value(rest, variant.card_points)}
     for key, table in (("natural_canastas", natural), ("mixed_canastas", mixed),
-                       ("mixed_wild", wild)):  # fmt: skip
+                       ("mixed_twos", +twos), ("mixed_jokers", +jokers)):  # fmt: skip
         if table:
             entry[key] = dict(table)
     return entry
@@ -106,8 +108,6 @@ def test_canastas_by_what_they_are_made_of_score_as_the_cards_do(data):
     quick_sides = []
     for side in hand.sides:
         entry_side = _by_what_they_are_made_of(side, variant)
-        # Wild cards said for all of a side's mixed canastas: one value of them, or refused.
-        assume(len(entry_side.get("mixed_canastas", {})) <= 1)
         entry_side.update(red_threes=side.red_threes, went_out=side.went_out,
                           concealed=side.concealed, hand_points=side.hand_points or 0)  # fmt: skip
         if side.hand is not None:
@@ -124,10 +124,17 @@ def test_canastas_by_what_they_are_made_of_score_as_the_cards_do(data):
 @pytest.mark.parametrize(
     ("side", "field", "says"),
     [
-        ({"mixed_canastas": {"10": 1}}, "mixed_twos", "at least one wild card"),
-        ({"mixed_wild": {"2": 1}}, "mixed_twos", "but no mixed canasta"),
-        ({"mixed_canastas": {"10": 1}, "mixed_wild": {"X": 4}}, "mixed_jokers", "can hold"),
-        ({"mixed_canastas": {"10": 1, "20": 1}, "mixed_wild": {"2": 2}}, "mixed_twos",
+        ({"mixed_canastas": {"10": 1}}, "mixed_twos_c10", "at least one wild card"),
+        ({"mixed_canastas": {"10": 1, "20": 1}, "mixed_twos": {"10": 1}}, "mixed_twos_c20",
+         "at least one wild card"),
+        ({"mixed_twos": {"10": 1}}, "mixed_twos_c10", "but no mixed canasta"),
+        ({"mixed_canastas": {"20": 1}, "mixed_twos": {"10": 1}}, "mixed_twos_c10",
+         "but no mixed canasta"),
+        ({"mixed_canastas": {"10": 1}, "mixed_jokers": {"10": 4}}, "mixed_jokers_c10",
+         "can hold"),
+        # A hand kept from the form that said the wild cards for all mixed canastas at once.
+        ({"mixed_canastas": {"10": 1}, "mixed_wild": {"X": 4}}, "mixed_jokers_c10", "can hold"),
+        ({"mixed_canastas": {"10": 1, "20": 1}, "mixed_wild": {"2": 2}}, "mixed_twos_c10",
          "enter this hand card by card"),
     ],
 )  # fmt: skip

@@ -12,8 +12,10 @@ A quick side may count its cards by value instead of points (``meld_cards``,
 ``hand_cards``: ``{"10": 4}``, four cards of 10), and its canastas by what they are made
 of, so that their cards count themselves: ``natural_canastas`` (``{"10": 1}``: a natural
 canasta of seven 10-point cards), ``mixed_canastas`` (``{"20": 1}``: a mixed canasta of
-aces) with the wild cards standing in them by rank (``mixed_wild``: ``{"2": 2}``), each
-taking the place of one of the seven natural cards.
+aces) with the wild cards standing in the mixed canastas of each value (``mixed_twos``,
+``mixed_jokers``: ``{"20": 2}``, two twos in the mixed canastas of aces), each taking the
+place of one of the seven natural cards.  (A hand kept from before says them for all its
+mixed canastas at once: ``mixed_wild``: ``{"2": 2}``.)
 
 In detailed mode ``melds`` holds one meld per line; a line starting with
 ``hand:`` is a meld laid down from the hand in one go.  No web import here.
@@ -110,50 +112,82 @@ def _counted(cards: Mapping[str, Any] | None) -> int:
 CANASTA_CARDS = 7  # a canasta counted by what it is made of holds seven cards
 
 
+WILD_KEYS = {"2": "mixed_twos", "X": "mixed_jokers"}  # a quick side's wild cards by value
+
+
+def wild_by_value(data: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    """The wild cards a quick side says stand in its mixed canastas, by the value of the
+    canastas they stand in: ``{"10": {"2": 2, "X": 1}}``.  Said per value of canasta
+    (``mixed_twos``: ``{"10": 2}``); a hand kept from the form before that said them for
+    all its mixed canastas at once (``mixed_wild``: ``{"2": 2}``), which is that value's when
+    the side's mixed canastas are all of one value (else the key "?": not known)."""
+    wild: dict[str, dict[str, int]] = {}
+    for rank, key in WILD_KEYS.items():
+        for value, n in (data.get(key) or {}).items():
+            if int(n):
+                wild.setdefault(str(value), {})[rank] = int(n)
+    old = {rank: int(n) for rank, n in (data.get("mixed_wild") or {}).items() if int(n)}
+    if old:
+        values = [str(v) for v, n in (data.get("mixed_canastas") or {}).items() if int(n)]
+        # No mixed canasta: said as wild cards without one ("none"), refused as such.
+        into = wild.setdefault(values[0] if len(values) == 1 else "?" if values else "none", {})
+        for rank, n in old.items():
+            into[rank] = into.get(rank, 0) + n
+    return wild
+
+
+def _wild_field(value: str, wild: Mapping[str, int]) -> str:
+    """The form field an error about the wild cards of ``value``'s canastas goes beside."""
+    rank = "X" if wild.get("X") and not wild.get("2") else "2"
+    return f"{WILD_KEYS[rank]}_c{value}"
+
+
 def _canastas_by_cards(
     variant: Variant, data: Mapping[str, Any], index: int
 ) -> tuple[Counter[CanastaKind], int]:
     """The canastas a quick side says by what they are made of, and their cards' points:
     a natural canasta seven cards of its value, a mixed one seven with its wild cards in
-    place of as many natural ones.  The wild cards are said for the side's mixed canastas
-    together, so they must all be of one value (else which card they stand for is unknown)."""
+    place of as many natural ones — said for the mixed canastas of each value, so that
+    each wild card's place is known."""
     made: Counter[CanastaKind] = Counter()
     points = 0
+    mixed: dict[str, int] = {}
     for kind, key in ((CanastaKind.NATURAL, "natural_canastas"),
                       (CanastaKind.MIXED, "mixed_canastas")):  # fmt: skip
         for value, n in (data.get(key) or {}).items():
             made[kind] += int(n)
             points += CANASTA_CARDS * int(value) * int(n)
-    wild = {rank: int(n) for rank, n in (data.get("mixed_wild") or {}).items() if n}
-    field = "mixed_jokers" if wild.get("X") and not wild.get("2") else "mixed_twos"
-    if sum(wild.values()) < made[CanastaKind.MIXED]:  # forgotten, they would count too little
-        words = Text(
-            N_("a mixed canasta holds at least one wild card: say how many twos and jokers")
-        )
-        raise EntryError(index, field, words)
-    if not wild:
-        return made, points
-    values = [int(v) for v, n in (data.get("mixed_canastas") or {}).items() if n]
-    if not values:
-        words = Text(N_("wild cards in mixed canastas, but no mixed canasta"))
-        raise EntryError(index, field, words)
-    if len(values) > 1:
-        words = Text(
-            N_(
-                "mixed canastas of cards of different values: which one each wild card "
-                "stands in is not known; enter this hand card by card"
-            )
-        )
-        raise EntryError(index, field, words)
+            if kind is CanastaKind.MIXED and int(n):
+                mixed[str(value)] = int(n)
+    wild = wild_by_value(data)
     most = min(variant.max_wild, CANASTA_CARDS - variant.min_natural)  # in each canasta
-    if sum(wild.values()) > most * made[CanastaKind.MIXED]:
-        words = Text(
-            N_("%(n)s wild cards are more than %(made)s mixed canasta(s) can hold"),
-            {"n": sum(wild.values()), "made": made[CanastaKind.MIXED]},
-        )
-        raise EntryError(index, field, words)
-    for rank, n in wild.items():  # each in place of a natural card
-        points += (variant.card_points[Rank(rank)] - values[0]) * n
+    for value, cards in wild.items():  # said where no canasta of theirs is
+        if value == "?":
+            words = Text(
+                N_(
+                    "mixed canastas of cards of different values: which one each wild card "
+                    "stands in is not known; enter this hand card by card"
+                )
+            )
+            raise EntryError(index, _wild_field(next(iter(mixed)), cards), words)
+        if value not in mixed:
+            words = Text(N_("wild cards in mixed canastas, but no mixed canasta"))
+            raise EntryError(index, _wild_field(value, cards), words)
+    for value, n in mixed.items():  # forgotten, they would count too little
+        if sum(wild.get(value, {}).values()) < n:
+            words = Text(
+                N_("a mixed canasta holds at least one wild card: say how many twos and jokers")
+            )
+            raise EntryError(index, _wild_field(value, {}), words)
+    for value, cards in wild.items():
+        if sum(cards.values()) > most * mixed[value]:
+            words = Text(
+                N_("%(n)s wild cards are more than %(made)s mixed canasta(s) can hold"),
+                {"n": sum(cards.values()), "made": mixed[value]},
+            )
+            raise EntryError(index, _wild_field(value, cards), words)
+        for rank, n in cards.items():  # each in place of a natural card
+            points += (variant.card_points[Rank(rank)] - int(value)) * n
     return made, points
 
 
@@ -174,16 +208,15 @@ def _implied_cards(variant: Variant, data: Mapping[str, Any], by_kind: int) -> l
     kind alone (their cards counted with the others), seven cards each at least."""
     points = dict(variant.card_points)
     naturals = {r: p for r, p in points.items() if r in NATURAL_RANKS}
-    wild = {Rank(rank): int(n) for rank, n in (data.get("mixed_wild") or {}).items() if n}
+    wild = wild_by_value(data)
     cards = _by_value(data.get("meld_cards"), points)
     cards += _by_value(data.get("hand_cards"), hand_costs(variant))
-    cards += [(frozenset((rank,)), n) for rank, n in wild.items()]
+    cards += [(frozenset((Rank(r),)), n) for by in wild.values() for r, n in by.items()]
     for value, n in (data.get("natural_canastas") or {}).items():
         cards.append((worth(naturals, int(value)), CANASTA_CARDS * int(n)))
-    mixed = [(int(v), int(n)) for v, n in (data.get("mixed_canastas") or {}).items() if n]
-    if len(mixed) == 1:  # more values are refused (_canastas_by_cards)
-        value, n = mixed[0]
-        cards.append((worth(naturals, value), max(CANASTA_CARDS * n - sum(wild.values()), 0)))
+    for value, n in (data.get("mixed_canastas") or {}).items():  # its naturals, at least
+        stand_in = sum(wild.get(str(value), {}).values())
+        cards.append((worth(naturals, int(value)), max(CANASTA_CARDS * int(n) - stand_in, 0)))
     melded = sum(n for _, n in _by_value(data.get("meld_cards"), points))
     if CANASTA_CARDS * by_kind > melded:  # at least seven cards each, counted or not
         cards.append((frozenset(Rank), CANASTA_CARDS * by_kind - melded))

@@ -61,8 +61,9 @@ KINDS = frozenset(kind.value for kind in CanastaKind)
 # By kind of canasta, and cards counted by value: each table's key and its bounds.
 TABLES = {"canastas": 20, "unfinished": 8, "meld_cards": 200, "hand_cards": 100,
           "natural_canastas": 20, "mixed_canastas": 20, "mixed_wild": 60,
-          "concealed_canastas": 20}  # fmt: skip
-BY_VALUE = ("meld_cards", "hand_cards", "natural_canastas", "mixed_canastas")
+          "concealed_canastas": 20, "mixed_twos": 60, "mixed_jokers": 60}  # fmt: skip
+BY_VALUE = ("meld_cards", "hand_cards", "natural_canastas", "mixed_canastas", "mixed_twos",
+            "mixed_jokers")  # fmt: skip
 WILD_RANKS = ("X", "2")  # a quick hand's wild cards in its mixed canastas, by rank
 CARD_VALUE = 1000  # the most a table's own rules let a card be worth
 

@@ -86,8 +86,8 @@ def quick_fields(variant: Variant, data: dict, offered: set[str]) -> dict[str, s
                 kind = "natural" if not wild else "mixed"
                 counts[f"{kind}_c{value}"] += 1
                 if wild:
-                    counts["mixed_twos"] += wild.count(Rank.TWO)
-                    counts["mixed_jokers"] += wild.count(Rank.JOKER)
+                    counts[f"mixed_twos_c{value}"] += wild.count(Rank.TWO)
+                    counts[f"mixed_jokers_c{value}"] += wild.count(Rank.JOKER)
                 for r in naturals[CANASTA - len(wild) :]:  # beyond seven: other melded cards
                     melded[values[r]] += 1
             else:
@@ -105,8 +105,6 @@ def quick_fields(variant: Variant, data: dict, offered: set[str]) -> dict[str, s
                     if "black_threes_out" not in offered:
                         return "no field for black threes melded in going out"
                     counts["black_threes_out"] += len(ranks)
-        # Mixed canastas of different values: typed all the same, as a player would (the
-        # form cannot tell which canasta each wild card stands in, and says so).
         for value, n in melded.items():
             counts[f"meld_c{value}"] += n
         if side.get("hand"):

@@ -218,7 +218,7 @@ WILD = ("2", "X")
 
 def _by_cards(side: Side, values: dict[str, int]) -> tuple[Counter[str], list[str]]:
     """A side's canastas as the form counts them by what they are made of (``natural_c10``,
-    ``mixed_c20``, ``mixed_twos``…), and the melded cards left to count by value (the other
+    ``mixed_c20``, ``mixed_twos_c20``…), and the melded cards left to count by value (the other
     melds', and a canasta's cards beyond seven)."""
     fields: Counter[str] = Counter()
     rest: list[str] = []
@@ -230,9 +230,10 @@ def _by_cards(side: Side, values: dict[str, int]) -> tuple[Counter[str], list[st
         wild = [card for card in cards if card in WILD]
         natural = [card for card in cards if card not in WILD]
         kind = "mixed" if wild else "natural"
-        fields[f"{kind}_c{values[natural[0]]}"] += 1
-        fields["mixed_twos"] += wild.count("2")
-        fields["mixed_jokers"] += wild.count("X")
+        value = values[natural[0]]
+        fields[f"{kind}_c{value}"] += 1  # first: the wild cards' rows come with it
+        fields[f"mixed_twos_c{value}"] += wild.count("2")
+        fields[f"mixed_jokers_c{value}"] += wild.count("X")
         rest += natural[7 - len(wild) :]  # beyond seven: counted with the others
     return +fields, rest
 
@@ -242,7 +243,7 @@ def quick(c: Counted, ref: Reference, kinds: list[list[str]]) -> None:
     values = {rank.value: pts for rank, pts in variant.card_points.items()}
     for i, side in enumerate(ref.sides):
         melded = [card for meld in side.melds for card in meld.split()]
-        if c.page.locator(f"#side{i}-mixed_twos").count():  # canastas by what they're made of
+        if c.page.locator(f"#side{i}-mixed_c10").count():  # canastas by what they're made of
             fields, melded = _by_cards(side, values)
             for name, n in fields.items():
                 _count(c, c.page.locator(f"#side{i}-{name}"), n)

@@ -61,11 +61,11 @@ def test_quick_canastas_by_what_they_are_made_of_count_their_own_cards(client):
     # ten-point cards; no canasta's cards counted by the scorer.
     url = start_match(client)
     form = client.get(url + "/hands/new?mode=quick").text
-    assert "Canastas: their seven cards count themselves" in form
+    assert "Canastas, seven cards each" in form
     assert 'id="side0-canastas_natural"' not in form  # by kind alone: not offered here
     data = hand(
         "quick",
-        side0={"natural_c10": 1, "mixed_c20": 1, "mixed_twos": 2, "meld_c10": 12,
+        side0={"natural_c10": 1, "mixed_c20": 1, "mixed_twos_c20": 2, "meld_c10": 12,
                "red_threes": 1, "went_out": True},
         side1={"meld_c50": 1, "meld_c10": 3, "meld_c5": 4, "red_threes": 1,
                "hand_c20": 2, "hand_c10": 1, "hand_c5": 3},
@@ -76,13 +76,18 @@ def test_quick_canastas_by_what_they_are_made_of_count_their_own_cards(client):
     # form's words.
     first = _hand_ids(client, url)[0]
     edit = client.get(f"{url}/hands/{first}/edit").text
-    for field, value in (("natural_c10", "1"), ("mixed_c20", "1"), ("mixed_twos", "2")):
+    for field, value in (("natural_c10", "1"), ("mixed_c20", "1"), ("mixed_twos_c20", "2")):
         assert f'value="{value}"' in edit.split(f'id="side0-{field}"')[1].split(">")[0]
-    changed = {**data, "side0-mixed_twos": "1", "side0-mixed_jokers": "1", "token": "j" * 16}
+    changed = {
+        **data,
+        "side0-mixed_twos_c20": "1",
+        "side0-mixed_jokers_c20": "1",
+        "token": "j" * 16,
+    }
     assert client.post(f"{url}/hands/{first}/edit", data=changed).status_code == 302
     assert totals(client, url) == [1360, 135]  # a joker for a two: 30 more
     history = client.get(url + "/history").text
-    assert "Jokers in the mixed canastas" in history
+    assert "Jokers in the mixed A" in history
 
 
 def test_quick_mixed_canastas_without_their_wild_cards_are_refused_beside_the_field(client):
@@ -90,7 +95,7 @@ def test_quick_mixed_canastas_without_their_wild_cards_are_refused_beside_the_fi
     data = hand("quick", side0={"mixed_c10": 1, "went_out": True}, side1={})
     page = client.post(url + "/hands/new?mode=quick", data=data).text
     assert "A mixed canasta holds at least one wild card" in page
-    assert 'id="side0-mixed_twos-err"' in page
+    assert 'id="side0-mixed_twos_c10-err"' in page
     assert totals(client, url) == [0, 0]
 
 
@@ -401,8 +406,8 @@ def test_a_typo_in_one_meld_hides_nothing_of_the_other_side(client):
     ("side0", "says"),
     [
         ({"mixed_c10": 1}, "A mixed canasta holds at least one wild card"),
-        ({"mixed_c10": 1, "mixed_c5": 1, "mixed_twos": 2}, "; enter this hand card by card"),
-        ({"mixed_jokers": 1}, "Wild cards in mixed canastas, but no mixed canasta"),
+        ({"mixed_c10": 1, "mixed_c5": 1, "mixed_twos_c10": 2}, "at least one wild card"),
+        ({"mixed_jokers_c10": 1}, "Wild cards in mixed canastas, but no mixed canasta"),
     ],
 )
 def test_a_preview_says_why_mixed_canastas_do_not_count_beside_their_wild_cards(
@@ -412,7 +417,7 @@ def test_a_preview_says_why_mixed_canastas_do_not_count_beside_their_wild_cards(
     query = hand("quick", side0=side0, side1={"meld_c10": 6})
     answer = client.get(url + "/hands/preview", query_string=query).get_json()
     (error,) = answer["errors"]
-    assert error["field"] in ("side0-mixed_twos", "side0-mixed_jokers")
+    assert error["field"].startswith(("side0-mixed_twos_c", "side0-mixed_jokers_c"))
     assert says in error["message"]
     assert answer["scored"][0] is None
     assert answer["scored"][1]["total"] == 60  # the other side, scored all the same

@@ -117,7 +117,11 @@ def _score(form: FlaskForm, match: Match, mode: str, hand_id: int | None):
     except EntryError as error:
         section = form[f"side{error.side}"].form
         message = error.words.render(_, written)
-        _add_error(section[error.field], message[:1].upper() + message[1:])
+        message = message[:1].upper() + message[1:]
+        if error.field in section:
+            _add_error(section[error.field], message)
+        else:  # a field of a form before this one (a hand kept from then): the side says it
+            section.section_errors = [*getattr(section, "section_errors", []), message]
         return entry, None, []
     general = _apply_problems(form, variant, entry, result.problems)
     return entry, result, general
@@ -515,8 +519,9 @@ def _without(side: dict[str, Any], field: str) -> dict[str, Any]:
     """A side's entry without what ``field`` said wrong (a meld typed wrong; a quick side's
     mixed canastas whose wild cards do not fit them), to score the rest; a side that is
     still wrong after it (it never is) is left out whole, so that the loop ends."""
-    if field in ("mixed_twos", "mixed_jokers"):
-        return {k: v for k, v in side.items() if k not in ("mixed_canastas", "mixed_wild")}
+    if field.startswith(("mixed_twos", "mixed_jokers")):
+        wild = ("mixed_canastas", "mixed_wild", "mixed_twos", "mixed_jokers")
+        return {k: v for k, v in side.items() if k not in wild}
     if side.get(field):
         return {**side, field: ""}
     return {}
@@ -550,10 +555,11 @@ def preview(match_id: int, token: str):
             )
         except EntryError as error:  # a typo: said on its side, the rest scored without it
             words = error.words.render(_, written)
-            field = form[f"side{error.side}"].form[error.field]
+            section = form[f"side{error.side}"].form
+            field_id = section[error.field].id if error.field in section else f"side{error.side}"
             message = words[:1].upper() + words[1:]
             errors.append(
-                {"field": field.id, "side": error.side, "message": message, "problem": message}
+                {"field": field_id, "side": error.side, "message": message, "problem": message}
             )
             entry["sides"][error.side] = _without(entry["sides"][error.side], error.field)
 

@@ -14,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 from wtforms import BooleanField, FormField, HiddenField, StringField, TextAreaField
 from wtforms.validators import AnyOf, Length, Optional, Regexp, ValidationError
 
+from ....match.entry import WILD_KEYS, wild_by_value
 from ....match.vocabulary import WORDS
 from ....rules import CanastaKind, Rank, Variant, Vocabulary
 from ....rules.hand import hand_costs
@@ -136,9 +137,11 @@ def _side_form(section: _Section) -> type[Form]:
         for points, ranks in section.canasta_values:
             label = _l("Mixed canastas of %(cards)s", cards=_span(ranks))
             attrs[f"mixed_c{points}"] = stepped_field(label, 20)
-        if section.canasta_values:
-            attrs["mixed_twos"] = stepped_field(_l("Twos in the mixed canastas"), 60)
-            attrs["mixed_jokers"] = stepped_field(_l("Jokers in the mixed canastas"), 60)
+            # The wild cards standing in them, asked once they are counted (hand_form.html).
+            label = _l("Twos in the mixed %(cards)s", cards=_span(ranks))
+            attrs[f"mixed_twos_c{points}"] = stepped_field(label, 60)
+            label = _l("Jokers in the mixed %(cards)s", cards=_span(ranks))
+            attrs[f"mixed_jokers_c{points}"] = stepped_field(label, 60)
         for kind in section.kinds:
             attrs[f"canastas_{kind.value}"] = count_field(_l(words.counts[kind]), 20)
         if section.laid:  # which kind it was decides its bonus, in every variant
@@ -188,6 +191,16 @@ def _side_form(section: _Section) -> type[Form]:
     if section.first_pickup:
         attrs["first_pickup"] = BooleanField(_l("Went out on the first pickup"))
     return type("SideForm", (Form,), attrs)
+
+
+# A quick side's counts by what its canastas are made of: each field's prefix and its
+# table in the entry (``mixed_twos_c20`` -> ``{"mixed_twos": {"20": n}}``).
+BY_CARDS = (
+    ("natural_c", "natural_canastas"),
+    ("mixed_c", "mixed_canastas"),
+    ("mixed_twos_c", "mixed_twos"),
+    ("mixed_jokers_c", "mixed_jokers"),
+)
 
 
 class _HandForm(FlaskForm):
@@ -263,17 +276,14 @@ def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
             }
             side["meld_points"] = data.get("meld_points") or 0
             side["hand_points"] = data.get("hand_points") or 0
-            for part in ("natural", "mixed"):  # canastas by what they are made of
+            for part, key in BY_CARDS:
                 made = {
-                    key.removeprefix(f"{part}_c"): value
-                    for key, value in data.items()
-                    if key.startswith(f"{part}_c") and value
+                    name.removeprefix(part): value
+                    for name, value in data.items()
+                    if name.startswith(part) and value
                 }
-                if made:
-                    side[f"{part}_canastas"] = made
-            wild = {"2": data.get("mixed_twos"), "X": data.get("mixed_jokers")}
-            if any(wild.values()):
-                side["mixed_wild"] = {rank: n for rank, n in wild.items() if n}
+                if made:  # canastas by what they are made of, the wild cards standing in them
+                    side[key] = made
             for part in ("meld", "hand"):
                 counted = {
                     key.removeprefix(f"{part}_c"): value
@@ -347,6 +357,11 @@ def formdata_from_entry(entry: dict[str, Any]) -> MultiDict[str, Any]:
     return MultiDict(pairs)
 
 
+def _mixed_of(side: dict[str, Any]) -> dict[str, Any]:
+    mixed = side.get("mixed_canastas")
+    return {"mixed_canastas": mixed} if isinstance(mixed, dict) else {}
+
+
 def side_fields(side: dict[str, Any]) -> Iterator[tuple[str, Any]]:
     """A stored side's values by the names of the form's fields: a quick hand's canastas,
     unfinished melds and counted cards each by its own field (``canastas_natural``,
@@ -361,8 +376,12 @@ def side_fields(side: dict[str, Any]) -> Iterator[tuple[str, Any]]:
             yield from ((f"{part}_c{k}", n) for k, n in value.items())
         elif key == "concealed_canastas" and isinstance(value, dict):
             yield from ((f"concealed_{k}", n) for k, n in value.items())
+        elif key in ("mixed_twos", "mixed_jokers") and isinstance(value, dict):
+            yield from ((f"{key}_c{k}", n) for k, n in value.items())
         elif key == "mixed_wild" and isinstance(value, dict):
-            names = {"2": "mixed_twos", "X": "mixed_jokers"}
-            yield from ((names[k], n) for k, n in value.items() if k in names)
+            # Kept from the form that said them for all the mixed canastas at once: shown
+            # beside the canastas' value where they were all of one (else said as wrong).
+            for at, cards in wild_by_value({"mixed_wild": value, **_mixed_of(side)}).items():
+                yield from ((f"{WILD_KEYS[rank]}_c{at}", n) for rank, n in cards.items())
         else:
             yield key, value
