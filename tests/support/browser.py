@@ -155,14 +155,23 @@ def natural_canasta(page: Page, melded: int) -> None:
     """Side 0's natural canasta and ``melded`` points of melded cards in all, on the quick
     form: a canasta of 10-point cards that counts its own 70 where the form counts canastas
     by what they are made of (classic), else one of the natural canastas counted."""
-    page.locator("#side0-meld_points").wait_for()  # the form has loaded: count() waits not
+    page.locator("#side0-meld_points").wait_for(state="attached")  # count() waits not
     made_of = page.locator("#side0-natural_c10")
     if made_of.count():
         made_of.fill("1")
         melded -= 70
     else:
         page.locator("#side0-canastas_natural").fill("1")
+    open_points(page)
     page.locator("#side0-meld_points").fill(str(melded))
+
+
+def open_points(page: Page) -> None:
+    """Unfold the quick form's "Points instead of cards" (folded until wanted)."""
+    fold = page.locator("details.points")
+    fold.wait_for()
+    if not fold.evaluate("details => details.open"):
+        fold.locator("summary").click()
 
 
 def second_hand_quick(scorer: Page, hand_points: str) -> None:
@@ -206,6 +215,7 @@ def new_match(page: Page, base_url: str, target: str = "5000") -> str:
 
 
 def quick(page: Page, we: str, they: str = "0") -> None:
+    open_points(page)
     page.locator("#side0-meld_points").fill(we)
     page.locator("#side1-meld_points").fill(they)
     page.locator("#out-none").check()  # the choice the form asks for

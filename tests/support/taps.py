@@ -231,11 +231,16 @@ def _by_cards(side: Side, values: dict[str, int]) -> tuple[Counter[str], list[st
         natural = [card for card in cards if card not in WILD]
         kind = "mixed" if wild else "natural"
         value = values[natural[0]]
-        fields[f"{kind}_c{value}"] += 1  # first: the wild cards' rows come with it
-        fields[f"mixed_twos_c{value}"] += wild.count("2")
-        fields[f"mixed_jokers_c{value}"] += wild.count("X")
+        fields[f"{kind}_c{value}"] += 1
+        for rank, name in (("2", "twos"), ("X", "jokers")):
+            if wild.count(rank):
+                fields[f"mixed_{name}_c{value}"] += wild.count(rank)
         rest += natural[7 - len(wild) :]  # beyond seven: counted with the others
-    return +fields, rest
+    # The canastas first: the rows of their wild cards come with them.
+    ordered = sorted(
+        fields.items(), key=lambda item: item[0].startswith(("mixed_twos", "mixed_jok"))
+    )
+    return Counter(dict(ordered)), rest
 
 
 def quick(c: Counted, ref: Reference, kinds: list[list[str]]) -> None:

@@ -74,9 +74,9 @@ def test_a_whole_match_on_two_phones(browser, base_url):
     # Canastas by what they are made of: their cards count themselves (issue 37); a span of
     # ranks is never broken at its dash (word joiners around it).
     assert [label.replace("\u2060", "") for label in labels[:3]] == [
-        "Natural canastas of A",
-        "Natural canastas of K–8",
-        "Natural canastas of 7–4",
+        "Natural, A",
+        "Natural, K–8",
+        "Natural, 7–4",
     ]
     check_page(scorer, "05-hand-quick")
     scorer.get_by_role("button", name="Record the hand").click()

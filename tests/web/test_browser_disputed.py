@@ -11,7 +11,7 @@ import subprocess
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import PHONE, check_page, totals
+from tests.support.browser import PHONE, check_page, open_points, totals
 
 pytestmark = pytest.mark.browser
 
@@ -39,6 +39,7 @@ def fill_short_hand(page: Page, mode: str) -> None:
         page.locator("#side1-melds").fill("A A A")
     else:
         page.get_by_role("link", name="Quick hand").click()
+        open_points(page)
         page.locator("#side0-meld_points").fill("30")
         page.locator("#side0-hand_points").fill("20")
         page.locator("#side1-meld_points").fill("60")

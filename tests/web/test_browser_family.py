@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import PHONE, check_page, row_labels, totals
+from tests.support.browser import PHONE, check_page, open_points, row_labels, totals
 
 pytestmark = pytest.mark.browser
 
@@ -72,6 +72,7 @@ def test_a_samba_match_on_a_phone(browser, base_url):
     assert "Sambas (seven of a suit in order)" in labels
     page.locator("#side0-canastas_sequence").fill("1")
     page.locator("#side0-canastas_natural").fill("1")
+    open_points(page)
     page.locator("#side0-meld_points").fill("135")
     page.locator("#out-0").check()
     page.locator("#side1-meld_points").fill("30")

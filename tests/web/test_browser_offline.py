@@ -13,7 +13,16 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import PHONE, controlled, kept_count, new_match, quick, totals, until
+from tests.support.browser import (
+    PHONE,
+    controlled,
+    kept_count,
+    new_match,
+    open_points,
+    quick,
+    totals,
+    until,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -142,6 +151,7 @@ def test_an_edit_and_an_undo_made_offline_arrive_in_order(browser, base_url):
     edit_url = page.url
 
     context.set_offline(True)
+    open_points(page)
     page.locator("#side0-meld_points").fill("200")
     page.get_by_role("button", name="Save changes").click()
     expect(page.locator(".flash.kept")).to_contain_text("waiting: 1")
@@ -360,6 +370,7 @@ def test_a_first_page_edit_link_keeps_an_offline_edit_and_sends_it_once(browser,
     page.get_by_role("link", name="Edit hand 1").click()
 
     context.set_offline(True)
+    open_points(page)
     page.locator("#side0-meld_points").fill("200")
     page.get_by_role("button", name="Save changes").click()
     expect(page.locator("main")).to_contain_text("Saved on this phone")

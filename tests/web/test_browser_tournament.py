@@ -22,6 +22,7 @@ from tests.support.browser import (
     axe_clean,
     check_page,
     download,
+    open_points,
     totals,
 )
 from tests.support.live import referee_serve
@@ -44,6 +45,7 @@ def quick_hand(page: Page, table: int, hand: int) -> None:
     page.get_by_role("link", name="Quick hand").click()
     page.locator(f"#side{winner}-canastas_natural").fill("1")
     page.locator(f"#side{winner}-canastas_mixed").fill("1")
+    open_points(page)
     page.locator(f"#side{winner}-meld_points").fill(str(melds))
     page.locator(f"#out-{winner}").check()
     page.locator(f"#side{loser}-canastas_mixed").fill("1")

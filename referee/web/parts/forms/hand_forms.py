@@ -132,10 +132,10 @@ def _side_form(section: _Section) -> type[Form]:
         # By what they are made of (their cards count themselves), then by kind alone (their
         # cards counted with the others: the form before this, still read and shown).
         for points, ranks in section.canasta_values:
-            label = _l("Natural canastas of %(cards)s", cards=_span(ranks))
+            label = _l("Natural, %(cards)s", cards=_span(ranks))
             attrs[f"natural_c{points}"] = stepped_field(label, 20)
         for points, ranks in section.canasta_values:
-            label = _l("Mixed canastas of %(cards)s", cards=_span(ranks))
+            label = _l("Mixed, %(cards)s", cards=_span(ranks))
             attrs[f"mixed_c{points}"] = stepped_field(label, 20)
             # The wild cards standing in them, asked once they are counted (hand_form.html).
             label = _l("Twos in the mixed %(cards)s", cards=_span(ranks))
@@ -143,7 +143,9 @@ def _side_form(section: _Section) -> type[Form]:
             label = _l("Jokers in the mixed %(cards)s", cards=_span(ranks))
             attrs[f"mixed_jokers_c{points}"] = stepped_field(label, 60)
         for kind in section.kinds:
-            attrs[f"canastas_{kind.value}"] = count_field(_l(words.counts[kind]), 20)
+            # Empty until counted (its placeholder says 0): the rows that come with a
+            # canasta (laid from the hand) see it (hand.css).
+            attrs[f"canastas_{kind.value}"] = stepped_field(_l(words.counts[kind]), 20)
         if section.laid:  # which kind it was decides its bonus, in every variant
             label = _l("Natural ones laid from the hand at once")
             attrs["concealed_natural"] = stepped_field(label, 20)
