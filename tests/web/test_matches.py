@@ -360,3 +360,24 @@ def test_names_nobody_typed_are_shown_in_the_pages_language(client):
     assert "Side A" not in czech
     named = start_match(client, side1_name="Anna & Ben")
     assert "Anna &amp; Ben" in client.get(named + "?lang=cs").text  # typed: as typed
+
+
+def _dealer_seats(page: str) -> list[str]:
+    select = re.search(r'<select[^>]*id="first_dealer".*?</select>', page, re.S)
+    assert select is not None
+    return re.findall(r"<option[^>]*>([^<]*)</option>", select.group(0))
+
+
+@pytest.mark.parametrize(("players", "seats"), [(None, 4), ("2", 2), ("3", 3), ("6", 6)])
+def test_the_new_match_form_offers_only_the_tables_seats_as_first_dealer(
+    client, players, seats
+):
+    """A 4-player match's first dealer is one of seats 1 to 4, with no script to hide the
+    others (issue 48); the form sent back for another table offers that table's seats."""
+    if players is None:
+        page = client.get("/matches/new").text
+    else:  # refused for its target: the form comes back for that table
+        page = client.post("/matches/new", data={"players": players, "target": "x"}).text
+    assert _dealer_seats(page) == [f"Seat {n}" for n in range(1, seats + 1)]
+    # The names of every seat are there for the page's script, when the players change.
+    assert 'data-seats="Seat 1|Seat 2|Seat 3|Seat 4|Seat 5|Seat 6"' in page
