@@ -369,9 +369,7 @@ def _dealer_seats(page: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("players", "seats"), [(None, 4), ("2", 2), ("3", 3), ("6", 6)])
-def test_the_new_match_form_offers_only_the_tables_seats_as_first_dealer(
-    client, players, seats
-):
+def test_the_new_match_form_offers_only_the_tables_seats_as_first_dealer(client, players, seats):
     """A 4-player match's first dealer is one of seats 1 to 4, with no script to hide the
     others (issue 48); the form sent back for another table offers that table's seats."""
     if players is None:

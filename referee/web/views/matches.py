@@ -14,6 +14,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_babel import gettext as _
@@ -43,7 +44,7 @@ from ..parts.default_names import default_player, default_side, shown
 from ..parts.forms import PLAYERS_PER_SIDE, NewMatchForm, once
 from ..parts.fragments import fragment, page_key
 from ..parts.group_state import match_group, move_form
-from ..parts.history_words import field_labels, side_changes
+from ..parts.history_words import field_labels, side_changes, taken_out
 from ..parts.house_rules import TableRules, changed_lines, form_rules
 from ..parts.page_charts import totals_chart
 from ..parts.table import chosen_rules, create_match, table_start
@@ -350,6 +351,9 @@ def history(match_id: int, token: str):
     number = storage.changes_up_to(match.id, changes[0].id) if changes else 0
     refuse_damaged_changes(match, changes, number)
     rows = match_ledger(match).rows
+    numbers = {row.hand.id: row.number for row in rows}
+    gone = storage.last_changes(match.id, [c.hand_id for c in changes if c.hand_id not in numbers])
+    mine = session.get("phone")  # this browser's, if it ever opened a hand form
     return render_template(
         "history.html",
         match=match,
@@ -359,7 +363,9 @@ def history(match_id: int, token: str):
         number=number,
         older=older,
         newer=newer,
-        numbers={row.hand.id: row.number for row in rows},
+        numbers=numbers,
+        taken_out={hand: taken_out(last, mine) for hand, last in gone.items()},
+        mine=mine,
         disputed={row.hand.id for row in rows if row.disputed},
         labels=field_labels(match),
         side_changes=side_changes,
