@@ -65,7 +65,7 @@ def _rule_error(variant: Variant, problem: Problem, prefix: str = "") -> RuleErr
     error = RuleError(prefix + message[:1].upper() + message[1:])
     rule = variant.rules.get(problem.rule) if problem.rule else None
     if rule is not None:
-        error.rule_text, error.rule_source = rule_text(rule), rule_source(rule)
+        error.rule_text, error.rule_source = rule_text(rule, variant), rule_source(rule)
     return error
 
 
