@@ -429,7 +429,8 @@ def test_a_ruling_quoting_two_books_labels_each_with_no_empty_brackets(client, l
     label and language (issue 48: "Oryginalne słowa zasad ():")."""
     said = _ruling(client, lang, "3 3 3")
     client.set_cookie("lang", lang)
-    assert "()" not in said and "( )" not in said
+    assert "()" not in said
+    assert "( )" not in said
     page = client.post("/referee?variant=classic", data={"question": "meld", "meld-cards": "3 3 3"})
     quotes = re.findall(r'<blockquote lang="(\w+)">', page.get_data(as_text=True))
     # A rule of two books is stated in plain words: each book's are quoted.
