@@ -54,8 +54,6 @@ def muddles(page: str, lang: str) -> list[str]:
         for message in re.findall(r"<p>(.*?)</p>", flash, re.S):
             said = _text(message)
             # The word as a message names one hand ("kolo", not "kola": Czech rounds too).
-            if re.search(rf"\b{re.escape(word)}\b", said.casefold()) and not re.search(
-                r"\d", said
-            ):
+            if re.search(rf"\b{re.escape(word)}\b", said.casefold()) and not re.search(r"\d", said):
                 found.append(f"a message about a hand that does not say which: {said}")
     return found

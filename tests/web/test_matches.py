@@ -379,3 +379,30 @@ def test_the_new_match_form_offers_only_the_tables_seats_as_first_dealer(client,
     assert _dealer_seats(page) == [f"Seat {n}" for n in range(1, seats + 1)]
     # The names of every seat are there for the page's script, when the players change.
     assert 'data-seats="Seat 1|Seat 2|Seat 3|Seat 4|Seat 5|Seat 6"' in page
+
+
+def test_a_match_nobody_named_is_counted_among_its_phones_own(app, tmp_path):
+    """A phone's second match is "Partie 2" on a Czech page and its sheet, whatever the
+    server's count (issue 48: "Partie 13"); its rematch is the phone's next."""
+    from tests.support.pdf import pdf_text
+
+    other, phone = app.test_client(), app.test_client()
+    for _match in range(3):
+        start_match(other)  # the server's matches 1 to 3, another phone's
+    phone.set_cookie("lang", "cs")
+    start_match(phone)
+    second = start_match(phone)
+    assert int(second.split("/")[2]) == 5  # the server's fifth
+    page = phone.get(second).get_data(as_text=True)
+    assert re.search("<title>\u2068?Partie 2", page)
+    assert re.search(r"<h1>(<bdi>)?Partie 2(</bdi>)?</h1>", page)
+    assert "Partie 5" not in page
+    home = phone.get("/").get_data(as_text=True)
+    assert "Partie 1" in home
+    assert "Partie 2" in home
+    sheet = pdf_text(phone.get(second + "/sheet.pdf").data, tmp_path)
+    assert sheet.lstrip().startswith("Partie 2")  # the sheet's title is the match's name
+    assert "Partie canasty" not in sheet
+    # The other phone's list names its own matches as it counted them, in its language.
+    listed = other.get("/").get_data(as_text=True)
+    assert [n for n in range(1, 6) if f"Match {n}<" in listed] == [1, 2, 3]

@@ -22,6 +22,7 @@ from flask_babel import gettext as _
 
 from ...match.ledger import Match
 from ...match.plaintext import safe_filename
+from .default_names import shown
 from ...sheets import PAPERS
 from ..plumbing.lru import Lru
 from ..plumbing.sheet_turns import sheet_turns
@@ -51,7 +52,7 @@ def sheet_cache() -> SheetCache:
 def filename(match: Match, suffix: str) -> str:
     """A file name from the match's name (letters of any language kept), e.g. ``Pátek.pdf``:
     safe characters only (:func:`referee.match.plaintext.safe_filename`)."""
-    return safe_filename(match.name, suffix, _("match-%(n)s", n=match.id))
+    return safe_filename(shown(match.name), suffix, _("match-%(n)s", n=match.id))
 
 
 def send_download(data: bytes, mimetype: str, name: str, etag: str | None = None):

@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ...match.ledger import LedgerRow, Match
-from ...match.plaintext import isolated
+from ...match.plaintext import default_match, isolated
 from ...match.roster import side_name
 from ...match.vocabulary import words
 from ...rules import PRESETS, Variant
@@ -37,10 +37,17 @@ from ..parts.access import (
     kept_links,
     load_match,
     match_ledger,
+    next_match_number,
     remember,
 )
 from ..parts.damaged import refuse_damaged_changes
-from ..parts.default_names import default_player, default_side, shown
+from ..parts.default_names import (
+    default_player,
+    default_side,
+    is_default_match,
+    match_title,
+    shown,
+)
 from ..parts.forms import PLAYERS_PER_SIDE, NewMatchForm, once
 from ..parts.fragments import fragment, page_key
 from ..parts.group_state import match_group, move_form
@@ -174,11 +181,13 @@ def rematch(match_id: int, token: str):
         flash(_("A rematch can start once this match is over."))
         return redirect(url_for("matches.ledger", match_id=match.id, token=token))
     hands = match.carried_hands + len(ledger.rows)
+    # A match nobody named is followed by this phone's next one; a named one by its "— 2".
+    name = rematch_name(match.name)
+    if is_default_match(match.name):
+        name = default_match(next_match_number())
     try:
         dealer = dealer_seat(match.variant, match.players, match.first_dealer, hands)
-        again = get_storage().create_match(
-            match.again(rematch_name(match.name), dealer), once=(once(), match.id)
-        )
+        again = get_storage().create_match(match.again(name, dealer), once=(once(), match.id))
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))
         return redirect(url_for("matches.ledger", match_id=match.id, token=token))
@@ -242,6 +251,8 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
 # A stored name as a page shows it ("Side A" in the page's language): the home and group
 # pages' lists of matches.
 bp.add_app_template_filter(shown, "shown")
+# A match's title on every page and sheet: its name, a default one in the page's language.
+bp.add_app_template_global(match_title, "match_title")
 
 
 @bp.app_template_global()
