@@ -22,10 +22,10 @@ from flask_babel import gettext as _
 
 from ...match.ledger import Match
 from ...match.plaintext import safe_filename
-from .default_names import shown
 from ...sheets import PAPERS
 from ..plumbing.lru import Lru
 from ..plumbing.sheet_turns import sheet_turns
+from .default_names import shown
 
 # Saves 176 ms of the 177 ms sheet downloaded again (bench/bench_caches.py, 2026-11-25).
 CACHE_SIZE = 32  # sheets kept per process; a few matches at a few tables, both papers
