@@ -49,6 +49,7 @@ NOT_FOR_WORDS = {
     "matches.version": "a number the watching phones poll",
     "tournaments.version": "a number the watching phones poll",
     "share.qr": "a QR code's squares",
+    "share.edit_qr": "a QR code's squares",
     "result.picture": "the result card's picture (its words are the result text's)",
     "matches.manifest": "the app's name and colours for the home screen",
     "downloads.export_json": "a match file for the app itself (the contract's keys)",
