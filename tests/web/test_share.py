@@ -46,7 +46,7 @@ def test_giving_the_scoring_to_another_phone_shows_the_edit_links_code(client):
     page = client.get(url).get_data(as_text=True)
     handover = page.split('<details class="fold handover">')[1].split("</details>")[0]
     code = re.search(
-        r'<img src="([^"]+/edit-qr\.svg)"[^>]*alt="QR code of the edit link"', handover
+        r'<img src="([^"]+/scoring-qr\.svg)"[^>]*alt="QR code of the edit link"', handover
     )
     assert code is not None
     answer = client.get(code.group(1))
@@ -56,4 +56,4 @@ def test_giving_the_scoring_to_another_phone_shows_the_edit_links_code(client):
     assert answer.data != client.get(url + "/qr.svg").data
     assert answer.headers["Cache-Control"] == "no-store"
     view = view_url(client, url)
-    assert client.get(view + "/edit-qr.svg").status_code == 403  # no right to score from it
+    assert client.get(view + "/scoring-qr.svg").status_code == 403  # no right to score from it

@@ -3,7 +3,7 @@
 The match page shows ``/m/<id>/<token>/qr.svg`` (either link's token) lazily, below the
 fold, so a first visit carries no more bytes; the code always holds the read-only link,
 whichever link asked: scanning it never hands out the right to score.  The edit link's
-own code (``edit-qr.svg``) is drawn only for the edit link, inside *Give the scoring to
+own code (``scoring-qr.svg``) is drawn only for the edit link, inside *Give the scoring to
 another phone*.
 """
 
@@ -47,7 +47,7 @@ def qr(match_id: int, token: str) -> Response:
     return _picture(phone_url("matches.ledger", match_id=match.id, token=match.view_token))
 
 
-@bp.route("/m/<int:match_id>/<token>/edit-qr.svg")
+@bp.route("/m/<int:match_id>/<token>/scoring-qr.svg")
 def edit_qr(match_id: int, token: str) -> Response:
     """*Give the scoring to another phone*: the edit link to scan, for whoever holds it
     (the read-only link is refused, as it is for every change)."""
