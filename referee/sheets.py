@@ -18,8 +18,8 @@ from markupsafe import Markup
 from .assets import asset_dir
 from .i18n import local_date, local_number
 from .match.chart import totals_chart
-from .match.ledger import Ledger
-from .match.plaintext import bdi, isolated
+from .match.ledger import Ledger, Match
+from .match.plaintext import bdi, default_match_number, isolated
 from .match.vocabulary import words
 from .rules import CanastaKind, Rank, Variant
 from .rules.hand import threes_points
@@ -403,7 +403,18 @@ def match_sheet_html(
         house=difference_lines(match.preset, variant, gettext),
         based=_short_name(variant, gettext),
         key=words(variant).sheet_key,
+        title=_title(match, gettext),
     )
+
+
+def _title(match: Match, gettext: Callable[[str], str] | None) -> str:
+    """The sheet's title: the match's name, as its pages title it (a default one in the
+    sheet's language); a match stored unnamed by its number."""
+    translate = gettext or (lambda text: text)
+    number = default_match_number(match.name) if match.name else match.id
+    if number is None:
+        return match.name
+    return str(translate("Match %(n)s") % {"n": number})
 
 
 def match_sheet_pdf(

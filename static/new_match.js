@@ -47,11 +47,19 @@
       var n = +players.value;
       $$("[data-seat]", nm).forEach(function (d) { d.hidden = +d.dataset.seat > n; });
       if (p3) p3.closest(".field").hidden = n !== 3;
+      // Only the table's seats are options (an old phone shows a hidden one all the same).
+      while (dealer.options.length > n) dealer.remove(dealer.options.length - 1);
+      while (dealer.options.length < n) {
+        var o = document.createElement("option");
+        o.value = String(dealer.options.length);
+        o.dataset.seat = seats[dealer.options.length] || o.value;
+        dealer.appendChild(o);
+      }
       $$("option", dealer).forEach(function (o, k) {
-        o.hidden = o.disabled = k >= n;
         o.textContent = o.dataset.seat + (who(k, n) ? " · " + who(k, n) : "");
       });
     };
+    var seats = (dealer.dataset.seats || "").split("|");
     $$("option", dealer).forEach(function (o) { o.dataset.seat = o.textContent; });
     nm.addEventListener("input", sync);
     nm.addEventListener("change", sync);

@@ -144,3 +144,19 @@ def test_the_english_check_finds_what_was_left():
     }
     assert english_left_in("es", "Joker, 50 each", "Joker, 50 cada una") == {"Joker"}
     assert english_left_in("de", "Joker, 50 each", "Joker, je 50") == set()
+
+
+# A match is one thing, called one word in each language (issue 48: Czech pages said "Partie 1"
+# and "Zápas na televizi"): the words a translation of "match" must not use.
+NOT_A_MATCH = {"cs": re.compile(r"\bzápas", re.I), "pl": re.compile(r"\bmecz", re.I)}
+MATCH = re.compile(r"\bmatch(es)?\b", re.I)
+
+
+@pytest.mark.parametrize("lang", sorted(NOT_A_MATCH))
+def test_a_match_is_called_by_one_word(lang):
+    other = [
+        (m.id, m.string)
+        for m in messages(lang)
+        if isinstance(m.id, str) and MATCH.search(m.id) and NOT_A_MATCH[lang].search(m.string)
+    ]
+    assert other == []

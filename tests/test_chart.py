@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -51,3 +52,59 @@ def test_a_match_chart_is_drawn_as_before():
     assert _lines(svg)["s0"][0] == _lines(svg)["s1"][0]
     assert "mark" not in svg
     assert "Target 5,000<" in svg  # numbers as the reader writes them
+
+
+def _boxes(svg: str) -> dict[str, tuple[float, float, float, float]]:
+    """Each side's name at its line's end, as the box it takes: (left, top, right, bottom)."""
+    found = re.findall(r'<text class="t\d" x="([\d.]+)" y="([\d.]+)">([^<]*)</text>', svg)
+    return {
+        name: (float(x), float(y) - 9, float(x) + 5.5 * len(name), float(y) + 2)
+        for x, y, name in found
+    }
+
+
+def _segments(svg: str) -> list[tuple[float, float, float, float]]:
+    """Every stretch of a line drawn: the series' and the target's."""
+    out = []
+    for points in re.findall(r'<polyline class="s\d" points="([^"]+)"', svg):
+        xy = [tuple(map(float, p.split(","))) for p in points.split()]
+        out += [(*a, *b) for a, b in zip(xy, xy[1:], strict=False)]
+    for x1, y1, x2, y2 in re.findall(
+        r'<line class="target" x1="([\d.]+)" y1="([\d.-]+)" x2="([\d.]+)" y2="([\d.-]+)"', svg
+    ):
+        out.append((float(x1), float(y1), float(x2), float(y2)))
+    return out
+
+
+def _crosses(box, segment) -> bool:
+    left, top, right, bottom = box
+    x1, y1, x2, y2 = segment
+    for k in range(101):  # points along the stretch, a hundredth apart
+        x, y = x1 + (x2 - x1) * k / 100, y1 + (y2 - y1) * k / 100
+        if left <= x <= right and top <= y <= bottom:
+            return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("names", "history", "target"),
+    [
+        (["Eva & Tomáš", "Jana & Karel"], [(0, 0), (2400, 2300), (4960, 4900)], 5000),
+        (["We", "They"], [(0, 0), (100, 50)], 5000),
+        (["Side A", "Side B", "Side C"], [(0, 0, 0), (300, 310, 40), (600, 590, 995)], 1000),
+        (["A very long side name indeed", "B"], [(0, 0), (4990, -200)], 5000),
+    ],
+)
+def test_no_line_runs_through_a_sides_name(names, history, target):
+    """The names at the lines' ends stand clear of every series and of the target line, and
+    apart from each other (issue 48: the target line and the series ran through them)."""
+    svg = str(totals_chart(names, history, target))
+    boxes = _boxes(svg)
+    assert len(boxes) == len(names)
+    for name, box in boxes.items():
+        assert not any(_crosses(box, s) for s in _segments(svg)), name
+        assert 0 <= box[1]
+        assert box[3] <= 160
+        assert box[2] <= 320 + 0.1
+    tops = sorted(box[1] for box in boxes.values())
+    assert all(b - a >= 11 - 0.01 for a, b in zip(tops, tops[1:], strict=False))

@@ -24,6 +24,7 @@ def test_migrations_are_named_and_applied_once(tmp_path):
         "tournament_events",
         "tournament_directing",
         "tournament_lateness",
+        "history_hand_numbers",
     ]
     assert storage.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
@@ -269,3 +270,26 @@ def test_every_way_into_storage_is_guarded():
     }
     assert {"__init__", "initialise", "add_hand", "begin_round", "prune"} <= set(ways_in)
     assert [name for name, method in ways_in.items() if method.__code__ is not wrapper] == []
+
+
+def test_the_history_keeps_each_hands_number_and_what_took_it_out(tmp_path):
+    """A hand deleted is named by the number it had, and by what took it out, from which
+    phone (issue 48: "a hand no longer in the match" told a family nothing)."""
+    storage = open_storage(tmp_path / "r.db")
+    match = match_of_four(storage)
+    ids = [storage.add_hand(match.id, ENTRY, {"valid": True}, f"t{n}" * 10, phone="anna").id
+           for n in range(3)]  # fmt: skip
+    storage.update_hand(match.id, ids[1], ENTRY, {"valid": True}, phone="ben")
+    storage.delete_hand(match.id, ids[0], phone="ben")  # hand 1 goes: hand 2 becomes hand 1
+    storage.delete_hand(match.id, ids[1], phone="ben")
+    said = [(c.action, c.number, c.phone) for c in reversed(storage.history(match.id))]
+    assert said == [
+        ("add", 1, "anna"), ("add", 2, "anna"), ("add", 3, "anna"),
+        ("edit", 2, "ben"), ("delete", 1, "ben"), ("delete", 1, "ben"),
+    ]  # fmt: skip
+    last = storage.last_changes(match.id, [ids[0], ids[1], ids[2]])
+    assert {hand: (c.action, c.number) for hand, c in last.items()} == {
+        ids[0]: ("delete", 1),
+        ids[1]: ("delete", 1),
+        ids[2]: ("add", 3),
+    }

@@ -34,6 +34,8 @@ MARKS = (
     "m-4.2,-1.6h8.4v3.2h-8.4z",
 )
 APART = 4.5  # how far apart lines that meet are drawn: a 3-unit line, then a gap
+LETTER = 5.5  # about how wide a letter of a name is drawn (the page's 9-unit text)
+LABEL_GAP = 11.0  # how far apart two sides' names stand: a line of text
 
 
 def _apart(places: Sequence[float], gap: float) -> list[float]:
@@ -105,6 +107,10 @@ def totals_chart(
     span = (top - bottom) or 1
     steps = max(len(history) - 1, 1)
     key = _key_places(names, width) if legend else []
+    # Without a key each side's name stands right of where its line ends, in a margin of
+    # its own: no line, and not the target's, runs through a name.
+    labels = 0.0 if legend else min(4 + LETTER * max(map(len, names), default=0), width / 3)
+    right = width - PAD - labels
     upper = PAD + (max((row for _left, row in key), default=0) * 11 + 10 if legend else 0)
     # Lines spread apart need room above the top value and below the bottom one.
     room = APART * (len(names) - 1) / 2 if distinct else 0
@@ -112,7 +118,7 @@ def totals_chart(
     upper += room
 
     def x(i: int) -> float:
-        return round(PAD + i * (width - 2 * PAD) / steps, 1)
+        return round(PAD + i * (right - PAD) / steps, 1)
 
     def y(value: int) -> float:
         return round(lowest - (value - bottom) * (lowest - upper) / span, 1)
@@ -128,12 +134,11 @@ def totals_chart(
         f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-labelledby="chart-title"><title id="chart-title">{escape(title)}</title>',
         f"<style>{style}</style>" if style else "",
-        f'<line class="axis" x1="{PAD}" y1="{y(0)}" x2="{width - PAD}" y2="{y(0)}"/>',
+        f'<line class="axis" x1="{PAD}" y1="{y(0)}" x2="{right}" y2="{y(0)}"/>',
     ]
     if target is not None:
         parts += [
-            f'<line class="target" x1="{PAD}" y1="{y(target)}" x2="{width - PAD}" '
-            f'y2="{y(target)}"/>',
+            f'<line class="target" x1="{PAD}" y1="{y(target)}" x2="{right}" y2="{y(target)}"/>',
             f'<text x="{PAD}" y="{y(target) - 4}">{escape(target_label)} {number(target)}</text>',
         ]
     for side in range(len(names)):
@@ -166,12 +171,15 @@ def totals_chart(
                 f'<text class="tick" x="{x(i)}" y="{height - PAD + 11}" '
                 f'text-anchor="middle">{number(i)}</text>'
             )
-    else:
+    else:  # each name at its line's end, names that would touch spread a line of text apart
+        ends = _apart([y(total) for total in history[-1]], LABEL_GAP)
+        letters = int((labels - 4) // LETTER)  # a longer name is cut short: the totals say it
         for side, name in enumerate(names):
-            last = history[-1][side]
+            shown = name if len(name) <= letters else name[: letters - 1] + "…"
+            at = min(max(ends[side] + 3, 9.0), height - 3.0)  # inside the picture
             parts.append(
-                f'<text class="t{side}" x="{width - PAD + 2}" y="{y(last) + 4}" '
-                f'text-anchor="end" dx="-4" dy="{-6 if side == 0 else 12}">{escape(name)}</text>'
+                f'<text class="t{side}" x="{round(right + 4, 1)}" y="{round(at, 1)}">'
+                f"{escape(shown)}</text>"
             )
     parts.append("</svg>")
     return Markup("".join(parts))

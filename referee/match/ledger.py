@@ -185,6 +185,10 @@ class Change:
     after: dict[str, Any] | None
     at: str
     undone: bool
+    # The hand's number then (its place among the hands in play), None where not kept (a
+    # change stored before it was, an imported one); the browser's id that made it.
+    number: int | None = None
+    phone: str | None = None
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,32 @@ import unicodedata
 
 from markupsafe import Markup
 
-__all__ = ["bdi", "control_character", "isolated", "safe_filename", "spreadsheet_cell"]
+__all__ = [
+    "bdi",
+    "control_character",
+    "default_match",
+    "default_match_number",
+    "isolated",
+    "safe_filename",
+    "spreadsheet_cell",
+]
+
+# A match nobody named is stored as "Match 2" (its phone's second), shown in the reader's
+# language: the web's pages (referee.web.parts.default_names) and the sheets alike.
+_DEFAULT_MATCH = re.compile(r"Match (\d{1,6})")
+
+
+def default_match(number: int) -> str:
+    """A match nobody named, as stored: counted among the matches its phone started (a
+    phone's second match is "Match 2", not the server's 13th)."""
+    return f"Match {number}"
+
+
+def default_match_number(name: str) -> int | None:
+    """The number of a match's default name ("Match 2": 2); None for a name typed."""
+    found = _DEFAULT_MATCH.fullmatch(name)
+    return int(found[1]) if found else None
+
 
 # C0 but tab, line feed and carriage return; DEL; C1; and lone surrogates (which JSON
 # may carry as "\ud800" but no text file or database can hold).

@@ -83,12 +83,21 @@ class HistoryStore(MatchStore):
         phone: str | None = None,
         reverses: int | None = None,
     ) -> None:
+        # The hand's place among the hands in play, itself counted in or not: its number
+        # when recorded or edited, the one it had when deleted.
+        (earlier,) = self.db.execute(
+            "SELECT COUNT(*) FROM hands WHERE match_id = ? AND deleted = 0 AND id < ?",
+            [match_id, hand_id],
+        ).fetchone()
         self.db.execute(
             "INSERT INTO history"
-            " (match_id, hand_id, action, before, after, at, undone, phone, reverses)"
-            " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)",
-            [match_id, hand_id, action, dumps(before), dumps(after), at, phone, reverses],
-        )
+            " (match_id, hand_id, action, before, after, at, undone, phone, reverses, number)"
+            " VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+            [
+                match_id, hand_id, action, dumps(before), dumps(after), at, phone, reverses,
+                earlier + 1,
+            ],
+        )  # fmt: skip
         self.db.execute("UPDATE matches SET changes = changes + 1 WHERE id = ?", [match_id])
 
     @guarded
@@ -118,6 +127,21 @@ class HistoryStore(MatchStore):
             [match_id, ROWID_END if before is None else before, limit],
         ).fetchall()
         return [change_from(row) for row in rows]
+
+    @guarded
+    def last_changes(self, match_id: int, hand_ids: Sequence[int]) -> dict[int, Change]:
+        """The newest change of each of ``hand_ids``, by hand: for a hand no longer in the
+        match, what took it out (a deletion, from which phone; an undo of its recording)."""
+        out: dict[int, Change] = {}
+        for chunk, marks in in_chunks(sorted(set(hand_ids))):
+            rows = self.db.execute(
+                f"SELECT {CHANGE_COLUMNS} FROM history WHERE id IN"
+                f" (SELECT MAX(id) FROM history WHERE match_id = ? AND hand_id IN ({marks})"
+                " GROUP BY hand_id)",
+                [match_id, *chunk],
+            ).fetchall()
+            out.update((change.hand_id, change) for change in map(change_from, rows))
+        return out
 
     @guarded
     def change_ids_after(self, match_id: int, after: int, limit: int) -> list[int]:

@@ -86,8 +86,9 @@ class MatchStore(Connection):
                 new_ids[hand.id] = cursor.lastrowid
             for change in history:
                 self.db.execute(
-                    "INSERT INTO history (match_id, hand_id, action, before, after, at, undone) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO history"
+                    " (match_id, hand_id, action, before, after, at, undone, number)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     [
                         match_id,
                         new_ids[change.hand_id],
@@ -96,6 +97,7 @@ class MatchStore(Connection):
                         dumps(change.after),
                         change.at,
                         int(change.undone),
+                        change.number,
                     ],
                 )
         assert match_id is not None

@@ -161,7 +161,7 @@ def _scale_of(text: Any) -> Any:
     return found if isinstance(found, dict) else None
 
 
-CHANGE_COLUMNS = "id, hand_id, action, before, after, at, undone"
+CHANGE_COLUMNS = "id, hand_id, action, before, after, at, undone, number, phone"
 
 
 def entry_from(text: Any) -> Any:
@@ -173,9 +173,17 @@ def entry_from(text: Any) -> Any:
 
 def change_from(row: Sequence[Any]) -> Change:
     """A row of ``history`` read as :data:`CHANGE_COLUMNS`."""
-    change_id, hand_id, action, before, after, at, undone = row
+    change_id, hand_id, action, before, after, at, undone, number, phone = row
     return Change(
-        change_id, hand_id, action, entry_from(before), entry_from(after), at, bool(undone)
+        change_id,
+        hand_id,
+        action,
+        entry_from(before),
+        entry_from(after),
+        at,
+        bool(undone),
+        number,
+        phone,
     )
 
 

@@ -234,3 +234,12 @@ def tournament_lateness(db: Database) -> None:
         foreign_keys=[("tournament_id", "tournaments", "id")],
         not_null={"points", "reason", "at"},
     )
+
+
+@migrations()
+def history_hand_numbers(db: Database) -> None:
+    """The number each change's hand had then (its place among the hands in play, from 1):
+    the history and the other phone name a hand taken out of the match by it ("hand 6
+    deleted from another phone"), not as "a hand no longer in the match".  NULL: a change
+    written before this, said as it was."""
+    db["history"].add_column("number", int)

@@ -31,7 +31,10 @@ def test_a_question_is_answered_with_the_rule_its_quote_and_link(client):
     found = answer_part(page)
     best = found.split("</article>")[0]
     assert 'class="found best" data-rule="pile.frozen"' in best
-    assert "The rulebook's own words (Nederlands):" in best
+    # Whose words, and in what language (issue 48).
+    assert (
+        "Word for word from “Canasta, Wikipedia (Nederlands)” (original language: Dutch):" in best
+    )
     assert '<blockquote lang="nl">' in best
     assert '<a href="/rules/classic#rule-pile.frozen">' in best
     assert len(re.findall(r'<article class="found', found)) == 3

@@ -157,3 +157,22 @@ def test_dark_mode_pages_pass_the_scan(browser, base_url):
     check_page(page, "15-match-dark")
     page.get_by_role("link", name="Record a hand").click()
     check_page(page, "16-hand-dark")
+
+
+def test_the_first_dealer_is_offered_among_the_tables_seats_only(browser, base_url):
+    """Seats 5 and 6 are not offered for a 4-player match, and come back for 6 (issue 48)."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(base_url + "/matches/new")
+    dealer = page.get_by_label("Deals the first hand")
+    seats = dealer.locator("option")
+    expect(seats).to_have_count(4)
+    page.get_by_label("Players").select_option("6")
+    expect(seats).to_have_count(6)
+    page.locator("#side1_p3").fill("Olga")
+    expect(seats.nth(4)).to_have_text("Seat 5 · Olga")  # side 1's third player
+    dealer.select_option("5")
+    page.get_by_label("Players").select_option("2")
+    expect(seats).to_have_count(2)
+    expect(seats).to_have_text(["Seat 1", "Seat 2"])
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.locator(".total h2")).to_have_count(2)

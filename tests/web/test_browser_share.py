@@ -18,6 +18,8 @@ def test_another_phone_joins_by_scanning(browser, base_url, tmp_path):
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
     page.goto(base_url + "/matches/new")
     page.get_by_role("button", name="Start the match").click()
     view = page.locator(".join figcaption a").get_attribute("href")
@@ -35,10 +37,20 @@ def test_another_phone_joins_by_scanning(browser, base_url, tmp_path):
     assert decoded == view
     assert decoded != edit
 
-    # The edit link is folded away until asked for.
+    # The edit link is folded away until asked for; its code is not even fetched till then.
     expect(page.get_by_role("link", name=edit)).to_be_hidden()
+    assert not [url for url in asked if url.endswith("/scoring-qr.svg")]
     page.get_by_text("Give the scoring to another phone").click()
     expect(page.get_by_role("link", name=edit)).to_be_visible()
+    # Its QR code, as the read-only link has one (issue 48), holds the edit link.
+    scoring = page.get_by_role("img", name="QR code of the edit link")
+    scoring.scroll_into_view_if_needed()
+    until(page, "() => document.querySelector('.handover img').complete")
+    scoring.screenshot(path=str(shot))
+    handed = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", str(shot)], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert handed == edit.split("#")[0]
 
     page.get_by_role("button", name="Copy the link").click()
     expect(page.get_by_role("button", name="Copied")).to_be_visible()

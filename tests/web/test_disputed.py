@@ -172,3 +172,31 @@ def test_hand_and_foot_judges_each_hand_by_its_number(client):
         else:
             assert response.status_code == 422
             assert "less than the opening minimum of 120 in hand 3" in _page(response)
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "Disputed"), ("cs", "Sporné")])
+def test_the_tv_marks_a_disputed_hand_as_the_phone_does(client, lang, word):
+    """⚑ on the big screen's row of a disputed hand, said in words beside (issue 48)."""
+    from tests.support.web import view_url
+
+    url = start_match(client, **PAPER)
+    client.post(url + "/hands/new", data={**hand(**SHORT), "out": "none", "anyway": "yes"})
+    client.set_cookie("lang", lang)
+    screen = _page(client.get(view_url(client, url) + "?screen=1"))
+    rows = re.findall(r"<tr( class=\"disputed-hand\")?><th scope=\"row\">(\d+)(.*?)</th>", screen)
+    assert [(number, "⚑" in mark, bool(marked)) for marked, number, mark in rows] == [
+        ("1", True, True)
+    ]
+    assert f'<p class="disputed">⚑ {word}</p>' in screen
+    phone = _page(client.get(url))
+    assert "⚑" in phone.split('id="hand-1"')[1].split("</summary>")[0]
+
+
+def test_the_tv_flags_no_hand_the_table_did_not_dispute(client):
+    from tests.support.web import view_url
+
+    url = start_match(client)
+    client.post(url + "/hands/new", data={**hand(**GOING_OUT), "out": "0"})
+    screen = _page(client.get(view_url(client, url) + "?screen=1"))
+    assert '<th scope="row">1</th>' in screen
+    assert "⚑" not in screen

@@ -172,7 +172,8 @@ def test_a_match_with_no_name_or_hands_still_downloads(client):
     url = start_match(client)
     response = client.get(url + "/sheet.pdf")
     assert response.data.startswith(b"%PDF")
-    assert "match-" in response.headers["Content-Disposition"]
+    # Named after the match's default name, in the page's language (issue 48).
+    assert 'filename="Match 1.pdf"' in response.headers["Content-Disposition"]
     assert client.get(url + "/export.csv").data.decode("utf-8-sig").startswith("hand,side,")
 
 

@@ -25,6 +25,7 @@ from referee.i18n import LANGUAGES, local_date
 from referee.rules.presets import PRESETS
 from referee.rules.sources import source_language
 from tests.support import tournaments
+from tests.support.muddles import muddles
 from tests.support.untranslated import english_in, english_on, ungrouped, vocabulary
 from tests.support.web import LONG_MATCH_HAND, first_hand_id, hand, start_group
 
@@ -48,6 +49,7 @@ NOT_FOR_WORDS = {
     "matches.version": "a number the watching phones poll",
     "tournaments.version": "a number the watching phones poll",
     "share.qr": "a QR code's squares",
+    "share.edit_qr": "a QR code's squares",
     "result.picture": "the result card's picture (its words are the result text's)",
     "matches.manifest": "the app's name and colours for the home screen",
     "downloads.export_json": "a match file for the app itself (the contract's keys)",
@@ -75,6 +77,7 @@ class Evening:
         self.english, self.theirs = vocabulary("en"), vocabulary(lang)
         self.found: dict[str, list[str]] = {}
         self.ungrouped: dict[str, list[str]] = {}
+        self.muddled: dict[str, list[str]] = {}  # tests/support/muddles.py
         # The language's own rulebooks, quoted as the statement of their rules (with every
         # house rule on or off), are kept as written; so is the day a match was begun.
         self.kept = tuple(
@@ -113,6 +116,8 @@ class Evening:
             words = english_on(body.decode(), self.lang, self.english, self.theirs)
             if figures := ungrouped(body.decode(), self.lang, self.kept):
                 self.ungrouped[f"{method} {path}"] = figures
+            if muddled := muddles(body.decode(), self.lang):
+                self.muddled[f"{method} {path}"] = muddled
         elif kind == "application/pdf":
             words = english_in(self.pdf_text(body), self.lang, self.english, self.theirs)
         elif kind == "application/json":
@@ -181,6 +186,7 @@ def play_the_evening(e: Evening) -> None:
     e.post("/groups/new", {"name": "", "players": "Eva"})
     e.post("/tournaments/new", {**tournaments.FORM, "teams": "Eva & Tomáš", "rounds": "x"})
     e.post("/referee?variant=classic", {"question": "meld", "meld-cards": "9 9 X X X X"})
+    e.post("/referee?variant=classic", {"question": "meld", "meld-cards": "3 3 3"})  # two books
     e.post("/referee?variant=classic", {"question": "opening", "opening-score": "1505",
                                         "opening-melds": "K K K"})  # fmt: skip
     e.get("/referee?variant=classic&q=kolik+bodu+za+canastu")
@@ -319,6 +325,9 @@ def test_every_page_message_and_sheet_speaks_the_tables_language(app, client, la
     assert evening.found == {}, f"{lang}: English words: {said}"
     # Every figure grouped as the language groups digits, as the pages write them (1 505).
     assert evening.ungrouped == {}, f"{lang}: figures not grouped: {evening.ungrouped}"
+    # Every quote labelled with its language, no empty brackets, no sentence said twice,
+    # every message about a hand naming it (issue 48).
+    assert evening.muddled == {}, f"{lang}: said unclearly: {evening.muddled}"
 
 
 def test_the_evening_finds_an_english_word_planted_in_a_page_a_sheet_and_a_message(
@@ -334,6 +343,29 @@ def test_the_evening_finds_an_english_word_planted_in_a_page_a_sheet_and_a_messa
         "GET / (200)": ["Total"],
         "GET /x.csv (200)": ["Red", "threes"],
         "GET /p (200)": ["Nobody", "out", "went"],
+    }
+
+
+def test_the_evening_finds_what_a_page_says_unclearly(app, client, tmp_path):
+    evening = Evening(app, client, "cs", tmp_path)
+    label = '<p class="muted">Vlastní slova pravidel (%s):</p>'
+    quote = '<blockquote lang="nl"><p>“Rode drieën tellen niet mee.”</p></blockquote>'
+    evening._read("GET", "/a", _Planted("text/html", (label % "" + quote).encode()))
+    evening._read(
+        "GET",
+        "/b",
+        _Planted(
+            "text/html",
+            ("<p>Rode drieën tellen niet mee.</p>" + label % "nizozemština" + quote).encode(),
+        ),
+    )
+    said = '<div class="flash" id="said" role="status"><p>%s</p></div>'
+    evening._read("GET", "/c", _Planted("text/html", (said % "Kolo smazáno.").encode()))
+    evening._read("GET", "/d", _Planted("text/html", (said % "Kolo 3 smazáno.").encode()))
+    assert {path: len(found) for path, found in evening.muddled.items()} == {
+        "GET /a": 2,  # empty brackets, and no language
+        "GET /b": 1,  # the statement quoted again
+        "GET /c": 1,  # which hand?
     }
 
 

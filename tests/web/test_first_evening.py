@@ -136,7 +136,7 @@ def test_the_referee_inside_a_match_starts_from_the_matchs_own_totals(client):
     # What a person reads carries no internal rule id; the book's own words are labelled.
     shown = re.sub(r'data-rule="[^"]*"', "", answer)
     assert "classic.opening" not in shown
-    assert "The rulebook's own words (Nederlands):" in answer
+    assert "(original language: Dutch):" in answer
 
 
 def test_the_referee_inside_hand_and_foot_knows_the_hand(client):

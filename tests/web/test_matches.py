@@ -246,7 +246,12 @@ def test_match_page_stays_light(client):
     for _ in range(12):
         client.post(url + "/hands/new", data=hand(**GOING_OUT))
     page = client.get(url).get_data(as_text=True)
-    loaded = re.findall(r'<(?:link|script|img)\b[^>]*(?:href|src)="([^"]+)"', page)
+    # The edit link's QR code is lazy inside a closed <details>: fetched only once opened
+    # (tests/web/test_browser_share.py watches that it is not fetched before).
+    folded = page.split('<details class="fold handover">')[1].split("</details>")[0]
+    loaded = re.findall(
+        r'<(?:link|script|img)\b[^>]*(?:href|src)="([^"]+)"', page.replace(folded, "")
+    )
     manifest = client.get("/manifest.webmanifest").get_json()
     loaded += [icon["src"] for icon in manifest["icons"] if icon["src"] not in loaded]
     loaded.append("/sw.js")  # app.js registers it on the first visit
@@ -360,3 +365,49 @@ def test_names_nobody_typed_are_shown_in_the_pages_language(client):
     assert "Side A" not in czech
     named = start_match(client, side1_name="Anna & Ben")
     assert "Anna &amp; Ben" in client.get(named + "?lang=cs").text  # typed: as typed
+
+
+def _dealer_seats(page: str) -> list[str]:
+    select = re.search(r'<select[^>]*id="first_dealer".*?</select>', page, re.S)
+    assert select is not None
+    return re.findall(r"<option[^>]*>([^<]*)</option>", select.group(0))
+
+
+@pytest.mark.parametrize(("players", "seats"), [(None, 4), ("2", 2), ("3", 3), ("6", 6)])
+def test_the_new_match_form_offers_only_the_tables_seats_as_first_dealer(client, players, seats):
+    """A 4-player match's first dealer is one of seats 1 to 4, with no script to hide the
+    others (issue 48); the form sent back for another table offers that table's seats."""
+    if players is None:
+        page = client.get("/matches/new").text
+    else:  # refused for its target: the form comes back for that table
+        page = client.post("/matches/new", data={"players": players, "target": "x"}).text
+    assert _dealer_seats(page) == [f"Seat {n}" for n in range(1, seats + 1)]
+    # The names of every seat are there for the page's script, when the players change.
+    assert 'data-seats="Seat 1|Seat 2|Seat 3|Seat 4|Seat 5|Seat 6"' in page
+
+
+def test_a_match_nobody_named_is_counted_among_its_phones_own(app, tmp_path):
+    """A phone's second match is "Partie 2" on a Czech page and its sheet, whatever the
+    server's count (issue 48: "Partie 13"); its rematch is the phone's next."""
+    from tests.support.pdf import pdf_text
+
+    other, phone = app.test_client(), app.test_client()
+    for _match in range(3):
+        start_match(other)  # the server's matches 1 to 3, another phone's
+    phone.set_cookie("lang", "cs")
+    start_match(phone)
+    second = start_match(phone)
+    assert int(second.split("/")[2]) == 5  # the server's fifth
+    page = phone.get(second).get_data(as_text=True)
+    assert re.search("<title>\u2068?Partie 2", page)
+    assert re.search(r"<h1>(<bdi>)?Partie 2(</bdi>)?</h1>", page)
+    assert "Partie 5" not in page
+    home = phone.get("/").get_data(as_text=True)
+    assert "Partie 1" in home
+    assert "Partie 2" in home
+    sheet = pdf_text(phone.get(second + "/sheet.pdf").data, tmp_path)
+    assert sheet.lstrip().startswith("Partie 2")  # the sheet's title is the match's name
+    assert "Partie canasty" not in sheet
+    # The other phone's list names its own matches as it counted them, in its language.
+    listed = other.get("/").get_data(as_text=True)
+    assert [n for n in range(1, 6) if f"Match {n}<" in listed] == [1, 2, 3]

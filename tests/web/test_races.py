@@ -152,7 +152,7 @@ def test_an_edit_racing_an_undo_is_confirmed_only_when_it_is_stored(server):
         hand_id, edited, undone, hands, history = _edit_against(server, anna, ben, "undo")
         live = {h.id: h for h in hands}
         assert undone.redirected
-        if _told(edited, "Hand changed; the totals are recomputed."):
+        if _told(edited, "changed; the totals are recomputed."):
             (edit_row,) = [c for c in history if c.action == "edit" and c.hand_id == hand_id]
             assert edit_row.after["sides"][0]["melds"] == "A A A"
             # The undo came after it and took back the edit, or before it and took back
@@ -178,8 +178,9 @@ def test_two_phones_deleting_the_same_hand_delete_it_once(server):
                 for p, f in zip(phones, fields, strict=True)
             ]
         )
-        assert sum(_told(a, "Hand deleted. Undo brings it back.") for a in answers) == 1
-        assert sum(_told(a, "That hand is no longer in the match.") for a in answers) == 2
+        assert sum(_told(a, "Hand 1 deleted. Undo brings it back.") for a in answers) == 1
+        gone = "Hand 1 is no longer in the match: it was taken out."
+        assert sum(_told(a, gone) for a in answers) == 2
         _hands, history = _stored(server, match_id)
         assert [c.action for c in history if c.hand_id == hand_id] == ["add", "delete"]
         _replay(history)
@@ -190,8 +191,8 @@ def test_an_edit_racing_a_delete_never_writes_into_a_deleted_hand(server):
     for _ in range(10):
         hand_id, edited, deleted, _hands, history = _edit_against(server, anna, ben, "delete")
         actions = [c.action for c in history if c.hand_id == hand_id]
-        assert _told(deleted, "Hand deleted.")
-        if _told(edited, "Hand changed"):
+        assert _told(deleted, "Hand 1 deleted.")
+        if _told(edited, "Hand 1 changed"):
             assert actions == ["add", "edit", "delete"]
         else:
             assert actions == ["add", "delete"]

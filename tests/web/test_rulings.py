@@ -13,6 +13,7 @@ from markupsafe import escape
 from referee.match.contract import check_json
 from referee.rules import PRESETS, meld_lines
 from referee.rules.catalogue import catalogue
+from referee.rules.quotes import agreeing_quote
 from tests.support.profiles import examples
 from tests.support.web import grouped, start_match, view_url
 
@@ -287,8 +288,9 @@ def test_rules_page_shows_every_rule_grouped(client, variant):
     for key, rule in variant.rules.items():
         assert f'id="rule-{key}"' in page
         assert str(escape(grouped(rule.text))) in page  # its figures as the page's: 1,500
-        # A quote drawn from two books shows each book's words, each in its own language.
-        for part in rule.quote.split(" / "):
+        # A quote drawn from two books shows each book's words, each in its own language;
+        # one that counts an example otherwise than the rules do is not shown (issue 48).
+        for part in agreeing_quote(variant, rule).split(" / "):
             assert str(escape(part)) in page
     headings = re.findall(r'<h2 id="([\w-]+)-h">', page)
     # Every group that holds a rule of the variant, in rulebook order; no empty heading.
@@ -393,3 +395,76 @@ def test_the_answer_stands_right_under_its_form(client):
     section = page.split('id="q-meld"')[1].split("</section>")[0]
     assert section.index("</form>") < section.index('class="ruling no"')
     assert 'action="/referee?variant=classic#q-meld-answer"' in section
+
+
+def _ruling(client, lang: str, cards: str, variant: str = "classic") -> str:
+    """The ruling on a meld, in ``lang``, as its words read (tags gone)."""
+    client.set_cookie("lang", lang)
+    data = {"question": "meld", "meld-cards": cards}
+    page = client.post(f"/referee?variant={variant}", data=data).get_data(as_text=True)
+    ruling = page.split('class="ruling')[1].split('<p class="source">')[0]
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", ruling)).split())
+
+
+@pytest.mark.parametrize(
+    ("lang", "label"),
+    [
+        (
+            "cs",
+            "Doslova z knihy „Canasta, Wikipedia (Nederlands)“ (jazyk originálu: nizozemština):",
+        ),
+        ("de", "Wörtlich aus „Canasta, Wikipedia (Nederlands)“ (Originalsprache: Niederländisch):"),
+        ("en", "Word for word from “Canasta, Wikipedia (Nederlands)” (original language: Dutch):"),
+    ],
+)
+def test_a_quote_is_labelled_with_its_book_and_language_in_the_pages_language(client, lang, label):
+    """Not "Vlastní slova pravidel (Nederlands)" (issue 48): whose words, and which language,
+    said in the page's."""
+    assert label in _ruling(client, lang, "9 9 X X X X")
+
+
+@pytest.mark.parametrize("lang", ["cs", "de", "es", "en", "nl", "pl"])
+def test_a_ruling_quoting_two_books_labels_each_with_no_empty_brackets(client, lang):
+    """Classic's black threes quote the Dutch and the German book: each quote has its own
+    label and language (issue 48: "Oryginalne słowa zasad ():")."""
+    said = _ruling(client, lang, "3 3 3")
+    client.set_cookie("lang", lang)
+    assert "()" not in said
+    assert "( )" not in said
+    page = client.post("/referee?variant=classic", data={"question": "meld", "meld-cards": "3 3 3"})
+    quotes = re.findall(r'<blockquote lang="(\w+)">', page.get_data(as_text=True))
+    # A rule of two books is stated in plain words: each book's are quoted.
+    assert quotes == ["nl", "de"]
+    for title in ("Canasta, Wikipedia (Nederlands)", "Canasta Regeln für Anfänger"):
+        assert title in said
+
+
+def _ruling_page(client, lang: str, cards: str, variant: str = "classic") -> str:
+    client.set_cookie("lang", lang)
+    data = {"question": "meld", "meld-cards": cards}
+    page = client.post(f"/referee?variant={variant}", data=data).get_data(as_text=True)
+    return page.split('class="ruling')[1].split('<p class="source">')[0]
+
+
+@pytest.mark.parametrize(("lang", "quoted"), [("nl", []), ("de", ["nl"]), ("cs", ["nl"])])
+def test_a_statement_in_the_rulebooks_own_words_is_not_quoted_again(client, lang, quoted):
+    """In Dutch, the Dutch book's sentence is the statement: shown once, not again as its
+    quote (issue 48); in another language the statement is translated, the quote kept."""
+    ruling = _ruling_page(client, lang, "9 9 X X X X")  # the wild-card limit: the Dutch book
+    quote = str(escape(PRESETS["classic"].rules["meld.wild-limit"].quote))
+    assert re.findall(r'<blockquote lang="(\w+)">', ruling) == quoted
+    assert ruling.count(quote) == 1
+
+
+@pytest.mark.parametrize(("lang", "variant", "shown"), [
+    ("de", "classic", False), ("cs", "classic", False), ("de", "german", True),
+])  # fmt: skip
+def test_a_quote_that_counts_otherwise_than_the_rules_is_not_their_authority(
+    client, lang, variant, shown
+):
+    """The German book's "K-K-K-2 (80 Punkte)" (a 2 is 50 there) is not quoted, nor is it the
+    German statement, where the rules count K K K 2 as 50 (issue 48)."""
+    client.set_cookie("lang", lang)
+    page = client.get(f"/rules/{variant}").get_data(as_text=True)
+    rule = page.split('id="rule-opening.canasta-bonus"')[1].split("</li>")[0]
+    assert ("K-K-K-2 (80 Punkte)" in rule) is shown

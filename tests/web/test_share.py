@@ -37,3 +37,23 @@ def test_the_match_page_shows_the_code_and_hides_the_edit_link(client):
 def test_a_wrong_token_gets_no_code(client):
     url = start_match(client)
     assert client.get(url[:-3] + "xyz/qr.svg").status_code == 404
+
+
+def test_giving_the_scoring_to_another_phone_shows_the_edit_links_code(client):
+    """A QR code of the edit link inside *Give the scoring to another phone*, as the
+    read-only link has one (issue 48); the read-only link gets no such code."""
+    url = start_match(client)
+    page = client.get(url).get_data(as_text=True)
+    handover = page.split('<details class="fold handover">')[1].split("</details>")[0]
+    code = re.search(
+        r'<img src="([^"]+/scoring-qr\.svg)"[^>]*alt="QR code of the edit link"', handover
+    )
+    assert code is not None
+    answer = client.get(code.group(1))
+    assert answer.status_code == 200
+    assert answer.mimetype == "image/svg+xml"
+    assert answer.data == _svg("http://localhost" + url)  # the edit link itself
+    assert answer.data != client.get(url + "/qr.svg").data
+    assert answer.headers["Cache-Control"] == "no-store"
+    view = view_url(client, url)
+    assert client.get(view + "/scoring-qr.svg").status_code == 403  # no right to score from it

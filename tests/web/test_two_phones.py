@@ -145,7 +145,7 @@ def test_an_edit_of_a_hand_deleted_meanwhile_keeps_what_was_typed_and_offers_a_n
     answer = ben.post(edit, data=mine)
     page = answer.get_data(as_text=True)
     assert answer.status_code == 409
-    assert "A hand was taken out of the match from another phone just now." in page
+    assert "Hand 1 was taken out of the match from another phone just now." in page
     assert "Q Q Q Q Q Q" in page  # typed, kept
     assert f'formaction="{url}/hands/new"' in page
     assert "Record mine as hand 1" in page
@@ -160,8 +160,8 @@ def test_two_phones_deleting_the_same_hand_are_not_both_told_it_was_deleted(app)
     second = ben.post(
         f"{url}/hands/{hand_id}/delete", data={"token": "b" * 20}, follow_redirects=True
     )
-    assert "Hand deleted. Undo brings it back." in first.get_data(as_text=True)
-    assert "That hand is no longer in the match." in second.get_data(as_text=True)
+    assert "Hand 1 deleted. Undo brings it back." in first.get_data(as_text=True)
+    assert "Hand 1 is no longer in the match: it was taken out." in second.get_data(as_text=True)
     # One undo brings it back: the history holds one delete, not two.
     back = anna.post(url + "/undo", data={"token": "c" * 20}, follow_redirects=True)
     assert "Hand 1 is back." in back.get_data(as_text=True)
@@ -197,3 +197,39 @@ def test_any_version_choice_or_hand_to_replace_is_answered_never_a_500(
     fields = {**hand(**LONG_MATCH_HAND), "seen": seen_, "resolve": resolve, "replaces": replaces}
     answer = phone.post(target, data=fields)
     assert answer.status_code in (302, 409, 422), answer.status_code
+
+
+def _history_entries(phone, url: str) -> list[str]:
+    """Each entry of the match's history as it reads, newest first, tags and spaces gone."""
+    page = phone.get(url + "/history").get_data(as_text=True)
+    items = re.findall(r"<li[^>]*>(.*?)</li>\n", page.split('<ol class="history"')[1], re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", item).split()) for item in items]
+
+
+def test_the_history_names_a_hand_deleted_from_another_phone_and_what_happened(app):
+    """Not "a hand no longer in the match" (issue 48): its number, and that the other phone
+    deleted it; the phone that deleted it reads that it did."""
+    anna, ben, url, hand_id = _one_hand(app)
+    ben.get(f"{url}/hands/{hand_id}/edit")  # Ben's phone gets its id, as any hand form gives
+    gone = ben.post(
+        f"{url}/hands/{hand_id}/delete", data={"token": "d" * 20}, follow_redirects=True
+    )
+    assert "Hand 1 deleted. Undo brings it back." in gone.get_data(as_text=True)
+    deleted, recorded = _history_entries(anna, url)
+    assert deleted.startswith("Deleted hand 1")
+    assert "from another phone" in deleted
+    assert "Hand 1 was deleted from another phone and is no longer in the match." in recorded
+    assert recorded.startswith("Recorded hand 1 ")  # not "a hand no longer in the match"
+    assert "Hand 1 was deleted from this phone" in _history_entries(ben, url)[1]
+
+
+def test_an_edit_and_a_deletion_say_which_hand(app):
+    anna, _ben, url, _hand_id = _one_hand(app)
+    anna.post(url + "/hands/new", data={**hand(**LONG_MATCH_HAND), "out": "0"})
+    second = first_hand_id(app, int(url.split("/")[2])) + 1
+    edited = anna.post(f"{url}/hands/{second}/edit", data={**hand(**GOING_OUT), "out": "0"},
+                       follow_redirects=True)  # fmt: skip
+    assert "Hand 2 changed; the totals are recomputed." in edited.get_data(as_text=True)
+    deleted = anna.post(f"{url}/hands/{second}/delete", data={"token": "e" * 20},
+                        follow_redirects=True)  # fmt: skip
+    assert "Hand 2 deleted. Undo brings it back." in deleted.get_data(as_text=True)

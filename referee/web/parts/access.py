@@ -176,6 +176,16 @@ def keep_opened(kinds: tuple[str, str], item: Any, can_edit: bool) -> None:
         keep(view, item.id, item.view_token)
 
 
+def next_match_number() -> int:
+    """The number of the next match this browser starts, counted from its first: kept in
+    its session (a phone that started matches before it was kept counts those it keeps)."""
+    made = session.get("made")
+    if not isinstance(made, int) or made < 0:
+        made = len(kept_ids(MATCHES[0]))
+    session["made"] = made + 1
+    return made + 1
+
+
 def remember(match: Match, can_edit: bool = True) -> None:
     """Let this browser keep the link of ``match`` it made or opened (see :func:`keep_opened`)."""
     keep_opened(MATCHES, match, can_edit)

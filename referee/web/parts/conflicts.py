@@ -95,7 +95,12 @@ def describe(match: Match, ledger: Ledger, changes: list[Change]) -> list[str]:
                 "Hand %(n)s was changed from another phone %(ago)s: %(scores)s.",
                 n=row.number, ago=when, scores=scores,
             )  # fmt: skip
-        else:
+        elif change.number is not None:  # its number then, as the table knew it
+            line = _(
+                "Hand %(n)s was taken out of the match from another phone %(ago)s.",
+                n=change.number, ago=when,
+            )  # fmt: skip
+        else:  # a change kept before the history kept numbers
             line = _("A hand was taken out of the match from another phone %(ago)s.", ago=when)
         lines.append(line)
     if len(changes) > 5:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from flask_babel import gettext as _
 
 from ...match.ledger import Match
+from ...match.plaintext import default_match_number
 
 _SIDE = re.compile(r"Side ([ABC])")
 _PLAYER = re.compile(r"Player (\d{1,2})")
@@ -25,6 +26,17 @@ def default_player(number: int) -> str:
     return f"Player {number}"
 
 
+def is_default_match(name: str) -> bool:
+    """Whether ``name`` is a match's default name, as stored."""
+    return default_match_number(name) is not None
+
+
+def match_title(match: Match) -> str:
+    """The match's name as every page and sheet titles it: its name (a default one in the
+    page's language); a match stored unnamed (before names were given) by its number."""
+    return shown(match.name) if match.name else _("Match %(n)s", n=match.id)
+
+
 def shown(name: str) -> str:
     """``name`` as the page shows it: a default name in the page's language, any other as
     typed (the lists of matches on the home and group pages show stored names as they are)."""
@@ -32,6 +44,8 @@ def shown(name: str) -> str:
         return _("Side %(letter)s", letter=found[1])
     if found := _PLAYER.fullmatch(name):
         return _("Player %(n)s", n=int(found[1]))
+    if (number := default_match_number(name)) is not None:
+        return _("Match %(n)s", n=number)
     return name
 
 

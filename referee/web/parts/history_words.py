@@ -7,7 +7,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ...match.ledger import Match
+from ...match.ledger import Change, Match
 from .forms import hand_form, side_fields
 
 
@@ -46,3 +46,25 @@ def side_changes(
             label = labels.get(key, key.replace("_", " "))
             changed.append((label, _shown(old.get(key)), _shown(new.get(key))))
     return changed
+
+
+def taken_out(last: Change, mine: str | None) -> str:
+    """What took a hand out of the match, said of its number, from ``last``, the newest
+    change of the hand (see :meth:`~referee.storage.Storage.last_changes`); ``mine`` is this
+    browser's phone id, so a deletion is said to be from this phone or another.  "" where
+    the change does not keep the hand's number (written before it was)."""
+    if last.number is None:
+        return ""
+    if last.action == "undo":
+        return _(
+            "Hand %(n)s was taken back with Undo and is no longer in the match.", n=last.number
+        )
+    if last.phone is None or mine is None:
+        return _("Hand %(n)s was deleted and is no longer in the match.", n=last.number)
+    if last.phone == mine:
+        return _(
+            "Hand %(n)s was deleted from this phone and is no longer in the match.", n=last.number
+        )
+    return _(
+        "Hand %(n)s was deleted from another phone and is no longer in the match.", n=last.number
+    )

@@ -6,6 +6,7 @@ so a new preset or a corrected number shows up here without a change.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -20,14 +21,16 @@ from ...rules import (
     Meld,
     Rank,
     RedThreeCondition,
+    Rule,
     Variant,
     meld_problems,
     parse_cards,
 )
 from ...rules.catalogue import catalogue
 from ...rules.hand import threes_points
-from ...rules.sources import seed_text, source_language
-from ..plumbing.locale import number, translate
+from ...rules.quotes import agreeing_quote
+from ...rules.sources import book_of, seed_text, source_language, source_title
+from ..plumbing.locale import number, rule_text, translate
 
 GROUP_TITLES = {
     "cards": _l("Cards and values"),
@@ -83,6 +86,47 @@ def quote(text: str, source: str) -> Markup:
     return (Markup('<q lang="%s">%s</q>') % (lang, text)) if lang else Markup("<q>%s</q>") % text
 
 
+def _said(text: str) -> str:
+    """A sentence as it reads, for telling two apart: letters and figures, in lower case."""
+    return " ".join(re.sub(r"[\W_]+", " ", text.casefold()).split())
+
+
+def language_name(code: str) -> str:
+    """A language named in the page's language: "nl" on a Czech page is "nizozemština"."""
+    from babel import Locale
+    from flask_babel import get_locale
+
+    return Locale.parse(code).get_display_name(str(get_locale())) or code
+
+
+def own_words(variant: Variant, rule: Rule) -> list[dict[str, str | None]]:
+    """The rulebook's own words a page quotes beside ``rule``'s statement: one part per book
+    (a rule drawn from two books quotes each, "… / …"), each with its language's code and
+    the label that names the book and its language in the page's language.  [] where there
+    is nothing to quote: no quote, one that counts an example otherwise than ``variant``
+    (:func:`~referee.rules.quotes.agreeing_quote`), or the very sentence the statement is."""
+    quote = agreeing_quote(variant, rule)
+    if not quote or _said(quote) == _said(rule_text(rule, variant)):
+        return []
+    books, parts = rule.source.split("; "), quote.split(" / ")
+    if len(books) != len(parts):  # one quote for the books together
+        books, parts = ["; ".join(books)], [quote]
+    out: list[dict[str, str | None]] = []
+    for source, text in zip(books, parts, strict=True):
+        book, code = book_of(source), source_language(source)
+        title = book.title if book is not None and code else None
+        if title and code:
+            label = _(
+                "Word for word from “%(book)s” (original language: %(language)s):",
+                book=title,
+                language=language_name(code),
+            )
+        else:
+            label = _("Word for word from %(books)s:", books=source_title(source))
+        out.append({"text": text, "lang": code, "label": label})
+    return out
+
+
 def variant_name(variant: Variant) -> str:
     """The variant's name in the page's language: "Czech (club rules, 13 cards)" -> "Česká (…)"."""
     return translate(variant.name)
@@ -108,6 +152,7 @@ def page(variant: Variant, **context: Any) -> str:
         short_name=short_name,
         quote_language=quote_language,
         quote=quote,
+        own_words=own_words,
         quoted_in=quoted_in(variant),
         seed_text=lambda variant: seed_text(variant.seed),
         **context,

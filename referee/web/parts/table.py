@@ -12,9 +12,10 @@ from typing import Any
 from flask_babel import gettext as _
 
 from ...match.ledger import Match
+from ...match.plaintext import default_match
 from ...rules import PRESETS, Variant
 from ..plumbing.db import get_storage
-from .access import remember
+from .access import next_match_number, remember
 from .forms import chosen_options
 
 
@@ -96,7 +97,9 @@ def create_match(
             players,
             side_names,
             player_names,
-            name=(form.name.data or "").strip() or default_name,
+            name=(form.name.data or "").strip()
+            or default_name
+            or default_match(next_match_number()),
             target=form.target.data or None,
             overrides=overrides,
             **more,

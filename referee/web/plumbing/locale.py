@@ -18,7 +18,8 @@ from flask_babel import Babel, get_locale, get_translations, gettext
 from markupsafe import Markup, escape
 
 from ...i18n import LANGUAGES, TRANSLATIONS, local_date, local_number
-from ...rules import Rule
+from ...rules import Rule, Variant
+from ...rules.quotes import agreeing_quote
 from ...rules.sources import source_language
 
 babel = Babel()
@@ -118,16 +119,19 @@ def translate(text: str) -> str:
     return grouped(str(gettext(text)))
 
 
-def rule_text(rule: Rule) -> str:
+def rule_text(rule: Rule, variant: Variant | None = None) -> str:
     """A rule's statement in the page's language.
 
     In the language of the rulebook the rule comes from, that rulebook's own sentence
     is the statement (the seed's wording); elsewhere, the translated plain statement.
+    With ``variant``, a sentence that counts an example otherwise than the variant does
+    (:mod:`referee.rules.quotes`) is not its statement: the plain one is.
     """
     if rule.house is not None:  # a value the table changed: its own words
         return rule.house.render(translate, number)
-    own = bool(rule.quote) and source_language(rule.source) == str(get_locale())
-    return rule.quote if own else translate(rule.text)
+    quote = rule.quote if variant is None else agreeing_quote(variant, rule)
+    own = bool(quote) and source_language(rule.source) == str(get_locale())
+    return quote if own else translate(rule.text)
 
 
 def switch_url(path: str, query: bytes, code: str) -> str:

@@ -65,7 +65,7 @@ def _rule_error(variant: Variant, problem: Problem, prefix: str = "") -> RuleErr
     error = RuleError(prefix + message[:1].upper() + message[1:])
     rule = variant.rules.get(problem.rule) if problem.rule else None
     if rule is not None:
-        error.rule_text, error.rule_source = rule_text(rule), rule_source(rule)
+        error.rule_text, error.rule_source = rule_text(rule, variant), rule_source(rule)
     return error
 
 
@@ -388,11 +388,11 @@ def edit(match_id: int, token: str, hand_id: int):
             except (MatchClosed, MatchFull) as error:
                 general = [_refused_change(match, error)]
                 return _render(match, token, form, mode, general, hand=hand, status=409)
-            match_ledger(match)
+            number = _numbers(match).get(hand.id, "?")
             if result.valid:
-                flash(_("Hand changed; the totals are recomputed."))
+                flash(_("Hand %(n)s changed; the totals are recomputed.", n=number))
             else:
-                flash(_("Hand changed as the table agreed, marked as disputed."))
+                flash(_("Hand %(n)s changed as the table agreed, marked as disputed.", n=number))
             return redirect(_match_page(match, token) + "#said")
         disputable = result is not None and not result.valid and result.possible
     elif form.token.errors:
@@ -411,6 +411,7 @@ def delete(match_id: int, token: str, hand_id: int):
     match, _can_edit = load_match(match_id, token, edit=True)
     if closed := closed_message(match):
         return closed_refusal(match, token, closed)
+    number = _numbers(match).get(hand_id)  # its number while it is still there
     try:
         deleted = get_storage().delete_hand(match.id, hand_id, once(), phone=phone())
     except DuplicateSubmission:
@@ -420,9 +421,13 @@ def delete(match_id: int, token: str, hand_id: int):
     else:
         if deleted:
             match_ledger(match)
-            flash(_("Hand deleted. Undo brings it back."))
+            flash(_("Hand %(n)s deleted. Undo brings it back.", n=number or "?"))
         else:  # another phone took it out first: nothing was deleted now
-            flash(_("That hand is no longer in the match."))
+            last = get_storage().last_changes(match.id, [hand_id]).get(hand_id)
+            if last is not None and last.number is not None:
+                flash(_("Hand %(n)s is no longer in the match: it was taken out.", n=last.number))
+            else:
+                flash(_("That hand is no longer in the match."))
     return redirect(_match_page(match, token))
 
 

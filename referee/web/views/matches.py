@@ -14,13 +14,14 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ...match.ledger import LedgerRow, Match
-from ...match.plaintext import isolated
+from ...match.plaintext import default_match, isolated
 from ...match.roster import side_name
 from ...match.vocabulary import words
 from ...rules import PRESETS, Variant
@@ -36,14 +37,21 @@ from ..parts.access import (
     kept_links,
     load_match,
     match_ledger,
+    next_match_number,
     remember,
 )
 from ..parts.damaged import refuse_damaged_changes
-from ..parts.default_names import default_player, default_side, shown
+from ..parts.default_names import (
+    default_player,
+    default_side,
+    is_default_match,
+    match_title,
+    shown,
+)
 from ..parts.forms import PLAYERS_PER_SIDE, NewMatchForm, once
 from ..parts.fragments import fragment, page_key
 from ..parts.group_state import match_group, move_form
-from ..parts.history_words import field_labels, side_changes
+from ..parts.history_words import field_labels, side_changes, taken_out
 from ..parts.house_rules import TableRules, changed_lines, form_rules
 from ..parts.page_charts import totals_chart
 from ..parts.table import chosen_rules, create_match, table_start
@@ -173,11 +181,13 @@ def rematch(match_id: int, token: str):
         flash(_("A rematch can start once this match is over."))
         return redirect(url_for("matches.ledger", match_id=match.id, token=token))
     hands = match.carried_hands + len(ledger.rows)
+    # A match nobody named is followed by this phone's next one; a named one by its "— 2".
+    name = rematch_name(match.name)
+    if is_default_match(match.name):
+        name = default_match(next_match_number())
     try:
         dealer = dealer_seat(match.variant, match.players, match.first_dealer, hands)
-        again = get_storage().create_match(
-            match.again(rematch_name(match.name), dealer), once=(once(), match.id)
-        )
+        again = get_storage().create_match(match.again(name, dealer), once=(once(), match.id))
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))
         return redirect(url_for("matches.ledger", match_id=match.id, token=token))
@@ -241,6 +251,8 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
 # A stored name as a page shows it ("Side A" in the page's language): the home and group
 # pages' lists of matches.
 bp.add_app_template_filter(shown, "shown")
+# A match's title on every page and sheet: its name, a default one in the page's language.
+bp.add_app_template_global(match_title, "match_title")
 
 
 @bp.app_template_global()
@@ -350,6 +362,9 @@ def history(match_id: int, token: str):
     number = storage.changes_up_to(match.id, changes[0].id) if changes else 0
     refuse_damaged_changes(match, changes, number)
     rows = match_ledger(match).rows
+    numbers = {row.hand.id: row.number for row in rows}
+    gone = storage.last_changes(match.id, [c.hand_id for c in changes if c.hand_id not in numbers])
+    mine = session.get("phone")  # this browser's, if it ever opened a hand form
     return render_template(
         "history.html",
         match=match,
@@ -359,7 +374,9 @@ def history(match_id: int, token: str):
         number=number,
         older=older,
         newer=newer,
-        numbers={row.hand.id: row.number for row in rows},
+        numbers=numbers,
+        taken_out={hand: taken_out(last, mine) for hand, last in gone.items()},
+        mine=mine,
         disputed={row.hand.id for row in rows if row.disputed},
         labels=field_labels(match),
         side_changes=side_changes,

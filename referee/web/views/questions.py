@@ -17,7 +17,6 @@ from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 
 from ...ask import MAX_QUESTION, BadQuestion, answers
-from ...i18n import LANGUAGES
 from ...rules import (
     PRESETS,
     Card,
@@ -198,12 +197,10 @@ def _shown(variant: Variant, ruling: Any) -> dict[str, Any]:
         "rule": {
             "id": f"{variant.id}.{ruling.rule}",
             "key": ruling.rule,
-            "text": rule_text(rule),
+            "text": rule_text(rule, variant),
             "source": rule_source(rule),
             "lang": rulebook.quote_language(rule.source),
-            # The quote's language by its own name, for the label that says it is original.
-            "language": LANGUAGES.get(rulebook.quote_language(rule.source) or "", ""),
-            "quote": rule.quote,
+            "quoted": rulebook.own_words(variant, rule),
         },
     }
 
@@ -241,15 +238,13 @@ def _asked(variant: Variant, rules_url: str | None) -> dict[str, Any] | None:
     shown = []
     for answer in found:
         rule = answer.rule
-        lang_of_quote = rulebook.quote_language(rule.source)
         shown.append(
             {
                 "key": answer.key,
-                "text": rule_text(rule),
+                "text": rule_text(rule, variant),
                 "figure": answer.figure.render(_, number) if answer.figure else None,
-                "quote": rule.quote,
-                "lang": lang_of_quote,
-                "language": LANGUAGES.get(lang_of_quote or "", ""),
+                "quoted": rulebook.own_words(variant, rule),
+                "lang": rulebook.quote_language(rule.source),
                 "source": rule_source(rule),
                 "url": f"{rules_url}#rule-{answer.key}" if rules_url else None,
             }

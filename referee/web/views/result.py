@@ -22,6 +22,7 @@ from ...match.plaintext import isolated, safe_filename
 from ...match.roster import side_name
 from ...result_card import Card, CardSide, draw, height
 from ..parts.access import load_match, match_ledger
+from ..parts.default_names import match_title
 from ..parts.rulebook import short_name, variant_name
 from ..plumbing.locale import number, signed
 
@@ -60,7 +61,7 @@ def _kept_apart(name: str) -> str:
 
 
 def _title(match: Match) -> str:
-    return match.name or _("Match %(n)s", n=match.id)
+    return match_title(match)
 
 
 def _played(ledger: Ledger) -> int:

@@ -2,7 +2,9 @@
 
 The match page shows ``/m/<id>/<token>/qr.svg`` (either link's token) lazily, below the
 fold, so a first visit carries no more bytes; the code always holds the read-only link,
-whichever link asked: scanning it never hands out the right to score.
+whichever link asked: scanning it never hands out the right to score.  The edit link's
+own code (``scoring-qr.svg``) is drawn only for the edit link, inside *Give the scoring to
+another phone*.
 """
 
 from __future__ import annotations
@@ -32,11 +34,22 @@ def _svg(url: str) -> bytes:
     return buffer.getvalue()
 
 
-@bp.route("/m/<int:match_id>/<token>/qr.svg")
-def qr(match_id: int, token: str) -> Response:
-    match, _can_edit = load_match(match_id, token)
-    url = phone_url("matches.ledger", match_id=match.id, token=match.view_token)
+def _picture(url: str) -> Response:
     response = Response(_svg(url), mimetype="image/svg+xml")
     response.cache_control.private = True  # the link in the address is a secret
     response.cache_control.max_age = 86400
     return response
+
+
+@bp.route("/m/<int:match_id>/<token>/qr.svg")
+def qr(match_id: int, token: str) -> Response:
+    match, _can_edit = load_match(match_id, token)
+    return _picture(phone_url("matches.ledger", match_id=match.id, token=match.view_token))
+
+
+@bp.route("/m/<int:match_id>/<token>/scoring-qr.svg")
+def edit_qr(match_id: int, token: str) -> Response:
+    """*Give the scoring to another phone*: the edit link to scan, for whoever holds it
+    (the read-only link is refused, as it is for every change)."""
+    match, _can_edit = load_match(match_id, token, edit=True)
+    return _picture(phone_url("matches.ledger", match_id=match.id, token=match.edit_token))

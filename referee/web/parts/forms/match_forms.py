@@ -16,6 +16,7 @@ from .base import Between, FlaskForm, Integer, PlainText, house_rule_fields
 MAX_SIDES = 3
 PLAYERS_PER_SIDE = 3
 MAX_SEATS = 6
+SEATS_OFFERED = ("2", "3", "4", "6")  # the players a table may have
 
 
 class _NewMatchForm(FlaskForm):
@@ -53,10 +54,13 @@ class _NewMatchForm(FlaskForm):
         render_kw={"inputmode": "numeric", "step": 5},
     )
     # Seats are counted clockwise from 0; the page names each after its player.
+    # Only the seats of the table chosen are offered (see __init__); the check that the
+    # dealer sits at it is the table's (referee.web.parts.table), in the app's own words.
     first_dealer = SelectField(
         _l("Deals the first hand"),
         choices=[SelectChoice(str(k), _l("Seat %(n)s", n=k + 1)) for k in range(MAX_SEATS)],
         default="0",
+        validate_choice=False,
     )
     # A rules file downloaded from a match page (referee.web.parts.house_rules reads it).
     rules_file = FileField(_l("Rules file (JSON)"))
@@ -67,6 +71,17 @@ class _NewMatchForm(FlaskForm):
         validators=[Optional(), Between(0, 500)],
         render_kw={"inputmode": "numeric", "min": 0},
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The first dealer is one of the seats of the table chosen: a 4-player match offers
+        # seats 1 to 4, with no script too (an old phone shows a hidden option greyed, or at
+        # all).  new_match.js puts the others back when the players change; their names are
+        # on the list for it.
+        seats = int(self.players.data) if self.players.data in SEATS_OFFERED else 4
+        every = self.first_dealer.choices
+        self.first_dealer.render_kw = {"data-seats": "|".join(str(c.label) for c in every)}
+        self.first_dealer.choices = every[:seats]
 
 
 def _paper_fields() -> dict[str, IntegerField]:
