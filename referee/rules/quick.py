@@ -21,6 +21,9 @@ from .hand import (
     event_problems,
     going_out_points,
     going_out_problems,
+    has_special_hand,
+    special_hand_problems,
+    special_hand_score,
     table_problems,
 )
 from .minimum import opening_problems
@@ -50,9 +53,13 @@ class QuickSide(NamedTuple):
     held_sets: int = 0  # players left holding three aces or sevens (american)
     unfinished: Mapping[CanastaKind, int] = {}  # unfinished melds that cost, by kind
     score: int = 0  # the side's match total before the hand, for its opening minimum
+    special_hand: str | None = None  # went out with this special hand (american)
 
 
 def _score_side(variant: Variant, side: QuickSide) -> SideScore:
+    special = special_hand_score(variant, side)
+    if special is not None:
+        return special
     canastas = tuple(
         CanastaScore("?", kind, variant.canasta_bonus.get(kind, 0))
         for kind, count in side.canastas.items()
@@ -113,7 +120,11 @@ def _side_problems(
                 )
             elif count < 0:
                 add("negative_count", "canasta.kinds", negative)
-    if side.went_out and any(n > 0 for n in side.unfinished.values()):
+    if (
+        side.went_out
+        and not has_special_hand(variant, side)
+        and any(n > 0 for n in side.unfinished.values())
+    ):
         add(
             "went_out_unfinished",
             "going-out.unfinished",
@@ -130,10 +141,12 @@ def _side_problems(
         add("negative_count", "meld.sequence", N_("a number of escalas cannot be negative"))
     made = sum(side.canastas.values())
     kinds = [kind for kind, count in side.canastas.items() for _ in range(max(count, 0))]
+    melded = side.meld_points > 0 or made > 0 or side.escalas > 0 or side.escalas_real > 0
+    problems += special_hand_problems(variant, side, index, melded=melded)
     problems += going_out_problems(
         variant,
         players,
-        went_out=side.went_out,
+        went_out=side.went_out and not has_special_hand(variant, side),
         concealed=side.concealed,
         kinds=kinds,
         side=index,
@@ -184,7 +197,7 @@ def _side_problems(
     )
     problems += opening_problems(
         variant,
-        melded=side.meld_points > 0 or made > 0 or side.escalas > 0 or side.escalas_real > 0,
+        melded=melded,
         points=side.meld_points + (bonuses if variant.opening_counts_canasta_bonus else 0),
         score=side.score,
         hand_number=hand_number,
