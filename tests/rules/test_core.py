@@ -111,10 +111,6 @@ ONLY_WHEN: dict[str, Callable[[Variant], bool]] = {
     "meld.natural-only": lambda v: bool(v.natural_only_ranks),
     "hand.held": lambda v: bool(v.held_penalty),
     "going-out.special-hands": lambda v: bool(v.special_hands),
-    "play.bonus-cards": lambda v: bool(v.bonus_cards),
-    "play.turn-card": lambda v: v.turn_card is not None,
-    "play.rule-of-five": lambda v: v.rule_of_five is not None,
-    "play.discard-limits": lambda v: bool(v.empty_pile_no_discard) or v.wild_discard_last,
 }
 
 
