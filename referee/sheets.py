@@ -22,7 +22,7 @@ from .match.ledger import Ledger
 from .match.plaintext import bdi, isolated
 from .match.vocabulary import words
 from .rules import CanastaKind, Rank, Variant
-from .rules.hand import threes_points
+from .rules.hand import SPECIAL_HAND_NAMES, threes_points
 from .rules.overrides import difference_lines
 from .rules.problems import N_
 from .rules.sources import seed_text
@@ -134,6 +134,9 @@ def reference_tables(
         )
     if variant.exact_cut_bonus:
         bonuses.append((_("Exact cut"), n(variant.exact_cut_bonus)))
+    for name, points in variant.special_hands.items():  # american: the side's whole score
+        said_name = SPECIAL_HAND_NAMES.get(name)
+        bonuses.append((_(said_name) if said_name else name, n(points)))
     if variant.opening_by_round:  # hand and foot: the minimum goes by the hand
         by_hand = [
             (_("Hand %(n)s") % {"n": k}, n(minimum))

@@ -96,6 +96,7 @@ def _detailed_side(data: Mapping[str, Any], index: int, name: str, score: int) -
         first_pickup=bool(data.get("first_pickup")),
         black_threes=int(data.get("black_threes") or 0),
         held_sets=int(data.get("held_sets") or 0),
+        special_hand=data.get("special_hand") or None,
     )
 
 
@@ -183,6 +184,7 @@ def _quick_side(
             CanastaKind(kind): int(n) for kind, n in (data.get("unfinished") or {}).items() if n
         },
         score=score,
+        special_hand=data.get("special_hand") or None,
     )
 
 

@@ -74,6 +74,7 @@ CANASTA = Words(
         "black_threes": N_("Black threes"),
         "unfinished": N_("Unfinished melds"),
         "held_in_hand": N_("Aces or sevens held"),
+        "special_hand": N_("Special hand"),
     },
     left=N_("Cards left in hand"),
     left_points=N_("Points of cards left in hand"),
