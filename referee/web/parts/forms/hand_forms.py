@@ -11,7 +11,15 @@ from typing import Any, NamedTuple
 
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
-from wtforms import BooleanField, FormField, HiddenField, SelectField, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    FormField,
+    HiddenField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.validators import AnyOf, Length, Optional, Regexp
 
 from ....match.vocabulary import WORDS
@@ -208,11 +216,15 @@ def _hand_form(section: _Section, sides: int) -> type[FlaskForm]:
     if section.concealed:
         attrs["out_concealed"] = BooleanField(_l("Went out concealed"))
     if section.special_hands:
-        choices = [("", _l("No special hand"))] + [
-            (name, _l(SPECIAL_HAND_NAMES.get(name, name))) for name in section.special_hands
+        choices = [SelectChoice("", _l("No special hand"))] + [
+            SelectChoice(name, _l(SPECIAL_HAND_NAMES.get(name, name)))
+            for name in section.special_hands
         ]
         attrs["out_special"] = SelectField(
-            _l("Went out with a special hand"), choices=choices, validate_choice=True
+            _l("Went out with a special hand"),
+            choices=choices,
+            default="",
+            validators=[Optional()],  # a form kept on a phone from before it: none
         )
     return type("HandForm", (_HandForm,), attrs)
 
