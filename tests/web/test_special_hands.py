@@ -46,3 +46,21 @@ def test_a_game_without_special_hands_has_no_such_choice(client):
     assert "out_special" in client.get(
         start_match(client, preset="american") + "/hands/new"
     ).get_data(as_text=True)
+
+
+def test_the_blank_sheets_reference_box_lists_the_special_hands():
+    from referee.rules import find_variant
+    from referee.sheets import reference_tables
+
+    bonuses = dict(reference_tables(find_variant("american"))["bonuses"])
+    # pagat-american §Special Hands, each with its value.
+    assert {
+        name: bonuses[name]
+        for name in ("Straight", "Pairs without wild cards", "Pairs with wild cards", "Garbage")
+    } == {
+        "Straight": "3,000",
+        "Pairs without wild cards": "2,500",
+        "Pairs with wild cards": "2,000",
+        "Garbage": "2,000",
+    }
+    assert "Straight" not in dict(reference_tables(find_variant("classic"))["bonuses"])
