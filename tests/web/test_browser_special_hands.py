@@ -25,6 +25,8 @@ def test_a_special_hand_on_the_quick_form(browser, base_url):
     page.get_by_label("Went out with a special hand").select_option("pairs")
     page.locator("#side1-meld_points").fill("150")
     page.locator("#side1-hand_points").fill("25")
+    # The live preview says it before the hand is recorded.
+    expect(page.locator(".preview output.s0")).to_contain_text("2,500")
     check_page(page, "entry-american-special-hand")
     page.get_by_role("button", name="Record the hand").click()
     expect(page.locator(".total .big").first).to_be_visible()

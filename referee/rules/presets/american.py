@@ -111,7 +111,8 @@ RULES = {
             "After a side's first meld, the player who made it draws bonus cards from the "
             "stock once the turn is over: four for the first side to meld, three for the "
             "second. A first meld that took the pile draws none: never the pile and the "
-            "bonus cards in one turn.",
+            "bonus cards in one turn (unless the table plays the house rule of bonus cards "
+            "with the pile).",
             f"{L} §Deal; {H} §6",
             "",
         ),
@@ -348,8 +349,9 @@ RULES = {
         rule(
             "going-out.special-hands",
             "A player may go out with a special hand, laid down all at once as the side's "
-            "first meld: a straight, pairs without wild cards, pairs with wild cards, or "
-            "garbage. The side needs no canasta to go out this way.",
+            "first meld (with the house rule of courtesy, also on the turn right after the "
+            "partner's first meld): a straight, pairs without wild cards, pairs with wild "
+            "cards, or garbage. The side needs no canasta to go out this way.",
             f"{P} §Special Hands; {H} §9",
             "",
         ),
