@@ -64,3 +64,16 @@ def test_the_blank_sheets_reference_box_lists_the_special_hands():
         "Garbage": "2,000",
     }
     assert "Straight" not in dict(reference_tables(find_variant("classic"))["bonuses"])
+
+
+def test_the_ledger_and_the_sheet_name_the_special_hand(client, tmp_path):
+    from tests.support.pdf import pdf_text
+
+    url = start_match(client, preset="american")
+    _record(client, url, "pairs_wild")
+    page = client.get(url).get_data(as_text=True)
+    assert "Special hand: Pairs with wild cards" in page
+    sheet = client.get(url + "/sheet.pdf")
+    assert sheet.data.startswith(b"%PDF")
+    text = " ".join(pdf_text(sheet.data, tmp_path).split())
+    assert "went out with a special hand: Pairs with wild cards" in text
