@@ -271,3 +271,14 @@ def test_the_discard(discard, hand, pile_empty, allowed):
 def test_the_classic_game_discards_anything():
     ruling = check_discard(variant("classic"), card=card("2"), hand=parse_cards("2 9"))
     assert ruling.allowed
+
+
+def test_a_table_may_change_a_special_hands_value():
+    from referee.rules.overrides import apply_overrides
+
+    own = apply_overrides(american(), {"special_hands": {"garbage": 1500}})
+    result = score(own, side(went_out=True, special_hand="garbage"))
+    assert result.sides[0].total == 1500
+    assert score(own, side(went_out=True, special_hand="straight")).sides[0].total == 3000
+    with pytest.raises(MalformedInput, match="special_hands.flush"):
+        apply_overrides(american(), {"special_hands": {"flush": 100}})
