@@ -20,9 +20,9 @@ from .i18n import local_date, local_number
 from .match.chart import totals_chart
 from .match.ledger import Ledger, Match
 from .match.plaintext import bdi, default_match_number, isolated
-from .match.vocabulary import words
+from .match.vocabulary import special_names, words
 from .rules import CanastaKind, Rank, Variant
-from .rules.hand import threes_points
+from .rules.hand import SPECIAL_HAND_NAMES, threes_points
 from .rules.overrides import difference_lines
 from .rules.problems import N_
 from .rules.sources import seed_text
@@ -134,6 +134,9 @@ def reference_tables(
         )
     if variant.exact_cut_bonus:
         bonuses.append((_("Exact cut"), n(variant.exact_cut_bonus)))
+    for name, points in variant.special_hands.items():  # american: the side's whole score
+        said_name = SPECIAL_HAND_NAMES.get(name)
+        bonuses.append((_(said_name) if said_name else name, n(points)))
     if variant.opening_by_round:  # hand and foot: the minimum goes by the hand
         by_hand = [
             (_("Hand %(n)s") % {"n": k}, n(minimum))
@@ -277,6 +280,7 @@ def sheet_rows(
     """One row per hand: who dealt, its note, why it is disputed (in ``gettext``'s
     language, its figures as ``lang`` writes them), and per side the minimum that
     applied, the breakdown, score and total."""
+    _ = gettext or (lambda text: text)
     variant = ledger.match.variant
     rows = []
     for row in ledger.rows:
@@ -304,6 +308,12 @@ def sheet_rows(
                 "error": row.error,
                 "dealer": ledger.match.dealer_name(row.number),
                 "note": row.hand.entry.get("note", ""),
+                "special": [
+                    _("%(side)s went out with a special hand: %(hand)s")
+                    % {"side": isolated(ledger.match.side_names[i]), "hand": _(name)}
+                    for i, name in enumerate(special_names(row.hand.entry))
+                    if name and i < len(ledger.match.side_names)
+                ],
                 "disputed": row.reasons(
                     [isolated(n) for n in ledger.match.side_names],
                     gettext,

@@ -158,6 +158,7 @@ def _side(data: Any, index: int) -> Side:
         first_pickup=_field(data, "went_out_on_first_pickup", bool, False, where),
         black_threes=_count(data, "black_threes", where),
         held_sets=_count(data, "held_in_hand", where),
+        special_hand=_field(data, "special_hand", str, None, where),
     )
 
 
@@ -174,6 +175,12 @@ def parse_hand(data: Any) -> tuple[Variant, Hand]:
             f"sides: {players} players make {expected} sides, but {len(sides)} were given"
         )
     sides_read = tuple(_side(side, i) for i, side in enumerate(sides))
+    for i, side in enumerate(sides_read):
+        if variant.special_hands and side.special_hand not in (None, *variant.special_hands):
+            raise MalformedInput(
+                f"side {i + 1}: special_hand must be one of {', '.join(variant.special_hands)}, "
+                f"not {side.special_hand!r}"
+            )
     return variant, Hand(players, sides_read, _hand_number(data))
 
 
@@ -223,6 +230,8 @@ def score_json(data: Any) -> tuple[Json, int]:
         }
         if score.wins_match:
             side["wins_match"] = True
+        if "special_hand" in score.breakdown:
+            side["special_hand"] = hand.sides[len(sides)].special_hand
         sides.append(side)
     out = {
         "variant": variant.id,
@@ -360,11 +369,57 @@ def _go_out_question(variant: Variant, data: Json) -> Json:
     return _ruling_json(variant, ruling)
 
 
+def _bonus_cards_question(variant: Variant, data: Json) -> Json:
+    from ..rules.rulings import check_bonus_cards
+
+    ruling = check_bonus_cards(
+        variant,
+        first_side=_field(data, "first_side", bool, True, ""),
+        took_pile=_field(data, "took_pile", bool, False, ""),
+        past_turn_card=_field(data, "past_turn_card", bool, False, ""),
+    )
+    return _ruling(
+        variant, ruling.allowed, ruling.reason, ruling.rule, bonus_cards=ruling.points or 0
+    )
+
+
+def _wild_card_question(variant: Variant, data: Json) -> Json:
+    from ..rules.rulings import check_wild_card
+
+    cards = _field(data, "meld", str, None, "")
+    if cards is None:
+        raise MalformedInput("meld is required: the meld on the table in card notation")
+    ruling = check_wild_card(
+        variant,
+        meld=Meld(_cards(cards, "meld: ")),
+        opening=_field(data, "opening", bool, False, ""),
+    )
+    return _ruling_json(variant, ruling)
+
+
+def _discard_question(variant: Variant, data: Json) -> Json:
+    from ..rules.rulings import check_discard
+
+    card_text = _field(data, "card", str, None, "")
+    if card_text is None:
+        raise MalformedInput("card is required: the card to discard")
+    ruling = check_discard(
+        variant,
+        card=_one_card(card_text, "card"),
+        hand=_cards(_field(data, "hand", str, "", ""), "hand: "),
+        pile_empty=_field(data, "pile_empty", bool, False, ""),
+    )
+    return _ruling_json(variant, ruling)
+
+
 QUESTIONS = {
     "meld": _meld_question,
     "opening": _opening_question,
     "pickup": _pickup_question,
     "go_out": _go_out_question,
+    "bonus_cards": _bonus_cards_question,
+    "wild_card": _wild_card_question,
+    "discard": _discard_question,
 }
 
 

@@ -100,6 +100,7 @@ def _detailed_side(data: Mapping[str, Any], index: int, name: str, score: int) -
         first_pickup=bool(data.get("first_pickup")),
         black_threes=int(data.get("black_threes") or 0),
         held_sets=int(data.get("held_sets") or 0),
+        special_hand=data.get("special_hand") or None,
     )
 
 
@@ -263,6 +264,7 @@ def _quick_side(
         concealed_canastas=_concealed(data),
         black_threes_out=int(data.get("black_threes_out") or 0),
         cards=tuple(_implied_cards(variant, data, by_kind)),
+        special_hand=data.get("special_hand") or None,
     )
 
 

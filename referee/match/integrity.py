@@ -128,6 +128,8 @@ def _side(side: Any, part: Text) -> None:
             check_text(value, part, key, HAND_LENGTH)
         elif key in COUNTS and value is not None:
             _whole(value, part, key, 0, COUNTS[key])
+        elif key == "special_hand" and value is not None:
+            check_text(value, part, key, 40)
         elif key in SWITCHES and not isinstance(value, bool):
             raise _damaged(part, N_("%(field)s must be true or false"), field=key)
         elif key in TABLES:

@@ -9,12 +9,13 @@ The texts are only marked (``N_``); each is translated where it is shown.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..rules import CanastaKind, Variant, Vocabulary
+from ..rules.hand import SPECIAL_HAND_NAMES
 from ..rules.problems import N_
 
-__all__ = ["WORDS", "Words", "words"]
+__all__ = ["WORDS", "Words", "special_names", "words"]
 
 
 class Words(NamedTuple):
@@ -74,6 +75,7 @@ CANASTA = Words(
         "black_threes": N_("Black threes"),
         "unfinished": N_("Unfinished melds"),
         "held_in_hand": N_("Aces or sevens held"),
+        "special_hand": N_("Special hand"),
     },
     left=N_("Cards left in hand"),
     left_points=N_("Points of cards left in hand"),
@@ -142,3 +144,12 @@ WORDS: Mapping[Vocabulary, Words] = {
 def words(variant: Variant) -> Words:
     """The words ``variant``'s game uses."""
     return WORDS[variant.vocabulary]
+
+
+def special_names(entry: Mapping[str, Any]) -> tuple[str | None, ...]:
+    """Per side of a stored hand, the special hand it went out with (american) as its
+    msgid, or None: the ledger and the sheets name it beside its score."""
+    return tuple(
+        SPECIAL_HAND_NAMES.get(side.get("special_hand") or "") if isinstance(side, dict) else None
+        for side in entry.get("sides", [])
+    )

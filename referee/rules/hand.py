@@ -15,7 +15,15 @@ from .minimum import opening_problems
 from .problems import N_, IllegalHand, Problem, Text, problem
 from .variant import CanastaKind, RedThreeCondition, Variant
 
-__all__ = ["CanastaScore", "Hand", "HandResult", "Side", "SideScore", "score_hand"]
+__all__ = [
+    "SPECIAL_HAND_NAMES",
+    "CanastaScore",
+    "Hand",
+    "HandResult",
+    "Side",
+    "SideScore",
+    "score_hand",
+]
 
 _RANK_NAMES = RANK_PLURALS
 
@@ -42,6 +50,7 @@ class Side(NamedTuple):
     first_pickup: bool = False
     black_threes: int = 0  # laid out as bonus cards, where the variant scores them so
     held_sets: int = 0  # players left holding three or more of a penalised rank (american)
+    special_hand: str | None = None  # went out with this special hand (american)
 
 
 class Hand(NamedTuple):
@@ -210,6 +219,9 @@ def score_side(variant: Variant, side: Side, infos: list[MeldInfo] | None = None
 
     ``infos`` is the side's melds already classified, if the caller has them.
     """
+    special = special_hand_score(variant, side)
+    if special is not None:
+        return special
     if infos is None:
         infos = _info(variant, side)
     canastas = tuple(
@@ -265,6 +277,84 @@ class Events(Protocol):
     def black_threes(self) -> int: ...
     @property
     def held_sets(self) -> int: ...
+    @property
+    def special_hand(self) -> str | None: ...
+
+
+# The special hands' names as a player reads them, by their ids (a preset's special_hands).
+SPECIAL_HAND_NAMES = {
+    "straight": N_("Straight"),
+    "pairs": N_("Pairs without wild cards"),
+    "pairs_wild": N_("Pairs with wild cards"),
+    "garbage": N_("Garbage"),
+}
+
+
+def special_hand_score(variant: Variant, side: Events) -> SideScore | None:
+    """The score of a side that went out with a special hand the variant knows: the hand's
+    value in place of everything else (melds, canastas, threes, cards left, penalties).
+    None for any other side, which is scored as usual."""
+    value = variant.special_hands.get(side.special_hand or "")
+    if value is None or not side.went_out:
+        return None
+    return SideScore(side.name, value, {"special_hand": value}, ())
+
+
+def has_special_hand(variant: Variant, side: Events) -> bool:
+    """Whether the side went out with a special hand the variant scores."""
+    return side.went_out and (side.special_hand or "") in variant.special_hands
+
+
+def special_hand_problems(
+    variant: Variant, side: Events, index: int, *, melded: bool
+) -> list[Problem]:
+    """What cannot be about a side's special hand: one the variant does not score, one
+    without going out, one beside melds the side had laid before it (``melded``)."""
+    if not side.special_hand:
+        return []
+    if side.special_hand not in variant.special_hands:
+        if not variant.special_hands:
+            return [
+                problem(
+                    "not_in_variant",
+                    None,
+                    N_("%(variant)s does not score %(event)s at this table"),
+                    index,
+                    variant=variant.name,
+                    event=Text(N_("a special hand")),
+                )
+            ]
+        return [
+            problem(
+                "unknown_special_hand",
+                "going-out.special-hands",
+                N_('"%(name)s" is not a special hand of this game'),
+                index,
+                name=side.special_hand,
+            )
+        ]
+    if not side.went_out:
+        return [
+            problem(
+                "special_hand_without_going_out",
+                "going-out.special-hands",
+                N_("a special hand is laid down by the player going out"),
+                index,
+            )
+        ]
+    if melded and not variant.special_hand_after_partner:
+        return [
+            problem(
+                "special_hand_after_melding",
+                "going-out.special-hands",
+                N_(
+                    "a special hand is the side's first meld: this side already has melds "
+                    "on the table"
+                ),
+                index,
+            )
+        ]
+    return []
 
 
 def event_parts(variant: Variant, side: Events, has_canasta: bool) -> dict[str, int]:
@@ -584,15 +674,17 @@ def side_problems(
             points=side.hand_points,
         )
     kinds = [info.canasta for info in infos if info.canasta is not None]
+    special = has_special_hand(variant, side)
+    problems += special_hand_problems(variant, side, index, melded=bool(side.melds))
     problems += going_out_problems(
         variant,
         hand.players,
-        went_out=side.went_out,
+        went_out=side.went_out and not special,  # a special hand needs no canasta
         concealed=side.concealed,
         kinds=kinds,
         side=index,
     )
-    if side.went_out:
+    if side.went_out and not special:
         for j, (meld, info) in enumerate(zip(side.melds, infos, strict=True)):
             if info.penalty:
                 add(

@@ -23,6 +23,9 @@ from .hand import (
     event_problems,
     going_out_points,
     going_out_problems,
+    has_special_hand,
+    special_hand_problems,
+    special_hand_score,
     table_problems,
 )
 from .melds import CONCEALABLE, canasta_bonus
@@ -60,9 +63,13 @@ class QuickSide(NamedTuple):
     # The cards the counts imply, melded and in hand: the ranks each group may be and how
     # many (a natural canasta of aces: seven aces), for what the packs hold (rules/deck.py).
     cards: tuple[Counted, ...] = ()
+    special_hand: str | None = None  # went out with this special hand (american)
 
 
 def _score_side(variant: Variant, side: QuickSide) -> SideScore:
+    special = special_hand_score(variant, side)
+    if special is not None:
+        return special
     canastas = tuple(
         CanastaScore("?", kind, canasta_bonus(variant, kind, concealed), concealed)
         for kind, count in side.canastas.items()
@@ -125,7 +132,11 @@ def _side_problems(
                 )
             elif count < 0:
                 add("negative_count", "canasta.kinds", negative)
-    if side.went_out and any(n > 0 for n in side.unfinished.values()):
+    if (
+        side.went_out
+        and not has_special_hand(variant, side)
+        and any(n > 0 for n in side.unfinished.values())
+    ):
         add(
             "went_out_unfinished",
             "going-out.unfinished",
@@ -142,10 +153,12 @@ def _side_problems(
         add("negative_count", "meld.sequence", N_("a number of escalas cannot be negative"))
     made = sum(side.canastas.values())
     kinds = [kind for kind, count in side.canastas.items() for _ in range(max(count, 0))]
+    melded = side.meld_points > 0 or made > 0 or side.escalas > 0 or side.escalas_real > 0
+    problems += special_hand_problems(variant, side, index, melded=melded)
     problems += going_out_problems(
         variant,
         players,
-        went_out=side.went_out,
+        went_out=side.went_out and not has_special_hand(variant, side),
         concealed=side.concealed,
         kinds=kinds,
         side=index,
@@ -197,7 +210,7 @@ def _side_problems(
     )
     problems += opening_problems(
         variant,
-        melded=side.meld_points > 0 or made > 0 or side.escalas > 0 or side.escalas_real > 0,
+        melded=melded,
         points=side.meld_points + (bonuses if variant.opening_counts_canasta_bonus else 0),
         score=side.score,
         hand_number=hand_number,

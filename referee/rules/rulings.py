@@ -15,9 +15,12 @@ from .variant import CanastaKind, Variant
 __all__ = [
     "Ruling",
     "best_opening_points",
+    "check_bonus_cards",
+    "check_discard",
     "check_going_out",
     "check_meld",
     "check_pickup",
+    "check_wild_card",
     "pile_state",
 ]
 
@@ -479,3 +482,110 @@ def check_going_out(
             True, _t(N_("%(verdict)s %(partner)s"), verdict=yes, partner=ask), "going-out.canastas"
         )
     return Ruling(True, yes, "going-out.canastas")
+
+
+def check_bonus_cards(
+    variant: Variant, *, first_side: bool, took_pile: bool = False, past_turn_card: bool = False
+) -> Ruling:
+    """How many bonus cards a first meld draws: ``first_side`` whether the side is the first
+    of the table to meld, ``took_pile`` whether the first meld took the pile, and
+    ``past_turn_card`` whether play had reached the turn card."""
+    if not variant.bonus_cards:
+        return Ruling(False, _t(N_("No: this game has no bonus cards.")), "play.draw")
+    if past_turn_card and variant.turn_card is not None:
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: play has reached the turn card, so a first meld draws no bonus cards; "
+                    "keep a card to discard and a card to hold."
+                )
+            ),
+            "play.turn-card",
+        )
+    if took_pile and not variant.bonus_cards_with_pile:
+        return Ruling(
+            False,
+            _t(N_("No: a first meld that took the pile draws no bonus cards.")),
+            "play.bonus-cards",
+        )
+    count = variant.bonus_cards[0 if first_side or len(variant.bonus_cards) == 1 else 1]
+    return Ruling(
+        True,
+        _t(
+            N_("Yes: draw %(count)s bonus cards from the stock once your turn is over."),
+            count=count,
+        ),
+        "play.bonus-cards",
+        points=count,
+    )
+
+
+def check_wild_card(variant: Variant, *, meld: Meld, opening: bool) -> Ruling:
+    """May a wild card join ``meld`` (the meld as it is on the table)?  ``opening``: the
+    card goes in with the side's first meld, where the rule of five does not apply."""
+    info = classify(variant, meld)
+    grown = Meld((*meld.cards, Card.from_symbol("2")))
+    problems = meld_problems(variant, grown)
+    if problems:
+        why = problems[0].text or Text(problems[0].message)
+        return Ruling(
+            False, _t(N_("No: %(problem)s."), problem=why), problems[0].rule or "meld.wild-limit"
+        )
+    five = variant.rule_of_five
+    if five is not None and not opening and info.shape is MeldShape.RANK and info.naturals < five:
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: once your side has opened, a wild card joins only a meld of %(five)s "
+                    "natural cards; this one has %(have)s."
+                ),
+                five=five,
+                have=info.naturals,
+            ),
+            "play.rule-of-five",
+        )
+    return Ruling(True, _t(N_("Yes: the wild card may join this meld.")), "meld.wild-limit")
+
+
+def check_discard(
+    variant: Variant, *, card: Card, hand: Sequence[Card], pile_empty: bool = False
+) -> Ruling:
+    """May ``card`` be discarded from ``hand`` (the player's cards, the discard among them)?
+    ``pile_empty``: there is no pile to discard onto."""
+    others = list(hand)
+    if card in others:
+        others.remove(card)
+    if variant.black_threes_laid_out and card.rank is Rank.THREE:
+        return Ruling(False, _t(N_("No: a three is never discarded.")), "play.discard-limits")
+    if variant.wild_discard_last and card.is_wild and any(not c.is_wild for c in others):
+        return Ruling(
+            False,
+            _t(N_("No: a wild card is discarded only when nothing else can be.")),
+            "play.discard-limits",
+        )
+    if (
+        pile_empty
+        and card.rank in variant.empty_pile_no_discard
+        and any(
+            c.is_natural and c.rank not in (Rank.THREE, *variant.empty_pile_no_discard)
+            for c in others
+        )
+    ):
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: onto an empty pile, the %(card)s may not be discarded while you hold "
+                    "another natural card."
+                ),
+                card=format_cards([card]),
+            ),
+            "play.discard-limits",
+        )
+    return Ruling(
+        True,
+        _t(N_("Yes: you may discard the %(card)s."), card=format_cards([card])),
+        "play.discard-limits" if "play.discard-limits" in variant.rules else "play.discard",
+    )

@@ -40,7 +40,7 @@ _INT_KEYED = (
     "black_three_going_out_bonus",
     "threes_table",
 )
-_RANK_SETS = ("natural_only_ranks", "held_ranks")
+_RANK_SETS = ("natural_only_ranks", "held_ranks", "empty_pile_no_discard")
 # Fields that name things rather than score them.  A snapshot taken before one was added
 # takes its preset's value, not the default: the game was always called so (a hand and
 # foot match of then has books too), and no score can change by it.
@@ -64,7 +64,7 @@ def _write(name: str, value: Any) -> Any:
         return sorted(rank.value for rank in value)
     if name in ("red_threes_count_if", "vocabulary"):
         return value.value
-    if name in ("players", "opening_by_round"):
+    if name in ("players", "opening_by_round", "bonus_cards"):
         return list(value)
     if name == "opening_table":
         return [[step.from_score, step.minimum] for step in value]
@@ -109,7 +109,7 @@ def _read(name: str, value: Any) -> Any:
         return RedThreeCondition(value)
     if name == "vocabulary":
         return Vocabulary(value)
-    if name in ("players", "opening_by_round"):
+    if name in ("players", "opening_by_round", "bonus_cards"):
         return tuple(int(n) for n in value)
     if name == "opening_table":
         return tuple(OpeningStep(int(a), int(b)) for a, b in value)

@@ -63,6 +63,11 @@ BOOKS: dict[str, Book] = {
             "https://www.pagat.com/rummy/canasta.html#american",
         ),
         Book(
+            "honors-house",
+            "Honors Bridge Club: Honors Canasta House Rules (Modern American Canasta)",
+            "http://www.honorsbridgeclub.org/canastahouserules.html",
+        ),
+        Book(
             "pagat-hand-foot",
             "John McLeod, pagat.com: Hand and Foot",
             "https://www.pagat.com/rummy/handfoot.html",

@@ -201,6 +201,24 @@ class Variant(NamedTuple):
     # the contract), kept as they are; everywhere else a round is a tournament's.
     opening_by_round: tuple[int, ...] = ()  # the minimum by the hand's number, not the score
     rounds: int | None = None  # the match is this many hands; the highest total wins
+    # -- special hands (american) ---------------------------------------------------
+    # A side that goes out with one of these scores its value and nothing else (the id is
+    # the hand's name in the contract and the stored entry: "straight", "pairs", ...).
+    special_hands: Mapping[str, int] = {}
+    # A special hand counts on the turn after the partner's first meld too, not only as the
+    # side's own first meld: the side's melds are then on the table, and not scored.
+    special_hand_after_partner: bool = False
+    # -- play rules the referee rules on turn by turn (american) -----------------------
+    bonus_cards: tuple[int, ...] = ()  # bonus cards drawn after a side's first meld: 1st, 2nd side
+    bonus_cards_with_pile: bool = True  # ...also by a first meld that took the pile
+    turn_card: int | None = None  # the stock's card this far from the bottom is turned up:
+    # from it on, a first meld draws no bonus cards
+    rule_of_five: int | None = (
+        None  # once opened, a wild card joins only a meld of this many naturals
+    )
+    empty_pile_no_discard: frozenset[Rank] = frozenset()  # not discarded onto an empty pile…
+    # …while the player holds another natural card
+    wild_discard_last: bool = False  # a wild card is discarded only when nothing else can be
     # -- words ---------------------------------------------------------------------
     vocabulary: Vocabulary = Vocabulary.CANASTA  # what pages and sheets call its melds
 

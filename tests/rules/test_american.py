@@ -49,8 +49,11 @@ def test_the_table():
     assert v.target_score == 8500
     # cla-laws §Deal: play passes clockwise.
     assert v.play_clockwise is True
-    # No house rules: every value is the books' own.
-    assert v.options == ()
+    # Two house rules, each the reading of another book (tests/rules/test_american_special.py).
+    assert [(o.name, o.source) for o in v.options] == [
+        ("special_hand_courtesy", "honors-house §9"),
+        ("bonus_cards_with_pile", "cla-laws §Deal"),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -566,7 +569,8 @@ def test_a_whole_hand():
 def test_every_rule_cites_an_american_book_without_a_quote():
     for key, rule in AMERICAN.rules.items():
         assert rule.key == key
-        assert rule.source.split(" §")[0] in ("cla-laws", "pagat-american"), key
+        for part in rule.source.split("; "):
+            assert part.split(" §")[0] in ("cla-laws", "pagat-american", "honors-house"), key
         assert book_of(rule.source) is not None
         assert rule.quote == ""
         assert rule.text

@@ -112,6 +112,7 @@ ONLY_WHEN: dict[str, Callable[[Variant], bool]] = {
     "hand.held": lambda v: bool(v.held_penalty),
     # Melded points no cards make quote the first of these a catalogue has (quick.py).
     "scoring.counting": lambda v: "scoring.counting" in v.rules,
+    "going-out.special-hands": lambda v: bool(v.special_hands),
 }
 
 

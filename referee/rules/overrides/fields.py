@@ -457,6 +457,13 @@ FIELDS: tuple[Field, ...] = (
         N_("Black three left in hand costs (empty: its value)"),
     ),
     _field(
+        "special_hands",
+        "scoring",
+        Table(str, str, Number(0, MOST)),
+        "scoring.special-hands",
+        N_("A special hand scores"),
+    ),
+    _field(
         "held_penalty",
         "scoring",
         Number(0, MOST),

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ..cards import Rank
+from ..hand import SPECIAL_HAND_NAMES
 from ..problems import N_, Text
 from ..variant import CanastaKind, Rule, Variant
 from .fields import BY_NAME, FIELDS, Field
@@ -57,6 +58,8 @@ def entry_words(field: Field, key: Any) -> Text:
         return Text(_RANK_NAMES.get(key, key.value))
     if isinstance(key, CanastaKind):
         return Text(_KIND_NAMES[key])
+    if field.name == "special_hands":
+        return Text(SPECIAL_HAND_NAMES.get(key, key))
     if field.name in ("canasta_count_bonus", "black_three_going_out_bonus", "threes_table"):
         return Text(str(key))
     return Text(N_("%(n)s players"), {"n": key})

@@ -7,28 +7,42 @@ There is no seed text for this game.  Every value cites a published book by the 
   Canasta, the main text (the league standard).
 * ``pagat-american``: John McLeod's pagat.com, Canasta, Modern American section, where
   the league says nothing, and to name a reading where the two differ.
+* ``honors-house``: a club's published house rules for the game (Honors Bridge Club,
+  numbered rules), for what the tables do at the turn card, with the bonus cards and with
+  special hands, where the two books are silent or read otherwise.
 
 Where the references disagree, the value says which reading it follows: the one most
 widely published (the research behind this preset compared the league, pagat and the
 club and teaching pages that follow them).  The rules' words are our own: a published
 book's text is not copied, so no rule has a quote.
 
-What the engine cannot judge from a hand at its end, and so this preset does not claim
-to check: the "rule of five" (after a side's opening, a wild card joins only a meld that
-already holds five natural cards: an order of play, not a shape of the meld), dead
-ranks, the empty-pile ("SWAD") discard rule, the bonus cards drawn after the first meld,
-and the special hands that replace a side's whole score.
+The special hands are scored (``special_hands``: the side that goes out with one scores
+its value and nothing else).  What a finished hand cannot show -- the "rule of five", the
+empty-pile discard, the bonus cards and the turn card -- the referee rules on turn by turn
+(:mod:`referee.rules.rulings`).  Not covered: dead ranks (no published book the preset
+cites states a rule for them).
+
+Where the books read differently, the preset follows one reading and a house rule
+(``options``) gives the other, naming its book:
+
+* ``special_hand_courtesy`` (honors-house §9): a special hand also counts on the turn
+  right after the partner's first meld; the preset, with pagat, takes it only as the
+  side's first meld.
+* ``bonus_cards_with_pile`` (cla-laws §Deal as this preset reads it: no exception): a first
+  meld that takes the pile still draws the bonus cards; the preset follows honors-house §6
+  (never the pile and the bonus cards in one turn), which the league's players report too.
 """
 
 from __future__ import annotations
 
 from ..cards import Rank
 from ..problems import N_
-from ..variant import CanastaKind, OpeningStep, RedThreeCondition
+from ..variant import CanastaKind, OpeningStep, Option, RedThreeCondition
 from .classic import CLASSIC, rule
 
 L = "cla-laws"
 P = "pagat-american"
+H = "honors-house"
 
 RULES = {
     r.key: r
@@ -96,8 +110,25 @@ RULES = {
             "play.bonus-cards",
             "After a side's first meld, the player who made it draws bonus cards from the "
             "stock once the turn is over: four for the first side to meld, three for the "
-            "second.",
-            f"{L} §Deal",
+            "second. A first meld that took the pile draws none: never the pile and the "
+            "bonus cards in one turn (unless the table plays the house rule of bonus cards "
+            "with the pile).",
+            f"{L} §Deal; {H} §6",
+            "",
+        ),
+        rule(
+            "play.turn-card",
+            "When the stock is cut, the ninth card from its bottom is turned face up: the "
+            "turn card. A first meld made once play has reached it draws no bonus cards, and "
+            "the player must keep a card to discard and a card to hold.",
+            f"{H} §1, §5",
+            "",
+        ),
+        rule(
+            "play.rule-of-five",
+            "Once a side has opened, a wild card may join only a meld that already holds five "
+            "natural cards, and no meld holds more than two wild cards.",
+            f"{L} §Melding; {H} §3",
             "",
         ),
         rule(
@@ -313,6 +344,23 @@ RULES = {
             "Going out needs a last card to discard: a player may not meld every card. The "
             "last discard may be a wild card but not a three.",
             f"{L} §Going Out",
+            "",
+        ),
+        rule(
+            "going-out.special-hands",
+            "A player may go out with a special hand, laid down all at once as the side's "
+            "first meld (with the house rule of courtesy, also on the turn right after the "
+            "partner's first meld): a straight, pairs without wild cards, pairs with wild "
+            "cards, or garbage. The side needs no canasta to go out this way.",
+            f"{P} §Special Hands; {H} §9",
+            "",
+        ),
+        rule(
+            "scoring.special-hands",
+            "A side that goes out with a special hand scores its value and nothing else: a "
+            "straight 3000, pairs without wild cards 2500, pairs with wild cards 2000, "
+            "garbage 2000. The other side scores its hand as usual.",
+            f"{P} §Special Hands, §Scoring",
             "",
         ),
         rule(
@@ -567,6 +615,56 @@ AMERICAN = CLASSIC._replace(
     no_pickup_first_round=False,
     # pagat-american §Going Out: a player may ask the partner once; the answer binds.
     partner_permission="may",
-    options=(),
+    # pagat-american §Special Hands (its values; honors-house §9 gives the two pairs hands
+    # the same): the side that goes out with one scores this and nothing else, the other side
+    # as usual.  The ids are the contract's and the stored entry's.
+    special_hands={
+        "straight": 3000,  # pagat-american §Special Hands: a straight 3000
+        "pairs": 2500,  # pagat-american §Special Hands, honors-house §9: pairs without wilds 2500
+        "pairs_wild": 2000,  # the same: pairs with wild cards (twos, sevens and aces) 2000
+        "garbage": 2000,  # pagat-american §Special Hands: garbage 2000
+    },
+    # honors-house §9: only as the side's first meld (its courtesy after the partner's first
+    # meld is the house rule special_hand_courtesy below).
+    special_hand_after_partner=False,
+    # cla-laws §Deal (honors-house §2 agrees): four bonus cards to the first side to meld,
+    # three to the second.
+    bonus_cards=(4, 3),
+    # honors-house §6: a first meld that takes the pile draws no bonus cards (the league's
+    # players report the same; cla-laws §Deal as this preset read it states no exception:
+    # the house rule bonus_cards_with_pile).
+    bonus_cards_with_pile=False,
+    # honors-house §1: the ninth card from the bottom of the stock is turned up; §5: a first
+    # meld after it draws no bonus cards.
+    turn_card=9,
+    # cla-laws §Melding, honors-house §3: after the opening, a wild card joins only a meld
+    # of five natural cards.
+    rule_of_five=5,
+    # cla-laws and pagat-american §The Pack (discard pile): onto an empty pile, no ace or
+    # seven while the player holds another natural card.
+    empty_pile_no_discard=frozenset({Rank.ACE, Rank.SEVEN}),
+    # cla-laws §The Pack (discard pile): a wild card is discarded only as the last card or
+    # when nothing else can be.
+    wild_discard_last=True,
+    options=(
+        Option(
+            "special_hand_courtesy",
+            "Special hands by courtesy: a special hand also counts on the player's turn right "
+            "after the partner's first meld; the side's melds then do not count.",
+            f"{H} §9",
+            False,
+            {"special_hand_after_partner": True},
+            {"special_hand_after_partner": False},
+        ),
+        Option(
+            "bonus_cards_with_pile",
+            "Bonus cards with the pile: a first meld that takes the pile still draws the "
+            "bonus cards.",
+            f"{L} §Deal",
+            False,
+            {"bonus_cards_with_pile": True},
+            {"bonus_cards_with_pile": False},
+        ),
+    ),
     rules=RULES,
 )

@@ -37,6 +37,9 @@ FIELD_FOR_CODE = {
     "went_out_with_cards": "hand",
     "concealed_without_going_out": "concealed",
     "concealed_going_out": "concealed",
+    "special_hand_without_going_out": "special_hand",
+    "special_hand_after_melding": "special_hand",
+    "unknown_special_hand": "special_hand",
     "hand_points": "hand_points",
     "meld_points": "meld_points",
     "hand_twice": "hand",
@@ -50,7 +53,7 @@ FALLBACK_FIELD = {"melds": "meld_points"}
 
 
 # Problems about going out go on the hand's one going-out choice, not on a side.
-HAND_FIELDS = {"went_out": "out", "concealed": "out_concealed"}
+HAND_FIELDS = {"went_out": "out", "concealed": "out_concealed", "special_hand": "out_special"}
 
 
 class RuleError(str):

@@ -23,7 +23,7 @@ from markupsafe import Markup
 from ...match.ledger import LedgerRow, Match
 from ...match.plaintext import default_match, isolated
 from ...match.roster import side_name
-from ...match.vocabulary import words
+from ...match.vocabulary import special_names, words
 from ...rules import PRESETS, Variant
 from ...rules.overrides import apply_overrides
 from ...rules.seating import dealer_seat
@@ -237,6 +237,8 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
         breakdowns=tuple(tuple(part.items()) for part in row.breakdowns),
         # Each part named in the game's words (books, a hand and foot), as msgids.
         parts=tuple(words(match.variant).parts.items()),
+        # Which special hand a side went out with (american), as a msgid, else None.
+        specials=special_names(row.hand.entry),
         error=row.error,
         # Each reason begins with its side's name: isolated, as every name on the page.
         disputed=tuple(row.reasons([isolated(n) for n in match.side_names], _, number)),

@@ -11,13 +11,21 @@ from typing import Any, NamedTuple
 
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
-from wtforms import BooleanField, FormField, HiddenField, StringField, TextAreaField
+from wtforms import (
+    BooleanField,
+    FormField,
+    HiddenField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
 from wtforms.validators import AnyOf, Length, Optional, Regexp, ValidationError
 
 from ....match.entry import WILD_KEYS, wild_by_value
 from ....match.vocabulary import WORDS
 from ....rules import CanastaKind, Rank, Variant, Vocabulary
-from ....rules.hand import hand_costs
+from ....rules.hand import SPECIAL_HAND_NAMES, hand_costs
 from .base import FlaskForm, Form, PlainText, count_field, points_field, stepped_field
 
 NOTE_LENGTH = 200  # a hand's note: a line or two
@@ -60,6 +68,7 @@ class _Section(NamedTuple):
     # hand canasta doubles.
     laid: bool = False
     black_threes_out: bool = False  # quick entry: black threes melded in going out
+    special_hands: tuple[str, ...] = ()  # the one choice "went out with a special hand: which"
 
 
 def _laid(variant: Variant) -> bool:
@@ -115,6 +124,7 @@ def _section(variant: Variant, mode: str) -> _Section:
         canasta_values(variant) if mode == "quick" else (),
         mode == "quick" and _laid(variant),
         mode == "quick" and bool(variant.black_three_going_out_bonus),
+        tuple(variant.special_hands),
     )
 
 
@@ -246,6 +256,17 @@ def _hand_form(section: _Section, sides: int) -> type[FlaskForm]:
     attrs: dict[str, Any] = {f"side{i}": FormField(side) for i in range(sides)}
     if section.concealed:
         attrs["out_concealed"] = BooleanField(_l("Went out concealed"))
+    if section.special_hands:
+        choices = [SelectChoice("", _l("No special hand"))] + [
+            SelectChoice(name, _l(SPECIAL_HAND_NAMES.get(name, name)))
+            for name in section.special_hands
+        ]
+        attrs["out_special"] = SelectField(
+            _l("Went out with a special hand"),
+            choices=choices,
+            default="",
+            validators=[Optional()],  # a form kept on a phone from before it: none
+        )
     return type("HandForm", (_HandForm,), attrs)
 
 
@@ -264,6 +285,7 @@ def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
     out = []
     chosen = form.out.data or ""
     concealed_out = "out_concealed" in form and bool(form.out_concealed.data)
+    special = (form.out_special.data or "") if "out_special" in form else ""
     for i in range(sides):
         data = dict(form[f"side{i}"].data)
         if chosen:  # the one choice across the sides decides
@@ -322,6 +344,8 @@ def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
         side["red_threes"] = data.get("red_threes") or 0
         side["went_out"] = bool(data.get("went_out"))
         side["concealed"] = bool(data.get("concealed"))
+        if special and chosen == str(i):  # the special hand goes with the side that went out
+            side["special_hand"] = special
         out.append(side)
     entry: dict[str, Any] = {"mode": mode, "sides": out}
     note = " ".join((form.note.data or "").split())  # one line, as the ledger shows it
@@ -349,6 +373,8 @@ def formdata_from_entry(entry: dict[str, Any]) -> MultiDict[str, Any]:
     pairs.append(("out", str(went[0]) if went else "none"))
     if went and sides[went[0]].get("concealed"):
         pairs.append(("out_concealed", "y"))
+    if went and sides[went[0]].get("special_hand"):
+        pairs.append(("out_special", sides[went[0]]["special_hand"]))
     for i, side in enumerate(entry.get("sides", [])):
         for name, value in side_fields(side):
             if isinstance(value, bool):
@@ -369,6 +395,8 @@ def side_fields(side: dict[str, Any]) -> Iterator[tuple[str, Any]]:
     unfinished melds and counted cards each by its own field (``canastas_natural``,
     ``meld_c10``), the rest as they are kept."""
     for key, value in side.items():
+        if key == "special_hand":  # the hand's one choice (out_special), not a side's field
+            continue
         if key in ("canastas", "unfinished") and isinstance(value, dict):
             yield from ((f"{key}_{k}", n) for k, n in value.items())
         elif key in ("meld_cards", "hand_cards", "natural_canastas", "mixed_canastas") and (
