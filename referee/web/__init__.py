@@ -159,3 +159,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.wsgi_app = Poll(app.wsgi_app, app.config["DATABASE"], standings)  # type: ignore[method-assign]
     proxy.init_app(app)
     return app
+
+
+def create_server() -> Any:
+    """The app as ``referee serve`` runs it: an ASGI application that reads each
+    request's body whole, with a deadline, before a thread runs the app
+    (:mod:`referee.web.plumbing.bodies`)."""
+    from .plumbing.bodies import server
+
+    return server(create_app())
