@@ -20,7 +20,7 @@ from .connection import Unavailable
 from .directing_store import DirectingStore
 from .group_store import GroupStore
 from .hand_store import HandStore
-from .refusals import DuplicateSubmission, HandGone, MatchClosed, MatchFull, Stale
+from .refusals import DuplicateSubmission, HandGone, MatchClosed, MatchFull, MatchOver, Stale
 from .retention import Prunable, Retention
 from .schema import migrations
 from .versions import Versions
@@ -31,6 +31,7 @@ __all__ = [
     "HandGone",
     "MatchClosed",
     "MatchFull",
+    "MatchOver",
     "Prunable",
     "Stale",
     "Storage",
