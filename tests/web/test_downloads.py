@@ -234,13 +234,15 @@ def test_an_import_needs_a_file_and_the_form_token(client, csrf_client):
 # -- the largest match, out and in again through the web -----------------------------------
 
 
-def test_the_largest_match_exports_and_imports_again_through_the_web(app, client):
-    """200 hands with the longest names and notes, and a history at the change cap: its
-    own JSON download imports through the import page as the same match."""
+@pytest.mark.parametrize("deleted", [0, capacity.most_deleted(capacity.MAX_HANDS)])
+def test_the_largest_match_exports_and_imports_again_through_the_web(app, client, deleted):
+    """200 hands with the longest names and notes, and a history at the change cap (and,
+    the most an import takes, deleted hands with notes): its own JSON download imports
+    through the import page as the same match."""
     Storage.initialise(app.config["DATABASE"])
     storage = Storage(app.config["DATABASE"])
     try:
-        original = storage.import_match(*largest.largest())
+        original = storage.import_match(*largest.largest(deleted=deleted))
     finally:
         storage.close()
     url = f"/m/{original.id}/{original.edit_token}"
@@ -248,6 +250,7 @@ def test_the_largest_match_exports_and_imports_again_through_the_web(app, client
     assert exported.status_code == 200
     body = exported.data
     assert len(body) > app.config["MAX_CONTENT_LENGTH"] * 20  # far past what a form may send
+    assert len(body) <= app.config["MAX_IMPORT_BYTES"]
     # As the page sends it: multipart, the file as its one part beside the form's token.
     upload = _multipart([("csrf_token", "")], body)
     response = client.post("/matches/import", data=upload, content_type=MULTIPART)
@@ -255,7 +258,7 @@ def test_the_largest_match_exports_and_imports_again_through_the_web(app, client
     again = client.get(response.location + "/export.json")
     before, after = json.loads(body), json.loads(again.data)
     assert len(after["history"]) == capacity.MAX_CHANGES
-    assert len(after["hands"]) == capacity.MAX_HANDS
+    assert len(after["hands"]) == capacity.MAX_HANDS + deleted
     for part in ("hands", "history", "ledger"):
         assert after[part] == before[part], part
     assert after["match"] | {"created": None} == before["match"] | {"created": None}
