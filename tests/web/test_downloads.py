@@ -116,6 +116,36 @@ def test_an_unchanged_match_is_not_rendered_again(client, match_url, renders):
     assert len(renders) == 3
 
 
+def test_an_export_is_made_once_per_version_and_shared(app, client, match_url, monkeypatch):
+    """Issue 43: eight phones asking for the JSON at once get the same bytes, made once; a
+    browser that has it gets 304; a new hand is a new version, made again."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    made = []
+    real = downloads.match_to_json
+
+    def counting(*args, **kwargs):
+        made.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(downloads, "match_to_json", counting)
+    view = view_url(client, match_url) + "/export.json"
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda _i: app.test_client().get(view), range(8)))
+    assert {a.status_code for a in answers} == {200}
+    assert len({a.data for a in answers}) == 1
+    assert len(made) == 1
+    again = client.get(view, headers={"If-None-Match": answers[0].headers["ETag"]})
+    assert again.status_code == 304
+    client.post(match_url + "/hands/new", data=hand(**GOING_OUT))
+    changed = client.get(view)
+    assert len(made) == 2
+    assert len(json.loads(changed.data)["hands"]) == 2
+    client.get(match_url + "/export.csv")
+    client.get(view_url(client, match_url) + "/export.csv")
+    assert len(made) == 2  # the CSV is kept apart, under its own key
+
+
 def test_an_undo_is_a_new_version_too(client, match_url, renders):
     client.get(match_url + "/sheet.pdf")
     client.post(match_url + "/undo")
