@@ -332,3 +332,17 @@ def test_a_strangers_first_page_on_the_real_server_shows_nothing_of_anyones(tmp_
         assert "Novak B" in watching
         assert edit_token not in watching
         assert "Novak A" not in watching
+
+
+def test_with_a_public_address_no_host_header_reaches_a_links_address(tmp_path):
+    """Issue 43: a request naming another host gets the match page's links on the
+    configured public address, never on the host it named."""
+    from tests.support.web import make_app, start_match
+
+    app = make_app(tmp_path, PUBLIC_URL="https://cards.example.org")
+    client = app.test_client()
+    edit = start_match(client)
+    forged = {"Host": "evil.example.net"}
+    page = client.get(edit, headers=forged).get_data(as_text=True)
+    assert "evil.example.net" not in page
+    assert "https://cards.example.org/m/" in page
