@@ -111,6 +111,27 @@ def make_referee() -> Any:
 APPS = {"raw": "make_raw", "flask": "make_flask", "referee": "make_referee"}
 
 
+def _served(make: Callable[[], Any]) -> Any:
+    """An app as ``referee serve`` serves it: ASGI, each body read whole first."""
+    from referee.web.plumbing.bodies import Server
+
+    return Server(make(), 256 * 1024, 16 * 1024 * 1024)
+
+
+def served_raw() -> Any:
+    return _served(make_raw)
+
+
+def served_flask() -> Any:
+    return _served(make_flask)
+
+
+def served_referee() -> Any:
+    from referee.web import create_server
+
+    return create_server()
+
+
 # -- the servers ------------------------------------------------------------------------
 
 
@@ -132,12 +153,24 @@ def granian(factory: str, port: int, folder: Path) -> list[str]:
 
 
 def granian_serve(factory: str, port: int, folder: Path) -> list[str]:
-    """granian as ``referee serve`` runs it (referee/serve.py granian_options)."""
-    from referee.serve import HEADER_TIMEOUT_MS, THREADS
+    """granian as ``referee serve`` runs it (referee/serve.py granian_options): ASGI, the
+    app behind :class:`referee.web.plumbing.bodies.Server`."""
+    from referee.serve import HEADER_TIMEOUT_MS
+
+    return [
+        *(sys.executable, "-m", "granian", "--interface", "asginl", "--workers", "2"),
+        *("--host", HOST, "--port", str(port), "--factory", factory.replace(":make_", ":served_")),
+        *("--http", "1", "--no-ws", "--http1-header-read-timeout", str(HEADER_TIMEOUT_MS)),
+    ]
+
+
+def granian_wsgi_serve(factory: str, port: int, folder: Path) -> list[str]:
+    """granian as ``referee serve`` ran it before issue 43: WSGI, 4 threads a worker."""
+    from referee.serve import HEADER_TIMEOUT_MS
 
     return [
         *granian(factory, port, folder),
-        *("--blocking-threads", str(THREADS), "--http", "1", "--no-ws"),
+        *("--blocking-threads", "4", "--http", "1", "--no-ws"),
         *("--http1-header-read-timeout", str(HEADER_TIMEOUT_MS)),
     ]
 
@@ -149,6 +182,7 @@ SERVERS: dict[str, Callable[[str, int, Path], list[str]]] = {
     "sync": gunicorn(SYNC),
     "granian": granian,
     "serve": granian_serve,
+    "serve-wsgi": granian_wsgi_serve,
 }
 
 

@@ -431,14 +431,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import os
 
     from .serve import serve
+    from .web.plumbing.secret_key import ShortKey
 
-    return serve(
-        args.host,
-        args.port,
-        args.db or os.environ.get("REFEREE_DB"),
-        workers=args.workers,
-        proxy_hops=args.proxy_hops,
-    )
+    try:
+        return serve(
+            args.host,
+            args.port,
+            args.db or os.environ.get("REFEREE_DB"),
+            workers=args.workers,
+            proxy_hops=args.proxy_hops,
+        )
+    except ShortKey as error:
+        print(f"referee serve: {error}", file=sys.stderr)
+        return EXIT_MALFORMED
 
 
 def _write_bytes(path: str, data: bytes) -> None:

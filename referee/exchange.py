@@ -67,6 +67,13 @@ class TooManyHands(NotAnExport):
         super().__init__(capacity.too_many_hands(hands))  # translatable; str(error): English
 
 
+class TooManyDeleted(NotAnExport):
+    "The match file holds more deleted hands than a match can have (referee.match.capacity)."
+
+    def __init__(self, deleted: int, in_play: int) -> None:
+        super().__init__(capacity.too_many_deleted(deleted, in_play))
+
+
 class TooManyChanges(NotAnExport):
     "The match file's history holds more changes than a match keeps (referee.match.capacity)."
 
@@ -337,13 +344,16 @@ def match_from_json(data: Any) -> Imported:
     in_play = sum(not deleted for _hand, deleted in hands)
     if in_play > capacity.MAX_HANDS:  # more than a match may hold: refused as when playing
         raise TooManyHands(in_play)
+    deleted = len(hands) - in_play
+    if deleted > capacity.most_deleted(in_play):  # more than playing could have left
+        raise TooManyDeleted(deleted, in_play)
     changes = _get(data, "history", list, "export")
     if len(changes) > capacity.MAX_CHANGES:  # more than a match keeps: refused as when playing
         raise TooManyChanges(len(changes))
     history = _history(changes, len(hands))
     try:  # every part as strictly as the forms check what is typed
         variant = check_match(match)
-        check_hands(match, hands, history)
+        check_hands(match, hands, history, known_only=True)
         check_possible(match, variant, hands)
     except DamagedMatch as error:
         raise NotAnExport(error.words) from None

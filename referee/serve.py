@@ -22,7 +22,6 @@ import sys
 from typing import Any, TextIO
 
 ANY_HOST = ("0.0.0.0", "::", "")
-THREADS = 4  # per worker: one request may wait on SQLite while another runs
 # How long a connection may take to send a request's headers, and may stay idle between
 # requests: a watching phone asks every 3 s (POLL_SECONDS), so 15 s keeps its connection
 # while a slow or silent client is shut out after 15 s, not gunicorn's 30 s per thread.
@@ -74,10 +73,11 @@ def granian_options(host: str, port: int, workers: int | None) -> dict[str, Any]
     return {
         "address": host or "0.0.0.0",
         "port": port,
-        "interface": Interfaces.WSGI,
-        "factory": True,  # the target is create_app, called in each worker
+        # ASGI without lifespan events: the event loop reads each body whole before a thread
+        # runs the app (referee/web/plumbing/bodies.py), so a slow body holds no thread.
+        "interface": Interfaces.ASGINL,
+        "factory": True,  # the target is create_server, called in each worker
         "workers": workers or default_workers(),
-        "blocking_threads": THREADS,
         "backlog": BACKLOG,
         "backpressure": CONNECTIONS,
         "http": HTTPModes.http1,  # phones over the Wi-Fi, or Caddy in front: HTTP/1.1
@@ -127,5 +127,5 @@ def serve(
         os.environ["REFEREE_LAN_URL"] = app.config["LAN_URL"]
     from granian import Granian
 
-    Granian("referee.web:create_app", **granian_options(host, port, workers)).serve()
+    Granian("referee.web:create_server", **granian_options(host, port, workers)).serve()
     return 0

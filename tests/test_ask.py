@@ -306,3 +306,25 @@ def test_the_later_blind_sets_together_reach_the_ranking_goals():
     assert result.first / result.asked >= 0.85
     assert result.top3 / result.asked >= 0.95
     assert result.silent / result.off_topic >= 0.9
+
+
+def test_an_index_asked_for_by_many_at_once_is_built_once(monkeypatch):
+    """Issue 43: eight requests naming the same new house rules at once build its index
+    once, and get the same one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from referee.ask import engine
+
+    built = []
+    real = engine.Index
+
+    def counting(*args, **kwargs):
+        built.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "Index", counting)
+    variant = apply_overrides(PRESETS["classic"], {"going_out_bonus": 777})
+    with ThreadPoolExecutor(8) as pool:
+        found = list(pool.map(lambda _i: index_for(variant), range(8)))
+    assert len(built) == 1
+    assert all(index is found[0] for index in found)

@@ -108,6 +108,65 @@ def test_a_body_sent_too_slowly_is_refused_in_time(server):
     assert 14 < time.monotonic() - started < 18
 
 
+def _slow_body(address, answers: list[tuple[bytes, bool]], stop: threading.Event) -> None:
+    """A POST that declares 100 000 bytes and sends one a second, until cut off."""
+    sock = socket.create_connection(address)
+    sock.sendall(
+        b"POST /matches/new HTTP/1.1\r\nHost: phone\r\n"
+        b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n"
+    )
+    sock.settimeout(1)
+    got, closed = b"", False
+    try:
+        while not stop.is_set():
+            sock.send(b"a")
+            try:
+                part = sock.recv(4096)
+            except TimeoutError:
+                continue
+            if not part:
+                closed = True  # by the server: what it should do once it has answered
+                break
+            got += part
+    except OSError:
+        closed = True  # reset by the server, the answer already in
+    finally:
+        answers.append((got, closed))
+        sock.close()
+
+
+def test_slow_bodies_past_their_deadline_stop_no_one(server):
+    """Two clients per worker send a POST's body a byte a second, never finishing: each
+    is answered 408 and cut off, and a reader's pages are answered all the while --
+    before their deadline and after it (where a late body once froze its worker)."""
+    stop = threading.Event()
+    answers: list[tuple[bytes, bool]] = []
+    slow = [
+        threading.Thread(target=_slow_body, args=(_address(server), answers, stop), daemon=True)
+        for _ in range(2 * 2)  # referee_serve's two workers
+    ]
+    for thread in slow:
+        thread.start()
+    read: list[int] = []
+    try:
+        started = time.monotonic()
+        while time.monotonic() - started < 22:  # the body's deadline is 15 s
+            status, _headers, _body = _get(server.url + "/healthz")
+            read.append(status)
+            time.sleep(0.25)
+        for path in ("/", "/matches/new", "/referee"):
+            assert _get(server.url + path)[0] == 200, path
+    finally:
+        stop.set()
+        for thread in slow:
+            thread.join(10)
+    assert len(read) > 40  # a page every 0.25 s for 22 s, none left waiting
+    assert set(read) == {200}
+    assert len(answers) == len(slow)
+    assert all(got.startswith(b"HTTP/1.1 408") for got, _closed in answers), answers
+    assert all(closed for _got, closed in answers)
+
+
 def _new_match(phone: Phone) -> tuple[str, str]:
     """A classic match for four made through the form; its edit and read-only paths."""
     edit, page = phone.post("/matches/new", {"preset": "classic", "players": "4"})

@@ -117,8 +117,14 @@ records = st.lists(
 @given(records, st.sampled_from(["classic", "spanish", "czech", "dutch", *FAMILY]), st.data())
 def test_json_round_trip_is_exact(hands_spec, preset, data):
     match = sample.match(4, preset)
+
+    def result(i: int) -> dict:  # kept as stored (pages score the entry again), shaped as scored
+        sides = [{"name": n, "total": i, "breakdown": {"melds": i}, "wins_match": None}
+                 for n in match.side_names]  # fmt: skip
+        return {"valid": True, "sides": sides}
+
     hands = [
-        (HandRecord(10 * i + 3, 1, sample.entries(1, seed=seed)[0], {"x": i}, "c", "u"), deleted)
+        (HandRecord(10 * i + 3, 1, sample.entries(1, seed=seed)[0], result(i), "c", "u"), deleted)
         for i, (seed, deleted) in enumerate(hands_spec)
     ]
     history = []
@@ -170,6 +176,22 @@ def _valid(storage):
             lambda d: d["match"].update(carried_over={"totals": [1, 2], "hands": -1}),
             "match.carried_over.hands should be 0 or more",
         ),
+        # Only what this version writes (issue 43): a file cannot make the server keep junk.
+        (lambda d: d["hands"][2]["entry"].update(junk=[0] * 10), "hand 3: junk is not a field"),
+        (
+            lambda d: d["hands"][1]["entry"]["sides"][1].update(x="y"),
+            "hand 2, side 2: x is not a field",
+        ),
+        (
+            lambda d: d["history"][1]["after"].update(extra={}),
+            "change 2 of the history: extra is not a field",
+        ),
+        (lambda d: d["hands"][0]["result"].update(junk="x"), "hand 1: junk is not a field"),
+        (
+            lambda d: d["hands"][0]["result"]["sides"][0]["breakdown"].update(x="1"),
+            "hand 1: breakdown.x must be a whole number",
+        ),
+        (lambda d: d["hands"][0].update(result=[1] * 5), "hands[0].result should be dict"),
     ],
 )
 def test_a_damaged_export_is_refused_naming_the_part(storage, damage, message):
@@ -399,6 +421,24 @@ def test_an_export_with_impossible_rules_is_refused_naming_them(storage, rules, 
     with pytest.raises(NotAnExport) as refused:
         match_from_json(data)
     assert words in str(refused.value)
+
+
+def test_a_file_with_more_deleted_hands_than_playing_leaves_is_refused():
+    """Each deleted hand took two of the 5 000 changes a match keeps (recorded, then deleted
+    or undone) and each hand in play one: a file past that is refused, one at it imported."""
+    from referee.match import capacity
+    from tests.support import largest
+
+    most = capacity.most_deleted(20)
+    assert most == (capacity.MAX_CHANGES - 20) // 2
+    match, hands, history = largest.largest(changes=40, hands=20, deleted=most + 1)
+    data = json.loads(json.dumps(match_to_json(match, hands, history)))
+    with pytest.raises(
+        NotAnExport, match=f"The file holds {most + 1} deleted hands; a match of 20 hands keeps"
+    ):
+        match_from_json(data)
+    data["hands"].pop()  # at the bound: imported
+    assert sum(deleted for _h, deleted in match_from_json(data).hands) == most
 
 
 def test_a_file_past_the_change_cap_is_refused_as_playing_would_be():

@@ -48,10 +48,10 @@ def test_serve_runs_granian_with_the_app_and_prints_a_qr_code(tmp_path, monkeypa
     db = str(tmp_path / "served.db")
     assert serve("0.0.0.0", 5123, db, out=out, workers=3) == 0
     assert ran["served"]
-    assert ran["target"] == "referee.web:create_app"
+    assert ran["target"] == "referee.web:create_server"
     assert ran["factory"] is True
     assert (ran["address"], ran["port"], ran["workers"]) == ("0.0.0.0", 5123, 3)
-    assert ran["interface"] == "wsgi"
+    assert ran["interface"] == "asginl"  # bodies read by the event loop (bodies.py)
     assert ran["log_access"] is False  # a match's path holds its secret
     assert ran["http1_settings"].header_read_timeout == 15_000
     # Each worker makes the app from the environment, as this process made it.

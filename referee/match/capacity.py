@@ -30,7 +30,9 @@ __all__ = [
     "changes_full",
     "full",
     "match_full",
+    "most_deleted",
     "too_many_changes",
+    "too_many_deleted",
     "too_many_hands",
 ]
 
@@ -86,4 +88,21 @@ def too_many_changes(changes: int) -> Text:
     return Text(
         N_("The file holds %(n)s changes; a match keeps at most %(most)s."),
         {"n": changes, "most": MAX_CHANGES},
+    )
+
+
+def most_deleted(in_play: int) -> int:
+    """The most deleted hands a match with ``in_play`` hands in play can have: each hand
+    in play took one of the :data:`MAX_CHANGES` changes (its recording), each deleted hand
+    two (its recording, then its deletion or an undo of it)."""
+    return max(0, MAX_CHANGES - in_play) // 2
+
+
+def too_many_deleted(deleted: int, in_play: int) -> Text:
+    """Why a match file of ``deleted`` deleted hands (and ``in_play`` in play) is refused."""
+    return Text(
+        N_(
+            "The file holds %(n)s deleted hands; a match of %(hands)s hands keeps at most %(most)s."
+        ),
+        {"n": deleted, "hands": in_play, "most": most_deleted(in_play)},
     )

@@ -7,7 +7,10 @@ paper (bounded as the forms bound them), the rules snapshot and the table's own 
 (the rules core's checks, :func:`referee.rules.strict.strict_variant`), the seating, and
 each hand's entry (as many sides as the match has, each field of the kind and within
 the bounds of its form field).  Keys this version does not know are left alone: a newer
-version may keep more with a hand.  Pure Python, no web: the import (web and command)
+version may keep more with a hand -- except in a file to import, whose entries may hold
+only the fields this version writes (an unknown key is refused, named with its place),
+and whose results only what scoring writes: a file cannot make the server keep more than
+playing could.  Pure Python, no web: the import (web and command)
 refuses a match that fails, and the web shows a clear page for a stored one.
 """
 
@@ -57,11 +60,17 @@ COUNTS = {  # a side's counts, each bounded as its form field is
     "hand_points": 5_000,
 }
 SWITCHES = ("went_out", "concealed", "acabar", "exact_cut", "first_pickup")
+ENTRY_KEYS = frozenset({"mode", "sides", "note"})  # what referee.web.parts.forms writes
 KINDS = frozenset(kind.value for kind in CanastaKind)
 # By kind of canasta, and cards counted by value: each table's key and its bounds.
 TABLES = {"canastas": 20, "unfinished": 8, "meld_cards": 200, "hand_cards": 100,
           "natural_canastas": 20, "mixed_canastas": 20, "mixed_wild": 60,
           "concealed_canastas": 20, "mixed_twos": 60, "mixed_jokers": 60}  # fmt: skip
+SIDE_KEYS = frozenset({"melds", "hand", "special_hand", *COUNTS, *SWITCHES, *TABLES})
+RESULT_KEYS = frozenset({"valid", "sides"})  # referee.match.ledger.result_to_dict
+RESULT_SIDE_KEYS = frozenset({"name", "total", "breakdown", "wins_match"})
+BREAKDOWN_PARTS = 32  # a breakdown names a few parts: melds, canastas, red threes, ...
+POINTS = 10_000_000  # far past any hand's score, within what a page shows
 BY_VALUE = ("meld_cards", "hand_cards", "natural_canastas", "mixed_canastas", "mixed_twos",
             "mixed_jokers")  # fmt: skip
 WILD_RANKS = ("X", "2")  # a quick hand's wild cards in its mixed canastas, by rank
@@ -118,9 +127,17 @@ def _table(value: Any, part: Text, field: str, most: int) -> None:
         _whole(count, part, f"{field}.{key}", 0, most)
 
 
-def _side(side: Any, part: Text) -> None:
+def _unknown(found: dict[str, Any], known: frozenset[str], part: Text) -> None:
+    for key in found:
+        if key not in known:
+            raise _damaged(part, N_("%(field)s is not a field this version knows"), field=key)
+
+
+def _side(side: Any, part: Text, known_only: bool = False) -> None:
     if not isinstance(side, dict):
         raise _damaged(part, N_("a side must be an object"))
+    if known_only:
+        _unknown(side, SIDE_KEYS, part)
     for key, value in side.items():
         if key == "melds":
             check_text(value, part, key, MELDS_LENGTH, lines=True)
@@ -136,13 +153,16 @@ def _side(side: Any, part: Text) -> None:
             _table(value, part, key, TABLES[key])
 
 
-def check_entry(entry: Any, sides: int, part: Text) -> None:
-    """A hand's entry as :mod:`referee.match.entry` reads it, for a match of ``sides`` sides.
+def check_entry(entry: Any, sides: int, part: Text, *, known_only: bool = False) -> None:
+    """A hand's entry as :mod:`referee.match.entry` reads it, for a match of ``sides`` sides
+    (``known_only``: holding no key this version does not write).
 
     :raises DamagedMatch: naming the hand (``part``), the side and the field.
     """
     if not isinstance(entry, dict):
         raise _damaged(part, N_("the entry must be an object"))
+    if known_only:
+        _unknown(entry, ENTRY_KEYS, part)
     if entry.get("mode", "detailed") not in MODES:
         raise _damaged(part, N_("mode must be detailed or quick"))
     if "note" in entry:
@@ -152,7 +172,31 @@ def check_entry(entry: Any, sides: int, part: Text) -> None:
         raise _damaged(part, N_("sides must be a list of %(n)s sides"), n=sides)
     for i, side in enumerate(found, start=1):
         where = Text(N_("%(part)s, side %(side)s"), {"part": part, "side": i})
-        _side(side, where)
+        _side(side, where, known_only)
+
+
+def check_result(result: Any, sides: int, part: Text) -> None:
+    """A hand's stored result as scoring writes it (:func:`referee.match.ledger.result_to_dict`)
+    and nothing more: pages score the entry again, so this is only kept, never trusted.
+    """
+    if not isinstance(result, dict):
+        raise _damaged(part, N_("the result must be an object"))
+    _unknown(result, RESULT_KEYS, part)
+    found = result.get("sides", [])
+    if not isinstance(found, list) or len(found) != sides:
+        raise _damaged(part, N_("sides must be a list of %(n)s sides"), n=sides)
+    for side in found:
+        if not isinstance(side, dict):
+            raise _damaged(part, N_("a side must be an object"))
+        _unknown(side, RESULT_SIDE_KEYS, part)
+        check_text(side.get("name", ""), part, "name", NAME_LENGTH["side_names"])
+        breakdown = side.get("breakdown", {})
+        if not isinstance(breakdown, dict) or len(breakdown) > BREAKDOWN_PARTS:
+            raise _damaged(part, N_("%(field)s must be an object"), field="breakdown")
+        for key, value in breakdown.items():
+            check_text(key, part, "breakdown", NAME_LENGTH["player_names"])
+            _whole(value, part, f"breakdown.{key}", -POINTS, POINTS)
+        _whole(side.get("total", 0), part, "total", -POINTS, POINTS)
 
 
 def _hand(n: int) -> Text:
@@ -163,10 +207,13 @@ def check_hands(
     match: Match,
     hands: Iterable[tuple[HandRecord, bool] | HandRecord],
     history: Sequence[Change] = (),
+    *,
+    known_only: bool = False,
 ) -> None:
     """Every hand's entry (deleted ones too: an undo may bring one back) and every entry
     the history keeps (an undo restores them), numbered from 1 as the file or the match
-    numbers them.
+    numbers them.  ``known_only`` (a file to import): entries hold only the fields this
+    version writes, and each hand's result only what scoring writes.
 
     :raises DamagedMatch: naming the first hand that a page could not show or score.
     """
@@ -175,14 +222,16 @@ def check_hands(
     for n, item in enumerate(hands, start=1):
         hand = item[0] if isinstance(item, tuple) else item
         numbers[hand.id] = n
-        check_entry(hand.entry, sides, _hand(n))
+        check_entry(hand.entry, sides, _hand(n), known_only=known_only)
+        if known_only:
+            check_result(hand.result, sides, _hand(n))
         for field, value in (("created", hand.created), ("updated", hand.updated)):
             check_text(value, _hand(n), field, STAMP_LENGTH)
     for i, change in enumerate(history, start=1):
         part = Text(N_("change %(n)s of the history"), {"n": i})
         for entry in (change.before, change.after):
             if entry is not None:
-                check_entry(entry, sides, part)
+                check_entry(entry, sides, part, known_only=known_only)
         check_text(change.at, part, "at", STAMP_LENGTH)
 
 

@@ -25,6 +25,7 @@ from .refusals import (
     HandGone,
     MatchClosed,
     MatchFull,
+    MatchOver,
     Stale,
     StandingsMoved,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "HandGone",
     "MatchClosed",
     "MatchFull",
+    "MatchOver",
     "Prunable",
     "Stale",
     "StandingsMoved",

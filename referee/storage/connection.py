@@ -115,7 +115,8 @@ class Connection:
         Safe while the server runs: the copy is one consistent snapshot of what was
         committed (a write in progress is left out, never half in).  It is written
         next to ``path`` first and renamed into place, so ``path`` is never a partial
-        copy; the copy is a single file (rollback journal, not WAL).
+        copy; the copy is a single file (rollback journal, not WAL), readable by its
+        owner only.
         """
         target = Path(path)
         if target.resolve() == self.path.resolve():
@@ -123,6 +124,9 @@ class Connection:
         partial = target.with_name(f".{target.name}.partial")
         partial.unlink(missing_ok=True)
         try:
+            # Readable by its owner only, as the database is: the copy holds every link.
+            partial.touch(mode=0o600)
+            partial.chmod(0o600)
             copy = sqlite3.connect(str(partial))
             try:
                 self.db.conn.backup(copy)

@@ -5,6 +5,7 @@ tournament's history with its reason."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ..match.standings import ABSENT, PRESENT, WITHDRAWN, Adjustment, Team
@@ -69,10 +70,21 @@ class DirectingStore(TournamentStore):
         return bool(changed)
 
     @guarded
-    def add_late_team(self, tournament_id: int, team: Team, before_round: int) -> Team | None:
+    def add_late_team(
+        self,
+        tournament_id: int,
+        team: Team,
+        before_round: int,
+        may_join: Callable[[list[Team]], None] | None = None,
+    ) -> Team | None:
         """``team`` joins before round ``before_round`` (numbered after the others); None
         (nothing done) if that round has begun, the tournament has no such round, or it
-        is over."""
+        is over.
+
+        ``may_join`` is the movement's say (its rules are not storage's), asked about the
+        teams as stored inside the transaction and raising to refuse: of two directors'
+        phones bringing two late teams at once to the movement's one empty place, one
+        gets it and the other is told why (issue 43)."""
         with self._writing():
             row = self.db.execute(
                 "SELECT current_round, finished, rounds FROM tournaments WHERE id = ?",
@@ -80,6 +92,8 @@ class DirectingStore(TournamentStore):
             ).fetchone()
             if row is None or row[1] or row[0] != before_round - 1 or before_round > row[2]:
                 return None
+            if may_join is not None:
+                may_join(self.tournament_teams(tournament_id))
             listed = self.db.execute(
                 "SELECT number, status FROM tournament_teams WHERE tournament_id = ?"
                 " AND name = ? COLLATE NOCASE",

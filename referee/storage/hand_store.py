@@ -11,7 +11,7 @@ from ..match.capacity import MAX_HANDS
 from ..match.ledger import Change, HandRecord
 from .connection import guarded
 from .history_store import HistoryStore
-from .refusals import HandGone, MatchFull
+from .refusals import HandGone, MatchFull, MatchOver
 from .rows import dumps, hand_from, utc_now
 
 
@@ -83,16 +83,22 @@ class HandStore(HistoryStore):
         *,
         seen: int | None = None,
         phone: str | None = None,
+        over: Callable[[list[HandRecord]], bool] | None = None,
     ) -> HandRecord:
-        """Record a new hand, once per form token, in a match not yet full.
+        """Record a new hand, once per form token, in a match not yet full nor over.
 
         ``seen`` is the match's version when the form was opened and ``phone`` the
         sending browser's id: a change made since from another phone refuses the hand.
+        ``over`` says, from the hands in play, whether the match is over (its rules are
+        not storage's); it is asked about the hands as stored inside the transaction, so
+        of twenty phones sending a hand at once to a match one hand from its end, the
+        first is stored and the others refused.
 
         :raises DuplicateSubmission: if ``token`` was used before (a double tap or a resend).
         :raises Stale: if another phone changed the match since version ``seen``.
         :raises MatchFull: if the match holds the most hands (or changes) there may be.
         :raises MatchClosed: if the match is closed.
+        :raises MatchOver: if ``over`` says the match, as stored, is over.
         """
         now = utc_now()
         with self._writing():
@@ -104,6 +110,8 @@ class HandStore(HistoryStore):
             ).fetchone()
             if hands >= MAX_HANDS:
                 raise MatchFull("hands")
+            if over is not None and over(self._hands_in_play(match_id)):
+                raise MatchOver()
             cursor = self.db.execute(
                 "INSERT INTO hands (match_id, entry, result, created, updated, deleted) "
                 "VALUES (?, ?, ?, ?, ?, 0)",
@@ -113,6 +121,13 @@ class HandStore(HistoryStore):
             assert hand_id is not None
             self._log(match_id, hand_id, "add", None, entry, now, phone)
         return HandRecord(hand_id, match_id, entry, result, now, now)
+
+    def _hands_in_play(self, match_id: int) -> list[HandRecord]:
+        rows = self.db.execute(
+            "SELECT * FROM hands WHERE match_id = ? AND deleted = 0 ORDER BY id", [match_id]
+        )
+        names = [column[0] for column in rows.description]
+        return [hand_from(dict(zip(names, row, strict=True))) for row in rows.fetchall()]
 
     def _live_entry(self, match_id: int, hand_id: int) -> dict[str, Any]:
         """The entry of hand ``hand_id`` as stored now; :class:`HandGone` if it is not in

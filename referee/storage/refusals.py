@@ -1,5 +1,5 @@
 """What a write refuses, raised inside the write's own transaction so that nothing of it is
-stored: a form sent twice, a hand gone, a closed or full match, a form opened on a match
+stored: a form sent twice, a hand gone, a closed, finished or full match, a form opened on a match
 another phone has changed since."""
 
 from __future__ import annotations
@@ -17,6 +17,10 @@ class HandGone(Exception):
 
 class MatchClosed(Exception):
     "The match is closed (its tournament's round is over): it takes no more changes."
+
+
+class MatchOver(Exception):
+    "The match is over (a side has won, as its stored hands score): it takes no more hands."
 
 
 class MatchFull(Exception):

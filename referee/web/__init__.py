@@ -7,7 +7,6 @@ installed copy finds them wherever it was installed.
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -46,17 +45,6 @@ def _instance_path() -> str:
     return Flask(__name__, instance_relative_config=True).instance_path
 
 
-def _secret_key(instance: Path) -> str:
-    """The key that signs sessions and CSRF tokens: made once, kept in the instance folder."""
-    path = instance / "secret_key"
-    if path.exists():
-        return path.read_text().strip()
-    key = secrets.token_hex(32)
-    path.touch(mode=0o600)
-    path.write_text(key)
-    return key
-
-
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app; ``test_config`` overrides settings (tests pass DATABASE and SECRET_KEY)."""
     app = Flask(
@@ -82,7 +70,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         instance.mkdir(parents=True, exist_ok=True)
-        app.config["SECRET_KEY"] = _secret_key(instance)
+        from .plumbing.secret_key import secret_key
+
+        app.config["SECRET_KEY"] = secret_key(instance)
 
     from .parts import damaged, fragments
     from .plumbing import (
@@ -159,3 +149,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.wsgi_app = Poll(app.wsgi_app, app.config["DATABASE"], standings)  # type: ignore[method-assign]
     proxy.init_app(app)
     return app
+
+
+def create_server() -> Any:
+    """The app as ``referee serve`` runs it: an ASGI application that reads each
+    request's body whole, with a deadline, before a thread runs the app
+    (:mod:`referee.web.plumbing.bodies`)."""
+    from .plumbing.bodies import server
+
+    return server(create_app())

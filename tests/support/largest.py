@@ -50,10 +50,11 @@ def _entry(base: dict[str, Any], note: str) -> dict[str, Any]:
 
 
 def largest(
-    changes: int = capacity.MAX_CHANGES, hands: int = capacity.MAX_HANDS
+    changes: int = capacity.MAX_CHANGES, hands: int = capacity.MAX_HANDS, deleted: int = 0
 ) -> tuple[Match, list[tuple[HandRecord, bool]], list[Change]]:
-    """A match of ``hands`` hands in play and ``changes`` changes, as
-    :meth:`referee.storage.Storage.import_match` takes it."""
+    """A match of ``hands`` hands in play, ``deleted`` deleted hands after them (each with
+    its note) and ``changes`` changes, as :meth:`referee.storage.Storage.import_match`
+    takes it."""
     found = match()
     variant = found.variant
     typed = sample.entries(hands + 4, sides=len(SIDES), seed=5)
@@ -80,4 +81,8 @@ def largest(
         ):
             if len(history) < changes:
                 history.append(Change(len(history) + 1, n, action, before, after, STAMP, False))
-    return found, [(r, False) for r in records], history
+    gone = [
+        HandRecord(hands + i, 0, e, result(e), STAMP, STAMP)
+        for i, e in enumerate(itertools.islice(itertools.cycle(spare), deleted), 1)
+    ]
+    return found, [(r, False) for r in records] + [(r, True) for r in gone], history

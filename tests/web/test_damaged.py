@@ -142,13 +142,22 @@ def test_the_refusal_is_in_the_players_language(client, exported):
     assert "kolo 1, strana 2: melds musí být text" in page
 
 
-def test_keys_a_newer_version_keeps_with_a_hand_are_tolerated(client, exported):
-    # Issue 23 keeps a disputed hand with its problems: such a file still imports.
-    exported["hands"][0]["entry"].update(disputed=True, problems=["opening too small"])
-    _side(exported, 0)["kept_by"] = "a newer version"
+@pytest.mark.parametrize(
+    ("damage", "where"),
+    [
+        (lambda d: d["hands"][0]["entry"].update(problems=["x"] * 1000), "hand 1: problems"),
+        (lambda d: _side(d, 1).update(kept_by="a newer version"), "hand 1, side 2: kept_by"),
+    ],
+)
+def test_keys_this_version_does_not_write_are_refused_naming_their_place(
+    client, exported, damage, where
+):
+    # Issue 43: a file may hold in a hand only what playing writes, so no file makes the
+    # server keep (and send with every page of the match) what no page reads.
+    damage(exported)
     response = _import(client, exported)
-    assert response.status_code == 302
-    assert client.get(response.location).status_code == 200
+    assert response.status_code == 422
+    assert f"{where} is not a field this version knows" in response.get_data(as_text=True)
 
 
 def test_the_real_file_still_imports(client, exported):

@@ -175,3 +175,23 @@ def test_two_phones_reopen_one_table_and_it_is_reopened_once(server):
     assert sum("is open again" in _flash(a.text) for a in answers) == 1
     events = [e for e in _api(server, director)["events"] if e["action"] == "reopened"]
     assert len(events) == 1
+
+
+def test_two_late_teams_for_the_one_empty_place_one_joins_the_other_is_told_why(server):
+    """Five teams in a Mitchell movement leave one empty place; two directors' phones bring
+    two different late teams at once (issue 43), three times: one joins, the other is told
+    the place is taken, and the tournament holds six teams."""
+    for _try in range(3):
+        _phone, director = _tournament(server, teams=FIVE, rounds="3")
+        send = [
+            lambda p=p, csrf=csrf, name=name, late=f"{director}/teams/late": p.send(
+                late, {"team": name, "csrf_token": csrf}
+            )
+            for (p, csrf), name in zip(
+                _phones(server, director), ["Karl & Lea", "Max & Nora"], strict=True
+            )
+        ]
+        told = [_flash(a.text) for a in at_once(send)]
+        assert sum("joins from round 2" in t for t in told) == 1, told
+        assert sum("one empty place is taken already" in t for t in told) == 1, told
+        assert len(_api(server, director)["standings"]) == 6

@@ -116,6 +116,36 @@ def test_an_unchanged_match_is_not_rendered_again(client, match_url, renders):
     assert len(renders) == 3
 
 
+def test_an_export_is_made_once_per_version_and_shared(app, client, match_url, monkeypatch):
+    """Issue 43: eight phones asking for the JSON at once get the same bytes, made once; a
+    browser that has it gets 304; a new hand is a new version, made again."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    made = []
+    real = downloads.match_to_json
+
+    def counting(*args, **kwargs):
+        made.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(downloads, "match_to_json", counting)
+    view = view_url(client, match_url) + "/export.json"
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda _i: app.test_client().get(view), range(8)))
+    assert {a.status_code for a in answers} == {200}
+    assert len({a.data for a in answers}) == 1
+    assert len(made) == 1
+    again = client.get(view, headers={"If-None-Match": answers[0].headers["ETag"]})
+    assert again.status_code == 304
+    client.post(match_url + "/hands/new", data=hand(**GOING_OUT))
+    changed = client.get(view)
+    assert len(made) == 2
+    assert len(json.loads(changed.data)["hands"]) == 2
+    client.get(match_url + "/export.csv")
+    client.get(view_url(client, match_url) + "/export.csv")
+    assert len(made) == 2  # the CSV is kept apart, under its own key
+
+
 def test_an_undo_is_a_new_version_too(client, match_url, renders):
     client.get(match_url + "/sheet.pdf")
     client.post(match_url + "/undo")
@@ -235,13 +265,15 @@ def test_an_import_needs_a_file_and_the_form_token(client, csrf_client):
 # -- the largest match, out and in again through the web -----------------------------------
 
 
-def test_the_largest_match_exports_and_imports_again_through_the_web(app, client):
-    """200 hands with the longest names and notes, and a history at the change cap: its
-    own JSON download imports through the import page as the same match."""
+@pytest.mark.parametrize("deleted", [0, capacity.most_deleted(capacity.MAX_HANDS)])
+def test_the_largest_match_exports_and_imports_again_through_the_web(app, client, deleted):
+    """200 hands with the longest names and notes, and a history at the change cap (and,
+    the most an import takes, deleted hands with notes): its own JSON download imports
+    through the import page as the same match."""
     Storage.initialise(app.config["DATABASE"])
     storage = Storage(app.config["DATABASE"])
     try:
-        original = storage.import_match(*largest.largest())
+        original = storage.import_match(*largest.largest(deleted=deleted))
     finally:
         storage.close()
     url = f"/m/{original.id}/{original.edit_token}"
@@ -249,6 +281,7 @@ def test_the_largest_match_exports_and_imports_again_through_the_web(app, client
     assert exported.status_code == 200
     body = exported.data
     assert len(body) > app.config["MAX_CONTENT_LENGTH"] * 20  # far past what a form may send
+    assert len(body) <= app.config["MAX_IMPORT_BYTES"]
     # As the page sends it: multipart, the file as its one part beside the form's token.
     upload = _multipart([("csrf_token", "")], body)
     response = client.post("/matches/import", data=upload, content_type=MULTIPART)
@@ -256,7 +289,7 @@ def test_the_largest_match_exports_and_imports_again_through_the_web(app, client
     again = client.get(response.location + "/export.json")
     before, after = json.loads(body), json.loads(again.data)
     assert len(after["history"]) == capacity.MAX_CHANGES
-    assert len(after["hands"]) == capacity.MAX_HANDS
+    assert len(after["hands"]) == capacity.MAX_HANDS + deleted
     for part in ("hands", "history", "ledger"):
         assert after[part] == before[part], part
     assert after["match"] | {"created": None} == before["match"] | {"created": None}

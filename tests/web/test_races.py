@@ -222,3 +222,41 @@ def test_the_same_hand_from_two_phones_is_stored_once_and_the_other_is_asked(ser
         assert re.search(rf"Hand {round_ + 1} was recorded from another phone", page)
         assert "That's the same hand: drop mine" in page
         assert f"Record mine as hand {round_ + 2}" in page
+
+
+def _match_to_500(server) -> tuple[str, int]:
+    """A classic match for four to 500: one hand of KINGS ends it."""
+    phone = Phone(server.url)
+    url, _page = phone.post("/matches/new", {"preset": "classic", "players": "4", "target": "500"})
+    path = url.removeprefix(server.url)
+    return path, int(path.split("/")[2])
+
+
+@pytest.mark.parametrize("with_seen", [True, False])
+def test_twenty_last_hands_at_once_store_one_and_the_match_stays_finished(server, with_seen):
+    """Twenty hand forms opened in one browser on a match one hand from its end, sent
+    together (issue 43), three times: each time the first is stored and told so, every
+    other is refused as the match being over, and the match holds exactly the winning hand."""
+    for _try in range(3):
+        path, match_id = _match_to_500(server)
+        scorer = Phone(server.url)
+        forms = [scorer.form(path + "/hands/new") for _ in range(20)]
+        for fields in forms:
+            if not with_seen:
+                fields.pop("seen")  # as an older page or a phone's queue sends it
+        answers = at_once(
+            [partial(scorer.send, path + "/hands/new", {**f, **KINGS}) for f in forms]
+        )
+        hands, history = _stored(server, match_id)
+        assert len(hands) == 1
+        assert sum(_told(a, "Hand 1 recorded.") for a in answers) == 1
+        refused = [a for a in answers if not a.redirected]
+        assert len(refused) == 19
+        over = "The match is over: no more hands."
+        assert all(a.status == 409 and over in a.text for a in refused)
+        assert len(_replay(history)) == 1
+        storage = Storage(server.db)
+        try:
+            assert storage.get_match(match_id).finished
+        finally:
+            storage.close()

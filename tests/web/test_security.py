@@ -189,7 +189,44 @@ def test_a_failing_request_is_logged_without_the_match_secret(app, caplog, monke
     assert token not in logged
 
 
-@pytest.mark.parametrize("path", ["/m/1/abc", "/m/12/abc/hands/3/edit"])
+def test_a_backup_is_readable_by_its_owner_only_as_the_database_is(tmp_path):
+    old = os.umask(0o022)  # a usual umask: a new file would be world-readable
+    try:
+        path = tmp_path / "referee.db"
+        Storage.initialise(str(path))
+        storage = Storage(str(path))
+        copy = storage.backup(tmp_path / "copy.db")  # it holds every secret link
+        storage.close()
+        assert _mode(copy) == 0o600
+        assert _mode(path) & 0o077 == 0
+    finally:
+        os.umask(old)
+
+
+def test_a_failing_director_page_is_logged_without_its_secret(app, caplog, monkeypatch):
+    from tests.support.tournaments import make
+
+    client = app.test_client()
+    director, tournament_id, token = make(client)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+
+    def broken(self, tournament_id):
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(Storage, "tournament_teams", broken)
+    with caplog.at_level(logging.ERROR):
+        response = client.get(director)
+    assert response.status_code == 500
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert f"unexpected error on GET /t/{tournament_id}/<token>" in logged
+    assert token not in logged
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/m/1/abc", "/m/12/abc/hands/3/edit", "/t/3/abc", "/t/3/abc/round/2/table/1/close",
+     "/g/7/abc", "/g/7/abc/matches/new"],
+)  # fmt: skip
 def test_the_secret_is_cut_from_logged_paths(path):
     from referee.web.plumbing.security import without_secret
 
@@ -295,3 +332,17 @@ def test_a_strangers_first_page_on_the_real_server_shows_nothing_of_anyones(tmp_
         assert "Novak B" in watching
         assert edit_token not in watching
         assert "Novak A" not in watching
+
+
+def test_with_a_public_address_no_host_header_reaches_a_links_address(tmp_path):
+    """Issue 43: a request naming another host gets the match page's links on the
+    configured public address, never on the host it named."""
+    from tests.support.web import make_app, start_match
+
+    app = make_app(tmp_path, PUBLIC_URL="https://cards.example.org")
+    client = app.test_client()
+    edit = start_match(client)
+    forged = {"Host": "evil.example.net"}
+    page = client.get(edit, headers=forged).get_data(as_text=True)
+    assert "evil.example.net" not in page
+    assert "https://cards.example.org/m/" in page

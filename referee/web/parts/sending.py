@@ -49,6 +49,24 @@ def sheet_cache() -> SheetCache:
     return current_app.extensions.setdefault("referee.sheet_cache", SheetCache())
 
 
+# A match's CSV and JSON downloads (issue 43): made once per match version and shared, the
+# ones asked for at the same moment made by one thread.  The JSON of the largest match is
+# about 10 MB and costs half a second of CPU; eight phones looping on it once held every
+# thread of the server.  Bounded in number and bytes; safe to keep for the same reason as
+# the sheets (the key holds the match's version and its own secret).
+EXPORTS = 16
+EXPORT_BYTES = 48 * 1024 * 1024
+
+
+def kept_export(key: tuple[Any, ...], make: Callable[[], bytes]) -> bytes:
+    """The download under ``key`` from this app's cache, or ``make()`` kept (once for the
+    requests asking for it at the same moment)."""
+    cache: Lru[bytes] = current_app.extensions.setdefault(
+        "referee.export_cache", Lru(EXPORTS, EXPORT_BYTES, len)
+    )
+    return cache.get_or_make(key, make)
+
+
 def filename(match: Match, suffix: str) -> str:
     """A file name from the match's name (letters of any language kept), e.g. ``Pátek.pdf``:
     safe characters only (:func:`referee.match.plaintext.safe_filename`)."""

@@ -1,79 +1,156 @@
-"""A request's body has a deadline: a client that sends it slowly cannot hold a thread.
+"""A request's body is read whole, by the event loop, before any thread sees the request.
 
-Granian reads headers and keeps idle connections in Rust, under its own timeouts
-(referee/serve.py), but hands a request to a Python thread as soon as its headers are
-in, the body still arriving; and reading ``wsgi.input`` waits as long as the client
-takes.  Eight clients sending a hand's form one byte a second would hold every thread
-of a two-worker server.  So the body is read here by a short-lived thread of its own,
-waited for at most :data:`BODY_SECONDS`: a body that comes in time is handed on whole
-(as ``wsgi.input``, a ``BytesIO``); one that does not is answered 408 by the app, in
-the phone's language, and its reader is left to end when the client stops (it waits on
-the socket, holding neither the GIL nor a server thread).  Requests without a body —
-nearly all of them: pages and the watching phones' polls — never get here.
+``referee serve`` runs granian's ASGI interface with :class:`Server` as the application:
+the body of a request arrives on granian's event loop (awaited, holding no thread) and is
+waited for at most :data:`BODY_SECONDS`.  Only then is the Flask app called, in one of
+a few threads (:data:`THREADS`), with the body whole in ``wsgi.input``.  A body that does
+not come in time is not waited for any longer: the app is called with none and answers
+408 in the phone's language, and the connection is closed.  A slow client so costs a
+little memory and never a thread, whatever their number.
+
+Measured before (issue 43): under granian's WSGI interface the app got the request once
+its headers were in and read the body itself, in a thread of its own with a deadline; a
+client sending ``Content-Length: 100000`` then a byte a second was answered 408 after
+15 s, but that read was still waiting, and once the request was answered granian's
+thread waited on it holding Python's lock, so the worker answered nothing more until the
+client gave up.  Two such clients on a two-worker server stopped it.  A pending read of
+granian's WSGI body cannot be abandoned, so the body is no longer read that way.
 
 A body is also bounded in size.  Every route takes at most ``MAX_CONTENT_LENGTH``
 (256 KB: a hand's form is a few KB, a table's rules file a few dozen), except the
 import of a match file (:data:`IMPORTS`), which takes up to the setting
-``MAX_IMPORT_BYTES``: the export of the largest match (200 hands and the most changes a
-match keeps, :mod:`referee.match.capacity`) is about 10 MB.  Only that route reads that much;
-a larger body anywhere is refused (413) unread, on a page that names the limit
-(:func:`referee.web.plumbing.errors.too_large`).
+``MAX_IMPORT_BYTES``.  A body declared larger is not read at all (the app refuses it,
+413, on a page that names the limit: :func:`referee.web.plumbing.errors.too_large`); one
+sent in chunks is read up to one byte past its limit, which the app then refuses.
+
+The app still runs as a WSGI app: the Flask test client, ``flask run`` and the benches
+call it directly, where a body is read as it comes.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
-import threading
-from collections.abc import Callable, Iterable
+import sys
+import urllib.parse
+from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from a2wsgi.wsgi import build_environ
 from flask import Flask, abort, current_app, request
 
 from .inputs import whole_number
 
 BODY_SECONDS = 15.0  # as long as the headers may take (serve.HEADER_TIMEOUT_MS)
+THREADS = 4  # per worker: one request may wait on SQLite while another runs
 LATE = "referee.body_late"
 # The routes that read a match file: their path (the body is read before Flask routes the
 # request) and their endpoint.  Every other route keeps MAX_CONTENT_LENGTH.
 IMPORTS = {"/matches/import": "downloads.import_match"}
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
-class BodyDeadline:
-    """WSGI middleware: the body read whole within BODY_SECONDS, or the request marked late."""
+def _header(scope: dict[str, Any], name: bytes) -> str:
+    for key, value in scope.get("headers", ()):
+        if key.lower() == name:
+            return str(value.decode("latin1"))
+    return ""
 
-    def __init__(self, app: WSGIApp, limit: int, imports: int) -> None:
+
+async def _read(receive: Receive, limit: int) -> bytes | None:
+    """The body, at most ``limit + 1`` bytes of it; None if the client went away."""
+    parts: list[bytes] = []
+    size = 0
+    while size <= limit:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        part = message.get("body", b"")
+        parts.append(part)
+        size += len(part)
+        if not message.get("more_body", False):
+            break
+    return b"".join(parts)
+
+
+class Server:
+    """ASGI application: a WSGI app called in threads once its request's body is whole."""
+
+    def __init__(self, app: WSGIApp, limit: int, imports: int, threads: int = THREADS) -> None:
         self.app = app
-        self.limit = limit  # MAX_CONTENT_LENGTH: more is refused (413) by the app unread
+        self.limit = limit  # MAX_CONTENT_LENGTH: a body declared larger is left unread
         self.imports = imports  # MAX_IMPORT_BYTES, for the routes of IMPORTS
+        self.threads = ThreadPoolExecutor(threads, thread_name_prefix="app")
+        self.seconds = BODY_SECONDS
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
-        length = environ.get("CONTENT_LENGTH") or ""
-        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
-        size = whole_number(length)
-        limit = self.imports if environ.get("PATH_INFO") in IMPORTS else self.limit
+    async def body(self, scope: dict[str, Any], receive: Receive) -> bytes | None:
+        """The request's body, b"" if there is none to wait for, None if it came late."""
+        size = whole_number(_header(scope, b"content-length"))
+        chunked = "chunked" in _header(scope, b"transfer-encoding").lower()
+        limit = self.imports if scope.get("path") in IMPORTS else self.limit
         if (size is None and not chunked) or size == 0 or (size or 0) > limit:
-            return self.app(environ, start_response)
-        got: list[bytes] = []
-        stream = environ["wsgi.input"]
+            return b""  # nothing to read, or too large: refused by the app unread
+        try:
+            return await asyncio.wait_for(_read(receive, limit), self.seconds)
+        except TimeoutError:
+            return None
 
-        def read() -> None:
-            try:
-                got.append(stream.read(limit + 1 if size is None else size))
-            except Exception:  # the client went away: the request is answered as late
-                pass
-
-        reader = threading.Thread(target=read, name="body", daemon=True)
-        reader.start()
-        reader.join(BODY_SECONDS)
-        body = got[0] if got else b""
-        if not got:
+    async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return  # no websockets; granian's ASGINL interface sends no lifespan
+        body = await self.body(scope, receive)
+        environ = build_environ(scope, io.BytesIO(body or b""))  # type: ignore[arg-type]
+        environ["wsgi.errors"] = sys.stderr
+        # The path as the client sent it, percent-decoded to bytes (as WSGI servers give
+        # it), not as ASGI decoded it to text: a stray %FF stays a byte.
+        raw = scope.get("raw_path")
+        if raw:
+            path = urllib.parse.unquote_to_bytes(raw.split(b"?", 1)[0])
+            environ["PATH_INFO"] = path.decode("latin1")
+        if body is None:  # late (or its client gone): the app answers 408 unread
             environ[LATE] = True
-        environ["wsgi.input"] = io.BytesIO(body)
-        environ["CONTENT_LENGTH"] = str(len(body))
-        environ.pop("HTTP_TRANSFER_ENCODING", None)
-        return self.app(environ, start_response)
+            body = b""
+        if "HTTP_TRANSFER_ENCODING" in environ or environ.get(LATE):
+            # A chunked body is whole now: the app reads it by its length.
+            environ.pop("HTTP_TRANSFER_ENCODING", None)
+            environ["CONTENT_LENGTH"] = str(len(body))
+        loop = asyncio.get_running_loop()
+        status, headers, content = await loop.run_in_executor(self.threads, self._call, environ)
+        if environ.get(LATE):
+            headers.append((b"connection", b"close"))  # the rest of that body is not wanted
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": content})
+
+    def _call(self, environ: dict[str, Any]) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+        """The app's whole answer: every answer of this app is made in memory anyway."""
+        started: list[Any] = []
+
+        def start_response(status: str, headers: list[tuple[str, str]], exc_info=None):
+            if exc_info and started:
+                raise exc_info[1].with_traceback(exc_info[2])
+            started[:] = [status, headers]
+            return chunks.append
+
+        chunks: list[bytes] = []
+        answer = self.app(environ, start_response)
+        try:
+            chunks.extend(answer)
+        finally:
+            close = getattr(answer, "close", None)
+            if close is not None:
+                close()
+        status, headers = started
+        encoded = [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers]
+        return int(status.split(" ", 1)[0]), encoded, b"".join(chunks)
+
+
+def server(app: Flask) -> Server:
+    """``app`` as ``referee serve`` runs it (see the module's docstring)."""
+    return Server(app, int(app.config["MAX_CONTENT_LENGTH"]), int(app.config["MAX_IMPORT_BYTES"]))
 
 
 def _refuse_late() -> None:
@@ -90,6 +167,3 @@ def _allow_imports() -> None:
 def init_app(app: Flask) -> None:
     app.before_request(_refuse_late)
     app.before_request(_allow_imports)
-    app.wsgi_app = BodyDeadline(  # type: ignore[method-assign]
-        app.wsgi_app, int(app.config["MAX_CONTENT_LENGTH"]), int(app.config["MAX_IMPORT_BYTES"])
-    )

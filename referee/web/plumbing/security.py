@@ -55,12 +55,14 @@ PERMISSIONS_POLICY = {
 }
 
 
-_MATCH_SECRET = re.compile(r"^(/m/[^/]+/)[^/]+")
+# Every link that holds a secret: a match's (/m/), a group's (/g/) and a tournament's (/t/,
+# the director's among them), each /<kind>/<id>/<secret>/...
+_LINK_SECRET = re.compile(r"^(/[mgt]/[^/]+/)[^/]+")
 
 
 def without_secret(path: str) -> str:
-    """``path`` with a match link's secret replaced by ``<token>``."""
-    return _MATCH_SECRET.sub(r"\1<token>", path)
+    """``path`` with a match's, group's or tournament's secret replaced by ``<token>``."""
+    return _LINK_SECRET.sub(r"\1<token>", path)
 
 
 # What matters only for a page (a document): a style sheet, script, picture or the

@@ -74,13 +74,18 @@ def late(tournament_id: int, token: str):
     elif problem or team is None:
         flash(problem or _("Type the team's names."))
     else:
-        try:
+
+        def may_join(stored: list[Team]) -> None:  # asked inside the write's transaction
             if tournament.current_round:
-                late_place(tournament, teams)
+                late_place(tournament, stored)
+
+        try:
+            joined = storage.add_late_team(
+                tournament.id, team, tournament.current_round + 1, may_join
+            )
         except LateRefused as refused:
             flash(_late_refusal(refused))
         else:
-            joined = storage.add_late_team(tournament.id, team, tournament.current_round + 1)
             if joined is None:
                 flash(_done_already())
             else:

@@ -29,7 +29,7 @@ from ...sheets import match_sheet_pdf
 from ..parts.access import load_match, match_ledger, remember
 from ..parts.damaged import sound_history
 from ..parts.forms import ImportForm
-from ..parts.sending import asked_paper, filename, kept_sheet, send_download
+from ..parts.sending import asked_paper, filename, kept_export, kept_sheet, send_download
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.locale import number
@@ -61,18 +61,31 @@ def sheet(match_id: int, token: str):
 @bp.route("/m/<int:match_id>/<token>/export.csv")
 def export_csv(match_id: int, token: str):
     match, _can_edit = load_match(match_id, token)
-    # The byte order mark makes spreadsheets read names with accents as UTF-8.
-    data = ("\ufeff" + ledger_csv(match_ledger(match), _)).encode("utf-8")
-    return send_download(data, "text/csv", filename(match, ".csv"))
+    version = get_storage().version(match.id)
+    lang = str(get_locale() or "en")
+
+    def make() -> bytes:
+        # The byte order mark makes spreadsheets read names with accents as UTF-8.
+        return ("\ufeff" + ledger_csv(match_ledger(match), _)).encode("utf-8")
+
+    data = kept_export(("csv", match.id, match.edit_token, version, lang), make)
+    etag = f"csv-{match.id}-{version}-{lang}"
+    return send_download(data, "text/csv", filename(match, ".csv"), etag)
 
 
 @bp.route("/m/<int:match_id>/<token>/export.json")
 def export_json(match_id: int, token: str):
     match, _can_edit = load_match(match_id, token)
-    hands, history = sound_history(match)  # it writes every hand and change: all checked
-    data = match_to_json(match, hands, history)
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    return send_download(text.encode("utf-8"), "application/json", filename(match, ".json"))
+    version = get_storage().version(match.id)
+
+    def make() -> bytes:
+        hands, history = sound_history(match)  # it writes every hand and change: all checked
+        data = match_to_json(match, hands, history)
+        return (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+
+    data = kept_export(("json", match.id, match.edit_token, version), make)
+    etag = f"json-{match.id}-{version}"
+    return send_download(data, "application/json", filename(match, ".json"), etag)
 
 
 @bp.route("/matches/import", methods=["GET", "POST"])

@@ -12,11 +12,11 @@ from flask_wtf import FlaskForm
 from ...match import capacity
 from ...match.entry import MODES, EntryError, score_entry
 from ...match.integrity import DamagedMatch, check_entry
-from ...match.ledger import Match, result_to_dict
+from ...match.ledger import HandRecord, Match, compute_ledger, result_to_dict
 from ...match.vocabulary import words
 from ...rules import HandResult, Problem, Variant
 from ...rules.problems import N_, Text
-from ...storage import DuplicateSubmission, HandGone, MatchClosed, MatchFull, Stale
+from ...storage import DuplicateSubmission, HandGone, MatchClosed, MatchFull, MatchOver, Stale
 from ..parts.access import closed_message, closed_refusal, load_match, match_ledger
 from ..parts.conflicts import Conflict, conflict, phone, seen
 from ..parts.forms import entry_from_form, formdata_from_entry, hand_form, once, out_chosen
@@ -216,7 +216,7 @@ def new(match_id: int, token: str):
     over_now = ledger.finished or capacity.full(len(ledger.rows))
     if closed or (resolve != "replace" and over_now):
         # Hands can still be edited or undone, which may reopen the match.
-        over = _("The match is over: no more hands. Edit or undo a hand to reopen it.")
+        over = _over()
         if closed:
             over = closed
         elif not ledger.finished:  # the largest match there is (referee/match/capacity.py)
@@ -277,9 +277,16 @@ def _store_new(match, token, form, mode, entry, result, replaces: int | None):
                 seen=was, phone=phone(), token=form.token.data,
             )  # fmt: skip
         else:
+            # Over or not is decided by the hands as stored when this one would join them:
+            # of several phones sending the last hand at once, one is stored.
+            previous = match_ledger(match)
+
+            def over(hands: list[HandRecord]) -> bool:
+                return compute_ledger(match, hands, previous).finished
+
             storage.add_hand(
                 match.id, entry, result_to_dict(result), form.token.data,
-                seen=was, phone=phone(),
+                seen=was, phone=phone(), over=over,
             )  # fmt: skip
     except DuplicateSubmission:
         flash(_("That hand was already recorded; it is not counted twice."))
@@ -289,6 +296,8 @@ def _store_new(match, token, form, mode, entry, result, replaces: int | None):
     except HandGone:  # the hand to replace went meanwhile: show what happened to it
         clash = _clash(match, form, _since(match, was))
         return _render(match, token, form, mode, [], status=409, clash=clash)
+    except MatchOver:
+        return _render(match, token, form, mode, [_over()], status=409)
     except (MatchClosed, MatchFull) as error:
         return _render(match, token, form, mode, [_refused_change(match, error)], status=409)
     else:
@@ -300,6 +309,10 @@ def _store_new(match, token, form, mode, entry, result, replaces: int | None):
         if after.finished or after.tie:  # the page opens on the result: its top
             return redirect(_match_page(match, token))
     return redirect(_match_page(match, token) + "#said")
+
+
+def _over() -> str:
+    return _("The match is over: no more hands. Edit or undo a hand to reopen it.")
 
 
 def _missing_token() -> str:
