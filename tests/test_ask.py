@@ -80,11 +80,11 @@ def test_the_blind_set_is_reported():
 def test_every_rule_has_questions_players_ask_in_every_language():
     """referee/ask/examples/: six questions for each rule key of every preset, in each of
     the six languages, and no question for a key no preset has."""
-    from referee.ask.engine import OFF_EXAMPLES, _read_examples
+    from referee.ask.engine import GAP_EXAMPLES, OFF_EXAMPLES, _read_examples
 
     examples = _read_examples()
     keys = {key for variant in PRESETS.values() for key in variant.rules}
-    assert set(examples) == keys | {OFF_EXAMPLES}
+    assert set(examples) == keys | {OFF_EXAMPLES, GAP_EXAMPLES}
     for key, asked in examples.items():
         per_language = Counter(lang for _question, lang in asked)
         least = 40 if key == OFF_EXAMPLES else 10  # questions no rule answers: 50 each

@@ -34,6 +34,7 @@ __all__ = [
 
 MAX_QUESTION = 500  # characters; a question is a sentence or two
 ANSWERS = 3  # the best rule and the next two
+SILENT = N_("This rulebook does not say.")
 
 
 class BadQuestion(MalformedInput):
@@ -102,17 +103,17 @@ class Asked(NamedTuple):
 LONG = 25  # words: a post this long is searched by its question sentence first
 
 
-def _search(variant: Variant, text: str, lang: str, design: Design) -> list[Any]:
-    """The rules the whole question finds; for a long post that finds none, those its
-    question sentence finds (searching the sentence first lost more than it found:
-    docs/benchmarks.md)."""
+def _search(variant: Variant, text: str, lang: str, design: Design) -> tuple[list[Any], bool]:
+    """The rules the whole question finds, and whether it is one no rulebook decides; for a
+    long post that finds none, those its question sentence finds (searching the sentence
+    first lost more than it found: docs/benchmarks.md)."""
     index = index_for(variant, design)
-    found = index.search(text, lang, ANSWERS)
+    found, gap = index.find(text, lang, ANSWERS)
     if not found and len(text.split()) > LONG:
         sentence = question_sentence(text)
         if sentence != text:
-            found = index.search(sentence, lang, ANSWERS)
-    return found
+            found, gap = index.find(sentence, lang, ANSWERS)
+    return found, gap
 
 
 def ask(
@@ -132,9 +133,12 @@ def ask(
     ruling = rule_on_situation(variant, situation, table)
     if ruling is not None and ruling.play:
         return Asked([], ruling, False)
-    hits = _search(variant, text, lang, design)
+    hits, gap = _search(variant, text, lang, design)
     if not hits and ruling is not None and ruling.verdict is None:
         ruling = None  # a figure asked off the game ("aces in rummy 500")
+    if gap and ruling is None:  # the nearest rules, shown as such
+        nearest = [Answer(hit.key, variant.rules[hit.key], hit.score) for hit in hits]
+        return Asked(nearest, Ruling(None, None, Text(SILENT), ()), False)
     keys = [hit.key for hit in hits]
     # the rules that decide a No or a figure lead (a Yes has no one rule that decides it)
     if ruling is not None and ruling.lead:

@@ -202,7 +202,7 @@ def _value(variant: Variant, s: Situation) -> Ruling | None:
             return None  # a three's worth depends on its colour and where it lies
         points = variant.card_points[rank]
         key = VALUES_RULE if VALUES_RULE in variant.rules else "hand.points"
-        name = Text(N_("a black three")) if rank is Rank.THREE else Text(_CARD_NAMES[rank])
+        name = Text(_CARD_NAMES[rank])
         return Ruling(
             None,
             points,
