@@ -134,8 +134,6 @@ def ask(
     if ruling is not None and ruling.play:
         return Asked([], ruling, False)
     hits, gap = _search(variant, text, lang, design)
-    if not hits and ruling is not None and ruling.verdict is None:
-        ruling = None  # a figure asked off the game ("aces in rummy 500")
     if gap and ruling is None:  # the nearest rules, shown as such
         nearest = [Answer(hit.key, variant.rules[hit.key], hit.score) for hit in hits]
         return Asked(nearest, Ruling(None, None, Text(SILENT), ()), False)

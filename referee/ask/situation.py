@@ -34,7 +34,7 @@ _TOKEN = re.compile(r"[^\W_]+|[*♠♥♦♣]|[?!.;,]", re.UNICODE)
 # or signed ("-200", "minus 200").
 _SCORE = re.compile(
     r"(?<![\w])(-|−|minus\s+|mínus\s+|menos\s+)?"
-    r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,})(?![\w])"
+    r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,}|0)(?![\w])"
     r"(?!\s*(?:pts|points|point|bod|bodu|body|punkte|punkten|puntos|punten|punktow|punktów|pkt))"
 )
 # A run of card notation: ranks (upper case letters, digits 2-10, a joker's * or X) with
@@ -224,7 +224,9 @@ def _word_cards(
         if j + 1 < len(tokens) and tokens[j + 1][1] in red | black:  # "tres rojo"
             colour = "red" if tokens[j + 1][1] in red else "black"
             red_three = red_three or (symbol == "3" and colour == "red")
-        if count is None:  # "jokers", "žolíka": a rank named, no cards counted
+        if count is None and tokens[j][1] in data["one"].get(lang, ()):
+            count = 1  # "a žolíka": one joker
+        if count is None:  # "jokers", "kings": a rank named, no cards counted
             if symbol != "wild":
                 alone.append((position, _card(symbol, colour).rank))
             i = j + 1
