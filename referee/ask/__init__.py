@@ -143,6 +143,8 @@ def ask(
         first = [key for key in ruling.rules if key in variant.rules]
         keys = first + [key for key in keys if key not in first]
         keys = keys[: max(ANSWERS, len(first))]
+    elif ruling is not None and not keys:  # the search found none: the ruling's rules
+        keys = [key for key in ruling.rules if key in variant.rules]
     scores = {hit.key: hit.score for hit in hits}
     found = [
         Answer(
