@@ -21,6 +21,7 @@ from .situation import question_sentence, read_situation
 
 __all__ = [
     "MAX_QUESTION",
+    "SILENT",
     "Answer",
     "Asked",
     "BadQuestion",
