@@ -170,7 +170,7 @@ def numbers(text: str) -> list[int]:
 # costs time, never a wrong answer.  tests/test_ask.py checks the shipped files are current.
 
 BUILT = Path(__file__).with_name("built")
-_SOURCES = ("engine.py", "words.py", "glossary.py")
+_SOURCES = ("engine.py", "words.py", "glossary.py", "players_words.toml")
 # Questions players ask, a few per rule key in each language (``examples/LANG.toml``):
 # what a rule's statement does not say in a player's words ("can I pick up the pile with
 # a wild card on top") finds it through a question asked that way.
