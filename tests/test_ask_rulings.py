@@ -5,7 +5,7 @@ never a sentence matched to the words."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.ask import Table, answers_json, ask
@@ -14,6 +14,7 @@ from referee.ask.situation import question_sentence, read_situation
 from referee.i18n import LANGUAGES
 from referee.rules import PRESETS, Meld, Rank, check_opening, format_cards, parse_cards
 from referee.rules.rulings import check_meld, check_pickup
+from tests.support.profiles import examples
 
 
 def ruling(question: str, lang: str = "en", variant: str = "classic", table=None):
@@ -176,6 +177,9 @@ _NATURAL = st.sampled_from(["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "
 _WILD = st.sampled_from(["2", "X"])
 
 
+# no deadline: the first example builds the variant's index (a wall-clock limit would flake
+# on a busy machine)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.one_of(_NATURAL, _WILD), min_size=3, max_size=9))
 def test_a_meld_asked_in_words_is_ruled_as_the_meld_form_rules_it(cards):
     """Differential: the ruling on "can I meld <cards>" is the meld form's (check_meld)."""
@@ -186,6 +190,7 @@ def test_a_meld_asked_in_words_is_ruled_as_the_meld_form_rules_it(cards):
     assert found["rules"] == [core.rule]
 
 
+@settings(deadline=None)
 @given(st.sampled_from(["2", "X", "3"]))
 def test_a_pile_topped_by_a_wild_card_or_black_three_is_ruled_as_the_pile_form_rules_it(top):
     top_card = parse_cards(top)[0]

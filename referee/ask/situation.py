@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -44,26 +43,29 @@ _NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, )?{_SYMBOL})*(?![\w*])
 _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
 
 
-@dataclass
 class Situation:
     """What a question says of the table: each of its melds (or cards named together), the
     side's match score, the pile's top card, whether the pile is frozen, the cards in hand,
-    and the moments its words name (of :data:`MOMENTS`)."""
+    and the moments its words name (of :data:`MOMENTS`).  A plain class: ``dataclasses``
+    costs a cold ``referee ask`` its import of ``inspect``."""
 
-    groups: list[tuple[Card, ...]] = field(default_factory=list)
-    score: int | None = None
-    top: Card | None = None
-    frozen: bool = False
-    moments: set[str] = field(default_factory=set)
-    hand: tuple[Card, ...] = ()
-    ranks_named: list[Rank] = field(default_factory=list)  # a rank named alone ("a joker")
-    red_three: bool = False
-    written: list[tuple[Card, ...]] = field(default_factory=list)  # the groups in notation
-    loose: int = 0  # cards named but not counted ("kings", a lone "8" not the pile's top)
+    def __init__(self) -> None:
+        self.groups: list[tuple[Card, ...]] = []
+        self.score: int | None = None
+        self.top: Card | None = None
+        self.frozen = False
+        self.moments: set[str] = set()
+        self.ranks_named: list[Rank] = []  # a rank named alone ("jokers")
+        self.red_three = False
+        self.written: list[tuple[Card, ...]] = []  # the groups in notation
+        self.loose = 0  # cards named but not counted ("kings", a lone "8" not the pile's top)
 
     @property
     def melds(self) -> list[Meld]:
         return [Meld(cards) for cards in self.groups if len(cards) >= 2]
+
+    def __repr__(self) -> str:
+        return f"Situation({self.__dict__!r})"
 
 
 @lru_cache(maxsize=1)
@@ -98,23 +100,30 @@ def _moment_pattern(moment: str, lang: str) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=8)
-def _rank_words(lang: str) -> list[tuple[re.Pattern[str], str]]:
+def _rank_words(lang: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The words for cards: whole words, and beginnings (a word written with "*"); the
+    language's own first, another's of four letters or more after it."""
     ranks = _data()["ranks"]
-    out = []
+    exact: dict[str, str] = {}
+    starts: list[tuple[str, str]] = []
     for language in (lang, *[other for other in ranks if other != lang]):
         for symbol, words in ranks[language].items():
             for word in words:
                 if language != lang and len(word.rstrip("*")) < 4:
                     continue  # Czech "es", Spanish "as" only in their own language
-                out.append((_matcher([word]), symbol))
-    return out
+                if word.endswith("*"):
+                    starts.append((word[:-1], symbol))
+                else:
+                    exact.setdefault(word, symbol)
+    return exact, starts
 
 
 def _rank_of(word: str, lang: str) -> str | None:
-    for pattern, symbol in _rank_words(lang):
-        if pattern.fullmatch(word):
-            return symbol
-    return None
+    exact, starts = _rank_words(lang)
+    found = exact.get(word)
+    if found is not None:
+        return found
+    return next((symbol for start, symbol in starts if word.startswith(start)), None)
 
 
 def _count_of(word: str, lang: str) -> int | None:
