@@ -208,6 +208,13 @@ def test_the_shipped_indexes_are_current():
     # A table's house rules are not in the files: built from the code, its words found.
     table = apply_overrides(PRESETS["classic"], {"going_out_bonus": 200})
     assert Index(table).rows == Index(table, built=False).rows
+    # the situation's words, read from their JSON, are the TOML's
+    from referee.ask import situation
+
+    assert situation._data() == situation._parse()
+    assert json.loads(situation.BUILT.read_text(encoding="utf-8"))["digest"] == (
+        situation._digest()
+    )
 
 
 def test_the_index_is_built_once_and_the_cache_is_bounded():

@@ -323,6 +323,9 @@ def write_built() -> list[Path]:
         text = json.dumps({"digest": digest, "content": content}, ensure_ascii=False)
         path.write_text(text + "\n", encoding="utf-8")
         written.append(path)
+    from .situation import write_built as write_situation
+
+    written.append(write_situation())
     return written
 
 

@@ -13,8 +13,9 @@ the situation is read from the whole post, as a table tells it: the story, then 
 
 from __future__ import annotations
 
+import json
 import re
-import tomllib
+import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,6 @@ WORDS = Path(__file__).with_name("situation.toml")
 # What a question can ask about, in the order a question is tested for them.
 MOMENTS = ("play", "opening", "minimum", "pickup", "go_out", "value", "not_value", "meld")
 
-_TOKEN = re.compile(r"[^\W_]+|[*♠♥♦♣]|[?!.;,]", re.UNICODE)
 # A score: a number of three digits or more, grouped or not ("2600", "2 600", "2.600"),
 # or signed ("-200", "minus 200").
 _SCORE = re.compile(
@@ -68,10 +68,38 @@ class Situation:
         return f"Situation({self.__dict__!r})"
 
 
+# The words, parsed once into JSON beside the built indexes (``write_built``): tomllib costs
+# a cold ``referee ask`` its import; a file whose digest differs from the TOML's is ignored.
+BUILT = Path(__file__).with_name("built") / "situation.json"
+
+
+def _digest() -> str:
+    return f"{zlib.crc32(WORDS.read_bytes()):08x}"
+
+
 @lru_cache(maxsize=1)
 def _data() -> dict[str, Any]:
+    try:
+        built = json.loads(BUILT.read_text(encoding="utf-8"))
+        if built.get("digest") == _digest():
+            return dict(built["content"])
+    except (OSError, ValueError):
+        pass
+    return _parse()
+
+
+def _parse() -> dict[str, Any]:
+    import tomllib
+
     with WORDS.open("rb") as handle:
         return tomllib.load(handle)
+
+
+def write_built() -> Path:
+    """Write the words as :data:`BUILT`; the file written."""
+    text = json.dumps({"digest": _digest(), "content": _parse()}, ensure_ascii=False)
+    BUILT.write_text(text + "\n", encoding="utf-8")
+    return BUILT
 
 
 def _matcher(words: list[str]) -> re.Pattern[str]:
