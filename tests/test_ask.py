@@ -256,8 +256,9 @@ def test_referee_ask_json():
 def test_referee_ask_in_words_and_with_nothing_to_answer():
     code, out, _err = run(["ask", "when we have 2600 how much to open", "--variant", "classic"])
     assert code == 0
-    assert out.startswith("1. A side's first meld must reach a minimum")
-    assert "needs at least 90 points" in out
+    ruling, best = out.splitlines()[:2]  # the ruling first, then the rules
+    assert ruling == "With a match total of 2600, a side's first meld needs at least 90 points."
+    assert best.startswith("1. A side's first meld must reach a minimum")
     assert "/rules/classic#rule-opening.minimum" in out
     code, out, _err = run(["ask", "what's the weather tomorrow", "--variant", "classic"])
     assert code == 0
