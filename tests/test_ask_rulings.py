@@ -201,3 +201,50 @@ def test_a_pile_topped_by_a_wild_card_or_black_three_is_ruled_as_the_pile_form_r
     assert asked.ruling is not None
     assert asked.ruling.verdict is core.allowed is False
     assert asked.ruling.rules == (core.rule,)
+
+
+# -- Players' words (referee/ask/players_words.toml) ------------------------------------------
+
+
+def test_every_players_word_says_where_it_was_seen_and_what_it_means():
+    import tomllib
+
+    from referee.ask.glossary import GLOSSARY, PLAYERS_WORDS
+
+    concepts = {entry.concept for entry in GLOSSARY}
+    with PLAYERS_WORDS.open("rb") as handle:
+        entries = tomllib.load(handle)["word"]
+    assert len(entries) >= 20
+    assert {entry["lang"] for entry in entries} == set(LANGUAGES)
+    for entry in entries:
+        assert entry["seen"].strip(), entry
+        assert entry["means"] in concepts, entry
+        assert entry["words"], entry
+        assert entry["variants"], entry
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "word", "key"),
+    [
+        ("darf ich das Paket nehmen, wenn es gesperrt ist?", "de", "paket", "pile.frozen"),
+        ("can I pick up the tray when it is frozen", "en", "tray", "pile.frozen"),
+        (
+            "los treses negros son tapón, ¿se puede tomar el pozo?",
+            "es",
+            "tapón",
+            "pile.black-three",
+        ),
+        ("kdy můžu zavřít?", "cs", "zavřít", "going-out.canastas"),
+        ("ile jest warta kanasta fałszywa?", "pl", "kanasta fałszywa", "canasta.kinds"),
+    ],
+)
+def test_a_players_word_finds_the_rule_of_what_it_means(question, lang, word, key):
+    from referee.ask.engine import MARK, index_for
+    from referee.ask.glossary import PLAYERS_WORDS
+
+    assert word in PLAYERS_WORDS.read_text(encoding="utf-8")
+    index = index_for(PRESETS["classic"])
+    means = index.tokens.concepts(index.tokens.words(word, lang, stop=False), lang)
+    assert means  # the word names a concept of the glossary
+    assert {MARK + c for c in means} <= set(index.query_tokens(question, lang))
+    assert answers_json(PRESETS["classic"], question, lang)["answers"][0]["key"] == key
