@@ -976,6 +976,7 @@ GLOSSARY: tuple[Entry, ...] = (
                 *_OTHER_GAMES,
             ),
             "es": (
+                "basta numérica",  # a game of words and numbers (tests/ask_real.toml)
                 "probabilidad",
                 "probabilidades",
                 "estrategia",
