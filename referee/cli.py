@@ -93,7 +93,10 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         _write(sys.stdout, found)
         return 0
-    if not found["answers"]:
+    ruling = found["ruling"]
+    if ruling is not None:  # the ruling first (its sentence says Yes or No), then the rules
+        print(ruling["text"])
+    if not found["answers"] and ruling is None:
         print(f"No rule of this book answers that. All the rules: /rules/{variant.id}")
     for n, answer in enumerate(found["answers"], 1):
         print(f"{n}. {answer['text']}")

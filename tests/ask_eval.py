@@ -161,3 +161,81 @@ if __name__ == "__main__":
     print(f"kept design, the second blind set (its misses not shown): {second.line()}")
     for miss in evaluate().misses:
         print("  ", miss)
+
+
+# -- Real players' questions (issue 44) -------------------------------------------------------
+
+REAL = Path(__file__).with_name("ask_real.toml")
+
+
+def real_questions(part: str | None = None) -> list[dict[str, Any]]:
+    """The real questions (tests/ask_real.toml), or one ``part`` of them: "dev" or "blind"."""
+    with REAL.open("rb") as handle:
+        found = tomllib.load(handle)["question"]
+    return [q for q in found if part is None or q["part"] == part]
+
+
+class RealResult(NamedTuple):
+    asked: int  # questions the book decides
+    first: int
+    top3: int
+    rulings: int  # ... labelled with a ruling
+    right_rulings: int
+    off: int  # off-topic and strategy questions
+    silent: int  # ... answered with no rule
+    gaps: int  # questions the book does not decide
+    said_so: int  # ... answered "does not say"
+    misses: list[str]
+
+    def line(self) -> str:
+        def share(n: int, of: int) -> str:
+            return f"{n}/{of} ({n / of:.0%})" if of else "-"
+
+        return (
+            f"first {share(self.first, self.asked)}  top-3 {share(self.top3, self.asked)}  "
+            f"rulings {share(self.right_rulings, self.rulings)}  "
+            f"off/play with no rule {share(self.silent, self.off)}  "
+            f"gaps 'does not say' {share(self.said_so, self.gaps)}"
+        )
+
+
+def evaluate_real(asked_set: list[dict[str, Any]]) -> RealResult:
+    """The real questions measured whole: rules found, rulings, silence and gaps."""
+    from referee.ask import SILENT, ask
+
+    asked = first = top3 = rulings = right = off = silent = gaps = said = 0
+    misses = []
+    for q in asked_set:
+        found = ask(PRESETS[q["variant"]], q["q"], q["lang"])
+        keys = [a.key for a in found.answers]
+        if q["kind"] in ("off", "play"):
+            off += 1
+            quiet = not keys and not found.covered
+            silent += quiet
+            if not quiet:
+                misses.append(f"{q['kind']} {q['q']!r}: {keys}")
+            continue
+        if q["kind"] == "gap":
+            gaps += 1
+            says = found.ruling is not None and found.ruling.text.template == SILENT
+            said += says
+            if not says:
+                misses.append(f"gap {q['q']!r}: {keys}")
+            continue
+        asked += 1
+        expected = set(q["keys"])
+        first += bool(keys) and keys[0] in expected
+        top3 += bool(expected & set(keys[:3]))
+        if not keys or keys[0] not in expected:
+            misses.append(f"{q['q']!r}: want {sorted(expected)}, got {keys}")
+        if "ruling" in q:
+            rulings += 1
+            want = q["ruling"]
+            got = found.ruling
+            ok = (
+                got is not None
+                and ("figure" not in want or got.figure == want["figure"])
+                and ("verdict" not in want or got.verdict == (want["verdict"] == "yes"))
+            )
+            right += ok
+    return RealResult(asked, first, top3, rulings, right, off, silent, gaps, said, misses)

@@ -80,11 +80,11 @@ def test_the_blind_set_is_reported():
 def test_every_rule_has_questions_players_ask_in_every_language():
     """referee/ask/examples/: six questions for each rule key of every preset, in each of
     the six languages, and no question for a key no preset has."""
-    from referee.ask.engine import OFF_EXAMPLES, _read_examples
+    from referee.ask.engine import GAP_EXAMPLES, OFF_EXAMPLES, _read_examples
 
     examples = _read_examples()
     keys = {key for variant in PRESETS.values() for key in variant.rules}
-    assert set(examples) == keys | {OFF_EXAMPLES}
+    assert set(examples) == keys | {OFF_EXAMPLES, GAP_EXAMPLES}
     for key, asked in examples.items():
         per_language = Counter(lang for _question, lang in asked)
         least = 40 if key == OFF_EXAMPLES else 10  # questions no rule answers: 50 each
@@ -208,6 +208,13 @@ def test_the_shipped_indexes_are_current():
     # A table's house rules are not in the files: built from the code, its words found.
     table = apply_overrides(PRESETS["classic"], {"going_out_bonus": 200})
     assert Index(table).rows == Index(table, built=False).rows
+    # the situation's words, read from their JSON, are the TOML's
+    from referee.ask import situation
+
+    assert situation._data() == situation._parse()
+    assert json.loads(situation.BUILT.read_text(encoding="utf-8"))["digest"] == (
+        situation._digest()
+    )
 
 
 def test_the_index_is_built_once_and_the_cache_is_bounded():
@@ -249,8 +256,9 @@ def test_referee_ask_json():
 def test_referee_ask_in_words_and_with_nothing_to_answer():
     code, out, _err = run(["ask", "when we have 2600 how much to open", "--variant", "classic"])
     assert code == 0
-    assert out.startswith("1. A side's first meld must reach a minimum")
-    assert "needs at least 90 points" in out
+    ruling, best = out.splitlines()[:2]  # the ruling first, then the rules
+    assert ruling == "With a match total of 2600, a side's first meld needs at least 90 points."
+    assert best.startswith("1. A side's first meld must reach a minimum")
     assert "/rules/classic#rule-opening.minimum" in out
     code, out, _err = run(["ask", "what's the weather tomorrow", "--variant", "classic"])
     assert code == 0

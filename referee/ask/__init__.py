@@ -16,18 +16,26 @@ from ..rules import MalformedInput, Rule, Variant
 from ..rules.problems import N_, Text
 from ..rules.sources import source_language, source_title
 from .engine import DESIGN, Design, index_for, numbers
+from .judge import Ruling, Table, rule_on_situation
+from .situation import question_sentence, read_situation
 
 __all__ = [
     "MAX_QUESTION",
+    "SILENT",
     "Answer",
+    "Asked",
     "BadQuestion",
+    "Ruling",
+    "Table",
     "answers",
     "answers_json",
+    "ask",
     "statement",
 ]
 
 MAX_QUESTION = 500  # characters; a question is a sentence or two
 ANSWERS = 3  # the best rule and the next two
+SILENT = N_("This rulebook does not say.")
 
 
 class BadQuestion(MalformedInput):
@@ -83,23 +91,96 @@ def _figure(variant: Variant, question: str) -> Text | None:
     )
 
 
+class Asked(NamedTuple):
+    """A question answered: the rules found (best first), the ruling on its situation (or
+    None), and whether the rulebook decides it (False for a matter of play, a question off
+    the game, or one the book does not decide)."""
+
+    answers: list[Answer]
+    ruling: Ruling | None
+    covered: bool
+
+
+LONG = 25  # words: a post this long is searched by its question sentence first
+
+
+def _search(variant: Variant, text: str, lang: str, design: Design) -> tuple[list[Any], bool]:
+    """The rules the whole question finds, and whether it is one no rulebook decides; for a
+    long post that finds none, those its question sentence finds (searching the sentence
+    first lost more than it found: docs/benchmarks.md)."""
+    index = index_for(variant, design)
+    found, gap = index.find(text, lang, ANSWERS)
+    if not found and len(text.split()) > LONG:
+        sentence = question_sentence(text)
+        if sentence != text:
+            found, gap = index.find(sentence, lang, ANSWERS)
+    return found, gap
+
+
+def ask(
+    variant: Variant,
+    question: str,
+    lang: str,
+    table: Table | None = None,
+    design: Design = DESIGN,
+) -> Asked:
+    """``question``, asked in ``lang`` under ``variant`` (in the match ``table`` describes,
+    if any), answered: the rules that answer it and the ruling on its situation.
+
+    :raises BadQuestion: for an empty or too long question, or an unknown language.
+    """
+    text = check_question(question, lang)
+    situation = read_situation(text, lang)
+    ruling = rule_on_situation(variant, situation, table)
+    if ruling is not None and ruling.play:
+        return Asked([], ruling, False)
+    hits, gap = _search(variant, text, lang, design)
+    if gap and ruling is None:  # the nearest rules, shown as such
+        nearest = [Answer(hit.key, variant.rules[hit.key], hit.score) for hit in hits]
+        return Asked(nearest, Ruling(None, None, Text(SILENT), ()), False)
+    keys = [hit.key for hit in hits]
+    # the rules that decide a No or a figure lead (a Yes has no one rule that decides it)
+    if ruling is not None and ruling.lead:
+        first = [key for key in ruling.rules if key in variant.rules]
+        keys = first + [key for key in keys if key not in first]
+        keys = keys[: max(ANSWERS, len(first))]
+    elif ruling is not None and not keys:  # the search found none: the ruling's rules
+        keys = [key for key in ruling.rules if key in variant.rules]
+    scores = {hit.key: hit.score for hit in hits}
+    found = [
+        Answer(
+            key,
+            variant.rules[key],
+            scores.get(key, 0.0),
+            _figure(variant, text) if key == "opening.minimum" else None,
+        )
+        for key in keys
+    ]
+    return Asked(found, ruling, bool(found))
+
+
 def answers(variant: Variant, question: str, lang: str, design: Design = DESIGN) -> list[Answer]:
     """The rules of ``variant`` (with its house rules) that answer ``question``, asked in
     ``lang``, best first; none when no rule of the book answers it.
 
     :raises BadQuestion: for an empty or too long question, or an unknown language.
     """
-    text = check_question(question, lang)
-    hits = index_for(variant, design).search(text, lang, ANSWERS)
-    return [
-        Answer(
-            hit.key,
-            variant.rules[hit.key],
-            hit.score,
-            _figure(variant, text) if hit.key == "opening.minimum" else None,
-        )
-        for hit in hits
-    ]
+    return ask(variant, question, lang, design=design).answers
+
+
+def ruling_json(ruling: Ruling | None, lang: str) -> dict[str, Any] | None:
+    """A ruling as the contract gives it: ``verdict`` "yes", "no" or null, ``figure``,
+    ``text`` in ``lang``, ``rules`` (the keys that decide it)."""
+    from .engine import gettext_of
+
+    if ruling is None:
+        return None
+    return {
+        "verdict": None if ruling.verdict is None else "yes" if ruling.verdict else "no",
+        "figure": ruling.figure,
+        "text": ruling.text.render(gettext_of(lang)),
+        "rules": list(ruling.rules),
+    }
 
 
 def statement(rule: Rule, lang: str) -> str:
@@ -116,15 +197,19 @@ def statement(rule: Rule, lang: str) -> str:
     return gettext(rule.text)
 
 
-def answers_json(variant: Variant, question: str, lang: str) -> dict[str, Any]:
+def answers_json(
+    variant: Variant, question: str, lang: str, table: Table | None = None
+) -> dict[str, Any]:
     """What ``referee ask --json`` prints and ``GET /api/ask`` answers."""
     from .engine import gettext_of
 
-    found = answers(variant, question, lang)
+    asked = ask(variant, question, lang, table)
     return {
         "variant": variant.id,
         "lang": lang,
         "question": question.strip(),
+        "ruling": ruling_json(asked.ruling, lang),
+        "covered": asked.covered,
         "answers": [
             {
                 "rule": f"{variant.id}.{a.key}",
@@ -137,6 +222,6 @@ def answers_json(variant: Variant, question: str, lang: str) -> dict[str, Any]:
                 "url": f"/rules/{variant.id}#rule-{a.key}",
                 "score": a.score,
             }
-            for a in found
+            for a in asked.answers
         ],
     }

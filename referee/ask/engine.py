@@ -33,7 +33,16 @@ from ..rules.catalogue import GROUPS
 from ..rules.sources import source_language
 from .words import flat, stems, words
 
-__all__ = ["DESIGN", "Design", "Hit", "Index", "index_for", "numbers", "write_built"]
+__all__ = [
+    "DESIGN",
+    "GAP_EXAMPLES",
+    "Design",
+    "Hit",
+    "Index",
+    "index_for",
+    "numbers",
+    "write_built",
+]
 
 MARK = "zz"  # a glossary token is its concept behind this: "zzwild" (no rule's word)
 SCORE = "score"  # the concept of a match total in a question (a number to look up)
@@ -84,6 +93,9 @@ class Design(NamedTuple):
     off_factor: float = 1.15
     # a rule's closeness to the question: its closest example, plus this times its second
     second: float = 0.3
+    # a question closer to the questions no rulebook decides (the examples' "gap") than this
+    # times its closeness to the best rule's closest example: "this rulebook does not say"
+    gap_factor: float = 1.15
 
 
 DESIGN = Design()
@@ -158,13 +170,16 @@ def numbers(text: str) -> list[int]:
 # costs time, never a wrong answer.  tests/test_ask.py checks the shipped files are current.
 
 BUILT = Path(__file__).with_name("built")
-_SOURCES = ("engine.py", "words.py", "glossary.py")
+_SOURCES = ("engine.py", "words.py", "glossary.py", "players_words.toml")
 # Questions players ask, a few per rule key in each language (``examples/LANG.toml``):
 # what a rule's statement does not say in a player's words ("can I pick up the pile with
 # a wild card on top") finds it through a question asked that way.
 EXAMPLES = Path(__file__).with_name("examples")
 # The examples' key of questions no rule answers (the weather, another game, the app).
 OFF_EXAMPLES = "off"
+# The examples' key of questions about the game that no rulebook decides (a misdeal, a card
+# exposed, a turn played out of turn): the nearest rules are shown, as such.
+GAP_EXAMPLES = "gap"
 # The closest examples a question reads: a common word matches 1 600 on average, and the
 # rules' best are among the first 400 (the evaluation sets score the same as reading all).
 EXAMPLES_READ = 400
@@ -308,6 +323,9 @@ def write_built() -> list[Path]:
         text = json.dumps({"digest": digest, "content": content}, ensure_ascii=False)
         path.write_text(text + "\n", encoding="utf-8")
         written.append(path)
+    from .situation import write_built as write_situation
+
+    written.append(write_situation())
     return written
 
 
@@ -452,8 +470,14 @@ class Index:
         return list(dict.fromkeys(t for t in tokens if t))
 
     def search(self, question: str, lang: str, limit: int = 3) -> list[Hit]:
+        """The rules that answer ``question`` best first (:meth:`find`)."""
+        return self.find(question, lang, limit)[0]
+
+    def find(self, question: str, lang: str, limit: int = 3) -> tuple[list[Hit], bool]:
         """The rules that answer ``question`` best first, at most ``limit``; none when even
-        the best scores under the design's threshold.
+        the best scores under the design's threshold; and whether the question is closer
+        to those no rulebook decides than to the best rule's (then the rules are the nearest,
+        not an answer).
 
         FTS5 finds the rules sharing a token with the question and scores their words
         (BM25 over the statements, and over the key and group words); the glossary's
@@ -463,7 +487,7 @@ class Index:
         """
         tokens = self.query_tokens(question, lang)
         if not tokens:
-            return []
+            return [], False
         asked = {t for t in tokens if t.startswith(MARK)}
         match = " OR ".join('"' + t.replace('"', "") + '"' for t in tokens)
         text_w, words_w, concept_w, about_w = self.design.weights
@@ -480,11 +504,12 @@ class Index:
                 "ORDER BY rank LIMIT ?",
                 (match, EXAMPLES_READ),
             ):
-                if key in self.rules or key == OFF_EXAMPLES:
+                if key in self.rules or key in (OFF_EXAMPLES, GAP_EXAMPLES):
                     tops.setdefault(key, []).append(score)
             second = self.design.second
             closest = {k: v[0] + second * (v[1] if len(v) > 1 else 0.0) for k, v in tops.items()}
             off = closest.pop(OFF_EXAMPLES, 0.0)
+            gap = closest.pop(GAP_EXAMPLES, 0.0)
         known = {row[0] for row in rows}
         rows += [(key, 0.0, "", "") for key in closest if key not in known]
         scored = []
@@ -501,20 +526,23 @@ class Index:
             scored.append(Hit(key, round(score, 3)))
             shared[key] = found | mentioned
         scored.sort(key=lambda hit: (-hit.score, hit.key))
+        best = closest.get(scored[0].key, 0.0) if scored else 0.0
+        if gap > off and gap > self.design.gap_factor * best:  # the nearest, as such
+            return scored[:limit], True
         if not scored or scored[0].score < self.design.threshold:
-            return []
+            return [], False
         sure = closest.get(scored[0].key, 0.0) >= self.design.example_sure
         if (
             self.design.need_concept
             and not sure
             and self._off_game(question, lang, shared[scored[0].key])
         ):
-            return []
+            return [], False
         if self.design.off_words and MARK + OFF in asked:
-            return []
+            return [], False
         if off and off > self.design.off_factor * closest.get(scored[0].key, 0.0):
-            return []
-        return scored[:limit]
+            return [], False
+        return scored[:limit], False
 
     def _off_game(self, question: str, lang: str, shared: set[str]) -> bool:
         """Whether a question sharing the concepts ``shared`` with the best rule is one the

@@ -13,6 +13,7 @@ dropped); one word is a run of one.  Entries may overlap: "red three" also names
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NamedTuple
 
 __all__ = ["GLOSSARY", "Entry"]
@@ -975,6 +976,7 @@ GLOSSARY: tuple[Entry, ...] = (
                 *_OTHER_GAMES,
             ),
             "es": (
+                "basta numérica",  # a game of words and numbers (tests/ask_real.toml)
                 "probabilidad",
                 "probabilidades",
                 "estrategia",
@@ -1065,3 +1067,33 @@ GLOSSARY: tuple[Entry, ...] = (
         },
     ),
 )
+
+# Players' words, kept as data with where each was seen (players_words.toml): each joins its
+# concept's entry above.
+PLAYERS_WORDS = Path(__file__).with_name("players_words.toml")
+
+
+def _with_players_words(entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
+    import tomllib
+
+    with PLAYERS_WORDS.open("rb") as handle:
+        found = tomllib.load(handle)["word"]
+    extra: dict[str, dict[str, list[str]]] = {}
+    for word in found:
+        extra.setdefault(word["means"], {}).setdefault(word["lang"], []).extend(word["words"])
+    known = {entry.concept for entry in entries}
+    unknown = set(extra) - known
+    if unknown:  # a word must mean something the glossary knows
+        raise ValueError(f"players_words.toml: no glossary concept {sorted(unknown)}")
+    return tuple(
+        entry._replace(
+            terms={
+                lang: (*entry.terms.get(lang, ()), *extra.get(entry.concept, {}).get(lang, ()))
+                for lang in dict.fromkeys([*entry.terms, *extra.get(entry.concept, {})])
+            }
+        )
+        for entry in entries
+    )
+
+
+GLOSSARY = _with_players_words(GLOSSARY)

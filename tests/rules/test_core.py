@@ -110,8 +110,6 @@ ONLY_WHEN: dict[str, Callable[[Variant], bool]] = {
     "going-out.unfinished": lambda v: bool(v.unfinished_penalty),
     "meld.natural-only": lambda v: bool(v.natural_only_ranks),
     "hand.held": lambda v: bool(v.held_penalty),
-    # Melded points no cards make quote the first of these a catalogue has (quick.py).
-    "scoring.counting": lambda v: "scoring.counting" in v.rules,
     "going-out.special-hands": lambda v: bool(v.special_hands),
 }
 

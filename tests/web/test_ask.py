@@ -135,3 +135,61 @@ def test_the_api_refuses_bad_input(client, query):
     response = client.get(f"/api/ask?{query}")
     assert response.status_code == 400
     assert set(response.get_json()) == {"error"}
+
+
+# -- The ruling on the question's situation ---------------------------------------------------
+
+
+def test_the_ruling_comes_first_with_a_link_to_its_form_filled_in(client):
+    asked = "we have 2 600 and want to meld K K K and Q Q Q, is that enough to open?"
+    page = client.get(f"/referee?variant=classic&ask={quote_plus(asked)}").get_data(as_text=True)
+    found = answer_part(page)
+    said = found.split('class="ruling said no"')[1].split("</div>")[0]
+    assert found.index('class="ruling said no"') < found.index("<article")
+    assert "No: 60 points fall short of the minimum of 90 for a score of 2,600." in said
+    link = unescape(re.search(r'<a class="button" href="([^"]+)"', said)[1])
+    assert "Check it on the opening form" in said
+    form = client.get(link).get_data(as_text=True)
+    opening = form.split('id="q-opening"')[1]
+    assert re.search(r'name="opening-score"[^>]*value="2600"', opening)
+    assert "K K K\nQ Q Q" in unescape(opening)
+
+
+def test_a_card_s_value_is_said_in_the_page_s_language(client):
+    page = client.get("/referee?variant=classic&lang=de&ask=wie+viel+z%C3%A4hlt+ein+Joker")
+    said = answer_part(page.get_data(as_text=True)).split("</div>")[0]
+    assert '<strong class="figure">50</strong>' in said
+    assert "Ein Joker zählt 50 Punkte." in said
+
+
+def test_a_matter_of_play_and_a_gap_are_said_as_such(client):
+    play = answer_part(
+        client.get("/referee?ask=should+I+dump+my+7s+and+go+out%3F").get_data(as_text=True)
+    )
+    assert "That is a matter of play, not a rule." in play
+    assert "<article" not in play
+    gap = answer_part(
+        client.get("/referee?ask=someone+played+out+of+turn%2C+what+now").get_data(as_text=True)
+    )
+    assert "This rulebook does not say." in gap
+    assert "The nearest rules, which do not decide it" in gap
+    assert "<article" in gap
+
+
+def test_inside_a_match_the_ruling_uses_its_totals(client):
+    edit = start_match(client)
+    page = client.get(f"{edit}/referee?ask=how+much+do+we+need+to+open").get_data(as_text=True)
+    said = answer_part(page).split("</div>")[0]
+    # a new match: both sides at 0, each told its minimum
+    assert said.count("a side&#39;s first meld needs at least 50 points") == 2
+
+
+def test_the_api_gives_the_ruling_and_whether_the_book_covers_it(client):
+    data = client.get("/api/ask?variant=classic&q=can+I+meld+J+J+2+2+2").get_json()
+    assert data["covered"] is True
+    assert data["ruling"]["verdict"] == "yes"
+    assert data["ruling"]["figure"] is None
+    assert set(data["ruling"]) == {"verdict", "figure", "text", "rules"}
+    off = client.get("/api/ask?variant=classic&q=recipe+for+pancakes").get_json()
+    assert off["ruling"] is None
+    assert off["covered"] is False

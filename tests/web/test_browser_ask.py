@@ -4,10 +4,12 @@ its link opens the rule on the match's rules page; an axe-core scan of both page
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import PHONE, check_page, start_czech_match
+from tests.support.browser import PHONE, check_page, quick_hand, start_czech_match
 
 pytestmark = pytest.mark.browser
 
@@ -34,3 +36,53 @@ def test_a_czech_question_without_diacritics_in_a_czech_match(browser, base_url)
     rule = page.locator('[id="rule-pile.frozen"]')
     expect(rule).to_be_in_viewport()
     check_page(page, "51-ask-rule-opened")
+
+
+def _grouped(n: int) -> str:
+    """A figure as a pattern of the Czech page's grouping: 2200 -> 2\\s200."""
+    return f"{n:,}".replace(",", r"\s")
+
+
+def test_a_czech_situation_inside_a_match_is_ruled_on_its_totals(browser, base_url):
+    """Two hands played: "how many points do we need to meld first" is ruled for each side's
+    own total, in Czech, first and large; the minimums are those the match's ledger gives
+    (``/api/matches``); "is K K K and Q Q Q enough" is ruled for each side too, and its link
+    opens the opening form filled in."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    start_czech_match(page, base_url)
+    quick_hand(page)
+    quick_hand(page)
+    match_url = page.url.split("?")[0].split("#")[0]
+    match_id, token = match_url.rstrip("/").split("/")[-2:]
+    ledger = page.request.get(f"{base_url}/api/matches/{match_id}?token={token}").json()
+    sides = list(zip(ledger["totals"], ledger["opening_minimums"], strict=True))
+    assert len({minimum for _total, minimum in sides}) == 2  # the sides' minimums differ
+    page.goto(f"{match_url}/referee?lang=cs")
+    box = page.get_by_label("Vaše otázka, vlastními slovy")
+    box.fill("kolik bodů potřebujeme na první vyložení?")
+    page.get_by_role("button", name="Zeptat se", exact=True).click()
+
+    said = page.locator("#ask-answer .ruling.said")
+    for total, minimum in sides:
+        expect(said).to_contain_text(
+            re.compile(
+                rf"\({_grouped(total)}\): Se skóre partie {_grouped(total)} "
+                rf".*? aspoň {minimum} bodů"
+            )
+        )
+    # the ruling comes before the rules that decide it
+    expect(page.locator("#ask-answer > *").first).to_have_class(re.compile(r"\bsaid\b"))
+    expect(page.locator("#ask-answer .found").first).to_have_attribute(
+        "data-rule", "opening.minimum"
+    )
+    check_page(page, "52-ask-czech-situation")
+
+    box.fill("stačí nám K K K a Q Q Q na první vyložení?")
+    page.get_by_role("button", name="Zeptat se", exact=True).click()
+    for total, minimum in sides:
+        verdict = "Ano: 60 bodů dosahuje" if 60 >= minimum else "Ne: 60 bodů nedosahuje"
+        expect(said).to_contain_text(
+            re.compile(rf"\({_grouped(total)}\): {verdict} minima {minimum}")
+        )
+    page.locator("#ask-answer .ruling.said a.button").click()
+    expect(page.locator("#opening-melds")).to_have_value("K K K\nQ Q Q")

@@ -18,6 +18,7 @@ import re
 import secrets
 import subprocess
 from datetime import date
+from urllib.parse import quote_plus
 
 import pytest
 
@@ -190,6 +191,12 @@ def play_the_evening(e: Evening) -> None:
     e.post("/referee?variant=classic", {"question": "opening", "opening-score": "1505",
                                         "opening-melds": "K K K"})  # fmt: skip
     e.get("/referee?variant=classic&q=kolik+bodu+za+canastu")
+    # The box's rulings: a No with its figures and its form's link, a card's value, a matter
+    # of play, a question the book does not decide (its nearest rules)
+    for asked in ("we have 2600 and want to meld K K K and Q Q Q, is that enough to open?",
+                  "how many points is a joker worth", "should I dump my 7s and go out?",
+                  "someone played out of turn, what now?"):  # fmt: skip
+        e.get(f"/referee?variant=classic&ask={quote_plus(asked)}")
     e.get(f"/api/ask?variant=classic&lang={e.lang}&q=canasta")
     for body in (b"not json", b'{"format": "something else"}', b"{}"):
         e.post("/matches/import", {"file": (io.BytesIO(body), "m.json")},

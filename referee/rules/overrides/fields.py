@@ -35,7 +35,7 @@ def _field(name: str, group: str, kind: Kind, rules: str, label: str) -> Field:
 FIELDS: tuple[Field, ...] = (
     _field("target_score", "cards", Number(0, 10 * MOST), "", N_("Target score")),
     _field("rounds", "cards", Number(1, 50, optional=True), "", N_("Hands in a match")),
-    _field("card_points", "cards", _RANKS, "hand.points", N_("Card values")),
+    _field("card_points", "cards", _RANKS, "deck.values hand.points", N_("Card values")),
     _field(
         "packs",
         "cards",

@@ -48,6 +48,13 @@ RULES = {
     r.key: r
     for r in [
         rule(
+            "deck.values",
+            "Cards count: a joker 50, an ace or a two 20, a king to an eight 10, a seven to a "
+            "four and a black three 5.",
+            f"{L} §Scoring",
+            "",
+        ),
+        rule(
             "deck.composition",
             "Four players in two partnerships, partners sitting opposite, with two packs and "
             "four jokers: 108 cards; no more of a card may be on the table or in the hands "

@@ -50,6 +50,13 @@ RULES = {
     r.key: r
     for r in [
         rule(
+            "deck.values",
+            "Cards count: a joker 50, an ace or a two 20, a king to an eight 10, a seven to a "
+            "four and a black three 5.",
+            f"{D} §Puntentelling",
+            "50 punten: joker",
+        ),
+        rule(
             "deck.composition",
             "Two packs with four jokers: 108 cards (three packs for six players); "
             "no more of a card may be on the table or in the hands than the packs hold.",

@@ -21,6 +21,13 @@ RULES = {
         r.key: r
         for r in [
             rule(
+                "deck.values",
+                "Cards count: a joker 50, an ace or a two 20, a king to an eight 10, a seven to "
+                "a four and a black three 5.",
+                f"{C} §7",
+                "žolík – 50 bodů",
+            ),
+            rule(
                 "deal.order",
                 "The deal and play go clockwise; the player at the dealer's left plays "
                 "first. After each hand the deal passes one seat to the left (the text does "

@@ -22,6 +22,13 @@ RULES = {
         r.key: r
         for r in [
             rule(
+                "deck.values",
+                "Cards count: a joker or a two 50, an ace 20, a king to an eight 10, a seven to "
+                "a four and a black three 5.",
+                f"{G} §Canasta Karten",
+                "2 | Wilde Karten | 50 |",
+            ),
+            rule(
                 "deck.composition",
                 "Two packs of 52 cards plus four jokers: 108 cards.",
                 f"{G} §Canasta Karten",

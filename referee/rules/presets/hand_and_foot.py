@@ -41,6 +41,13 @@ B = "bga-hand-foot"
 RULES = {
     r.key: r
     for r in [
+        rule(
+            "deck.values",
+            "Cards count: a joker 50, an ace or a two 20, a king to an eight 10, a seven to a "
+            "four and a black three 5.",
+            f"{B} §Scoring",
+            "",
+        ),
         # -- cards and the deal ----------------------------------------------------------
         rule(
             "deck.composition",

@@ -17,6 +17,13 @@ RULES = {
         r.key: r
         for r in [
             rule(
+                "deck.values",
+                "Cards count: a joker 50, an ace or a two 20, a king to an eight 10, a seven to "
+                "a four and a black three 5.",
+                f"{P} §Punktacja",
+                "Joker – 50 punktów,",
+            ),
+            rule(
                 "deck.composition",
                 "Two packs with two jokers each: 108 cards.",
                 f"{P} §intro",

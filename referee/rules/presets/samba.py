@@ -30,6 +30,13 @@ SAMBA_RULES = {
     r.key: r
     for r in [
         rule(
+            "deck.values",
+            "Cards count: a joker 50, an ace or a two 20, a king to an eight 10, a seven to a "
+            "four and a black three 5.",
+            f"{B} §Scoring",
+            "",
+        ),
+        rule(
             "deck.composition",
             "Three packs with six jokers: 162 cards, 18 of them wild; no more of a card may "
             "be on the table or in the hands than they hold.",

@@ -27,6 +27,13 @@ RULES = {
         r.key: r
         for r in [
             rule(
+                "deck.values",
+                "Cards count: a joker 50, an ace or a two 20, a king to an eight 10, a seven to "
+                "a four and a black three 5.",
+                f"{S} §¿Cómo sumar puntos?",
+                "· Jokers: 50 puntos.",
+            ),
+            rule(
                 "deal.order",
                 "The dealer sits at the left of the player who begins, and deals starting "
                 "with that player: the deal and play go to the right (anticlockwise). After "

@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 
-from ...ask import MAX_QUESTION, BadQuestion, answers
+from ...ask import MAX_QUESTION, BadQuestion, Table, ask
 from ...rules import (
     PRESETS,
     Card,
@@ -214,15 +214,43 @@ def _rules_url(variant: Variant, context: dict[str, Any]) -> str | None:
     return None
 
 
-def _asked(variant: Variant, rules_url: str | None) -> dict[str, Any] | None:
-    """The question typed in the box (``?ask=``), answered: the rules that answer it, each as
-    the page shows a rule, or what is wrong with the question; None when nothing was asked."""
+def _table(context: dict[str, Any]) -> Table | None:
+    """A match's table as the ruling reads it: its sides' totals, players and next hand."""
+    match = context.get("match")
+    if match is None:
+        return None
+    return Table(tuple(context["match_totals"]), match.players, context.get("next_hand"))
+
+
+def _ruled(ruling: Any, urls: dict[str, str]) -> dict[str, Any] | None:
+    """A ruling as the page shows it: its verdict, sentence and figure in the page's language,
+    and the referee's form that asks the same, filled in."""
+    if ruling is None:
+        return None
+    link = None
+    if ruling.form is not None:
+        question, fields = ruling.form
+        filled = urlencode([(f"{question}-{name}", value) for name, value in fields.items()])
+        link = f"{urls[question]}&{filled}#q-{question}"
+    return {
+        "verdict": ruling.verdict,
+        "figure": ruling.figure,
+        "text": ruling.text.render(_, number),
+        "form": ruling.form[0] if ruling.form else None,
+        "link": link,
+    }
+
+
+def _asked(variant: Variant, rules_url: str | None, table: Table | None) -> dict[str, Any] | None:
+    """The question typed in the box (``?ask=``), answered: the ruling on its situation, the
+    rules that answer it, each as the page shows a rule, or what is wrong with the question;
+    None when nothing was asked."""
     if "ask" not in request.args:
         return None
     question = request.args["ask"]
     lang = str(get_locale())
     try:
-        found = answers(variant, question, lang)
+        found = ask(variant, question, lang, table)
     except BadQuestion:
         text = question.strip()
         error = (
@@ -234,9 +262,9 @@ def _asked(variant: Variant, rules_url: str | None) -> dict[str, Any] | None:
                 most=MAX_QUESTION,
             )
         )
-        return {"question": question, "error": error, "answers": []}
+        return {"question": question, "error": error, "answers": [], "ruling": None}
     shown = []
-    for answer in found:
+    for answer in found.answers:
         rule = answer.rule
         shown.append(
             {
@@ -249,7 +277,13 @@ def _asked(variant: Variant, rules_url: str | None) -> dict[str, Any] | None:
                 "url": f"{rules_url}#rule-{answer.key}" if rules_url else None,
             }
         )
-    return {"question": question, "error": None, "answers": shown}
+    return {
+        "question": question,
+        "error": None,
+        "answers": shown,
+        "ruling": _ruled(found.ruling, _question_urls()),
+        "covered": found.covered,
+    }
 
 
 def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
@@ -259,17 +293,23 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
     general = list(problems)
     status = 400 if problems else 200
     rules_url = _rules_url(variant, context)
-    asked = _asked(variant, rules_url) if request.method == "GET" else None
+    asked = _asked(variant, rules_url, _table(context)) if request.method == "GET" else None
     if asked and asked["error"]:
         status = 422
     if request.method == "POST" and posted not in QUESTION_FORMS:
         general.append(_("The form did not say which question it asks; ask it again."))
         posted, status = None, 400
-    forms = question_forms(variant, posted)
+    shown = _shown_question(posted)
+    # a ruling's link opens its form filled in: the fields named in the address
+    prefill = (
+        request.args
+        if request.method == "GET" and any(k.startswith(f"{shown}-") for k in request.args)
+        else None
+    )
+    forms = question_forms(variant, posted, shown if prefill else None, prefill)
     for question, form in forms.items():  # a match's own hand number, until one is typed
         if question != posted and "round_number" in form and context.get("next_hand"):
             form.round_number.data = context["next_hand"]
-    shown = _shown_question(posted)
     answer = None
     if posted:
         form = forms[posted]

@@ -3,6 +3,7 @@ pile, going out), and the rules they are asked under."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -163,13 +164,21 @@ def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
     }
 
 
-def question_forms(variant: Variant, posted: str | None) -> dict[str, FlaskForm]:
+def question_forms(
+    variant: Variant,
+    posted: str | None,
+    filled: str | None = None,
+    prefill: Mapping[str, Any] | None = None,
+) -> dict[str, FlaskForm]:
     """The four question forms for ``variant``, each under its own prefix; only ``posted``
-    reads the request."""
+    reads the request, and ``filled`` reads ``prefill`` (a ruling's link: the fields in the
+    address, shown for the player to ask)."""
     forms = {}
     for question, cls in QUESTION_FORMS.items():
         kwargs: dict[str, Any] = {"prefix": question}
-        if question != posted:
+        if question == filled and question != posted and prefill is not None:
+            kwargs["formdata"] = prefill
+        elif question != posted:
             kwargs["formdata"] = None
         form = cls(**kwargs)
         for name, shown in _relevant(variant)[question].items():

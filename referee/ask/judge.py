@@ -1,0 +1,285 @@
+"""A ruling for the situation a question tells: the same rules core the referee's forms and
+``referee check`` call (:mod:`referee.rules.rulings`, :func:`~referee.rules.check_opening`),
+fed with what :mod:`.situation` read.  Never a sentence matched to the question's words.
+
+A ruling is given only where the question says what the core needs: a meld's cards, an
+opening's melds and the side's score (or the match's totals), the pile's top card.  Where
+it does not, there is no ruling and the rules found answer alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..rules import Meld, Rank, Variant, check_opening, format_cards
+from ..rules.problems import N_, Text
+from ..rules.rulings import check_going_out, check_meld, check_pickup
+from .situation import Situation, read_situation
+
+__all__ = ["PLAY", "Ruling", "Table", "rule_on"]
+
+PLAY = N_("That is a matter of play, not a rule.")
+VALUES_RULE = "deck.values"
+
+
+class Table(NamedTuple):
+    """What a match knows of its table: each side's name and match total, and its players."""
+
+    totals: tuple[tuple[str, int], ...]
+    players: int
+    hand_number: int | None = None
+
+
+class Ruling(NamedTuple):
+    """The answer to a situation: ``verdict`` yes (True), no (False) or neither (None, a
+    figure's answer or a matter of play), the ``figure`` asked for, the sentence, the rule
+    keys that decide it, and the referee form that asks the same (its name and fields)."""
+
+    verdict: bool | None
+    figure: int | None
+    text: Text
+    rules: tuple[str, ...]
+    form: tuple[str, dict[str, str]] | None = None
+    play: bool = False
+    lead: bool = False  # its rules lead the answers: a No's broken rule, a figure's rule
+
+
+def _joined(parts: Sequence[Text]) -> Text:
+    if len(parts) == 1:
+        return parts[0]
+    template = " ".join(f"%(p{i})s" for i in range(len(parts)))
+    return Text(template, {f"p{i}": part for i, part in enumerate(parts)})
+
+
+def _sides(situation: Situation, table: Table | None) -> list[tuple[str | None, int]]:
+    """The scores to rule at: the question's own, else each side's total in the match."""
+    if situation.score is not None:
+        return [(None, situation.score)]
+    if table is not None:
+        return [(name, total) for name, total in table.totals]
+    return []
+
+
+def _for_side(name: str | None, score: int, text: Text) -> Text:
+    if name is None:
+        return text
+    return Text(
+        N_("%(side)s (%(score)s): %(ruling)s"), {"side": name, "score": score, "ruling": text}
+    )
+
+
+def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
+    melds = s.melds
+    sides = _sides(s, table)
+    players = table.players if table else None
+    hand = table.hand_number if table else None
+    if not melds:
+        if not sides or "minimum" not in s.moments:
+            return None
+        minimums = [
+            (name, score, variant.opening_minimum(score, hand_number=hand)) for name, score in sides
+        ]
+        texts = [
+            _for_side(
+                name,
+                score,
+                Text(
+                    N_(
+                        "With a match total of %(score)s, a side's first meld needs at least "
+                        "%(minimum)s points."
+                    ),
+                    {"score": score, "minimum": minimum},
+                ),
+            )
+            for name, score, minimum in minimums
+        ]
+        figures = {minimum for _n, _s, minimum in minimums}
+        return Ruling(
+            None,
+            figures.pop() if len(figures) == 1 else None,
+            _joined(texts),
+            ("opening.minimum",),
+            ("opening", {"score": str(sides[0][1])}),
+            lead=True,
+        )
+    if not sides:  # the melds' points, the minimum depends on a score nobody named
+        ruling = check_opening(variant, 0, list(melds), players=players, hand_number=hand)
+        if ruling.rule != "opening.minimum" or not ruling.points:
+            return None
+        return Ruling(
+            None,
+            ruling.points,
+            Text(
+                N_(
+                    "These melds count %(points)s points; the minimum they must reach depends "
+                    "on your side's match total."
+                ),
+                {"points": ruling.points},
+            ),
+            ("opening.minimum",),
+            ("opening", {"melds": "\n".join(format_cards(m.cards) for m in melds)}),
+        )
+    rulings = [
+        (name, score, check_opening(variant, score, list(melds), players=players, hand_number=hand))
+        for name, score in sides
+    ]
+    verdicts = {r.allowed for _n, _s, r in rulings}
+    texts = [_for_side(name, score, r.text or Text(r.reason)) for name, score, r in rulings]
+    rules = tuple(dict.fromkeys(r.rule for _n, _s, r in rulings))
+    verdict = verdicts.pop() if len(verdicts) == 1 else None
+    return Ruling(
+        verdict,
+        rulings[0][2].points,
+        _joined(texts),
+        rules,
+        (
+            "opening",
+            {"score": str(sides[0][1]), "melds": "\n".join(format_cards(m.cards) for m in melds)},
+        ),
+        lead=verdict is False,
+    )
+
+
+def _pickup(variant: Variant, s: Situation) -> Ruling | None:
+    top = s.top
+    if top is None:
+        return None
+    hand = tuple(card for group in s.groups for card in group)
+    unconditional = top.is_wild or top.is_black_three or top.is_red_three
+    if not unconditional and not (s.frozen and hand):
+        return None  # whether the side has opened decides, and the question does not say
+    ruling = check_pickup(
+        variant,
+        top=top,
+        frozen=s.frozen,
+        stopped=False,
+        hand=hand,
+        melds=[Meld((top, top, top))] if s.frozen else [],
+        going_out="go_out" in s.moments,
+    )
+    if not unconditional and ruling.allowed:
+        return None
+    fields = {"top": top.symbol(), "hand": format_cards(hand)}
+    if s.frozen:
+        fields["frozen"] = "y"
+    return Ruling(
+        ruling.allowed,
+        None,
+        ruling.text,
+        (ruling.rule,),
+        ("pickup", fields),
+        lead=not ruling.allowed,
+    )
+
+
+def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
+    melds = [Meld(cards) for cards in s.written if len(cards) >= 3]
+    if not melds:
+        return None
+    players = table.players if table else variant.default_players
+    ruling = check_going_out(variant, players=players, melds=melds, hand=())
+    if ruling.rule == "going-out.discard":
+        return None  # the cards left in hand decide, and the question does not say
+    fields = {"melds": "\n".join(format_cards(m.cards) for m in melds)}
+    return Ruling(
+        ruling.allowed,
+        None,
+        ruling.text,
+        (ruling.rule,),
+        ("go_out", fields),
+        lead=not ruling.allowed,
+    )
+
+
+def _value(variant: Variant, s: Situation) -> Ruling | None:
+    if s.red_three or "not_value" in s.moments:
+        return None  # a red three, a canasta, cards left in hand: their own rules say it
+    cards = [card for group in s.groups for card in group]
+    if len(cards) == 1 or (not cards and len(set(s.ranks_named)) == 1):
+        rank = cards[0].rank if cards else s.ranks_named[0]
+        if rank is Rank.THREE:
+            return None  # a three's worth depends on its colour and where it lies
+        points = variant.card_points[rank]
+        key = VALUES_RULE if VALUES_RULE in variant.rules else "hand.points"
+        name = Text(_CARD_NAMES[rank])
+        return Ruling(
+            None,
+            points,
+            Text(N_("%(card)s counts %(points)s points."), {"card": name, "points": points}),
+            (key,),
+            lead=True,
+        )
+    if len(s.written) == 1 and len(s.written[0]) >= 3 and "go_out" not in s.moments:
+        return _meld(variant, s, figure=True)
+    return None
+
+
+_CARD_NAMES = {
+    Rank.ACE: N_("An ace"),
+    Rank.KING: N_("A king"),
+    Rank.QUEEN: N_("A queen"),
+    Rank.JACK: N_("A jack"),
+    Rank.TEN: N_("A ten"),
+    Rank.NINE: N_("A nine"),
+    Rank.EIGHT: N_("An eight"),
+    Rank.SEVEN: N_("A seven"),
+    Rank.SIX: N_("A six"),
+    Rank.FIVE: N_("A five"),
+    Rank.FOUR: N_("A four"),
+    Rank.THREE: N_("A black three"),
+    Rank.TWO: N_("A two"),
+    Rank.JOKER: N_("A joker"),
+}
+
+
+def _meld(variant: Variant, s: Situation, *, figure: bool = False) -> Ruling | None:
+    melds = [m for m in s.melds if len(m.cards) >= 3]
+    if not melds:
+        return None
+    going_out = "go_out" in s.moments
+    rulings = [check_meld(variant, meld, going_out=going_out) for meld in melds]
+    verdicts = {r.allowed for r in rulings}
+    points = sum(r.points or 0 for r in rulings)
+    verdict = verdicts.pop() if len(verdicts) == 1 else None
+    return Ruling(
+        verdict,
+        points if figure else None,
+        _joined([r.text for r in rulings]),
+        tuple(dict.fromkeys(r.rule for r in rulings)),
+        ("meld", {"cards": format_cards(melds[0].cards)}),
+        lead=figure or verdict is False,
+    )
+
+
+def rule_on(
+    variant: Variant, question: str, lang: str, table: Table | None = None
+) -> Ruling | None:
+    """The ruling on the situation ``question`` tells under ``variant`` (in the match
+    ``table`` describes, if any); None where it tells too little for one."""
+    return rule_on_situation(variant, read_situation(question, lang), table)
+
+
+def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
+    """:func:`rule_on` for a situation already read."""
+    if "play" in s.moments:
+        return Ruling(None, None, Text(PLAY), (), play=True)
+    if s.loose and s.groups:  # cards named that were not read into melds: no ruling on melds
+        return _pickup(variant, s) if "pickup" in s.moments else None
+    if "pickup" in s.moments and s.top is not None:
+        return _pickup(variant, s)
+    if "opening" in s.moments or "minimum" in s.moments:
+        found = _opening(variant, s, table)
+        if found is not None:
+            return found
+    if "go_out" in s.moments:
+        found = _going_out(variant, s, table)
+        if found is not None:
+            return found
+    if "value" in s.moments:
+        found = _value(variant, s)
+        if found is not None:
+            return found
+    if "meld" in s.moments:
+        return _meld(variant, s)
+    return None

@@ -1,0 +1,332 @@
+"""A question's situation: the cards, scores, the pile's top card and the moment it asks
+about, read from the player's own words.
+
+"We have 2 600 and want to meld K K K and Q Q Q, is that enough to open?" is read as the
+moment ``opening``, the score 2 600 and the melds ``K K K`` and ``Q Q Q``; "tři krále a
+žolíka" as the meld ``K K K X``.  Cards are read as notation (``K K K 2``, ``KKK2``) and as
+words in the six languages; the words are data (``situation.toml``).  Nothing here decides
+a rule: :mod:`.judge` hands what was read to the rules core.
+
+In a long post the question is its last sentence asking something (:func:`question_sentence`);
+the situation is read from the whole post, as a table tells it: the story, then the question.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import zlib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..rules import Card, Meld, NotationError, Rank, Suit, parse_cards
+from .words import fold
+
+__all__ = ["MOMENTS", "Situation", "question_sentence", "read_situation"]
+
+WORDS = Path(__file__).with_name("situation.toml")
+# What a question can ask about, in the order a question is tested for them.
+MOMENTS = ("play", "opening", "minimum", "pickup", "go_out", "value", "not_value", "meld")
+
+# A score: a number of three digits or more, grouped or not ("2600", "2 600", "2.600"),
+# or signed ("-200", "minus 200").
+_SCORE = re.compile(
+    r"(?<![\w])(-|−|minus\s+|mínus\s+|menos\s+)?"
+    r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,}|0)(?![\w])"
+    r"(?!\s*(?:pts|points|point|bod|bodu|body|punkte|punkten|puntos|punten|punktow|punktów|pkt))"
+)
+# A run of card notation: ranks (upper case letters, digits 2-10, a joker's * or X) with
+# an optional suit, each separated by spaces or commas, or run together ("KKK2").
+_SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?:[shdc♠♥♦♣](?![a-z]))?"
+_NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, )?{_SYMBOL})*(?![\w*])")
+_SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
+
+
+class Situation:
+    """What a question says of the table: each of its melds (or cards named together), the
+    side's match score, the pile's top card, whether the pile is frozen, the cards in hand,
+    and the moments its words name (of :data:`MOMENTS`).  A plain class: ``dataclasses``
+    costs a cold ``referee ask`` its import of ``inspect``."""
+
+    def __init__(self) -> None:
+        self.groups: list[tuple[Card, ...]] = []
+        self.score: int | None = None
+        self.top: Card | None = None
+        self.frozen = False
+        self.moments: set[str] = set()
+        self.ranks_named: list[Rank] = []  # a rank named alone ("jokers")
+        self.red_three = False
+        self.written: list[tuple[Card, ...]] = []  # the groups in notation
+        self.loose = 0  # cards named but not counted ("kings", a lone "8" not the pile's top)
+
+    @property
+    def melds(self) -> list[Meld]:
+        return [Meld(cards) for cards in self.groups if len(cards) >= 2]
+
+    def __repr__(self) -> str:
+        return f"Situation({self.__dict__!r})"
+
+
+# The words, parsed once into JSON beside the built indexes (``write_built``): tomllib costs
+# a cold ``referee ask`` its import; a file whose digest differs from the TOML's is ignored.
+BUILT = Path(__file__).with_name("built") / "situation.json"
+
+
+def _digest() -> str:
+    return f"{zlib.crc32(WORDS.read_bytes()):08x}"
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict[str, Any]:
+    try:
+        built = json.loads(BUILT.read_text(encoding="utf-8"))
+        if built.get("digest") == _digest():
+            return dict(built["content"])
+    except (OSError, ValueError):
+        pass
+    return _parse()
+
+
+def _parse() -> dict[str, Any]:
+    import tomllib
+
+    with WORDS.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def write_built() -> Path:
+    """Write the words as :data:`BUILT`; the file written."""
+    text = json.dumps({"digest": _digest(), "content": _parse()}, ensure_ascii=False)
+    BUILT.write_text(text + "\n", encoding="utf-8")
+    return BUILT
+
+
+def _matcher(words: list[str]) -> re.Pattern[str]:
+    """One pattern for phrases of folded words, a trailing ``*`` matching any ending."""
+    parts = []
+    for phrase in sorted(set(words), key=len, reverse=True):
+        bits = [
+            re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in phrase.split()
+        ]
+        parts.append(r"\s+".join(bits))
+    return (
+        re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)") if parts else re.compile(r"(?!)")
+    )
+
+
+@lru_cache(maxsize=64)
+def _moment_pattern(moment: str, lang: str) -> re.Pattern[str]:
+    found = _data()["moments"][moment]
+    # the page's language first; another language's phrases too (a Czech question on an
+    # English page), those of three letters or more only
+    words = list(found.get(lang, []))
+    for other, phrases in found.items():
+        if other != lang:
+            words += [p for p in phrases if len(p) > 3]
+    return _matcher(words)
+
+
+@lru_cache(maxsize=8)
+def _rank_words(lang: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The words for cards: whole words, and beginnings (a word written with "*"); the
+    language's own first, another's of four letters or more after it."""
+    ranks = _data()["ranks"]
+    exact: dict[str, str] = {}
+    starts: list[tuple[str, str]] = []
+    for language in (lang, *[other for other in ranks if other != lang]):
+        for symbol, words in ranks[language].items():
+            for word in words:
+                if language != lang and len(word.rstrip("*")) < 4:
+                    continue  # Czech "es", Spanish "as" only in their own language
+                if word.endswith("*"):
+                    starts.append((word[:-1], symbol))
+                else:
+                    exact.setdefault(word, symbol)
+    return exact, starts
+
+
+def _rank_of(word: str, lang: str) -> str | None:
+    exact, starts = _rank_words(lang)
+    found = exact.get(word)
+    if found is not None:
+        return found
+    return next((symbol for start, symbol in starts if word.startswith(start)), None)
+
+
+def _count_of(word: str, lang: str) -> int | None:
+    counts = _data()["counts"]
+    if word in counts.get(lang, {}):
+        return int(counts[lang][word])
+    for other, table in counts.items():  # another language's count of four letters or more
+        if other != lang and len(word) >= 4 and word in table:
+            return int(table[word])
+    return None
+
+
+def question_sentence(text: str) -> str:
+    """The sentence of a long post that asks: its last one ending in "?" (or starting with
+    "¿"), else its last sentence.  A short question is itself."""
+    sentences = [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
+    if len(sentences) <= 1:
+        return text.strip()
+    asking = [s for s in sentences if s.endswith("?") or s.startswith("¿")]
+    return (asking or sentences)[-1]
+
+
+def _scores(text: str) -> tuple[list[int], str]:
+    """The scores a question names, and the question with them blanked out (so that the "2"
+    of "2 600" is not read as a card)."""
+    found: list[int] = []
+
+    def blank(match: re.Match[str]) -> str:
+        value = int(re.sub(r"\D", "", match.group(2)))
+        found.append(-value if match.group(1) else value)
+        return " " * len(match.group(0))
+
+    return found, _SCORE.sub(blank, text)
+
+
+def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple[int, Card]], str]:
+    """Runs of card notation of two cards or more with their positions, single cards written
+    as a digit or X with theirs ("a 7 on top"), and the text with the runs blanked out.  A
+    lone capital A, K, Q or J is a word more often than a card."""
+    groups = []
+    singles = []
+
+    def take(match: re.Match[str]) -> str:
+        written = match.group(0)
+        try:
+            cards = parse_cards(written.replace("*", "X"))
+        except NotationError:
+            return written
+        if len(cards) == 1:
+            if written.strip() not in ("A", "Q", "J", "T", "K"):
+                singles.append((match.start(), cards[0]))
+            return written  # a digit may still be a count: "2 kings"
+        groups.append((match.start(), cards))
+        return " " * len(written)
+
+    blanked = _NOTATION.sub(take, text)
+    return groups, singles, blanked
+
+
+def _card(symbol: str, colour: str | None) -> Card:
+    if symbol == "wild":
+        symbol = "2"
+    if symbol == "3":
+        return Card(Rank.THREE, Suit.HEARTS if colour == "red" else Suit.SPADES)
+    return Card.from_symbol(symbol)
+
+
+def _word_cards(
+    text: str, lang: str
+) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple[int, Rank]], bool, set[int]]:
+    """Cards named in words with their positions: "three kings" (K K K), "a joker" (X); the
+    ranks named without a count ("is a joker worth"); whether a red three is named."""
+    data = _data()
+    between = set(data["between"].get(lang, [])) | {
+        w for ws in data["between"].values() for w in ws if len(w) > 3
+    }
+    black, red = set(data["colours"]["black"]), set(data["colours"]["red"])
+    tokens = [(m.start(), fold(m.group(0))) for m in re.finditer(r"[^\W_]+", text)]
+    out: list[tuple[int, tuple[Card, ...]]] = []
+    alone: list[tuple[int, Rank]] = []
+    red_three = False
+    counted: set[int] = set()  # where a digit was read as a count ("2 kings")
+    i = 0
+    while i < len(tokens):
+        position, word = tokens[i]
+        count = _count_of(word, lang)
+        if word.isdigit() and 1 <= int(word) <= 8 and i + 1 < len(tokens):
+            count = count or int(word)
+        colour = None
+        j = i + 1 if count is not None else i
+        while j < len(tokens) and j - i <= 3 and tokens[j][1] in between:
+            colour = "black" if tokens[j][1] in black else "red" if tokens[j][1] in red else colour
+            j += 1
+        if j >= len(tokens):
+            i += 1
+            continue
+        symbol = _rank_of(tokens[j][1], lang)
+        if symbol is None and count == 1 and j == i + 1:
+            # a numeral's singular after "a": "a seven", "a two"
+            value = _count_of(tokens[j][1], lang)
+            symbol = str(value) if value is not None and 2 <= value <= 8 else None
+        if symbol is None:
+            i += 1
+            continue
+        if symbol == "3" and colour == "red":
+            red_three = True
+        if j + 1 < len(tokens) and tokens[j + 1][1] in red | black:  # "tres rojo"
+            colour = "red" if tokens[j + 1][1] in red else "black"
+            red_three = red_three or (symbol == "3" and colour == "red")
+        if count is None and tokens[j][1] in data["one"].get(lang, ()):
+            count = 1  # "a žolíka": one joker
+        if count is None:  # "jokers", "kings": a rank named, no cards counted
+            if symbol != "wild":
+                alone.append((position, _card(symbol, colour).rank))
+            i = j + 1
+            continue
+        out.append((position, tuple(_card(symbol, colour) for _ in range(min(count, 8)))))
+        if word.isdigit():
+            counted.add(position)
+        i = j + 1
+    return out, alone, red_three, counted
+
+
+def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
+    """Cards named in words grouped into melds: wild cards join the natural cards named
+    before them (or, first in the question, the next ones); "three kings and three queens"
+    are two melds."""
+    groups: list[list[Card]] = []
+    waiting: list[Card] = []
+    for _position, cards in sorted(found, key=lambda item: item[0]):
+        if all(card.is_wild for card in cards):
+            if groups:
+                groups[-1].extend(cards)
+            else:
+                waiting.extend(cards)
+            continue
+        rank = cards[0].rank
+        if groups and groups[-1] and not groups[-1][0].is_wild and groups[-1][0].rank is rank:
+            groups[-1].extend(cards)
+        else:
+            groups.append([*waiting, *cards] if waiting else list(cards))
+            waiting = []
+    if waiting:
+        groups.append(waiting)
+    return [tuple(sorted(g, key=lambda c: c.is_wild)) for g in groups]
+
+
+def read_situation(text: str, lang: str) -> Situation:
+    """The situation ``text`` (a question asked in ``lang``) tells."""
+    scores, rest = _scores(text)
+    notation, singles, rest = _notation(rest)
+    folded = fold(text)
+    situation = Situation()
+    situation.moments = {
+        m for m in MOMENTS if m != "minimum" and _moment_pattern(m, lang).search(folded)
+    }
+    situation.frozen = bool(_moment_pattern("frozen", lang).search(folded))
+    if _moment_pattern("how_much", lang).search(folded) and "opening" in situation.moments:
+        situation.moments.add("minimum")
+    if scores and _moment_pattern("enough", lang).search(folded):
+        situation.moments.add("opening")
+    worded, alone, situation.red_three, counted = _word_cards(rest, lang)
+    situation.ranks_named = [rank for _p, rank in alone]
+    situation.score = scores[0] if scores else None
+    singles = [(p, (card,)) for p, card in singles if p not in counted]
+    # the pile's top card: the single card named nearest a word for the top ("discarded a
+    # joker", "a 7 on top")
+    top_at = [m.start() for m in _moment_pattern("top", lang).finditer(folded)]
+    lone = singles + [(p, c) for p, c in worded if len(c) == 1]
+    taken = None
+    if top_at and lone:
+        taken, top = min(lone, key=lambda item: min(abs(item[0] - t) for t in top_at))
+        situation.top = top[0]
+    situation.loose = len(alone) + sum(1 for p, _c in singles if p != taken)
+    situation.written = [c for _p, c in sorted(notation, key=lambda item: item[0])]
+    situation.groups = list(situation.written)
+    situation.groups += _join([(p, c) for p, c in worded if p != taken])
+    return situation

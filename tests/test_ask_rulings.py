@@ -1,0 +1,250 @@
+"""Ask the referee a situation (referee/ask/situation.py, judge.py): the cards, scores and
+moment read from a player's words, ruled on by the rules core the referee's forms use --
+never a sentence matched to the words."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.ask import Table, answers_json, ask
+from referee.ask.engine import gettext_of
+from referee.ask.situation import question_sentence, read_situation
+from referee.i18n import LANGUAGES
+from referee.rules import PRESETS, Meld, Rank, check_opening, format_cards, parse_cards
+from referee.rules.rulings import check_meld, check_pickup
+from tests.support.profiles import examples
+
+
+def ruling(question: str, lang: str = "en", variant: str = "classic", table=None):
+    return answers_json(PRESETS[variant], question, lang, table)["ruling"]
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "cards"),
+    [
+        ("can I meld J J 2 2 2", "en", ["J J 2 2 2"]),
+        ("may we lay KKK2?", "en", ["K K K 2"]),
+        ("three kings and a joker, can I meld that?", "en", ["K K K X"]),
+        ("smí se vyložit tři krále a žolíka?", "cs", ["K K K X"]),
+        ("smí se vyložit dvě dámy a tři dvojky", "cs", ["Q Q 2 2 2"]),
+        ("darf ich drei Könige und einen Joker auslegen?", "de", ["K K K X"]),
+        ("¿puedo bajar dos ases y un comodín?", "es", ["A A X"]),
+        ("mag ik drie heren en een joker uitleggen?", "nl", ["K K K X"]),
+        ("czy mogę wyłożyć trzy króle i jokera?", "pl", ["K K K X"]),
+        ("we have 2 600 and want to meld K K K and Q Q Q", "en", ["K K K", "Q Q Q"]),
+    ],
+)
+def test_the_cards_of_a_question_are_read_in_notation_and_in_words(question, lang, cards):
+    assert [format_cards(g) for g in read_situation(question, lang).groups] == cards
+
+
+@pytest.mark.parametrize(
+    ("question", "score"),
+    [("we have 2 600, how much to open?", 2600), ("máme 2.600", 2600), ("at -200", -200),
+     ("we made 130 points", None), ("K K K 2", None)],
+)  # fmt: skip
+def test_a_score_is_read_and_a_meld_s_points_are_not(question, score):
+    assert read_situation(question, "en").score == score
+
+
+def test_can_i_meld_j_j_2_2_2_answers_yes_with_the_rule():
+    found = ruling("can I meld J J 2 2 2")
+    assert found["verdict"] == "yes"
+    assert "J J 2 2 2" in found["text"]
+    assert found["rules"]
+    assert all(key.startswith("meld.") for key in found["rules"])
+
+
+def test_the_opening_question_answers_no_with_the_sum_and_the_minimum():
+    asked = "we have 2 600 and want to meld K K K and Q Q Q, is that enough to open?"
+    found = ruling(asked)
+    assert found["verdict"] == "no"
+    assert found["figure"] == 60
+    assert "60" in found["text"]
+    assert "90" in found["text"]
+    assert found["rules"] == ["opening.minimum"]
+    # the same as the referee's opening form answers
+    core = check_opening(PRESETS["classic"], 2600, [Meld(parse_cards("K K K")),
+                                                    Meld(parse_cards("Q Q Q"))])  # fmt: skip
+    assert (core.allowed, core.points, core.minimum) == (False, 60, 90)
+    assert found["text"] == core.reason
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "how many points is a joker worth"),
+        ("cs", "kolik bodů je za žolíka"),
+        ("de", "wie viel zählt ein Joker"),
+        ("es", "¿cuánto vale un comodín?"),
+        ("nl", "hoeveel punten is een joker waard"),
+        ("pl", "ile punktów jest wart joker"),
+    ],
+)
+def test_a_card_s_value_is_answered_with_the_figure_in_six_languages(lang, question):
+    data = answers_json(PRESETS["classic"], question, lang)
+    assert data["ruling"]["figure"] == PRESETS["classic"].card_points[Rank.JOKER] == 50
+    assert data["ruling"]["rules"] == ["deck.values"]
+    assert data["answers"][0]["key"] == "deck.values"
+    assert "50" in data["answers"][0]["text"]  # the catalogue states it, in the language
+    assert data["covered"] is True
+
+
+def test_a_two_is_worth_what_its_variant_says():
+    assert ruling("how much is a two worth?", variant="classic")["figure"] == 20
+    assert ruling("wie viel zählt eine Zwei?", "de", variant="german")["figure"] == 50
+
+
+def test_every_catalogue_states_the_cards_values():
+    for variant in PRESETS.values():
+        text = variant.rules["deck.values"].text
+        assert f"joker {variant.card_points[Rank.JOKER]}" in text or "joker or a two 50" in text
+        for lang in LANGUAGES:
+            assert answers_json(variant, "how many points is a joker worth", lang)["answers"]
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_a_joker_discarded_on_the_pile_cannot_be_taken(variant):
+    data = answers_json(
+        PRESETS[variant], "my partner discarded a joker, can I pick up the pile?", "en"
+    )
+    assert data["ruling"]["verdict"] == "no"
+    assert data["ruling"]["rules"] == ["pile.wild-top"]
+    assert data["answers"][0]["key"] == "pile.wild-top"
+
+
+def test_a_wild_card_on_top_in_czech_is_read_as_the_top():
+    found = ruling("spoluhráč odhodil žolíka, můžu vzít balíček?", "cs")
+    assert found["verdict"] == "no"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("should I dump my 7s and go out?", "en"),
+        ("would you meld 4 wild cards or keep them?", "en"),
+        ("sollte ich die Joker behalten oder auslegen?", "de"),
+        ("vyplatí se držet žolíky v ruce?", "cs"),
+    ],
+)
+def test_strategy_is_a_matter_of_play_not_a_rule(question, lang):
+    data = answers_json(PRESETS["classic"], question, lang)
+    assert data["ruling"]["verdict"] is None
+    assert data["ruling"]["rules"] == []
+    assert data["answers"] == []
+    assert data["covered"] is False
+    assert data["ruling"]["text"] == gettext_of(lang)("That is a matter of play, not a rule.")
+
+
+def test_a_question_the_book_does_not_decide_says_so_with_the_nearest_rules():
+    data = answers_json(PRESETS["classic"], "someone played out of turn, what now?", "en")
+    assert data["ruling"]["text"] == "This rulebook does not say."
+    assert data["covered"] is False
+    assert data["answers"]  # the nearest rules, shown as such
+
+
+def test_an_off_topic_question_has_no_ruling():
+    data = answers_json(PRESETS["classic"], "recipe for pancakes", "en")
+    assert data["ruling"] is None
+    assert data["answers"] == []
+    assert data["covered"] is False
+
+
+def test_inside_a_match_the_minimum_is_each_side_s():
+    table = Table((("Us", 2600), ("Them", 800)), 4)
+    found = ruling("how much do we need to open?", table=table)
+    assert "Us (2600)" in found["text"]
+    assert "90" in found["text"]
+    assert "Them (800)" in found["text"]
+    assert "50" in found["text"]
+    melds = ruling("is K K K and Q Q Q enough to open?", table=Table((("Us", 2600),), 4))
+    assert melds["verdict"] == "no"
+    # a score the question names wins over the match's
+    assert ruling("we have 0, is K K K and Q Q Q enough to open?", table=table)["verdict"] == "yes"
+
+
+def test_a_long_post_s_question_is_its_last_asking_sentence():
+    post = (
+        "We were playing last night. My partner had three kings. The pile was frozen. "
+        "Can I take it with two kings? Thanks."
+    )
+    assert question_sentence(post) == "Can I take it with two kings?"
+
+
+_NATURAL = st.sampled_from(["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"])
+_WILD = st.sampled_from(["2", "X"])
+
+
+# no deadline: the first example builds the variant's index (a wall-clock limit would flake
+# on a busy machine)
+@settings(max_examples=examples(100), deadline=None)
+@given(st.lists(st.one_of(_NATURAL, _WILD), min_size=3, max_size=9))
+def test_a_meld_asked_in_words_is_ruled_as_the_meld_form_rules_it(cards):
+    """Differential: the ruling on "can I meld <cards>" is the meld form's (check_meld)."""
+    written = " ".join(cards)
+    core = check_meld(PRESETS["classic"], Meld(parse_cards(written)))
+    found = ruling(f"can I meld {written}?")
+    assert found["verdict"] == ("yes" if core.allowed else "no")
+    assert found["rules"] == [core.rule]
+
+
+@settings(deadline=None)
+@given(st.sampled_from(["2", "X", "3"]))
+def test_a_pile_topped_by_a_wild_card_or_black_three_is_ruled_as_the_pile_form_rules_it(top):
+    top_card = parse_cards(top)[0]
+    core = check_pickup(
+        PRESETS["classic"], top=top_card, frozen=False, stopped=False, hand=(), melds=()
+    )
+    asked = ask(PRESETS["classic"], f"there is a {top} on top, can I pick up the pile?", "en")
+    assert asked.ruling is not None
+    assert asked.ruling.verdict is core.allowed is False
+    assert asked.ruling.rules == (core.rule,)
+
+
+# -- Players' words (referee/ask/players_words.toml) ------------------------------------------
+
+
+def test_every_players_word_says_where_it_was_seen_and_what_it_means():
+    import tomllib
+
+    from referee.ask.glossary import GLOSSARY, PLAYERS_WORDS
+
+    concepts = {entry.concept for entry in GLOSSARY}
+    with PLAYERS_WORDS.open("rb") as handle:
+        entries = tomllib.load(handle)["word"]
+    assert len(entries) >= 20
+    assert {entry["lang"] for entry in entries} == set(LANGUAGES)
+    for entry in entries:
+        assert entry["seen"].strip(), entry
+        assert entry["means"] in concepts, entry
+        assert entry["words"], entry
+        assert entry["variants"], entry
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "word", "key"),
+    [
+        ("darf ich das Paket nehmen, wenn es gesperrt ist?", "de", "paket", "pile.frozen"),
+        ("can I pick up the tray when it is frozen", "en", "tray", "pile.frozen"),
+        (
+            "los treses negros son tapón, ¿se puede tomar el pozo?",
+            "es",
+            "tapón",
+            "pile.black-three",
+        ),
+        ("kdy můžu zavřít?", "cs", "zavřít", "going-out.canastas"),
+        ("ile jest warta kanasta fałszywa?", "pl", "kanasta fałszywa", "canasta.kinds"),
+    ],
+)
+def test_a_players_word_finds_the_rule_of_what_it_means(question, lang, word, key):
+    from referee.ask.engine import MARK, index_for
+    from referee.ask.glossary import PLAYERS_WORDS
+
+    assert word in PLAYERS_WORDS.read_text(encoding="utf-8")
+    index = index_for(PRESETS["classic"])
+    means = index.tokens.concepts(index.tokens.words(word, lang, stop=False), lang)
+    assert means  # the word names a concept of the glossary
+    assert {MARK + c for c in means} <= set(index.query_tokens(question, lang))
+    assert answers_json(PRESETS["classic"], question, lang)["answers"][0]["key"] == key
