@@ -167,7 +167,7 @@ def _side_problems(
     if side.meld_points % 5:
         add(
             "meld_points",
-            next((r for r in MELD_VALUE_RULES if r in variant.rules), "deck.values"),
+            "deck.values",  # the cards' values, not the rule of the cards left in hand
             N_("%(points)s points of melded cards cannot be: every card is worth a multiple of 5"),
             points=side.meld_points,
         )
@@ -220,11 +220,6 @@ def _side_problems(
     )
     problems += event_problems(variant, side, index)
     return problems
-
-
-# The rules that give the cards' values, for melded points that no cards can make: the
-# first one a catalogue has (cards left in hand are counted by the same values).
-MELD_VALUE_RULES = ("deck.values",)
 
 
 def _laid_problems(variant: Variant, side: QuickSide, index: int) -> list[Problem]:
