@@ -20,9 +20,12 @@ from hypothesis import HealthCheck, given, settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from referee.match.contract import score_json  # noqa: E402
-from tests.support.differential import card_hands  # noqa: E402
+from tests.support.differential import (  # noqa: E402
+    card_hands,  # noqa: E402
+    enter,
+    nonzero,
+)
 from tests.support.web import make_app  # noqa: E402
-from tests.web.test_differential import enter, nonzero  # noqa: E402
 
 COLUMNS = ("hands", "legal", "same (cards)", "same (quick)", "quick: card by card", "disagree")
 

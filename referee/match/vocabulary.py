@@ -27,6 +27,7 @@ class Words(NamedTuple):
     left: str  # the cards left, card by card
     left_points: str  # ... or their points, in quick entry
     left_counts: str  # ... counted by value, in quick entry
+    more_kinds: str  # the quick form's fold of the rarer kinds (wild, black threes)
     red_threes_left: str  # the red threes a side still held, counted on the hand form
     red_three_left: str  # one of them, on a sheet's bonuses
     sheet_key: str  # a sheet's note under its hands, saying what its columns hold
@@ -80,6 +81,7 @@ CANASTA = Words(
     left=N_("Cards left in hand"),
     left_points=N_("Points of cards left in hand"),
     left_counts=N_("Cards left in hand: how many of each value"),
+    more_kinds=N_("Other kinds of canasta"),
     red_threes_left=N_("Red threes not declared"),
     red_three_left=N_("Red three not declared"),
     sheet_key=N_(
@@ -131,6 +133,7 @@ WORDS: Mapping[Vocabulary, Words] = {
         left=N_("Cards left in hand and foot"),
         left_points=N_("Points of cards left in hand and foot"),
         left_counts=N_("Cards left in hand and foot: how many of each value"),
+        more_kinds=N_("Other kinds of book"),
         red_threes_left=N_("Red threes left in hand or foot"),
         red_three_left=N_("Red three left in hand or foot"),
         sheet_key=N_(

@@ -270,7 +270,7 @@ def test_samba_and_bolivia_name_their_canastas(client, tmp_path, preset, counts,
 def test_classic_still_says_canastas(client, tmp_path):
     url = start_match(client)
     quick = client.get(url + "/hands/new?mode=quick").get_data(as_text=True)
-    for label in ("Natural canastas", "Mixed canastas",
+    for label in ("Canastas, seven cards each", "Natural, A", "Mixed, A",
                   "Cards left in hand: how many of each value"):  # fmt: skip
         assert label in quick
     assert "book" not in quick.lower()

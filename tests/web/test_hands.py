@@ -379,7 +379,7 @@ def test_a_preview_says_every_field_typed_wrong_not_only_the_first(client):
     assert said == [
         ("side0-red_threes", 0, "Red threes laid out: Number must be between 0 and 8."),
         ("side1-red_threes", 1, "Red threes laid out: Number must be between 0 and 8."),
-        ("side1-hand_points", 1, "Points of the cards left in hand: Not a valid integer value."),
+        ("side1-hand_points", 1, "…or their points: Not a valid integer value."),
     ]
     assert (answer["error"], answer["side"]) == (said[0][2], 0)  # as pages before read it
 

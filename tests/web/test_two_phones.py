@@ -51,6 +51,11 @@ def test_the_same_hand_sent_from_two_phones_is_stored_once_and_the_second_is_ask
     assert "That's the same hand: drop mine" in page
     assert "Record mine as hand 2" in page
     assert "Put mine in place of hand 1" in page
+    # The filled button, the one a hurried thumb takes, is the safe one (issue 42).
+    (primary,) = re.findall(
+        r'<button class="button primary wide" type="submit" name="resolve"[^>]*>([^<]*)<', page
+    )
+    assert primary == "That's the same hand: drop mine"
     # What Ben typed is still in his form.
     assert "K K K K K K K\n5 5 5" in page
     assert _hand_count(app, match_id) == 1
