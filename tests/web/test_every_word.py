@@ -117,7 +117,9 @@ class Evening:
             words = english_on(body.decode(), self.lang, self.english, self.theirs)
             if figures := ungrouped(body.decode(), self.lang, self.kept):
                 self.ungrouped[f"{method} {path}"] = figures
-            if muddled := muddles(body.decode(), self.lang):
+            # A tournament's pages speak of its rounds, a word some languages share with a
+            # hand ("kolo", "ronde"): their messages are not about a hand.
+            if muddled := muddles(body.decode(), self.lang, hands=not path.startswith("/t/")):
                 self.muddled[f"{method} {path}"] = muddled
         elif kind == "application/pdf":
             words = english_in(self.pdf_text(body), self.lang, self.english, self.theirs)
