@@ -10,11 +10,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import segno
-from flask import Blueprint, abort
+from flask import Blueprint, abort, current_app
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -22,6 +22,7 @@ from markupsafe import Markup
 from ...i18n import local_number
 from ...match.plaintext import safe_filename, spreadsheet_cell
 from ...match.standings import (
+    ALWAYS,
     CSV_HEADER,
     GameResult,
     Standing,
@@ -30,7 +31,7 @@ from ...match.standings import (
     wins_text,
 )
 from ...sheets import render_pdf
-from ..parts.sending import asked_paper, send_download
+from ..parts.sending import asked_paper, kept_paper, send_download
 from ..parts.tournament_state import (
     event_text,
     format_line,
@@ -43,16 +44,27 @@ from ..parts.tournament_state import (
 )
 from ..plumbing.addresses import phone_url
 from ..plumbing.db import get_storage
-from ..plumbing.sheet_turns import sheet_turns
 
 bp = Blueprint("tournament_files", __name__)
 
 
-def _pdf(template: str, paper: str, **context: Any) -> bytes:
-    """``templates/sheets/<template>`` as PDF in the page's language, a few at a time
-    (Busy: 503, sheet_turns.too_busy)."""
-    with sheet_turns().turn():
-        return render_pdf(template, paper, gettext=_, lang=str(get_locale() or "en"), **context)
+def _pdf(
+    tournament: Tournament,
+    template: str,
+    paper: str,
+    context: Callable[[], dict[str, Any]],
+    *which: Any,
+) -> bytes:
+    """``templates/sheets/<template>`` as PDF in the page's language, with what
+    ``context()`` gives, for the tournament as it stands: made once for every phone asking
+    for the same paper of the same version (:func:`..parts.sending.kept_paper`; Busy: 503,
+    sheet_turns.too_busy).  ``which``: what else tells two papers of a template apart (a
+    round's number)."""
+    lang = str(get_locale() or "en")
+    latest, directed = get_storage().tournament_latest(tournament.id, ALWAYS)
+    version = (tournament.current_round, tournament.finished, latest, directed)
+    key = (current_app.config["DATABASE"], tournament.id, version, template, *which, paper, lang)
+    return kept_paper(key, lambda: render_pdf(template, paper, gettext=_, lang=lang, **context()))
 
 
 EVENTS_HEADER = ("round", "table", "event", "reason", "changed_after_reopening", "at")
@@ -77,25 +89,27 @@ def cards(tournament_id: int, token: str, number: int):
     tables = [t for t in storage.tournament_tables(tournament.id) if t.round == number]
     if not tables:
         abort(404, _("This round has not begun yet."))
-    teams = {t.number: t for t in storage.tournament_teams(tournament.id)}
-    cards = []
-    for table in tables:
-        match = storage.get_match(table.match_id or 0)
-        if match is None:
-            continue
-        url = phone_url("matches.ledger", match_id=match.id, token=match.edit_token)
-        ns, ew = teams[table.ns], teams[table.ew]
-        cards.append({"table": table, "ns": ns, "ew": ew, "url": url, "qr": _qr(url)})
-    sitting = sitting_out(tournament, teams) if number == tournament.current_round else []
-    pdf = _pdf(
-        "table_cards.html",
-        paper,
-        tournament=tournament,
-        number=number,
-        cards=cards,
-        sitting=sitting,
-        format_line=format_line(tournament),
-    )
+
+    def context() -> dict[str, Any]:
+        teams = {t.number: t for t in storage.tournament_teams(tournament.id)}
+        cards = []
+        for table in tables:
+            match = storage.get_match(table.match_id or 0)
+            if match is None:
+                continue
+            url = phone_url("matches.ledger", match_id=match.id, token=match.edit_token)
+            ns, ew = teams[table.ns], teams[table.ew]
+            cards.append({"table": table, "ns": ns, "ew": ew, "url": url, "qr": _qr(url)})
+        sitting = sitting_out(tournament, teams) if number == tournament.current_round else []
+        return {
+            "tournament": tournament,
+            "number": number,
+            "cards": cards,
+            "sitting": sitting,
+            "format_line": format_line(tournament),
+        }
+
+    pdf = _pdf(tournament, "table_cards.html", paper, context, number)
     return send_download(pdf, "application/pdf", _name(tournament, f"-{number}.pdf"))
 
 
@@ -104,25 +118,27 @@ def results_pdf(tournament_id: int, token: str):
     """The standings and every round's table results."""
     tournament, _can_edit = load_tournament(tournament_id, token)
     paper = asked_paper()
-    ranked, games = standing_view(tournament)
-    names = {s.team.number: s.team.name for s in ranked}
-    rounds = sorted({g.game.round for g in games})
-    storage = get_storage()
-    pdf = _pdf(
-        "results.html",
-        paper,
-        tournament=tournament,
-        standings=ranked,
-        rounds=[(r, [g for g in games if g.game.round == r]) for r in rounds],
-        names=names,
-        num=lambda value: local_number(value, str(get_locale() or "en")),
-        wins=wins_text,
-        events=[event_text(e) for e in storage.tournament_events(tournament.id)],
-        changed=storage.changed_after_reopening(tournament.id),
-        format_line=format_line(tournament),
-        tie_words=tie_words(),
-        states=state_words(),
-    )
+
+    def context() -> dict[str, Any]:
+        ranked, games = standing_view(tournament)
+        names = {s.team.number: s.team.name for s in ranked}
+        rounds = sorted({g.game.round for g in games})
+        storage = get_storage()
+        return {
+            "tournament": tournament,
+            "standings": ranked,
+            "rounds": [(r, [g for g in games if g.game.round == r]) for r in rounds],
+            "names": names,
+            "num": lambda value: local_number(value, str(get_locale() or "en")),
+            "wins": wins_text,
+            "events": [event_text(e) for e in storage.tournament_events(tournament.id)],
+            "changed": storage.changed_after_reopening(tournament.id),
+            "format_line": format_line(tournament),
+            "tie_words": tie_words(),
+            "states": state_words(),
+        }
+
+    pdf = _pdf(tournament, "results.html", paper, context)
     return send_download(pdf, "application/pdf", _name(tournament, ".pdf"))
 
 
@@ -132,20 +148,23 @@ def team_cards(tournament_id: int, token: str):
     the victory points and the running total."""
     tournament, _can_edit = load_tournament(tournament_id, token)
     paper = asked_paper()
-    ranked, games = standing_view(tournament)
-    lang = str(get_locale() or "en")
-    num = lambda value: local_number(value, lang)  # noqa: E731 - the sheets' number
-    cards = [
-        _team_card(tournament, s, games, {t.team.number: t.team.name for t in ranked}, num)
-        for s in sorted(ranked, key=lambda s: s.team.number)
-    ]
-    pdf = _pdf(
-        "team_cards.html",
-        paper,
-        tournament=tournament,
-        team_cards=cards,
-        format_line=format_line(tournament),
-    )
+
+    def context() -> dict[str, Any]:
+        ranked, games = standing_view(tournament)
+        lang = str(get_locale() or "en")
+        num = lambda value: local_number(value, lang)  # noqa: E731 - the sheets' number
+        names = {t.team.number: t.team.name for t in ranked}
+        cards = [
+            _team_card(tournament, s, games, names, num)
+            for s in sorted(ranked, key=lambda s: s.team.number)
+        ]
+        return {
+            "tournament": tournament,
+            "team_cards": cards,
+            "format_line": format_line(tournament),
+        }
+
+    pdf = _pdf(tournament, "team_cards.html", paper, context)
     return send_download(pdf, "application/pdf", _name(tournament, "-teams.pdf"))
 
 
