@@ -112,6 +112,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         reopening,
         result,
         share,
+        signoff,
         tournament_files,
         tournaments,
     )
@@ -141,6 +142,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tournament_files.bp)
     app.register_blueprint(reopening.bp)
     app.register_blueprint(directing.bp)
+    app.register_blueprint(signoff.bp)
     house.init_app(app)
     offline.init_app(app)
     minify.init_app(app)

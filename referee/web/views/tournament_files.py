@@ -32,6 +32,7 @@ from ...match.standings import (
 )
 from ...sheets import render_pdf
 from ..parts.sending import asked_paper, kept_paper, send_download
+from ..parts.signoff import confirm_url
 from ..parts.tournament_state import (
     event_text,
     format_line,
@@ -99,7 +100,11 @@ def cards(tournament_id: int, token: str, number: int):
                 continue
             url = phone_url("matches.ledger", match_id=match.id, token=match.edit_token)
             ns, ew = teams[table.ns], teams[table.ew]
-            cards.append({"table": table, "ns": ns, "ew": ew, "url": url, "qr": _qr(url)})
+            card = {"table": table, "ns": ns, "ew": ew, "url": url, "qr": _qr(url)}
+            secret = storage.confirm_token(match.id) if tournament.signoff else None
+            if secret:  # the second code: the other side confirms the result with it
+                card["confirm_qr"] = _qr(confirm_url(match.id, secret))
+            cards.append(card)
         sitting = sitting_out(tournament, teams) if number == tournament.current_round else []
         return {
             "tournament": tournament,
@@ -230,6 +235,8 @@ def _team_card(
         )
         if game.reason:
             notes.append(_("Round %(n)s: %(reason)s", n=number, reason=game.reason))
+        if game.unconfirmed:
+            notes.append(_("Round %(n)s: not confirmed yet by the other side.", n=number))
     if standing.team.joined > 1:
         notes.insert(0, _("Joined in round %(n)s.", n=standing.team.joined))
     return {"team": standing.team, "standing": standing, "rows": rows, "notes": notes}
