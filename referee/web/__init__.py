@@ -113,6 +113,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         result,
         share,
         signoff,
+        team_page,
         tournament_files,
         tournaments,
     )
@@ -143,6 +144,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(reopening.bp)
     app.register_blueprint(directing.bp)
     app.register_blueprint(signoff.bp)
+    app.register_blueprint(team_page.bp)
     house.init_app(app)
     offline.init_app(app)
     minify.init_app(app)

@@ -24,15 +24,14 @@ from ...match.plaintext import safe_filename, spreadsheet_cell
 from ...match.standings import (
     ALWAYS,
     CSV_HEADER,
-    GameResult,
-    Standing,
     Tournament,
     standings_rows,
     wins_text,
 )
 from ...sheets import render_pdf
 from ..parts.sending import asked_paper, kept_paper, send_download
-from ..parts.signoff import confirm_url
+from ..parts.signoff import confirm_url, qr
+from ..parts.team_cards import team_card, team_page_url
 from ..parts.tournament_state import (
     event_text,
     format_line,
@@ -160,7 +159,11 @@ def team_cards(tournament_id: int, token: str):
         num = lambda value: local_number(value, lang)  # noqa: E731 - the sheets' number
         names = {t.team.number: t.team.name for t in ranked}
         cards = [
-            _team_card(tournament, s, games, names, num)
+            {
+                **team_card(tournament, s, games, names, num),
+                # the code of the team's own page: where it sits next, live
+                "qr": qr(team_page_url(tournament, s.team.number), 2),
+            }
             for s in sorted(ranked, key=lambda s: s.team.number)
         ]
         return {
@@ -171,75 +174,6 @@ def team_cards(tournament_id: int, token: str):
 
     pdf = _pdf(tournament, "team_cards.html", paper, context)
     return send_download(pdf, "application/pdf", _name(tournament, "-teams.pdf"))
-
-
-def _team_card(
-    tournament: Tournament,
-    standing: Standing,
-    games: list[GameResult],
-    names: dict[int, str],
-    num: Any,
-) -> dict[str, Any]:
-    """One team's card: a row a round (its game, its bye, or nothing), with the running
-    total of what the ranking counts (victory points, or points)."""
-    mine = standing.team.number
-    by_round = {g.game.round: g for g in standing.games}
-    rows = []
-    notes = []
-    total = 0
-    for number in range(1, tournament.current_round + 1):
-        game = by_round.get(number)
-        if game is None and number < standing.team.joined:  # a late team, not here yet
-            rows.append(
-                {
-                    "round": number,
-                    "table": None,
-                    "seat": "",
-                    "opponents": _("not yet joined"),
-                    "score": "",
-                    "vp": "",
-                    "total": num(total),
-                }
-            )
-            continue
-        if game is None or not game.game.table:  # sat out (a bye that gives the award, or not)
-            if game is not None and tournament.ranking == "vp":
-                total += game.victory_points(mine)
-            rows.append(
-                {
-                    "round": number,
-                    "table": None,
-                    "seat": "",
-                    "opponents": _("sat out"),
-                    "score": "",
-                    "vp": game.victory_points(mine) if game is not None else "",
-                    "total": num(total),
-                }
-            )
-            continue
-        ns = game.game.ns == mine
-        other = game.game.ew if ns else game.game.ns
-        ours, theirs = game.points(mine), game.against(mine)
-        if game.counted:
-            total += game.victory_points(mine) if tournament.ranking == "vp" else ours
-        rows.append(
-            {
-                "round": number,
-                "table": game.game.table,
-                "seat": _("North-South") if ns else _("East-West"),
-                "opponents": names.get(other, ""),
-                "score": f"{num(ours)} – {num(theirs)}" + ("" if game.counted else " …"),
-                "vp": game.victory_points(mine) if game.vp else "",
-                "total": num(total),
-            }
-        )
-        if game.reason:
-            notes.append(_("Round %(n)s: %(reason)s", n=number, reason=game.reason))
-        if game.unconfirmed:
-            notes.append(_("Round %(n)s: not confirmed yet by the other side.", n=number))
-    if standing.team.joined > 1:
-        notes.insert(0, _("Joined in round %(n)s.", n=standing.team.joined))
-    return {"team": standing.team, "standing": standing, "rows": rows, "notes": notes}
 
 
 RANKING_HEADER = (
