@@ -212,8 +212,10 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
     changed = storage.changed_after_reopening(tournament.id)
     pages = _edit_pages([e.match_id for e in events] + [t.match_id for t in reopened])
     over = tournament.current_round - (0 if tournament.finished else 1)  # the last round over
-    if reopen is None and over > 0:  # once a round is over (and a refused form always)
-        reopen = ReopenForm(formdata=None, round=over)
+    # Once a round is over (and a refused form always); with sign-off from round 1, as a
+    # confirmed result locks its table before its round ends.
+    if reopen is None and (over > 0 or (tournament.signoff and tournament.current_round)):
+        reopen = ReopenForm(formdata=None, round=over or tournament.current_round)
     return render_template(
         "tournament.html",
         tournament=tournament,
