@@ -474,6 +474,8 @@ def results_json(
                 "vp": None if g.vp is None else list(g.vp),
                 "reason": g.reason,
                 "changed_after_reopening": g.game.match_id in changed,
+                # sign-off: true confirmed, false waiting for it, null not asked
+                "confirmed": g.confirmed,
             }
             for g in games
         ],

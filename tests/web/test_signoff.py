@@ -162,6 +162,12 @@ def test_the_director_sees_what_is_not_confirmed_and_confirms_for_a_table(app):
     assert "Round 1, table 1:" not in page
     standings = _text(client.get(f"{director}/standings"))
     assert "not confirmed yet" in standings
+    games = client.get(f"{director}/results.json").get_json()["games"]
+    assert [(g["table"], g["confirmed"]) for g in games if g["round"] == 1][:3] == [
+        (1, True),
+        (2, False),
+        (3, None),  # not over yet: nothing to confirm
+    ]
     html = client.get(director).get_data(as_text=True)
     form = re.search(r'action="([^"]*/round/1/table/2/confirm)"[^>]*>.*?value="(\d+)"', html, re.S)
     assert form
