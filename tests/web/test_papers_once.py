@@ -134,3 +134,30 @@ def test_a_match_sheet_is_not_refused_while_a_paper_is_rendering(tmp_path, monke
     assert sheet.status_code == 200
     assert sheet.get_data().startswith(b"%PDF")
     assert answers[0].status_code == 200
+
+
+def test_a_large_paper_is_laid_out_in_a_process_of_its_own(app, monkeypatch, tmp_path):
+    import subprocess
+
+    from referee import sheets
+
+    started = []
+    real = sheets.subprocess.run
+
+    def run(*args, **kwargs):
+        started.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sheets, "APART_BYTES", 0)  # every paper counts as large here
+    monkeypatch.setattr(sheets.subprocess, "run", run)
+    client = app.test_client()
+    director, _tid, _token = make(client, movement="swiss", ranking="vp", rounds="3")
+    answer = client.get(f"{director}/teams.pdf")
+    assert answer.status_code == 200
+    assert len(started) == 1
+    path = tmp_path / "teams.pdf"
+    path.write_bytes(answer.get_data())
+    text = subprocess.run(
+        ["pdftotext", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "Anna & Ben" in text

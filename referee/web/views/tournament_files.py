@@ -28,7 +28,7 @@ from ...match.standings import (
     standings_rows,
     wins_text,
 )
-from ...sheets import render_pdf
+from ...sheets import RenderFailed, render_pdf
 from ..parts.sending import asked_paper, kept_paper, send_download
 from ..parts.signoff import confirm_url, qr
 from ..parts.team_cards import team_card, team_page_url
@@ -44,6 +44,7 @@ from ..parts.tournament_state import (
 )
 from ..plumbing.addresses import phone_url
 from ..plumbing.db import get_storage
+from ..plumbing.sheet_turns import Busy
 
 bp = Blueprint("tournament_files", __name__)
 
@@ -64,7 +65,15 @@ def _pdf(
     latest, directed = get_storage().tournament_latest(tournament.id, ALWAYS)
     version = (tournament.current_round, tournament.finished, latest, directed)
     key = (current_app.config["DATABASE"], tournament.id, version, template, *which, paper, lang)
-    return kept_paper(key, lambda: render_pdf(template, paper, gettext=_, lang=lang, **context()))
+
+    def render() -> bytes:
+        try:
+            return render_pdf(template, paper, gettext=_, lang=lang, **context())
+        except RenderFailed as error:  # its process failed: say so as when too busy
+            current_app.logger.warning("a paper's layout failed: %s", error)
+            raise Busy from error
+
+    return kept_paper(key, render)
 
 
 EVENTS_HEADER = ("round", "table", "event", "reason", "changed_after_reopening", "at")
