@@ -103,7 +103,7 @@ def fetch(url: str) -> tuple[int, float, int]:
     """(status, milliseconds, bytes) of one GET."""
     began = time.perf_counter()
     try:
-        with urllib.request.urlopen(url, timeout=120) as answer:
+        with urllib.request.urlopen(url, timeout=300) as answer:
             body = answer.read()
             status = answer.status
     except urllib.error.HTTPError as error:
