@@ -41,3 +41,19 @@ class Stale(Exception):
 
 class StandingsMoved(Exception):
     "A hand or the director's change came in while the round was being paired: pair it again."
+
+
+class AlreadyConfirmed(Exception):
+    "This table's result was confirmed already, as it stands: nothing was done twice."
+
+
+class ResultChanged(Exception):
+    "The table's result changed after the confirming page was opened: nothing was confirmed."
+
+
+class SamePhone(Exception):
+    "This phone entered the table's last hand: the other side confirms it on its own phone."
+
+
+class NoSignOff(Exception):
+    "This table's result is not confirmed by the other side (the event does not ask for it)."
