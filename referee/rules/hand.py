@@ -314,16 +314,7 @@ def special_hand_problems(
         return []
     if side.special_hand not in variant.special_hands:
         if not variant.special_hands:
-            return [
-                problem(
-                    "not_in_variant",
-                    None,
-                    N_("%(variant)s does not score %(event)s at this table"),
-                    index,
-                    variant=variant.name,
-                    event=Text(N_("a special hand")),
-                )
-            ]
+            return [not_scored(variant, N_("a special hand"), index)]
         return [
             problem(
                 "unknown_special_hand",
@@ -386,6 +377,19 @@ def acabar_scores(variant: Variant, sides: Sequence[Events]) -> tuple[SideScore,
     )
 
 
+def not_scored(variant: Variant, event: str, side: int, rule: str | None = None) -> Problem:
+    """The problem of an event (``event``, marked for translation) the table's rules do not
+    score: the same words whichever entry mode or event says it."""
+    return problem(
+        "not_in_variant",
+        rule,
+        N_("%(variant)s does not score %(event)s at this table"),
+        side,
+        variant=variant.name,
+        event=Text(event),
+    )
+
+
 def event_problems(variant: Variant, side: Events, index: int) -> list[Problem]:
     """Events the variant does not score, and events that contradict going out."""
     problems: list[Problem] = []
@@ -422,16 +426,7 @@ def event_problems(variant: Variant, side: Events, index: int) -> list[Problem]:
         ),
     ):
         if present and not available:
-            problems.append(
-                problem(
-                    "not_in_variant",
-                    None,
-                    N_("%(variant)s does not score %(event)s at this table"),
-                    index,
-                    variant=variant.name,
-                    event=Text(flag),
-                )
-            )
+            problems.append(not_scored(variant, flag, index))
         elif present and rule == "going-out.first-pickup" and not side.went_out:
             problems.append(
                 problem(

@@ -24,6 +24,7 @@ from .hand import (
     going_out_points,
     going_out_problems,
     has_special_hand,
+    not_scored,
     special_hand_problems,
     special_hand_score,
     table_problems,
@@ -238,16 +239,8 @@ def _laid_problems(variant: Variant, side: QuickSide, index: int) -> list[Proble
                 )
             )
         elif n and (kind not in CONCEALABLE or not concealable):
-            problems.append(
-                problem(
-                    "not_in_variant",
-                    "canasta.concealed",
-                    N_("%(variant)s does not score %(event)s at this table"),
-                    index,
-                    variant=variant.name,
-                    event=Text(N_("a canasta laid from the hand")),
-                )
-            )
+            laid = N_("a canasta laid from the hand")
+            problems.append(not_scored(variant, laid, index, "canasta.concealed"))
         elif n > made:
             problems.append(
                 problem(
@@ -264,16 +257,8 @@ def _laid_problems(variant: Variant, side: QuickSide, index: int) -> list[Proble
             )
     if side.black_threes_out:
         if not variant.black_three_going_out_bonus:
-            problems.append(
-                problem(
-                    "not_in_variant",
-                    None,
-                    N_("%(variant)s does not score %(event)s at this table"),
-                    index,
-                    variant=variant.name,
-                    event=Text(N_("black threes melded in going out")),
-                )
-            )
+            out = N_("black threes melded in going out")
+            problems.append(not_scored(variant, out, index))
         elif side.black_threes_out < 0:
             problems.append(
                 problem(

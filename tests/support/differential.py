@@ -137,9 +137,9 @@ def quick_fields(variant: Variant, data: dict, offered: set[str]) -> dict[str, s
 FIELD = re.compile(r'name="(side0-[a-z_0-9]+|out_concealed)"')
 
 
-def new_match(client, data: dict) -> tuple[str, int, str]:
-    """A match of the hand's variant, table and house rules, at the totals its sides had
-    before it (carried over from paper); its edit path, id and token."""
+def match_form(data: dict) -> dict[str, str]:
+    """The new-match form for the hand's variant, table and house rules, at the totals its
+    sides had before it (carried over from paper)."""
     # A target past every total carried over: the match is on when the hand comes.
     form = {"preset": data["variant"], "players": str(data["players"]), "target": "50000"}
     for name, on in data.get("options", {}).items():
@@ -150,7 +150,13 @@ def new_match(client, data: dict) -> tuple[str, int, str]:
         form["paper_hands"] = "1"
         for i, score in enumerate(scores, start=1):
             form[f"paper_side{i}"] = str(score)
-    answer = client.post("/matches/new", data=form)
+    return form
+
+
+def new_match(client, data: dict) -> tuple[str, int, str]:
+    """A match for the hand (:func:`match_form`) through the test client; its edit path,
+    id and token."""
+    answer = client.post("/matches/new", data=match_form(data))
     assert answer.status_code == 302, answer.get_data(as_text=True)[:2000]
     path = answer.location.split("#")[0]
     match_id, token = path.split("/")[2], path.split("/")[3]

@@ -13,7 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from referee.match.contract import score_json
-from tests.support.differential import card_hands, contract_variant, detailed_fields, quick_fields
+from tests.support.differential import (
+    card_hands,
+    contract_variant,
+    detailed_fields,
+    match_form,
+    quick_fields,
+)
 from tests.support.live import Phone, referee_serve
 from tests.support.profiles import examples
 
@@ -31,15 +37,7 @@ def server(tmp_path_factory):
 
 
 def _match(phone: Phone, data: dict) -> str:
-    form = {"preset": data["variant"], "players": str(data["players"]), "target": "50000"}
-    for name, on in data.get("options", {}).items():
-        if on:
-            form[f"opt_{data['variant'].replace('-', '_')}_{name}"] = "y"
-    scores = [side.get("score", 0) for side in data["sides"]]
-    if any(scores):
-        form["paper_hands"] = "1"
-        form.update({f"paper_side{i}": str(s) for i, s in enumerate(scores, start=1)})
-    where, _page = phone.post("/matches/new", form)
+    where, _page = phone.post("/matches/new", match_form(data))
     return where.split(phone.base)[1].split("#")[0]
 
 
