@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from flask import Flask
 
-from ...match.plaintext import bdi, isolated
+from ...markup import bdi
+from ...match.plaintext import isolated
 
 
 def init_app(app: Flask) -> None:

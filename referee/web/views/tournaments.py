@@ -29,9 +29,9 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
+from ...markup import bdi
 from ...match.ledger import Match
 from ...match.pairing import MITCHELL_THEN_SWISS, round_plan
-from ...match.plaintext import bdi
 from ...match.standings import (
     ABSENT,
     ALWAYS,
