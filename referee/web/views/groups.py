@@ -43,7 +43,6 @@ from ..parts.forms import (
     option_field_name,
 )
 from ..parts.group_state import (
-    group_token,
     load_group,
     move_form,
     remembered_groups,
@@ -60,7 +59,6 @@ from ..plumbing.inputs import whole_number
 from ..plumbing.locale import day
 
 bp = Blueprint("groups", __name__)
-bp.add_app_template_global(group_token)  # the link to a group that a page may offer
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])

@@ -13,7 +13,6 @@ from ...match import capacity
 from ...match.entry import MODES, EntryError, score_entry
 from ...match.integrity import DamagedMatch, check_entry
 from ...match.ledger import HandRecord, Match, compute_ledger, result_to_dict
-from ...match.vocabulary import words
 from ...rules import HandResult, Problem, Variant
 from ...rules.problems import N_, Text
 from ...storage import DuplicateSubmission, HandGone, MatchClosed, MatchFull, MatchOver, Stale
@@ -27,9 +26,6 @@ from ..plumbing.locale import number as written
 from ..plumbing.locale import rule_text, signed
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>/<token>")
-# The hand form's headings in the game's words (a hand and foot), as its labels
-# (forms/hand_forms.py).
-bp.add_app_template_global(words, "words")
 
 # Which field of a side's section a problem code is about; the rest go on the section.
 FIELD_FOR_CODE = {
@@ -414,12 +410,6 @@ def edit(match_id: int, token: str, hand_id: int):
     elif form.token.errors:
         general.append(_missing_token())
     return _render(match, token, form, mode, general, hand=hand, status=422, disputable=disputable)
-
-
-@bp.app_template_global()
-def one_time_token() -> str:
-    """A fresh token for a form that must take effect once (delete, undo)."""
-    return secrets.token_urlsafe(16)
 
 
 @bp.route("/hands/<int:hand_id>/delete", methods=["POST"])

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import segno
 from flask import (
     Blueprint,
@@ -24,7 +22,7 @@ from ...match.ledger import LedgerRow, Match
 from ...match.plaintext import default_match, isolated
 from ...match.roster import side_name
 from ...match.vocabulary import special_names, words
-from ...rules import PRESETS, Variant
+from ...rules import PRESETS
 from ...rules.overrides import apply_overrides
 from ...rules.seating import dealer_seat
 from ...storage import DuplicateSubmission
@@ -45,8 +43,6 @@ from ..parts.default_names import (
     default_player,
     default_side,
     is_default_match,
-    match_title,
-    shown,
 )
 from ..parts.forms import PLAYERS_PER_SIDE, NewMatchForm, once
 from ..parts.fragments import fragment, page_key
@@ -196,16 +192,6 @@ def rematch(match_id: int, token: str):
     return redirect(url_for("matches.ledger", match_id=again.id, token=again.edit_token))
 
 
-@bp.app_template_global()
-def house_rule_changes(
-    variant: Variant, chosen: Callable[[str], object]
-) -> tuple[tuple[str, bool], ...]:
-    """The house rules ``chosen`` sets otherwise than ``variant``'s preset: (help, on) pairs."""
-    return tuple(
-        (o.help, bool(chosen(o.name))) for o in variant.options if bool(chosen(o.name)) != o.default
-    )
-
-
 # A hand's row as the page shows it, per row, language and link.  A ledger computed again
 # reuses the rows of the hands that still stand (referee.match.ledger.compute_ledger), so a
 # page renders only its new hands; the fragment cache behind would render none either, but
@@ -248,22 +234,6 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
     )
     _ROWS.put(key, (row, html))
     return html
-
-
-# A stored name as a page shows it ("Side A" in the page's language): the home and group
-# pages' lists of matches.
-bp.add_app_template_filter(shown, "shown")
-# A match's title on every page and sheet: its name, a default one in the page's language.
-bp.add_app_template_global(match_title, "match_title")
-
-
-@bp.app_template_global()
-def paper_totals(match: Match) -> str:
-    """Each side's total carried over from paper: "Anna 1 230 · Ben 890"."""
-    return " · ".join(
-        f"{name} {number(total)}"
-        for name, total in zip(match.side_names, match.carried_totals, strict=False)
-    )
 
 
 @bp.route("/m/<int:match_id>/<token>")

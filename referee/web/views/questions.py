@@ -44,8 +44,6 @@ from ..plumbing.errors import refusal
 from ..plumbing.locale import number, rule_text
 
 bp = Blueprint("rulings", __name__)
-bp.add_app_template_global(rulebook.variant_name, "variant_name")
-bp.add_app_template_global(rulebook.short_name, "short_name")
 
 
 def _rules_choice() -> Any:

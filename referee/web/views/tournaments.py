@@ -40,7 +40,6 @@ from ...match.standings import (
     TableGame,
     Team,
     Tournament,
-    wins_text,
 )
 from ...rules import PRESETS
 from ...rules.movements import MITCHELL, ROUND_ROBIN, PlanError, most_rounds
@@ -451,19 +450,3 @@ def version(tournament_id: int, token: str):
     response.set_etag(stamp)
     response.headers["Cache-Control"] = "no-store"
     return response.make_conditional(request)
-
-
-@bp.app_template_filter("wins")
-def wins_filter(wins: float) -> str:
-    return wins_text(wins)
-
-
-@bp.app_template_global()
-def minutes_left(clock_end: str) -> int:
-    """Whole minutes (rounded up) until ``clock_end``; 0 or less once it has passed."""
-    try:
-        end = datetime.fromisoformat(clock_end)
-    except (TypeError, ValueError):
-        return 0
-    seconds = (end - datetime.now(UTC)).total_seconds()
-    return -int(-seconds // 60) if seconds > 0 else 0
