@@ -72,7 +72,8 @@ def _env(gettext: Callable[[str], str] | None = None) -> Environment:
         autoescape=select_autoescape(["html"]),
         extensions=["jinja2.ext.i18n"],
     )
-    env.filters["bdi"] = bdi  # a person's words isolated, as on the pages (web/parts/page_functions.py)
+    # a person's words isolated, as on the pages (web/parts/page_functions.py)
+    env.filters["bdi"] = bdi
     translate = gettext or (lambda text: text)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         translate, lambda s, p, n: translate(s if n == 1 else p), newstyle=True

@@ -57,11 +57,14 @@ from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.inputs import whole_number
 from ..plumbing.locale import day
+from ..plumbing.marks import form_shown_again, limited
 
 bp = Blueprint("groups", __name__)
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
+@form_shown_again
+@limited("LIMIT_NEW_MATCHES")
 def new_group():
     form = GroupForm()
     problems: list[str] = []
@@ -103,6 +106,7 @@ def _match_links(matches: list[Match], can_edit: bool) -> dict[int, str]:
 
 
 @bp.route("/g/<int:group_id>/<token>", methods=["GET", "POST"])
+@form_shown_again
 def group(group_id: int, token: str):
     """The group's page; posting its form adds a player to the roster (edit link only)."""
     group, can_edit = load_group(group_id, token, edit=request.method == "POST")
@@ -194,6 +198,8 @@ def _prefill(form: Any, last: Match) -> TableRules:
 
 
 @bp.route("/g/<int:group_id>/<token>/matches/new", methods=["GET", "POST"])
+@form_shown_again
+@limited("LIMIT_NEW_MATCHES")
 def new_match(group_id: int, token: str):
     """A match of the group's players, picked seat by seat; the group's last rules to start."""
     group, _can_edit = load_group(group_id, token, edit=True)

@@ -24,6 +24,7 @@ from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.locale import number as written
 from ..plumbing.locale import rule_text, signed
+from ..plumbing.marks import form_shown_again
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>/<token>")
 
@@ -198,6 +199,7 @@ def _mode() -> str:
 
 
 @bp.route("/hands/new", methods=["GET", "POST"])
+@form_shown_again
 def new(match_id: int, token: str):
     match, _can_edit = load_match(match_id, token, edit=True)
     storage = get_storage()
@@ -337,6 +339,7 @@ def _recorded(result: HandResult, number: int) -> str:
 
 
 @bp.route("/hands/<int:hand_id>/edit", methods=["GET", "POST"])
+@form_shown_again
 def edit(match_id: int, token: str, hand_id: int):
     match, _can_edit = load_match(match_id, token, edit=True)
     storage = get_storage()

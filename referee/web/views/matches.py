@@ -58,6 +58,7 @@ from ..plumbing.errors import refusal
 from ..plumbing.inputs import whole_number
 from ..plumbing.locale import number
 from ..plumbing.lru import Lru
+from ..plumbing.marks import form_shown_again, limited, not_a_document
 
 bp = Blueprint("matches", __name__)
 
@@ -119,6 +120,8 @@ def _side_names(form, sides: int, per_side: int) -> tuple[list[str], list[str]]:
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
+@form_shown_again
+@limited("LIMIT_NEW_MATCHES")
 def new_match():
     form = NewMatchForm()
     problems: list[str] = []
@@ -169,6 +172,7 @@ def rematch_name(name: str) -> str:
 
 
 @bp.post("/m/<int:match_id>/<token>/rematch")
+@limited("LIMIT_NEW_MATCHES")
 def rematch(match_id: int, token: str):
     """The same players, seating, rules and group again; the deal moved on."""
     match, _can_edit = load_match(match_id, token, edit=True)
@@ -356,6 +360,7 @@ def history(match_id: int, token: str):
 
 
 @bp.route("/manifest.webmanifest")
+@not_a_document
 def manifest():
     response = jsonify(
         name=_("Canasta Referee"),

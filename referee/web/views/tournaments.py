@@ -66,6 +66,7 @@ from ..plumbing.errors import refusal
 from ..plumbing.locale import number as written
 from ..plumbing.locale import translate
 from ..plumbing.lru import Lru
+from ..plumbing.marks import form_shown_again, limited
 
 bp = Blueprint("tournaments", __name__)
 
@@ -179,6 +180,8 @@ def _scale(form: Any) -> Scale | None:
 
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])
+@form_shown_again
+@limited("LIMIT_NEW_MATCHES")
 def new_tournament():
     form = TournamentForm()
     problems: list[str] = []
