@@ -52,7 +52,7 @@ from ..parts.house_rules import TableRules, changed_lines, form_rules
 from ..parts.page_charts import totals_chart
 from ..parts.table import chosen_rules, create_match, table_start
 from ..parts.tournament_state import match_table
-from ..plumbing.addresses import home_url, phone_url
+from ..plumbing.addresses import home_url, phone_url, reachable
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.inputs import whole_number
@@ -88,7 +88,8 @@ def home():
             links=links,
             watched={m.id for m, token in matches if token != m.edit_token},
             url=url,
-            qr=qr_svg(url),
+            # No phone can open a loopback address: no code for it, but how to serve phones.
+            qr=qr_svg(url) if reachable(url) else None,
         )
     )
     # Its links are secrets, as the pages under them are (see .caching): no cache may keep
