@@ -28,6 +28,7 @@ from .refusals import (
     MatchOver,
     Stale,
     StandingsMoved,
+    TurnMoved,
 )
 from .retention import Prunable, Retention
 from .schema import migrations
@@ -43,6 +44,7 @@ __all__ = [
     "Prunable",
     "Stale",
     "StandingsMoved",
+    "TurnMoved",
     "Storage",
     "Unavailable",
     "Versions",

@@ -41,3 +41,8 @@ class Stale(Exception):
 
 class StandingsMoved(Exception):
     "A hand or the director's change came in while the round was being paired: pair it again."
+
+
+class TurnMoved(Exception):
+    """The change an undo or a redo was scored for is no longer the one to turn (another
+    phone undid or changed something meanwhile); ``args[0]``: the one to turn now."""

@@ -16,9 +16,19 @@ from flask_wtf import FlaskForm
 
 from ...match import capacity
 from ...match.entry import EntryError, score_entry
-from ...match.ledger import HandRecord, Ledger, Match, compute_ledger, result_to_dict
+from ...match.integrity import check_entry
+from ...match.ledger import Change, HandRecord, Ledger, Match, compute_ledger, result_to_dict
 from ...rules import HandResult, Problem, Variant
-from ...storage import DuplicateSubmission, HandGone, MatchClosed, MatchFull, MatchOver, Stale
+from ...rules.problems import N_, Text
+from ...storage import (
+    DuplicateSubmission,
+    HandGone,
+    MatchClosed,
+    MatchFull,
+    MatchOver,
+    Stale,
+    TurnMoved,
+)
 from ..plumbing.db import get_storage
 from ..plumbing.locale import number as written
 from ..plumbing.locale import rule_text
@@ -259,3 +269,34 @@ def write_hand(
         return Written("refused", result, [refused_change(match, error)])
     # The ledger after it (which also marks a match just won).
     return Written("stored", result, number=number, ledger=match_ledger(match))
+
+
+# How often an undo or a redo is scored again when another phone turned a change first.
+TURN_TRIES = 5
+
+
+def turn_back(match: Match, *, redo: bool, token: str | None) -> Change | None:
+    """Undo the match's last change (``redo``: make again the last one undone), the hand
+    it puts back scored here, where it stands, and stored with that score: storage scores
+    nothing.  None: nothing to undo (redo).
+
+    :raises DamagedMatch: the change's stored copy of the hand is damaged (refused).
+    :raises DuplicateSubmission, MatchClosed, MatchFull: as storage's undo and redo."""
+    storage = get_storage()
+    turn = storage.redo if redo else storage.undo
+    for attempt in range(TURN_TRIES):
+        change = storage.next_turn(match.id, redo=redo)
+        if change is None:
+            return None
+        back = change.after if redo else change.before
+        result = None
+        if back is not None:
+            check_entry(back, len(match.side_names), Text(N_("the hand")))  # damaged: refused
+            scored = score_entry(match.variant, match.players, match.side_names, back)
+            result = result_to_dict(scored)
+        try:
+            return turn(match.id, change.id, result, token, phone=phone())
+        except TurnMoved:  # another phone turned or made a change first: score that one
+            if attempt == TURN_TRIES - 1:
+                raise
+    return None

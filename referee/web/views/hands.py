@@ -11,10 +11,10 @@ from flask_wtf import FlaskForm
 
 from ...match import capacity
 from ...match.entry import MODES, EntryError, score_entry
-from ...match.integrity import DamagedMatch, check_entry
-from ...match.ledger import Match, result_to_dict
+from ...match.integrity import DamagedMatch
+from ...match.ledger import Match
 from ...rules import HandResult, Problem
-from ...rules.problems import N_, Text
+from ...rules.problems import N_
 from ...storage import DuplicateSubmission, MatchClosed, MatchFull
 from ..parts.access import closed_message, closed_refusal, load_match, match_ledger
 from ..parts.conflicts import phone, seen
@@ -29,6 +29,7 @@ from ..parts.hand_writing import (
     refused_change,
     rule_error,
     since,
+    turn_back,
     write_hand,
 )
 from ..plumbing.db import get_storage
@@ -271,17 +272,9 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
     match, _can_edit = load_match(match_id, token, edit=True)
     if closed := closed_message(match):
         return closed_refusal(match, token, closed)
-    variant = match.variant
-
-    def rescore(entry: dict[str, Any]) -> dict[str, Any]:
-        check_entry(entry, len(match.side_names), Text(N_("the hand")))  # damaged: refused
-        result: HandResult = score_entry(variant, match.players, match.side_names, entry)
-        return result_to_dict(result)
-
     before = numbers(match)  # a hand removed now is numbered as it was
-    storage = get_storage()
     try:
-        change = (storage.redo if redo else storage.undo)(match.id, rescore, once(), phone=phone())
+        change = turn_back(match, redo=redo, token=once())
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))
         return redirect(_match_page(match, token))
