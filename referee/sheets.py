@@ -9,6 +9,9 @@ and the web share them.
 from __future__ import annotations
 
 import functools
+import os
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -208,6 +211,39 @@ def html_to_pdf(html: str) -> bytes:
     return pdf
 
 
+# A page's HTML above this size is laid out in a process of its own (a 1 000-team event's
+# team cards are about 2 MB of HTML and 100 s of WeasyPrint; a club's are 20 KB).
+APART_BYTES = 200_000
+APART_NICE = 10  # the layout's process yields the cores to the server's pages
+APART_SECONDS = 900
+
+
+class RenderFailed(Exception):
+    "The process laying out a large paper failed or took too long: no PDF was made."
+
+
+def html_to_pdf_apart(html: str) -> bytes:
+    """:func:`html_to_pdf` in a process of its own at a lower priority: the server's
+    thread waits without Python's lock, its pages keep both cores' attention, and the
+    layout's memory (700 MB for a 1 000-team event's team cards, bench/bench_papers.py)
+    goes back to the system when it ends, never kept by a server process.
+
+    :raises RenderFailed: if the process fails or takes more than ``APART_SECONDS``."""
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "referee.sheets", str(APART_NICE)],
+            input=html.encode("utf-8"),
+            capture_output=True,
+            timeout=APART_SECONDS,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise RenderFailed(str(error)) from error
+    if done.returncode != 0 or not done.stdout.startswith(b"%PDF"):
+        raise RenderFailed(done.stderr.decode(errors="replace")[-2000:])
+    return done.stdout
+
+
 def render_pdf(
     template: str,
     paper: str = "a4",
@@ -215,8 +251,10 @@ def render_pdf(
     landscape: bool = False,
     **context: Any,
 ) -> bytes:
-    """Render ``templates/sheets/<template>`` to PDF bytes on ``paper`` (a4 or letter)."""
-    return html_to_pdf(render_html(template, paper, gettext, landscape, **context))
+    """Render ``templates/sheets/<template>`` to PDF bytes on ``paper`` (a4 or letter);
+    a large one in a process of its own (:func:`html_to_pdf_apart`)."""
+    html = render_html(template, paper, gettext, landscape, **context)
+    return html_to_pdf_apart(html) if len(html) > APART_BYTES else html_to_pdf(html)
 
 
 def _short_name(variant: Variant, gettext: Callable[[str], str] | None) -> str:
@@ -444,3 +482,8 @@ def match_sheet_pdf(
     the first hand), its words put through ``gettext``.  Three sides print landscape.
     """
     return html_to_pdf(match_sheet_html(ledger, paper, chart, gettext, lang))
+
+
+if __name__ == "__main__":  # html_to_pdf_apart's process: HTML in, PDF out, niced
+    os.nice(int(sys.argv[1]) if len(sys.argv) > 1 else APART_NICE)
+    sys.stdout.buffer.write(html_to_pdf(sys.stdin.buffer.read().decode("utf-8")))

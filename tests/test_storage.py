@@ -25,6 +25,7 @@ def test_migrations_are_named_and_applied_once(tmp_path):
         "tournament_directing",
         "tournament_lateness",
         "history_hand_numbers",
+        "tournament_signoff",
     ]
     assert storage.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 

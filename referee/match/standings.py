@@ -106,6 +106,7 @@ class Tournament:
     bye: str = BYE_NOTHING  # what a round sat out gives (:data:`BYES`)
     draw: int | None = None  # round 1 in an order drawn by this number; None: the list's
     absent_penalty: int = 0  # victory points taken from a team that does not come
+    signoff: bool = False  # each table's result is confirmed by the other side
 
     def victory_scale(self) -> Scale | None:
         return scale_from(self.scale) if self.scale else None
@@ -186,6 +187,14 @@ class GameResult:
     state: str = FINISHED
     vp: tuple[int, int] | None = None  # victory points, North-South first (a VP event)
     reason: str | None = None  # why the director adjusted it
+    # Confirmed by the other side (or the director for them) as it stands; None: not asked
+    # (an event without sign-off, a game not over, or one the director settled).
+    confirmed: bool | None = None
+
+    @property
+    def unconfirmed(self) -> bool:
+        """Over, and waiting for the other side's confirmation."""
+        return self.confirmed is False
 
     def points(self, team: int) -> int:
         return self.totals[0] if team == self.game.ns else self.totals[1]
@@ -465,6 +474,8 @@ def results_json(
                 "vp": None if g.vp is None else list(g.vp),
                 "reason": g.reason,
                 "changed_after_reopening": g.game.match_id in changed,
+                # sign-off: true confirmed, false waiting for it, null not asked
+                "confirmed": g.confirmed,
             }
             for g in games
         ],

@@ -7,7 +7,8 @@ mode so phones reading the ledger never wait for a phone recording a hand.
 :class:`Storage` is one connection, made of a part per concern -- matches
 (:mod:`.match_store`), their history (:mod:`.history_store`), hands
 (:mod:`.hand_store`), groups (:mod:`.group_store`), tournaments
-(:mod:`.tournament_store`) and their directing (:mod:`.directing_store`), retention
+(:mod:`.tournament_store`), their directing (:mod:`.directing_store`) and each
+table's confirmed result (:mod:`.signoff_store`), retention
 (:mod:`.retention`) -- over one connection and its one transaction helper
 (:mod:`.connection`).  Every public method wears :func:`~.connection.guarded` at its
 ``def``.
@@ -21,27 +22,39 @@ from .directing_store import DirectingStore
 from .group_store import GroupStore
 from .hand_store import HandStore
 from .refusals import (
+    AlreadyConfirmed,
     DuplicateSubmission,
     HandGone,
     MatchClosed,
     MatchFull,
     MatchOver,
+    NoSignOff,
+    ResultChanged,
+    SamePhone,
     Stale,
     StandingsMoved,
     TurnMoved,
 )
 from .retention import Prunable, Retention
 from .schema import migrations
+from .signoff_store import DIRECTOR, OTHER_SIDE, Confirming, SignoffStore
 from .versions import Versions
 
 __all__ = [
+    "DIRECTOR",
+    "OTHER_SIDE",
+    "AlreadyConfirmed",
     "Change",
+    "Confirming",
     "DuplicateSubmission",
     "HandGone",
     "MatchClosed",
     "MatchFull",
     "MatchOver",
+    "NoSignOff",
     "Prunable",
+    "ResultChanged",
+    "SamePhone",
     "Stale",
     "StandingsMoved",
     "TurnMoved",
@@ -52,5 +65,5 @@ __all__ = [
 ]
 
 
-class Storage(DirectingStore, GroupStore, HandStore, Retention):
+class Storage(SignoffStore, DirectingStore, GroupStore, HandStore, Retention):
     """One connection to the referee database; open one per request or thread."""

@@ -46,3 +46,19 @@ class StandingsMoved(Exception):
 class TurnMoved(Exception):
     """The change an undo or a redo was scored for is no longer the one to turn (another
     phone undid or changed something meanwhile); ``args[0]``: the one to turn now."""
+
+
+class AlreadyConfirmed(Exception):
+    "This table's result was confirmed already, as it stands: nothing was done twice."
+
+
+class ResultChanged(Exception):
+    "The table's result changed after the confirming page was opened: nothing was confirmed."
+
+
+class SamePhone(Exception):
+    "This phone entered the table's last hand: the other side confirms it on its own phone."
+
+
+class NoSignOff(Exception):
+    "This table's result is not confirmed by the other side (the event does not ask for it)."

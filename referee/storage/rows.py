@@ -153,6 +153,7 @@ def tournament_from(row: dict[str, Any]) -> Tournament:
         bye=row.get("bye") or "nothing",
         draw=row.get("draw"),
         absent_penalty=row.get("absent_penalty") or 0,
+        signoff=bool(row.get("signoff")),
     )
 
 

@@ -243,3 +243,30 @@ def history_hand_numbers(db: Database) -> None:
     deleted from another phone"), not as "a hand no longer in the match".  NULL: a change
     written before this, said as it was."""
     db["history"].add_column("number", int)
+
+
+@migrations()
+def tournament_signoff(db: Database) -> None:
+    """A table's result confirmed by the other side (issue 46): whether an event asks for
+    it, each table's link to confirm from (the table card's second code), and every
+    confirmation, of which a table's latest counts while its match's version is the one
+    confirmed."""
+    db["tournaments"].add_column("signoff", int, not_null_default=0)  # 0: not asked
+    db["tournament_tables"].add_column("confirm_token", str)  # NULL: a table from before
+    db["tournament_confirmations"].create(
+        {
+            "id": int,
+            "tournament_id": int,
+            "round": int,
+            "table_no": int,
+            "match_id": int,
+            "version": int,  # the match's version confirmed: a later change is unconfirmed
+            "by": str,  # "other side" or "director"
+            "at": str,
+        },
+        pk="id",
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+        not_null={"tournament_id", "round", "table_no", "match_id", "version", "by", "at"},
+    )
+    db["tournament_confirmations"].create_index(["tournament_id", "round", "table_no"])
+    db["tournament_confirmations"].create_index(["match_id"])

@@ -52,6 +52,7 @@ class TournamentStore(HistoryStore):
             "bye": tournament.bye,
             "draw": tournament.draw,
             "absent_penalty": tournament.absent_penalty,
+            "signoff": int(tournament.signoff),
         }
         with self._writing():
             pk = self.db["tournaments"].insert(row).last_pk
@@ -168,10 +169,11 @@ class TournamentStore(HistoryStore):
             for game, planned in games:
                 match = self.create_match(planned)
                 self.db.execute(
-                    "INSERT INTO tournament_tables"
-                    " (tournament_id, round, table_no, ns, ew, match_id) VALUES (?, ?, ?, ?, ?, ?)",
-                    [tournament_id, number, game.table, game.ns, game.ew, match.id],
-                )
+                    "INSERT INTO tournament_tables (tournament_id, round, table_no, ns, ew,"
+                    " match_id, confirm_token) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [tournament_id, number, game.table, game.ns, game.ew, match.id,
+                     secrets.token_urlsafe(TOKEN_BYTES)],
+                )  # fmt: skip
             for team in byes:
                 self.db.execute(
                     "INSERT INTO tournament_byes (tournament_id, round, team) VALUES (?, ?, ?)",
@@ -190,7 +192,7 @@ class TournamentStore(HistoryStore):
         query = TOURNAMENT_LATEST.format(tournament="?")
         row = self.db.execute(query, [tournament_id, before]).fetchone()
         directed = self.db.execute(
-            "SELECT " + TOURNAMENT_DIRECTED.format(tournament="?"), [tournament_id, tournament_id]
+            "SELECT " + TOURNAMENT_DIRECTED.format(tournament="?"), [tournament_id] * 3
         ).fetchone()
         return int(row[0]), int(directed[0])
 

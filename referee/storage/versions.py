@@ -16,9 +16,11 @@ TOURNAMENT_LATEST = (
 )
 
 # What the director changed: the tournament's history (a round ended, a forfeit, a
-# correction, a team withdrawn or late, seats swapped) and the teams checked in.
+# correction, a team withdrawn or late, seats swapped), the results confirmed (each a row:
+# the count only grows) and the teams checked in.
 TOURNAMENT_DIRECTED = (
-    "(SELECT COUNT(*) FROM tournament_events WHERE tournament_id = {tournament})"
+    "((SELECT COUNT(*) FROM tournament_events WHERE tournament_id = {tournament})"
+    " + (SELECT COUNT(*) FROM tournament_confirmations WHERE tournament_id = {tournament}))"
     " * 100000 + (SELECT COUNT(*) FROM tournament_teams WHERE tournament_id = {tournament}"
     " AND status = 'present')"
 )

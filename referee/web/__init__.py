@@ -101,6 +101,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         reopening,
         result,
         share,
+        signoff,
+        team_page,
         tournament_files,
         tournaments,
     )
@@ -128,6 +130,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(tournament_files.bp)
     app.register_blueprint(reopening.bp)
     app.register_blueprint(directing.bp)
+    app.register_blueprint(signoff.bp)
+    app.register_blueprint(team_page.bp)
     offline.init_app(app)
     minify.init_app(app)
     csrf.exempt(api.bp)

@@ -32,9 +32,10 @@ def hand_word(lang: str) -> str:
     return translator(lang)("Hand %(n)s removed.").split("%(n)s")[0].split()[-1]
 
 
-def muddles(page: str, lang: str) -> list[str]:
+def muddles(page: str, lang: str, *, hands: bool = True) -> list[str]:
     """What the HTML ``page`` in ``lang`` says less plainly than it should, each with a
-    little of its text."""
+    little of its text; ``hands``: whether its messages may be about a hand (not a
+    tournament's pages, whose rounds some languages call by the same word)."""
     found = []
     body = page.split("<body", 1)[-1]
     text = _text(body)
@@ -50,7 +51,7 @@ def muddles(page: str, lang: str) -> list[str]:
         if words and words in outside:
             found.append(f"a sentence said twice: {_text(quoted)[:80]}")
     word = hand_word(lang).casefold()
-    for flash in _FLASH.findall(body):
+    for flash in _FLASH.findall(body) if hands else ():
         for message in re.findall(r"<p>(.*?)</p>", flash, re.S):
             said = _text(message)
             # The word as a message names one hand ("kolo", not "kola": Czech rounds too).

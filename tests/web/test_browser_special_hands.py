@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from referee.match.contract import score_json
-from tests.support.browser import PHONE, check_page, totals
+from tests.support.browser import PHONE, check_page, open_points, totals
 
 pytestmark = pytest.mark.browser
 
@@ -23,6 +23,7 @@ def test_a_special_hand_on_the_quick_form(browser, base_url):
     page.goto(page.url.split("#")[0] + "/hands/new?mode=quick")
     page.locator("#out-0").check()
     page.get_by_label("Went out with a special hand").select_option("pairs")
+    open_points(page)
     page.locator("#side1-meld_points").fill("150")
     page.locator("#side1-hand_points").fill("25")
     # The live preview says it before the hand is recorded.

@@ -144,12 +144,17 @@ def test_a_swiss_event_with_a_late_team_a_no_show_and_a_correction(browser, serv
     expect(projector.locator(".deal")).to_have_text("Final standings")
     axe_clean(projector, "swiss-04-projector")
 
-    # A team's score card: a page a team, its rounds, opponents, VP and running total.
+    # A team's score card: its rounds, opponents, VP and running total.
     pdf = download(page, "A card for every team (PDF)", tmp_path / "teams.pdf")
     text = subprocess.run(
         ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
-    milo = next(p for p in text.split("\f") if p.strip().startswith("Milo & Nora"))
+    # Several cards to a page: Milo & Nora's from its name to the next card's name (the line
+    # above the next "· Team n").
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith("Milo & Nora"))
+    end = next((i - 1 for i in range(start + 2, len(lines)) if " · Team " in lines[i]), None)
+    milo = "\n".join(lines[start:end])
     assert "Otto & Pia did not come" in milo  # its round 1: the forfeit, and why
     assert re.search(r"\b14\b", milo)
     assert milo.count("North-South") + milo.count("East-West") >= 2

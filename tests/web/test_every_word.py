@@ -117,7 +117,9 @@ class Evening:
             words = english_on(body.decode(), self.lang, self.english, self.theirs)
             if figures := ungrouped(body.decode(), self.lang, self.kept):
                 self.ungrouped[f"{method} {path}"] = figures
-            if muddled := muddles(body.decode(), self.lang):
+            # A tournament's pages speak of its rounds, a word some languages share with a
+            # hand ("kolo", "ronde"): their messages are not about a hand.
+            if muddled := muddles(body.decode(), self.lang, hands=not path.startswith("/t/")):
                 self.muddled[f"{method} {path}"] = muddled
         elif kind == "application/pdf":
             words = english_in(self.pdf_text(body), self.lang, self.english, self.theirs)
@@ -285,7 +287,9 @@ def play_the_evening(e: Evening) -> None:
     e.post(url + "/rematch")
 
     # A club's night: eight teams, a director who checks in, starts, settles, reopens.
-    director, _tid, _token = tournaments.make(e.client, name="Páteční", teams="\n".join(TEAMS))
+    director, _tid, _token = tournaments.make(
+        e.client, name="Páteční", teams="\n".join(TEAMS), signoff="y"
+    )
     e.get(director)
     e.post(director + "/teams/late", {"team": "Olda & Bára"})  # no empty place
     e.post(director + "/teams/1/here", {"here": "yes"})
@@ -295,6 +299,19 @@ def play_the_evening(e: Evening) -> None:
     links = tournaments.tables(e.client, director)
     tournaments.score(e.client, links[0])
     e.get(links[0])
+    # Sign-off: the other side's page, a result changed since it opened, the director's list
+    # and button, then a second tap told it was done; the team's own page.
+    confirm = re.search(r'href="http://localhost(/c/\d+/[^"]+)"', e.client.get(links[0]).text)[1]
+    e.get(confirm)
+    e.post(confirm, {"seen": "0"})
+    e.get(director)
+    seen = re.search(
+        r'/round/1/table/1/confirm".*?name="seen" value="(\d+)"', e.client.get(director).text, re.S
+    )[1]
+    e.post(director + "/round/1/table/1/confirm", {"seen": seen})
+    e.post(confirm, {"seen": seen})
+    e.get(confirm)
+    e.get(director + "/team/1")
     e.post(director + "/tables/1/2/settle", {"g1-2-outcome": "not-played", "g1-2-reason": ""})
     e.post(director + "/tables/1/2/settle",
            {"g1-2-outcome": "ew-absent", "g1-2-reason": "nepřišli"})  # fmt: skip

@@ -87,6 +87,8 @@ def closed_message(match: Match, who: str | None = None) -> str | None:
         closer = _("the tournament director ended round %(n)s", n=ended)
     elif kind == "tournament":
         closer = _("the tournament director ended the tournament")
+    elif kind == "confirmed":
+        closer = _("the other side confirmed its result")
     else:
         closer = _("the tournament director closed it")
     return _(

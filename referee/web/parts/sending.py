@@ -24,7 +24,7 @@ from ...match.ledger import Match
 from ...match.plaintext import safe_filename
 from ...sheets import PAPERS
 from ..plumbing.lru import Lru
-from ..plumbing.sheet_turns import sheet_turns
+from ..plumbing.sheet_turns import paper_turns, sheet_turns
 from .default_names import shown
 
 # Saves 176 ms of the 177 ms sheet downloaded again (bench/bench_caches.py, 2026-11-25).
@@ -65,6 +65,43 @@ def kept_export(key: tuple[Any, ...], make: Callable[[], bytes]) -> bytes:
         "referee.export_cache", Lru(EXPORTS, EXPORT_BYTES, len)
     )
     return cache.get_or_make(key, make)
+
+
+# A tournament's papers (its team cards, its results, a round's table cards), kept apart
+# from the sheets so that a big event's few large papers never push the match sheets out.
+# Safe to keep: a key holds the tournament's exact version (every hand, every press of the
+# director's and every confirmed result makes a new one), its round, the paper and the
+# language.  Bound: the papers of a 1 000-team event are about 0.5-1.2 MB each
+# (bench/bench_papers.py), so 24 MB keeps a room's worth.
+PAPER_SIZE = 24
+PAPER_BYTES = 24 * 1024 * 1024
+
+
+def paper_cache() -> SheetCache:
+    """This app's kept tournament papers."""
+    return current_app.extensions.setdefault(
+        "referee.paper_cache", SheetCache(PAPER_SIZE, PAPER_BYTES)
+    )
+
+
+def kept_paper(key: tuple[Any, ...], render: Callable[[], bytes]) -> bytes:
+    """The paper under ``key``, made once however many ask for it at the same moment: a
+    request that finds it being made waits for those bytes (a single flight per key), and
+    every request waiting or rendering holds one of a few places of the papers' own turns
+    (:func:`~referee.web.plumbing.sheet_turns.paper_turns`; Busy: 503), so eight phones
+    fetching a 1 000-team event's papers leave the other threads to the other pages."""
+    cache = paper_cache()
+    found = cache.get(key)
+    if found is not None:
+        return found
+    turns = paper_turns()
+
+    def made() -> bytes:
+        with turns.rendering():
+            return render()
+
+    with turns.place():
+        return cache.get_or_make(key, made)
 
 
 def filename(match: Match, suffix: str) -> str:

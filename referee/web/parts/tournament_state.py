@@ -11,6 +11,7 @@ and the JSON API (:mod:`referee.web.views.api`).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -61,6 +62,7 @@ from ..plumbing.lru import Lru
 from .access import TOURNAMENTS, kept, open_link
 from .forms import NextRoundForm, ReopenForm, SettleForm, TeamForm
 from .rulebook import variant_name
+from .signoff import confirm_url, confirmed_now, qr
 
 KEPT = TOURNAMENTS[0]  # the session's list of tournament edit links (see .access.keep)
 
@@ -109,6 +111,7 @@ def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]
     matches = storage.get_matches(ids)
     adjusted = storage.tournament_adjustments(tournament.id)
     penalties = storage.tournament_penalties(tournament.id)
+    confirmed = storage.tournament_confirmations(tournament.id) if tournament.signoff else {}
     scale = tournament.victory_scale()
     out = []
     for table in tables:
@@ -118,18 +121,20 @@ def results(tournament: Tournament, tables: list[TableGame]) -> list[GameResult]
         totals, hands, winner = _game(match, versions.get(match.id, 0))
         round_over = tournament.finished or table.round < tournament.current_round
         adjustment = adjusted.get((table.round, table.table))
-        out.append(
-            game_result(
-                table,
-                totals,
-                hands,
-                winner,
-                round_over,
-                adjustment=adjustment,
-                scale=scale,
-                penalties=penalties.get((table.round, table.table), (0, 0)),
-            )
+        found = game_result(
+            table,
+            totals,
+            hands,
+            winner,
+            round_over,
+            adjustment=adjustment,
+            scale=scale,
+            penalties=penalties.get((table.round, table.table), (0, 0)),
         )
+        if tournament.signoff and found.state == FINISHED and found.counted:
+            version = versions.get(match.id, 0)
+            found = replace(found, confirmed=confirmed.get(match.id, (None,))[0] == version)
+        out.append(found)
     if tournament.bye == BYE_AWARD:
         for number, teams in storage.tournament_byes(tournament.id).items():
             out += [bye_result(number, team, scale) for team in teams]
@@ -188,8 +193,18 @@ def _links(tournament: Tournament, games: list[GameResult], can_edit: bool) -> d
 def director_page(tournament: Tournament, token: str, reopen: Any = None, status: int = 200):
     """The director's page; ``reopen``: the reopening form as sent (refused, with its
     errors), ``status`` its answer's."""
+    # What each confirming button carries, read before the totals it shows: a result
+    # changed in between is refused as changed, never confirmed unseen.
+    seen = (
+        get_storage().match_versions(
+            [t.match_id for t in get_storage().tournament_tables(tournament.id) if t.match_id]
+        )
+        if tournament.signoff
+        else {}
+    )
     table, games = standing_view(tournament)
     now = [g for g in games if g.game.round == tournament.current_round]
+    unconfirmed = [g for g in games if g.unconfirmed]
     teams = {s.team.number: s.team for s in table}
     storage = get_storage()
     events = storage.tournament_events(tournament.id)
@@ -197,8 +212,10 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
     changed = storage.changed_after_reopening(tournament.id)
     pages = _edit_pages([e.match_id for e in events] + [t.match_id for t in reopened])
     over = tournament.current_round - (0 if tournament.finished else 1)  # the last round over
-    if reopen is None and over > 0:  # once a round is over (and a refused form always)
-        reopen = ReopenForm(formdata=None, round=over)
+    # Once a round is over (and a refused form always); with sign-off from round 1, as a
+    # confirmed result locks its table before its round ends.
+    if reopen is None and (over > 0 or (tournament.signoff and tournament.current_round)):
+        reopen = ReopenForm(formdata=None, round=over or tournament.current_round)
     return render_template(
         "tournament.html",
         tournament=tournament,
@@ -233,6 +250,8 @@ def director_page(tournament: Tournament, token: str, reopen: Any = None, status
             "tournaments.director", tournament_id=tournament.id, token=tournament.view_token
         ),
         sits_out=sitting_out(tournament, teams),
+        unconfirmed=unconfirmed,
+        seen=seen,
     ), status
 
 
@@ -429,10 +448,18 @@ def match_table(match: Match) -> dict[str, Any] | None:
     game = found[1]
     clock = tournament.clock_end if game.round == tournament.current_round else None
     director = kept(KEPT, tournament.id, tournament.edit_token)
+    confirm_token = get_storage().confirm_token(match.id) if tournament.signoff else None
+    confirming = confirm_url(match.id, confirm_token) if confirm_token else None
     return {
         "tournament": tournament,
         "game": game,
         "clock_end": None if tournament.finished else clock,
+        # Sign-off: whether it is asked, whether the result as it stands is confirmed, and
+        # the other side's link and code (the scorer's page shows them once it is over).
+        "signoff": confirming is not None,
+        "confirmed": confirming is not None and confirmed_now(match.id),
+        "confirm_url": confirming,
+        "confirm_qr": qr(confirming, 4) if confirming else None,
         "link": url_for(
             "tournaments.director",
             tournament_id=tournament.id,

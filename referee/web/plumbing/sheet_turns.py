@@ -41,26 +41,57 @@ class SheetTurns:
 
         :raises Busy: if as many are waiting already, or no turn came within ``wait``.
         """
+        with self.place(), self.rendering():
+            yield
+
+    @contextmanager
+    def place(self) -> Iterator[None]:
+        """Hold one of the places (rendering or waiting) while the block runs: a request
+        waiting for a paper another request is making holds one too, so that waiting never
+        takes more of the process's threads than rendering may.
+
+        :raises Busy: if every place is taken.
+        """
         if not self._places.acquire(blocking=False):
             raise Busy
         try:
-            if not self._turns.acquire(timeout=self.wait):
-                raise Busy
-            try:
-                yield
-            finally:
-                self._turns.release()
+            yield
         finally:
             self._places.release()
+
+    @contextmanager
+    def rendering(self) -> Iterator[None]:
+        """Hold a turn to render (inside a :meth:`place`).
+
+        :raises Busy: if no turn came within ``wait``.
+        """
+        if not self._turns.acquire(timeout=self.wait):
+            raise Busy
+        try:
+            yield
+        finally:
+            self._turns.release()
 
 
 def sheet_turns() -> SheetTurns:
     """This app's turns (one per app and process: the tests' apps do not share them)."""
-    turns = current_app.extensions.get("referee.sheet_turns")
+    return _turns("referee.sheet_turns")
+
+
+def paper_turns() -> SheetTurns:
+    """The turns of a tournament's papers (its team cards and results), apart from the
+    score sheets': a 1 000-team event's papers take seconds each, and while eight phones
+    fetched them every match's sheet waited behind them and was refused (issue 46).  The
+    same numbers (``SHEET_RENDERS``, ``SHEET_WAIT_SECONDS``) bound each pool."""
+    return _turns("referee.paper_turns")
+
+
+def _turns(name: str) -> SheetTurns:
+    turns = current_app.extensions.get(name)
     if turns is None:
         config = current_app.config
         turns = SheetTurns(int(config["SHEET_RENDERS"]), float(config["SHEET_WAIT_SECONDS"]))
-        turns = current_app.extensions.setdefault("referee.sheet_turns", turns)
+        turns = current_app.extensions.setdefault(name, turns)
     return turns
 
 

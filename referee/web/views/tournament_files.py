@@ -10,11 +10,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import segno
-from flask import Blueprint, abort
+from flask import Blueprint, abort, current_app
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -22,15 +22,16 @@ from markupsafe import Markup
 from ...i18n import local_number
 from ...match.plaintext import safe_filename, spreadsheet_cell
 from ...match.standings import (
+    ALWAYS,
     CSV_HEADER,
-    GameResult,
-    Standing,
     Tournament,
     standings_rows,
     wins_text,
 )
-from ...sheets import render_pdf
-from ..parts.sending import asked_paper, send_download
+from ...sheets import RenderFailed, render_pdf
+from ..parts.sending import asked_paper, kept_paper, send_download
+from ..parts.signoff import confirm_url, qr
+from ..parts.team_cards import team_card, team_page_url
 from ..parts.tournament_state import (
     event_text,
     format_line,
@@ -43,16 +44,36 @@ from ..parts.tournament_state import (
 )
 from ..plumbing.addresses import phone_url
 from ..plumbing.db import get_storage
-from ..plumbing.sheet_turns import sheet_turns
+from ..plumbing.sheet_turns import Busy
 
 bp = Blueprint("tournament_files", __name__)
 
 
-def _pdf(template: str, paper: str, **context: Any) -> bytes:
-    """``templates/sheets/<template>`` as PDF in the page's language, a few at a time
-    (Busy: 503, sheet_turns.too_busy)."""
-    with sheet_turns().turn():
-        return render_pdf(template, paper, gettext=_, lang=str(get_locale() or "en"), **context)
+def _pdf(
+    tournament: Tournament,
+    template: str,
+    paper: str,
+    context: Callable[[], dict[str, Any]],
+    *which: Any,
+) -> bytes:
+    """``templates/sheets/<template>`` as PDF in the page's language, with what
+    ``context()`` gives, for the tournament as it stands: made once for every phone asking
+    for the same paper of the same version (:func:`..parts.sending.kept_paper`; Busy: 503,
+    sheet_turns.too_busy).  ``which``: what else tells two papers of a template apart (a
+    round's number)."""
+    lang = str(get_locale() or "en")
+    latest, directed = get_storage().tournament_latest(tournament.id, ALWAYS)
+    version = (tournament.current_round, tournament.finished, latest, directed)
+    key = (current_app.config["DATABASE"], tournament.id, version, template, *which, paper, lang)
+
+    def render() -> bytes:
+        try:
+            return render_pdf(template, paper, gettext=_, lang=lang, **context())
+        except RenderFailed as error:  # its process failed: say so as when too busy
+            current_app.logger.warning("a paper's layout failed: %s", error)
+            raise Busy from error
+
+    return kept_paper(key, render)
 
 
 EVENTS_HEADER = ("round", "table", "event", "reason", "changed_after_reopening", "at")
@@ -77,25 +98,31 @@ def cards(tournament_id: int, token: str, number: int):
     tables = [t for t in storage.tournament_tables(tournament.id) if t.round == number]
     if not tables:
         abort(404, _("This round has not begun yet."))
-    teams = {t.number: t for t in storage.tournament_teams(tournament.id)}
-    cards = []
-    for table in tables:
-        match = storage.get_match(table.match_id or 0)
-        if match is None:
-            continue
-        url = phone_url("matches.ledger", match_id=match.id, token=match.edit_token)
-        ns, ew = teams[table.ns], teams[table.ew]
-        cards.append({"table": table, "ns": ns, "ew": ew, "url": url, "qr": _qr(url)})
-    sitting = sitting_out(tournament, teams) if number == tournament.current_round else []
-    pdf = _pdf(
-        "table_cards.html",
-        paper,
-        tournament=tournament,
-        number=number,
-        cards=cards,
-        sitting=sitting,
-        format_line=format_line(tournament),
-    )
+
+    def context() -> dict[str, Any]:
+        teams = {t.number: t for t in storage.tournament_teams(tournament.id)}
+        cards = []
+        for table in tables:
+            match = storage.get_match(table.match_id or 0)
+            if match is None:
+                continue
+            url = phone_url("matches.ledger", match_id=match.id, token=match.edit_token)
+            ns, ew = teams[table.ns], teams[table.ew]
+            card = {"table": table, "ns": ns, "ew": ew, "url": url, "qr": _qr(url)}
+            secret = storage.confirm_token(match.id) if tournament.signoff else None
+            if secret:  # the second code: the other side confirms the result with it
+                card["confirm_qr"] = _qr(confirm_url(match.id, secret))
+            cards.append(card)
+        sitting = sitting_out(tournament, teams) if number == tournament.current_round else []
+        return {
+            "tournament": tournament,
+            "number": number,
+            "cards": cards,
+            "sitting": sitting,
+            "format_line": format_line(tournament),
+        }
+
+    pdf = _pdf(tournament, "table_cards.html", paper, context, number)
     return send_download(pdf, "application/pdf", _name(tournament, f"-{number}.pdf"))
 
 
@@ -104,25 +131,27 @@ def results_pdf(tournament_id: int, token: str):
     """The standings and every round's table results."""
     tournament, _can_edit = load_tournament(tournament_id, token)
     paper = asked_paper()
-    ranked, games = standing_view(tournament)
-    names = {s.team.number: s.team.name for s in ranked}
-    rounds = sorted({g.game.round for g in games})
-    storage = get_storage()
-    pdf = _pdf(
-        "results.html",
-        paper,
-        tournament=tournament,
-        standings=ranked,
-        rounds=[(r, [g for g in games if g.game.round == r]) for r in rounds],
-        names=names,
-        num=lambda value: local_number(value, str(get_locale() or "en")),
-        wins=wins_text,
-        events=[event_text(e) for e in storage.tournament_events(tournament.id)],
-        changed=storage.changed_after_reopening(tournament.id),
-        format_line=format_line(tournament),
-        tie_words=tie_words(),
-        states=state_words(),
-    )
+
+    def context() -> dict[str, Any]:
+        ranked, games = standing_view(tournament)
+        names = {s.team.number: s.team.name for s in ranked}
+        rounds = sorted({g.game.round for g in games})
+        storage = get_storage()
+        return {
+            "tournament": tournament,
+            "standings": ranked,
+            "rounds": [(r, [g for g in games if g.game.round == r]) for r in rounds],
+            "names": names,
+            "num": lambda value: local_number(value, str(get_locale() or "en")),
+            "wins": wins_text,
+            "events": [event_text(e) for e in storage.tournament_events(tournament.id)],
+            "changed": storage.changed_after_reopening(tournament.id),
+            "format_line": format_line(tournament),
+            "tie_words": tie_words(),
+            "states": state_words(),
+        }
+
+    pdf = _pdf(tournament, "results.html", paper, context)
     return send_download(pdf, "application/pdf", _name(tournament, ".pdf"))
 
 
@@ -132,88 +161,28 @@ def team_cards(tournament_id: int, token: str):
     the victory points and the running total."""
     tournament, _can_edit = load_tournament(tournament_id, token)
     paper = asked_paper()
-    ranked, games = standing_view(tournament)
-    lang = str(get_locale() or "en")
-    num = lambda value: local_number(value, lang)  # noqa: E731 - the sheets' number
-    cards = [
-        _team_card(tournament, s, games, {t.team.number: t.team.name for t in ranked}, num)
-        for s in sorted(ranked, key=lambda s: s.team.number)
-    ]
-    pdf = _pdf(
-        "team_cards.html",
-        paper,
-        tournament=tournament,
-        team_cards=cards,
-        format_line=format_line(tournament),
-    )
-    return send_download(pdf, "application/pdf", _name(tournament, "-teams.pdf"))
 
-
-def _team_card(
-    tournament: Tournament,
-    standing: Standing,
-    games: list[GameResult],
-    names: dict[int, str],
-    num: Any,
-) -> dict[str, Any]:
-    """One team's card: a row a round (its game, its bye, or nothing), with the running
-    total of what the ranking counts (victory points, or points)."""
-    mine = standing.team.number
-    by_round = {g.game.round: g for g in standing.games}
-    rows = []
-    notes = []
-    total = 0
-    for number in range(1, tournament.current_round + 1):
-        game = by_round.get(number)
-        if game is None and number < standing.team.joined:  # a late team, not here yet
-            rows.append(
-                {
-                    "round": number,
-                    "table": None,
-                    "seat": "",
-                    "opponents": _("not yet joined"),
-                    "score": "",
-                    "vp": "",
-                    "total": num(total),
-                }
-            )
-            continue
-        if game is None or not game.game.table:  # sat out (a bye that gives the award, or not)
-            if game is not None and tournament.ranking == "vp":
-                total += game.victory_points(mine)
-            rows.append(
-                {
-                    "round": number,
-                    "table": None,
-                    "seat": "",
-                    "opponents": _("sat out"),
-                    "score": "",
-                    "vp": game.victory_points(mine) if game is not None else "",
-                    "total": num(total),
-                }
-            )
-            continue
-        ns = game.game.ns == mine
-        other = game.game.ew if ns else game.game.ns
-        ours, theirs = game.points(mine), game.against(mine)
-        if game.counted:
-            total += game.victory_points(mine) if tournament.ranking == "vp" else ours
-        rows.append(
+    def context() -> dict[str, Any]:
+        ranked, games = standing_view(tournament)
+        lang = str(get_locale() or "en")
+        num = lambda value: local_number(value, lang)  # noqa: E731 - the sheets' number
+        names = {t.team.number: t.team.name for t in ranked}
+        cards = [
             {
-                "round": number,
-                "table": game.game.table,
-                "seat": _("North-South") if ns else _("East-West"),
-                "opponents": names.get(other, ""),
-                "score": f"{num(ours)} – {num(theirs)}" + ("" if game.counted else " …"),
-                "vp": game.victory_points(mine) if game.vp else "",
-                "total": num(total),
+                **team_card(tournament, s, games, names, num),
+                # the code of the team's own page: where it sits next, live
+                "qr": qr(team_page_url(tournament, s.team.number), 2),
             }
-        )
-        if game.reason:
-            notes.append(_("Round %(n)s: %(reason)s", n=number, reason=game.reason))
-    if standing.team.joined > 1:
-        notes.insert(0, _("Joined in round %(n)s.", n=standing.team.joined))
-    return {"team": standing.team, "standing": standing, "rows": rows, "notes": notes}
+            for s in sorted(ranked, key=lambda s: s.team.number)
+        ]
+        return {
+            "tournament": tournament,
+            "team_cards": cards,
+            "format_line": format_line(tournament),
+        }
+
+    pdf = _pdf(tournament, "team_cards.html", paper, context)
+    return send_download(pdf, "application/pdf", _name(tournament, "-teams.pdf"))
 
 
 RANKING_HEADER = (

@@ -151,6 +151,7 @@ def _new(form: Any) -> Tournament | None:
         bye=form.bye.data,
         draw=secrets.randbelow(1_000_000) + 1 if form.draw.data else None,
         absent_penalty=form.absent_penalty.data or 0,
+        signoff=bool(form.signoff.data),
     )
     if form.check_in.data:  # the teams check in on the director's page, then round 1
         waiting = [replace(t, status=ABSENT) for t in teams]

@@ -19,6 +19,7 @@ from .match_forms import MAX_SEATS, MAX_SIDES, PLAYERS_PER_SIDE, ImportForm, New
 from .ruling_forms import PLAYER_COUNTS, QUESTION_FORMS, RulesChoice, question_forms
 from .tournament_forms import (
     REASON_LENGTH,
+    ConfirmForm,
     NextRoundForm,
     ReopenForm,
     SettleForm,
@@ -36,6 +37,7 @@ __all__ = [
     "QUESTION_FORMS",
     "REASON_LENGTH",
     "TOKEN_PATTERN",
+    "ConfirmForm",
     "FlaskForm",
     "Form",
     "GroupForm",

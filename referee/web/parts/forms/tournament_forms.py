@@ -130,6 +130,10 @@ def _build_tournament_form() -> type[FlaskForm]:
         ),
         "draw": BooleanField(_l("Draw round 1's tables by lot")),
         "check_in": BooleanField(_l("Teams check in before round 1 begins")),
+        # On in the form as it opens: a club's or federation's event is countersigned.
+        "signoff": BooleanField(
+            _l("The other side confirms each table's result on its own phone"), default=True
+        ),
     }
     attrs.update(house_rule_fields())
     return type("TournamentForm", (FlaskForm,), attrs)
@@ -240,3 +244,10 @@ class ReopenForm(FlaskForm):
         ],
         render_kw={"maxlength": REASON_LENGTH},
     )
+
+
+class ConfirmForm(FlaskForm):
+    """One tap confirming a table's result (the other side's, or the director's for them):
+    the match's version the page showed, so that a result changed since is not confirmed."""
+
+    seen = HiddenField(validators=[DataRequired()])
