@@ -1,7 +1,9 @@
 """``referee serve``: the phone companion on a production WSGI server (granian).
 
 Prints the address phones on the same Wi-Fi can open, with a QR code of it in
-the terminal; the home page shows the same code.
+the terminal; the home page shows the same code.  On a loopback address (``--host
+127.0.0.1``, or a machine with no network) it says instead that phones cannot reach it
+and how to make it reachable, and offers no code, here or on the home page.
 
 Granian's HTTP layer is Rust (hyper on tokio): a connection, idle or sending its
 headers one byte at a time, costs no Python thread, so no number of slow or idle phones
@@ -20,6 +22,7 @@ import os
 import socket
 import sys
 from typing import Any, TextIO
+from urllib.parse import urlsplit
 
 ANY_HOST = ("0.0.0.0", "::", "")
 # How long a connection may take to send a request's headers, and may stay idle between
@@ -100,6 +103,7 @@ def serve(
     import segno
 
     from .web import create_app
+    from .web.plumbing.addresses import is_loopback
 
     config: dict[str, Any] = {"DATABASE": db} if db else {}
     if proxy_hops is not None:
@@ -114,10 +118,21 @@ def serve(
         out.write(f"Database: {app.config['DATABASE']}\n")
     else:
         url = public_url(host, port)
-        app.config["LAN_URL"] = url
-        out.write(f"Canasta Referee: open {url} on a phone on the same Wi-Fi\n")
-        out.write(f"Database: {app.config['DATABASE']}\n")
-        segno.make(url, error="m").terminal(out=out, compact=True)
+        if is_loopback(urlsplit(url).hostname or ""):
+            # No QR code: no phone can open it.
+            out.write(f"Canasta Referee: serving on {url} for this computer only\n")
+            out.write(
+                f"Phones cannot reach {bind_address(host, port)}: it is this machine's own "
+                "loopback address. To play from phones on the same Wi-Fi, start it on every "
+                "address: referee serve --host 0.0.0.0 (scripts/run.sh serve --host 0.0.0.0)"
+                " and open the address it then prints.\n"
+            )
+            out.write(f"Database: {app.config['DATABASE']}\n")
+        else:
+            app.config["LAN_URL"] = url
+            out.write(f"Canasta Referee: open {url} on a phone on the same Wi-Fi\n")
+            out.write(f"Database: {app.config['DATABASE']}\n")
+            segno.make(url, error="m").terminal(out=out, compact=True)
     out.flush()
 
     # Each worker makes the app from the environment: the same settings as this one.

@@ -20,9 +20,10 @@ from markupsafe import Markup
 
 from .assets import asset_dir
 from .i18n import local_date, local_number
+from .markup import bdi
 from .match.chart import totals_chart
 from .match.ledger import Ledger, Match
-from .match.plaintext import bdi, default_match_number, isolated
+from .match.plaintext import default_match_number, isolated
 from .match.vocabulary import special_names, words
 from .rules import CanastaKind, Rank, Variant
 from .rules.hand import SPECIAL_HAND_NAMES, threes_points
@@ -74,7 +75,8 @@ def _env(gettext: Callable[[str], str] | None = None) -> Environment:
         autoescape=select_autoescape(["html"]),
         extensions=["jinja2.ext.i18n"],
     )
-    env.filters["bdi"] = bdi  # a person's words isolated, as on the pages (web/plumbing/bidi.py)
+    # a person's words isolated, as on the pages (web/parts/page_functions.py)
+    env.filters["bdi"] = bdi
     translate = gettext or (lambda text: text)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         translate, lambda s, p, n: translate(s if n == 1 else p), newstyle=True
@@ -412,19 +414,21 @@ def match_sheet_html(
     if chart is None:
         translate = gettext or (lambda text: text)
         chart = (
-            totals_chart(
-                match.side_names,
-                ledger.history,
-                match.goal,
-                title=translate("Running totals after each hand"),
-                target_label=translate("Target"),
-                # Landscape puts the chart in a column of the rules box: narrower.
-                width=300 if landscape else 640,
-                height=110 if landscape else 125,
-                legend=True,
-                style=CHART_STYLE,
-                # the target grouped as every other figure of the sheet ("Cíl 5 000")
-                number=lambda value: local_number(value, lang),
+            Markup(
+                totals_chart(
+                    match.side_names,
+                    ledger.history,
+                    match.goal,
+                    title=translate("Running totals after each hand"),
+                    target_label=translate("Target"),
+                    # Landscape puts the chart in a column of the rules box: narrower.
+                    width=300 if landscape else 640,
+                    height=110 if landscape else 125,
+                    legend=True,
+                    style=CHART_STYLE,
+                    # the target grouped as every other figure of the sheet ("Cíl 5 000")
+                    number=lambda value: local_number(value, lang),
+                )
             )
             if ledger.rows
             else ""

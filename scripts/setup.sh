@@ -10,7 +10,8 @@ extras="${1:-}"
 packages=(python3-venv ca-certificates libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
           fonts-dejavu-core)
 if [ "$extras" = "test" ]; then
-  packages+=(chromium libatomic1 poppler-utils caddy zbar-tools)
+  # stress-ng: two busy processes beside the suite, to show it passes on a loaded machine
+  packages+=(chromium libatomic1 poppler-utils caddy zbar-tools stress-ng)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -90,3 +90,20 @@ def test_every_page_of_docs_is_linked_from_the_readme():
 
 def test_the_readme_is_a_short_read():
     assert (ROOT / "README.md").stat().st_size <= 12 * 1024
+
+
+def test_development_md_names_every_module():
+    """docs/development.md, "How the code is laid out", says where each module stands: a
+    new module is named there (by its file name, or its name alone in a list of them).
+    The presets are the commands' table's (tests/test_cli.py)."""
+    text = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"([A-Za-z_][A-Za-z0-9_]*)\.py\b", text))  # a file's name
+    for quoted in re.findall(r"`([^`\n]+)`", text.replace("```", "")):  # `name`, `a.b`
+        named.update(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", quoted))
+    missing = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "referee").rglob("*.py"))
+        if path.name != "__init__.py" and "presets" not in path.parts
+        if path.stem not in named
+    ]
+    assert missing == []

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from referee.storage import Storage
-from tests.support.live import Phone, free_port
+from tests.support.live import START_SECONDS, STOPPED_SECONDS, Phone, free_port, ports_lock
 
 pytestmark = pytest.mark.live
 
@@ -32,7 +32,7 @@ LITESTREAM = Path(sys.executable).parent / "litestream"
 
 
 def _wait_for(url: str, process: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + START_SECONDS
     while True:
         try:
             with urllib.request.urlopen(url + "/healthz", timeout=5):
@@ -50,6 +50,8 @@ def test_a_lost_database_comes_back_from_the_replica_with_every_hand(tmp_path):
     replica = tmp_path / "replica"
     Storage.initialise(db)
     Storage(db).close()
+    lock = ports_lock()
+    lock.__enter__()  # until the server on the port answers: no other test worker picks it
     port = free_port()
     env = {
         **os.environ,
@@ -68,7 +70,10 @@ def test_a_lost_database_comes_back_from_the_replica_with_every_hand(tmp_path):
         )
         try:
             base = f"http://127.0.0.1:{port}"
-            _wait_for(base, process, log)
+            try:
+                _wait_for(base, process, log)
+            finally:
+                lock.__exit__(None, None, None)
 
             # Three tables at once, each recording hands as fast as it can.
             def table(number: int) -> tuple[str, list[str]]:
@@ -94,7 +99,7 @@ def test_a_lost_database_comes_back_from_the_replica_with_every_hand(tmp_path):
                 tables = list(pool.map(table, range(3)))
         finally:
             process.send_signal(signal.SIGTERM)  # Litestream stops the server, syncs, exits
-            process.wait(timeout=60)
+            process.wait(timeout=STOPPED_SECONDS)
 
     acknowledged = {token for _, tokens in tables for token in tokens}
     assert len(acknowledged) == 45, log.read_text()[-3000:]

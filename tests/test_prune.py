@@ -15,6 +15,7 @@ from referee.storage import Storage
 from referee.web import create_app
 from referee.web.parts.access import match_ledger
 from tests.support import sample
+from tests.support.database import turn
 
 TARGET = 1000  # three of sample.entries() take side 0 past it, two do not
 TODAY = datetime.now(UTC).date()
@@ -205,7 +206,7 @@ def test_a_match_reopened_since_the_web_last_looked_stays(db, capsys):
     path, ids = db
     storage = Storage(path)
     match = storage.get_match(ids["old_named"])
-    storage.undo(match.id, lambda entry: {})  # the winning hand goes; the flag still says over
+    turn(storage, match.id, lambda entry: {})  # the winning hand goes; the flag still says over
     _backdate(storage, match.id)
     assert storage.get_match(match.id).finished
     storage.close()

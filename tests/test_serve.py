@@ -12,6 +12,7 @@ import granian
 import pytest
 
 from referee import cli
+from referee import serve as serve_module
 from referee.serve import bind_address, default_workers, lan_address, public_url, serve
 from tests.support.live import referee_serve
 from tests.support.sample import EXAMPLE_HAND
@@ -44,6 +45,7 @@ def test_serve_runs_granian_with_the_app_and_prints_a_qr_code(tmp_path, monkeypa
     monkeypatch.setattr(granian, "Granian", FakeGranian)
     # serve sets REFEREE_* for its workers: on a copy of the environment, put back after.
     monkeypatch.setattr(os, "environ", dict(os.environ))
+    monkeypatch.setattr(serve_module, "lan_address", lambda: "192.168.1.20")
     out = io.StringIO()
     db = str(tmp_path / "served.db")
     assert serve("0.0.0.0", 5123, db, out=out, workers=3) == 0
@@ -126,3 +128,32 @@ def test_the_real_server_runs_its_workers_over_one_database(tmp_path):
     assert f"{server.url}/" in output
     assert output.count("Spawning worker") == 2
     assert db.exists()
+
+
+@pytest.mark.parametrize(("host", "lan"), [("127.0.0.1", "192.168.1.20"), ("0.0.0.0", "127.0.0.1")])
+def test_a_loopback_address_is_said_to_be_out_of_phones_reach_and_has_no_qr_code(
+    tmp_path, monkeypatch, host, lan
+):
+    """--host 127.0.0.1, or every address of a machine with no network: no phone can open
+    it, so no QR code, and the way to serve phones instead."""
+
+    class FakeGranian:
+        def __init__(self, target, **options):
+            pass
+
+        def serve(self):
+            pass
+
+    monkeypatch.setattr(granian, "Granian", FakeGranian)
+    monkeypatch.setattr(
+        os, "environ", {k: v for k, v in os.environ.items() if k != "REFEREE_LAN_URL"}
+    )
+    monkeypatch.setattr(serve_module, "lan_address", lambda: lan)
+    out = io.StringIO()
+    assert serve(host, 5124, str(tmp_path / "served.db"), out=out) == 0
+    text = out.getvalue()
+    assert "on a phone" not in text
+    assert "Phones cannot reach" in text
+    assert "--host 0.0.0.0" in text
+    assert "█" not in text
+    assert "REFEREE_LAN_URL" not in os.environ

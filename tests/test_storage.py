@@ -6,8 +6,8 @@ import sqlite3
 
 import pytest
 
-from referee.storage import DuplicateSubmission, Storage, migrations
-from tests.support.database import ENTRY, match_of_four, open_storage
+from referee.storage import DuplicateSubmission, Storage, TurnMoved, migrations
+from tests.support.database import ENTRY, match_of_four, open_storage, turn
 
 
 def test_migrations_are_named_and_applied_once(tmp_path):
@@ -59,15 +59,36 @@ def test_history_and_undo(tmp_path):
     storage.update_hand(match.id, first.id, edited, {})
     storage.delete_hand(match.id, first.id)
     assert [c.action for c in storage.history(match.id)] == ["delete", "edit", "add"]
-    storage.undo(match.id, lambda entry: {"rescored": True})
+    turn(storage, match.id, lambda entry: {"rescored": True})
     assert storage.get_hand(match.id, first.id).entry == edited
-    storage.undo(match.id, lambda entry: {"rescored": True})
+    turn(storage, match.id, lambda entry: {"rescored": True})
     restored = storage.get_hand(match.id, first.id)
     assert restored.entry == ENTRY
     assert restored.result == {"rescored": True}
-    storage.undo(match.id, lambda entry: {})
+    turn(storage, match.id, lambda entry: {})
     assert storage.hands(match.id) == []
-    assert storage.undo(match.id, lambda entry: {}) is None
+    assert turn(storage, match.id, lambda entry: {}) is None
+
+
+def test_an_undo_scored_for_a_change_no_longer_the_last_is_refused_and_stores_nothing(tmp_path):
+    """Storage scores nothing: the caller scores the hand the change puts back, and storage
+    checks in its transaction that the change is still the one to turn."""
+    storage = open_storage(tmp_path / "r.db")
+    match = match_of_four(storage)
+    first = storage.add_hand(match.id, ENTRY, {}, "a" * 20)
+    storage.delete_hand(match.id, first.id)
+    scored = storage.next_turn(match.id)  # the deletion, scored by this phone ...
+    storage.add_hand(match.id, ENTRY, {}, "b" * 20)  # ... as another phone adds a hand
+    with pytest.raises(TurnMoved):
+        storage.undo(match.id, scored.id, {"stale": True})
+    assert storage.get_hand(match.id, first.id) is None
+    assert storage.history(match.id)[0].action == "add"  # no undo kept
+    # Undoing the addition takes that hand out: no score needed.
+    assert storage.undo(match.id, storage.next_turn(match.id).id, None).action == "add"
+    # Undoing the deletion puts a hand back: never without its score.
+    with pytest.raises(ValueError, match="its score is needed"):
+        storage.undo(match.id, storage.next_turn(match.id).id, None)
+    assert storage.get_hand(match.id, first.id) is None
 
 
 def test_the_database_refuses_a_hand_for_no_match(tmp_path):
@@ -170,7 +191,7 @@ def test_a_match_takes_no_change_past_its_cap_and_says_so(tmp_path, monkeypatch)
     with pytest.raises(MatchFull, match="changes"):
         storage.delete_hand(match.id, hand.id)
     with pytest.raises(MatchFull):
-        storage.undo(match.id, lambda entry: {})
+        turn(storage, match.id, lambda entry: {})
     assert storage.get_hand(match.id, hand.id) is not None  # nothing was done
     assert len(storage.history(match.id)) == 5
     storage.close()
@@ -181,8 +202,8 @@ def test_the_count_of_changes_is_kept_by_every_write_and_by_an_import(tmp_path):
     match = match_of_four(storage)
     hand = storage.add_hand(match.id, ENTRY, {}, "t1")
     storage.update_hand(match.id, hand.id, ENTRY, {})
-    storage.undo(match.id, lambda entry: entry)
-    storage.redo(match.id, lambda entry: entry)
+    turn(storage, match.id, lambda entry: entry)
+    turn(storage, match.id, lambda entry: entry, redo=True)
     storage.delete_hand(match.id, hand.id)
 
     def counted(match_id):

@@ -16,6 +16,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from referee.match.ledger import Match
 from referee.rules import find_variant
 from referee.storage import HandGone, Stale, Storage
+from tests.support.database import turn
 from tests.support.profiles import examples
 
 PHONES = ("anna", "ben")
@@ -127,7 +128,7 @@ class TwoPhones(RuleBasedStateMachine):
     @rule(phone=st.sampled_from(PHONES))
     def undo(self, phone: str) -> None:
         could = self.storage.can_undo(self.match.id)
-        change = self.storage.undo(self.match.id, _rescore, self._token(), phone=phone)
+        change = turn(self.storage, self.match.id, _rescore, self._token(), phone=phone)
         assert (change is not None) == could
         if change is not None:
             newest = self._newest()
@@ -139,7 +140,7 @@ class TwoPhones(RuleBasedStateMachine):
     @rule(phone=st.sampled_from(PHONES))
     def redo(self, phone: str) -> None:
         expected = self.storage.redoable(self.match.id)
-        change = self.storage.redo(self.match.id, _rescore, self._token(), phone=phone)
+        change = turn(self.storage, self.match.id, _rescore, self._token(), redo=True, phone=phone)
         assert (change is None) == (expected is None)
         if change is not None:
             assert change.id == expected.id

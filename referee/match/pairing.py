@@ -13,10 +13,12 @@ withdrew.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from ..rules import PRESETS
 from ..rules.movements import MITCHELL, Pairing, PlanError, Round, most_rounds, plan
 from ..rules.swiss import SWISS, draw, pair_round
+from .ledger import Match
 from .standings import ABSENT, TableGame, Team, Tournament
 
 __all__ = [
@@ -24,6 +26,8 @@ __all__ = [
     "LateRefused",
     "late_place",
     "playing",
+    "by_standings",
+    "round_games",
     "round_plan",
     "starters",
 ]
@@ -161,3 +165,47 @@ def _swiss(
         balance=balance,
         last_ns=[g.ns for g in before if g.round == number - 1],
     )
+
+
+def by_standings(tournament: Tournament, number: int) -> bool:
+    """Whether round ``number`` is paired from the standings (Swiss, or the last round of a
+    Mitchell then Swiss): the caller then gives :func:`round_games` the ranking."""
+    return number > 1 and (
+        tournament.movement == SWISS
+        or (tournament.movement == MITCHELL_THEN_SWISS and number == tournament.rounds)
+    )
+
+
+def round_games(
+    tournament: Tournament,
+    teams: Sequence[Team],
+    number: int,
+    name: Callable[[int], str],
+    *,
+    ranked: Sequence[int] = (),
+    played: Sequence[TableGame] = (),
+    byes: Mapping[int, Sequence[int]] | None = None,
+) -> tuple[list[tuple[TableGame, Match]], list[int]]:
+    """Round ``number`` made: each table with its match, not stored yet (as storage's
+    ``begin_round`` takes them), and the teams that sit it out.  ``name``: a table's
+    match's name, by the table's number; ``ranked``, ``played``, ``byes`` as
+    :func:`round_plan` takes them (a round :func:`by_standings` needs all three).
+
+    :raises PlanError: when the teams present cannot play the round."""
+    by_number = {t.number: t for t in teams}
+    base = PRESETS[tournament.variant_id]
+    planned = round_plan(tournament, teams, number, ranked=ranked, played=played, byes=byes)
+    games = []
+    for pairing in planned.tables:
+        ns, ew = by_number[pairing.ns], by_number[pairing.ew]
+        match = Match.begin(
+            base,
+            tournament.options,
+            tournament.players,
+            [ns.name, ew.name],
+            [*ns.players, *ew.players],
+            name=name(pairing.table),
+            overrides=tournament.overrides,
+        )
+        games.append((TableGame(number, pairing.table, ns.number, ew.number), match))
+    return games, list(planned.sits_out)

@@ -14,10 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from markupsafe import Markup
-
 __all__ = [
-    "bdi",
     "control_character",
     "default_match",
     "default_match_number",
@@ -65,12 +62,6 @@ def control_character(text: str, *, lines: bool = False) -> str | None:
 def _named(category: str) -> bool:
     # Letters, marks, digits, and symbols such as the suits (So); not Sm: < > | are.
     return category[0] in "LMN" or category == "So"
-
-
-def bdi(text: object) -> Markup:
-    """``text`` (escaped) in a ``<bdi>`` element: for pages and the PDF sheets alike
-    (WeasyPrint isolates a ``<bdi>`` as browsers do)."""
-    return Markup("<bdi>%s</bdi>") % text
 
 
 def isolated(text: object) -> str:

@@ -33,6 +33,7 @@ from .refusals import (
     SamePhone,
     Stale,
     StandingsMoved,
+    TurnMoved,
 )
 from .retention import Prunable, Retention
 from .schema import migrations
@@ -56,6 +57,7 @@ __all__ = [
     "SamePhone",
     "Stale",
     "StandingsMoved",
+    "TurnMoved",
     "Storage",
     "Unavailable",
     "Versions",

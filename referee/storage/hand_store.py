@@ -11,7 +11,7 @@ from ..match.capacity import MAX_HANDS
 from ..match.ledger import Change, HandRecord
 from .connection import guarded
 from .history_store import HistoryStore
-from .refusals import HandGone, MatchFull, MatchOver
+from .refusals import HandGone, MatchFull, MatchOver, TurnMoved
 from .rows import dumps, hand_from, utc_now
 
 
@@ -199,22 +199,21 @@ class HandStore(HistoryStore):
         self,
         change: Change,
         state: dict[str, Any] | None,
-        rescore: Callable[[dict[str, Any]], dict[str, Any]],
+        result: dict[str, Any] | None,
         now: str,
         match_id: int,
     ) -> None:
         """Put ``change``'s hand as it is in ``state``, the change's ``before`` (undoing it)
         or ``after`` (making it again): no entry means the hand is not in the match, an
-        entry that it is, as the history keeps it.  ``rescore`` scores that entry and may
-        refuse it (a damaged copy): it is called first, so a refusal leaves the transaction
-        with nothing written."""
+        entry that it is, as the history keeps it, stored with ``result``, its score."""
         if state is None:
             self.db.execute(
                 "UPDATE hands SET deleted = 1, updated = ? WHERE id = ? AND match_id = ?",
                 [now, change.hand_id, match_id],
             )
             return
-        result = rescore(state)
+        if result is None:
+            raise ValueError(f"change {change.id} puts a hand back: its score is needed")
         self.db.execute(
             "UPDATE hands SET entry = ?, result = ?, deleted = 0, updated = ?"
             " WHERE id = ? AND match_id = ?",
@@ -222,46 +221,62 @@ class HandStore(HistoryStore):
         )
 
     @guarded
+    def next_turn(self, match_id: int, *, redo: bool = False) -> Change | None:
+        """The change :meth:`undo` would reverse now (``redo``: :meth:`redo` make again),
+        for the caller to score the hand it puts back -- its ``before`` undoing, its
+        ``after`` redoing -- and to pass that score with the change's id: storage scores
+        nothing."""
+        return self.redoable(match_id) if redo else self._last_done(match_id)
+
+    @guarded
     def redo(
         self,
         match_id: int,
-        rescore: Callable[[dict[str, Any]], dict[str, Any]],
+        change_id: int,
+        result: dict[str, Any] | None,
         token: str | None = None,
         *,
         phone: str | None = None,
     ) -> Change | None:
-        """Make again the change the latest undo reversed (see :meth:`redoable`); an undo
-        then reverses it again.
+        """Make again change ``change_id``, the one the latest undo reversed (see
+        :meth:`next_turn`), its hand stored with ``result`` (None where the change takes
+        the hand out); an undo then reverses it again.  None: nothing to redo.
 
+        :raises TurnMoved: if the change to make again is another one by now.
         :raises DuplicateSubmission: if ``token`` was used before (a resent redo).
         :raises MatchFull, MatchClosed: as :meth:`add_hand`.
         """
-        return self._turn(match_id, rescore, token, phone, undoing=False)
+        return self._turn(match_id, change_id, result, token, phone, undoing=False)
 
     @guarded
     def undo(
         self,
         match_id: int,
-        rescore: Callable[[dict[str, Any]], dict[str, Any]],
+        change_id: int,
+        result: dict[str, Any] | None,
         token: str | None = None,
         *,
         phone: str | None = None,
     ) -> Change | None:
-        """Reverse the latest change not yet undone (an undo is itself kept in the history).
+        """Reverse change ``change_id``, the latest not yet undone (see :meth:`next_turn`),
+        its hand put back stored with ``result`` (None where undoing takes the hand out);
+        an undo is itself kept in the history.  None: nothing to undo.
 
-        ``rescore`` gives the result to store for an entry an edit is rolled back to.
-        The latest change is looked up under the write lock: two phones undoing at
-        once undo two changes, never one twice.
+        The latest change is looked up under the write lock and must be ``change_id``: two
+        phones undoing at once undo two changes, never one twice, and a score is stored
+        only with the hand it was made for.
 
+        :raises TurnMoved: if the latest change is another one by now.
         :raises DuplicateSubmission: if ``token`` was used before (a resent undo).
         :raises MatchFull, MatchClosed: as :meth:`add_hand`.
         """
-        return self._turn(match_id, rescore, token, phone, undoing=True)
+        return self._turn(match_id, change_id, result, token, phone, undoing=True)
 
     def _turn(
         self,
         match_id: int,
-        rescore: Callable[[dict[str, Any]], dict[str, Any]],
+        change_id: int,
+        result: dict[str, Any] | None,
         token: str | None,
         phone: str | None,
         *,
@@ -276,9 +291,11 @@ class HandStore(HistoryStore):
             change = self._last_done(match_id) if undoing else self.redoable(match_id)
             if change is None:
                 return None
+            if change.id != change_id:  # checked where it is written: in this transaction
+                raise TurnMoved(change.id)
             at = utc_now()
             gone, back = (change.after, change.before) if undoing else (change.before, change.after)
-            self._put_hand(change, back, rescore, at, match_id)
+            self._put_hand(change, back, result, at, match_id)
             self.db.execute("UPDATE history SET undone = ? WHERE id = ?", [int(undoing), change.id])
             action, reverses = ("undo", change.id) if undoing else ("redo", None)
             self._log(match_id, change.hand_id, action, gone, back, at, phone, reverses)

@@ -43,6 +43,11 @@ class StandingsMoved(Exception):
     "A hand or the director's change came in while the round was being paired: pair it again."
 
 
+class TurnMoved(Exception):
+    """The change an undo or a redo was scored for is no longer the one to turn (another
+    phone undid or changed something meanwhile); ``args[0]``: the one to turn now."""
+
+
 class AlreadyConfirmed(Exception):
     "This table's result was confirmed already, as it stands: nothing was done twice."
 

@@ -74,9 +74,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
         app.config["SECRET_KEY"] = secret_key(instance)
 
-    from .parts import damaged, fragments
+    from .parts import page_functions
     from .plumbing import (
-        bidi,
         bodies,
         caching,
         compression,
@@ -115,11 +114,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     caching.init_app(app)
     db.init_app(app)
     locale.init_app(app)
-    fragments.init_app(app)
-    bidi.init_app(app)
+    page_functions.init_app(app)
     csrf.init_app(app)
     errors.init_app(app)
-    damaged.init_app(app)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(api.bp)
@@ -135,7 +132,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(directing.bp)
     app.register_blueprint(signoff.bp)
     app.register_blueprint(team_page.bp)
-    house.init_app(app)
     offline.init_app(app)
     minify.init_app(app)
     csrf.exempt(api.bp)

@@ -12,6 +12,13 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+# How long a browser test waits for a condition: far beyond the app's own timers (the
+# offline queue retries every 5 s, a watching phone polls every 3 s, the standings step
+# every STANDINGS_SECONDS) and a loaded machine's slowness.  A condition that comes true
+# ends the wait at once, so a long limit costs a passing test nothing.
+LONG = 60_000  # ms, as Playwright counts
+expect.set_options(timeout=LONG)  # every expect(...) without its own timeout
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -189,7 +196,7 @@ def totals(page: Page) -> list[int]:
     return [int(re.sub(r"[^\d-]", "", t.replace("−", "-"))) for t in texts]
 
 
-def until(page: Page, script: str, arg=None, seconds: float = 10) -> None:
+def until(page: Page, script: str, arg=None, seconds: float = LONG / 1000) -> None:
     """Wait for ``script`` to be true in the page (Playwright's wait_for_function
     evaluates a string, which the app's CSP forbids)."""
     deadline = time.monotonic() + seconds

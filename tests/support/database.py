@@ -21,3 +21,14 @@ def match_of_four(storage):
 
 
 ENTRY = {"mode": "quick", "sides": [{"meld_points": 50}, {"meld_points": 0}]}
+
+
+def turn(storage, match_id, score, token=None, *, redo=False, phone=None):
+    """Undo (``redo``: redo) the match's change as the web does: the change storage would
+    turn, the hand it puts back scored by ``score`` (an entry's result), then turned."""
+    change = storage.next_turn(match_id, redo=redo)
+    if change is None:
+        return None
+    back = change.after if redo else change.before
+    result = score(back) if back is not None else None
+    return (storage.redo if redo else storage.undo)(match_id, change.id, result, token, phone=phone)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import http.cookiejar
 import re
 import signal
@@ -19,6 +20,19 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from referee.serve import STOP_SECONDS
+
+# How long a server may take to answer once started, on a machine busy with other work.
+START_SECONDS = 120
+# A stop waits STOP_SECONDS for requests under way (serve.py): the teardown waits well past
+# it, so it never races the grace period it is waiting on.
+STOPPED_SECONDS = STOP_SECONDS + 60
+# Ports are picked by one process at a time among the test workers (xdist), and held until
+# the server on one answers: two workers never pick the same one.  A port taken by another
+# program between the pick and the bind is picked again (START_TRIES).
+PORTS_LOCK = Path(tempfile.gettempdir()) / "referee-test-ports.lock"
+START_TRIES = 5
 
 
 @dataclass
@@ -73,9 +87,21 @@ class Phone:
 
 
 def free_port() -> int:
+    """A port the OS has free now (see :data:`PORTS_LOCK` for who may take it)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+@contextmanager
+def ports_lock() -> Iterator[None]:
+    """Held while a port is picked and its server starts (:data:`PORTS_LOCK`)."""
+    with open(PORTS_LOCK, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 @contextmanager
@@ -93,48 +119,67 @@ def referee_serve(
     ``command`` is how ``referee`` is run (this checkout's by default; an installed
     copy's ``bin/referee`` for the packaging test), ``options`` extra ``serve`` options.
     """
-    port = free_port()
     # What it prints goes to a file, not a pipe: a pipe nobody reads fills up, and a
     # server that logs a lot (a fuzzer's junk) would then block on its next line.
     log = tempfile.TemporaryFile()
-    process = subprocess.Popen(
-        [*command, "serve", "--host", "127.0.0.1", "--port", str(port)]
-        + ["--db", str(db), "--workers", str(workers), *options],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        cwd=cwd,
-        env=env,
-    )
-    server = Server(f"http://127.0.0.1:{port}")
 
     def printed() -> str:
         log.seek(0)
         return log.read().decode(errors="replace")
 
+    process, server = None, None
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(server.url + "/healthz", timeout=5) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                if process.poll() is not None:
-                    raise RuntimeError(printed()) from None
-                if time.monotonic() > deadline:
-                    raise RuntimeError("referee serve did not answer within 30 s") from None
-                time.sleep(0.2)
+        for _try in range(START_TRIES):
+            with ports_lock():
+                port = free_port()
+                process = subprocess.Popen(
+                    [*command, "serve", "--host", "127.0.0.1", "--port", str(port)]
+                    + ["--db", str(db), "--workers", str(workers), *options],
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    cwd=cwd,
+                    env=env,
+                )
+                server = Server(f"http://127.0.0.1:{port}")
+                if _answers(server, process):
+                    break
+            if "Address already in use" not in printed():
+                raise RuntimeError(printed())
+            log.seek(0)
+            log.truncate()
+        else:
+            raise RuntimeError(f"no free port in {START_TRIES} tries: {printed()}")
         yield server
     finally:
-        process.send_signal(signal.SIGTERM)
+        if process is not None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=STOPPED_SECONDS)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                raise
+            finally:
+                if server is not None:
+                    server.output.append(printed())
+                log.close()
+
+
+def _answers(server: Server, process: subprocess.Popen) -> bool:
+    """Whether the server came up (its /healthz answers); False if it stopped first."""
+    deadline = time.monotonic() + START_SECONDS
+    while True:
         try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            raise
-        finally:
-            server.output.append(printed())
-            log.close()
+            with urllib.request.urlopen(server.url + "/healthz", timeout=10) as answer:
+                if answer.status == 200:
+                    return True
+        except OSError:
+            if process.poll() is not None:
+                return False
+            if time.monotonic() > deadline:
+                raise RuntimeError(
+                    f"referee serve did not answer within {START_SECONDS} s"
+                ) from None
+            time.sleep(0.2)
 
 
 def at_once(jobs):

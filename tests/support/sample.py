@@ -9,6 +9,7 @@ from dataclasses import replace
 from referee.match.entry import score_entry
 from referee.match.ledger import HandRecord, Ledger, Match, compute_ledger, result_to_dict
 from referee.rules import find_variant
+from tests.support.database import turn
 
 # Czech, Polish, German and Spanish letters, and the four suits.
 MATCH_NAME = "Pátek u Žofie ♠♥♦♣"
@@ -122,9 +123,9 @@ def stored_match(storage, hands: int = 8, preset: str = "classic", churn: bool =
         edited = entries(1, seed=99)[0]
         storage.update_hand(m.id, added[1].id, edited, result(edited))
         storage.delete_hand(m.id, added[2].id)
-        storage.undo(m.id, result)  # the deletion is undone: hand 3 is back
+        turn(storage, m.id, result)  # the deletion is undone: hand 3 is back
         storage.delete_hand(m.id, added[0].id)  # hand 1 goes for good
         extra = entries(1, seed=7)[0]
         storage.add_hand(m.id, extra, result(extra), secrets.token_urlsafe(8))
-        storage.undo(m.id, result)  # ... and that addition is undone: a deleted hand
+        turn(storage, m.id, result)  # ... and that addition is undone: a deleted hand
     return m

@@ -20,6 +20,7 @@ SHARED_PHRASES = (
     "Regency",  # the club whose laws the classic game follows
     "Mitchell",  # the tournament movement, named after its inventor
     "referee export", "referee score", "referee check",  # commands typed as they are
+    "referee serve --host",
     "hand:", "pagat", "Pagat", "BGA", "QR", "https", "Unicode",  # notation, sources, names
     "(book)", "(foot)",  # the rulebook's own word beside its translation
     # the JSON API's own field names and values, quoted in its messages

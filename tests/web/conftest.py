@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.support.browser import CHROMIUM, CHROMIUM_ARGS, LONG
 from tests.support.live import referee_serve
 from tests.support.web import make_app
 
@@ -48,6 +48,9 @@ class CheckedBrowser:
 
     def new_context(self, **options):
         context = self.chromium.new_context(**options)
+        # A click's navigation, a download, a locator: waited for far from the app's
+        # timers and a loaded machine's slowness (tests/support/browser.py, LONG).
+        context.set_default_timeout(LONG)
         self.contexts.append(context)
         context.add_init_script(_REPORT_VIOLATIONS)
         context.on("console", self._console)

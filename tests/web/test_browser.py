@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.support.browser import (
+    LONG,
     PHONE,
     check_page,
     first_hand_by_picker,
@@ -112,7 +113,7 @@ def test_a_whole_match_on_two_phones(browser, base_url):
     expect(scorer.locator(".winner")).to_contain_text("Winner: We, with 2,065")
 
     # The viewer sees the new hand appear by itself.
-    expect(viewer.locator(".hands > li")).to_have_count(3, timeout=15_000)
+    expect(viewer.locator(".hands > li")).to_have_count(3, timeout=LONG)
     expect(viewer.locator(".winner")).to_contain_text("Winner: We")
     check_page(viewer, "08-viewer-after")
 

@@ -11,7 +11,7 @@ import subprocess
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import PHONE, check_page, open_points, totals
+from tests.support.browser import LONG, PHONE, check_page, open_points, totals
 
 pytestmark = pytest.mark.browser
 
@@ -121,7 +121,7 @@ def test_a_short_hand_kept_offline_comes_back_refused_then_recorded_anyway(brows
     # Back online, the kept hand arrives and takes the same path as a hand sent now.
     context.set_offline(False)
     field = page.locator("#side0-meld_points-err")
-    expect(field).to_contain_text("less than the opening minimum of 50", timeout=10_000)
+    expect(field).to_contain_text("less than the opening minimum of 50", timeout=LONG)
     expect(page.locator("#side0-meld_points")).to_have_value("30")
     assert kept_count(page) == 0  # answered: the form is in front of the player now
     page.get_by_role("button", name="Record it anyway: the table agrees").click()

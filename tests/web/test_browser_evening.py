@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from referee.i18n import local_number
-from tests.support.browser import PHONE, check_page, download, pick, totals
+from tests.support.browser import LONG, PHONE, check_page, download, pick, totals
 
 pytestmark = pytest.mark.browser
 
@@ -104,7 +104,7 @@ def test_a_first_classic_evening(browser, base_url, tmp_path):
     page.get_by_role("button", name="Record the hand").click()
     expect(page.locator(".flash")).to_contain_text("Hand 2 recorded")
     assert totals(page) == [1455, 90]
-    expect(watcher.locator(".hands > li")).to_have_count(2, timeout=15_000)
+    expect(watcher.locator(".hands > li")).to_have_count(2, timeout=LONG)
 
     # Hand 3: a typo, then an illegal meld, each said live on its own side only.
     page.get_by_role("link", name="Record a hand").click()
@@ -206,7 +206,7 @@ def test_a_first_classic_evening(browser, base_url, tmp_path):
     expect(result).to_contain_text("Winner: Us, with 2,665")
     assert 0 <= result.bounding_box()["y"] < SCREEN
     expect(page.locator(".totals")).not_to_contain_text("to open")
-    expect(watcher.locator("#result")).to_contain_text("Winner: Us", timeout=15_000)
+    expect(watcher.locator("#result")).to_contain_text("Winner: Us", timeout=LONG)
     check_page(page, "evening-13-won")
     check_page(watcher, "evening-14-watcher-won")
 

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.support.browser import (
+    LONG,
     PHONE,
     controlled,
     kept_count,
@@ -59,7 +60,7 @@ def test_a_hand_typed_offline_is_kept_and_sent_once_when_back(browser, base_url)
     assert hands(page) == 0  # not recorded yet: the match as last seen
 
     context.set_offline(False)
-    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=LONG)
     expect(page.locator(".hands > li")).to_have_count(1)
     assert totals(page) == [150, 60]
     assert kept_count(page) == 0
@@ -93,7 +94,7 @@ def test_a_hand_that_no_longer_fits_comes_back_with_its_reason(browser, base_url
     expect(other.locator(".winner")).to_contain_text("Winner: We")
 
     context.set_offline(False)
-    expect(page.locator(".problems")).to_contain_text("The match is over", timeout=10_000)
+    expect(page.locator(".problems")).to_contain_text("The match is over", timeout=LONG)
     expect(page.locator("#side0-meld_points")).to_have_value("215")
     expect(page.locator("#side1-meld_points")).to_have_value("55")
     assert kept_count(page) == 0  # answered: the form is in front of the player now
@@ -111,7 +112,7 @@ def test_a_hand_kept_offline_that_arrives_stale_is_shown_never_lost_or_doubled(b
     # Back online: the kept hand is not stored silently as hand 2, nor dropped.
     context.set_offline(False)
     clash = page.locator("#clash")
-    expect(clash).to_contain_text("Hand 1 was recorded from another phone", timeout=10_000)
+    expect(clash).to_contain_text("Hand 1 was recorded from another phone", timeout=LONG)
     expect(clash).to_contain_text("We 90, They 50")
     expect(page.locator("#side0-meld_points")).to_have_value("150")
     assert kept_count(page) == 0  # answered: the form is in front of the player now
@@ -159,7 +160,7 @@ def test_an_edit_and_an_undo_made_offline_arrive_in_order(browser, base_url):
     expect(page.locator(".flash.kept")).to_contain_text("waiting: 2")
 
     context.set_offline(False)
-    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=LONG)
     # The edit, then the undo of that edit: hand 1 as first recorded.
     assert totals(page) == [120, 60]
     page.goto(match + "/history")
@@ -327,7 +328,7 @@ def test_a_first_page_edit_link_keeps_an_offline_hand_and_sends_it_once(browser,
     assert stored(match)["hands"] == []
 
     context.set_offline(False)
-    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=LONG)
     assert totals(page) == [685, 30]
     assert kept_count(page) == 0
     hands_stored = stored(match)["hands"]
@@ -356,7 +357,7 @@ def test_a_form_opened_first_is_kept_offline_with_a_plain_saved_page(browser, ba
     assert kept_count(page) == 1
 
     context.set_offline(False)
-    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=LONG)
     assert page.url.startswith(match)
     assert totals(page) == [150, 60]
     assert [hand["scores"] for hand in stored(match)["hands"]] == [[150, 60]]
@@ -378,7 +379,7 @@ def test_a_first_page_edit_link_keeps_an_offline_edit_and_sends_it_once(browser,
     assert stored(match)["hands"][0]["scores"] == [120, 60]
 
     context.set_offline(False)
-    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=LONG)
     assert totals(page) == [200, 60]
     hands_stored = stored(match)["hands"]
     assert len(hands_stored) == 1
@@ -399,7 +400,7 @@ def test_a_first_page_edit_link_keeps_an_offline_undo_and_sends_it_once(browser,
     assert len(stored(match)["hands"]) == 1
 
     context.set_offline(False)
-    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=LONG)
     assert hands(page) == 0
     assert stored(match)["hands"] == []
     assert changes(page, match) == ["Undid a change to", "Recorded"]  # undone once
@@ -417,7 +418,7 @@ def test_a_first_page_hand_form_keeps_an_offline_delete_and_sends_it_once(browse
     assert kept_count(page) == 1
 
     context.set_offline(False)
-    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=LONG)
     assert stored(match)["hands"] == []
     assert changes(page, match) == ["Deleted", "Recorded"]
     context.close()

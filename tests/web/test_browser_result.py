@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.support.browser import (
+    LONG,
     NO_SHEET,
     PHONE,
     PNG,
@@ -205,7 +206,7 @@ def test_the_first_hand_kept_offline_asks_to_keep_the_phones_hands(
     assert page.evaluate("localStorage.getItem('asked')") == "1"
 
     context.set_offline(False)
-    expect(page.locator(".flash.sent")).to_be_visible(timeout=10_000)
+    expect(page.locator(".flash.sent")).to_be_visible(timeout=LONG)
     assert kept_count(page) == 0
     page.reload()  # online, the match page still says it
     expect(page.locator("#persist")).to_have_text(says)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import PHONE, PROJECTOR, axe_clean, quick_hand
+from tests.support.browser import LONG, PHONE, PROJECTOR, axe_clean, quick_hand
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +36,7 @@ def test_the_tv_view_fills_the_screen_and_follows_the_scorer(browser, base_url):
 
     # The scorer records another hand; the TV follows by itself (it polls as phones do).
     quick_hand(phone)
-    expect(totals).to_have_text(["1,800", "120"], timeout=20_000)
+    expect(totals).to_have_text(["1,800", "120"], timeout=LONG)
     expect(tv.locator(".last-hands tbody tr")).to_have_count(2)
 
 

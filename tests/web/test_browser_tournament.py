@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.support.browser import (
+    LONG,
     PHONE,
     PROJECTOR,
     axe_clean,
@@ -196,8 +197,8 @@ def test_a_club_tournament_night(browser, base_url, tmp_path):
     # The projector follows by itself: its page asks for the version every 3 s here, and
     # the version takes in the hands entered before the start of each step (2 s here).
     rows = projector.locator("table.standings tbody tr")
-    expect(rows.first).to_contain_text(leader, timeout=15_000)
-    expect(rows.nth(7)).to_contain_text(NAMES[order[7] - 1], timeout=15_000)
+    expect(rows.first).to_contain_text(leader, timeout=LONG)
+    expect(rows.nth(7)).to_contain_text(NAMES[order[7] - 1], timeout=LONG)
     ranked = standings_rows(projector)
     assert [row[1] for row in ranked] == [NAMES[n - 1] for n in order]
     assert [row[0] for row in ranked] == [str(i) for i in range(1, 9)]
@@ -238,7 +239,7 @@ def test_a_club_tournament_night(browser, base_url, tmp_path):
     assert [int(p.replace(",", "")) for *_, p in found] == [points[n] for n in order]
 
     # Meanwhile the projector has followed into round 2.
-    expect(projector.locator("#round-2")).to_be_visible(timeout=15_000)
+    expect(projector.locator("#round-2")).to_be_visible(timeout=LONG)
     axe_clean(projector, "tournament-11-standings-projector-round-2")
 
 

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import PHONE, first_hand_by_picker, second_hand_quick, totals
-from tests.support.live import free_port, referee_serve
+from tests.support.browser import LONG, PHONE, first_hand_by_picker, second_hand_quick, totals
+from tests.support.live import START_SECONDS, STOPPED_SECONDS, free_port, ports_lock, referee_serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.live]
 CADDYFILE = Path(__file__).resolve().parents[2] / "deploy" / "Caddyfile"
@@ -34,6 +34,8 @@ def caddy(folder: Path, upstream: str):
     binary = shutil.which("caddy")
     if binary is None:
         pytest.fail("Caddy is missing: run scripts/setup.sh test (installs Debian's caddy)")
+    lock = ports_lock()
+    lock.__enter__()  # until Caddy listens: no other test worker picks its ports
     https_port, http_port = free_port(), free_port()
     config = folder / "Caddyfile"
     config.write_text(
@@ -60,19 +62,22 @@ def caddy(folder: Path, upstream: str):
         env=env,
     )
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with socket_to(http_port):
-                    break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError((folder / "caddy.log").read_text()) from None
-                time.sleep(0.2)
+        deadline = time.monotonic() + START_SECONDS
+        try:
+            while True:
+                try:
+                    with socket_to(http_port):
+                        break
+                except OSError:
+                    if process.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError((folder / "caddy.log").read_text()) from None
+                    time.sleep(0.2)
+        finally:
+            lock.__exit__(None, None, None)
         yield https_port, http_port
     finally:
         process.terminate()
-        process.wait(timeout=30)
+        process.wait(timeout=STOPPED_SECONDS)
         log.close()
 
 
@@ -170,7 +175,7 @@ def test_a_whole_match_over_https_through_caddy(browser, site):
     expect(scorer.locator(".winner")).to_contain_text("Winner: We")
 
     # The phone watching over https sees the end of the match by itself.
-    expect(viewer.locator(".winner")).to_contain_text("Winner: We", timeout=15_000)
+    expect(viewer.locator(".winner")).to_contain_text("Winner: We", timeout=LONG)
 
     cookies = context.cookies()
     assert cookies, "the scorer's browser holds the session"

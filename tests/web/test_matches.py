@@ -12,6 +12,7 @@ from tests.support.web import (
     GOING_OUT_SCORES,
     csrf_token,
     hand,
+    make_app,
     start_match,
     totals,
     view_url,
@@ -19,10 +20,25 @@ from tests.support.web import (
 
 
 def test_home_offers_a_new_match_and_a_qr_code(client):
-    page = client.get("/").get_data(as_text=True)
+    page = client.get("/", base_url="http://192.168.1.20:8000").get_data(as_text=True)
     assert "Start a new match" in page
     assert "<svg" in page
-    assert "http://localhost/" in page
+    assert "http://192.168.1.20:8000/" in page
+
+
+def test_home_offers_the_wifi_address_s_qr_code_to_the_host_s_own_browser(tmp_path):
+    client = make_app(tmp_path, LAN_URL="http://192.168.1.20:5000/").test_client()
+    page = client.get("/", base_url="http://127.0.0.1:5000").get_data(as_text=True)
+    assert "<svg" in page
+    assert "http://192.168.1.20:5000/" in page
+
+
+@pytest.mark.parametrize("host", ["http://localhost", "http://127.0.0.1:5000", "http://[::1]:5000"])
+def test_home_offers_no_qr_code_of_a_loopback_address_and_says_how_to_reach_it(client, host):
+    page = client.get("/", base_url=host).get_data(as_text=True)
+    assert "<svg" not in page
+    assert "Phones cannot open" in page
+    assert "referee serve --host 0.0.0.0" in page
 
 
 def test_a_new_browser_is_shown_nothing_of_anyone_elses(app, client):

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from flask import Flask, abort
+from flask import abort
 from flask_babel import gettext as _
 
 from ...exchange import ACTIONS
@@ -113,13 +113,9 @@ def damaged(match: Match, *, hands: bool = True) -> bool:
     return _match_damage(match) is not None or (hands and _hands_damage(match) is not None)
 
 
-def _listed_damaged(match: Match) -> bool:
+def listed_damaged(match: Match) -> bool:
     # A list of matches shows each one's rules and day: the match's own checks suffice.
     return damaged(match, hands=False)
-
-
-def init_app(app: Flask) -> None:
-    app.add_template_global(_listed_damaged, "damaged_match")
 
 
 def _refuse(found: DamagedMatch | None) -> None:

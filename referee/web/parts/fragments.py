@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from functools import lru_cache
 
-from flask import Flask, current_app, request
+from flask import current_app, request
 from markupsafe import Markup
 
 from ..plumbing.locale import language
@@ -40,7 +40,3 @@ def fragment(template: str, **values: Hashable) -> Markup:
     The template must show nothing but ``values``, translations and URLs of the app.
     """
     return _render(template, page_key(), tuple(sorted(values.items())))
-
-
-def init_app(app: Flask) -> None:
-    app.jinja_env.globals["fragment"] = fragment

@@ -20,13 +20,15 @@ from ..plumbing.locale import language
 def _chart(
     language: str, names: tuple[str, ...], history: tuple[tuple[int, ...], ...], target: int | None
 ) -> Markup:
-    return chart.totals_chart(
-        names,
-        history,
-        target,
-        title=_("Running totals after each hand"),
-        target_label=_("Target"),
-        number=lambda value: local_number(value, language),
+    return Markup(
+        chart.totals_chart(
+            names,
+            history,
+            target,
+            title=_("Running totals after each hand"),
+            target_label=_("Target"),
+            number=lambda value: local_number(value, language),
+        )
     )
 
 
@@ -45,15 +47,17 @@ def totals_chart(
 # Bound: 256 charts of a few KB; safe: the key is all the chart shows.
 @lru_cache(maxsize=256)
 def _wins(language: str, names: tuple[str, ...], history: tuple[tuple[int, ...], ...]) -> Markup:
-    return chart.totals_chart(
-        names,
-        history,
-        None,
-        title=_("Matches won, one match after another"),
-        legend=True,
-        distinct=True,  # players often have won as often as each other: lines side by side
-        height=200,  # room for the lines drawn apart and a key of a few rows
-        number=lambda value: local_number(value, language),
+    return Markup(
+        chart.totals_chart(
+            names,
+            history,
+            None,
+            title=_("Matches won, one match after another"),
+            legend=True,
+            distinct=True,  # players often have won as often as each other: lines side by side
+            height=200,  # room for the lines drawn apart and a key of a few rows
+            number=lambda value: local_number(value, language),
+        )
     )
 
 

@@ -10,17 +10,16 @@ configured ``PUBLIC_URL`` (a server behind a name) always.
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import current_app, request, url_for
 
-LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
-
 
 def on_loopback() -> bool:
     """Whether this request came to the machine's own loopback address."""
-    return (urlsplit("//" + request.host).hostname or "") in LOOPBACK
+    return is_loopback(urlsplit("//" + request.host).hostname or "")
 
 
 def phone_url(endpoint: str, **values: Any) -> str:
@@ -32,6 +31,23 @@ def phone_url(endpoint: str, **values: Any) -> str:
     if lan and on_loopback():
         return str(lan).rstrip("/") + url_for(endpoint, **values)
     return url_for(endpoint, **values, _external=True)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (a name or an address, IPv6 perhaps in brackets) is this machine's
+    own loopback (127.0.0.0/8, ::1, localhost), which no phone can reach."""
+    host = host.strip("[]")
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def reachable(url: str) -> bool:
+    """Whether a phone could open ``url``: not on a loopback address (``--host 127.0.0.1``)."""
+    return not is_loopback(urlsplit(url).hostname or "")
 
 
 def home_url() -> str:

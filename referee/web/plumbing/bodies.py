@@ -18,10 +18,11 @@ granian's WSGI body cannot be abandoned, so the body is no longer read that way.
 
 A body is also bounded in size.  Every route takes at most ``MAX_CONTENT_LENGTH``
 (256 KB: a hand's form is a few KB, a table's rules file a few dozen), except the
-import of a match file (:data:`IMPORTS`), which takes up to the setting
-``MAX_IMPORT_BYTES``.  A body declared larger is not read at all (the app refuses it,
-413, on a page that names the limit: :func:`referee.web.plumbing.errors.too_large`); one
-sent in chunks is read up to one byte past its limit, which the app then refuses.
+import of a match file (a view marked ``takes_match_file``, :mod:`.marks`), which takes
+up to the setting ``MAX_IMPORT_BYTES``.  A body declared larger is not read at all (the
+app refuses it, 413, on a page that names the limit:
+:func:`referee.web.plumbing.errors.too_large`); one sent in chunks is read up to one
+byte past its limit, which the app then refuses.
 
 The app still runs as a WSGI app: the Flask test client, ``flask run`` and the benches
 call it directly, where a body is read as it comes.
@@ -41,13 +42,11 @@ from a2wsgi.wsgi import build_environ
 from flask import Flask, abort, current_app, request
 
 from .inputs import whole_number
+from .marks import mark_of, marked
 
 BODY_SECONDS = 15.0  # as long as the headers may take (serve.HEADER_TIMEOUT_MS)
 THREADS = 4  # per worker: one request may wait on SQLite while another runs
 LATE = "referee.body_late"
-# The routes that read a match file: their path (the body is read before Flask routes the
-# request) and their endpoint.  Every other route keeps MAX_CONTENT_LENGTH.
-IMPORTS = {"/matches/import": "downloads.import_match"}
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -80,10 +79,19 @@ async def _read(receive: Receive, limit: int) -> bytes | None:
 class Server:
     """ASGI application: a WSGI app called in threads once its request's body is whole."""
 
-    def __init__(self, app: WSGIApp, limit: int, imports: int, threads: int = THREADS) -> None:
+    def __init__(
+        self,
+        app: WSGIApp,
+        limit: int,
+        imports: int,
+        threads: int = THREADS,
+        import_paths: Iterable[str] = (),
+    ) -> None:
         self.app = app
         self.limit = limit  # MAX_CONTENT_LENGTH: a body declared larger is left unread
-        self.imports = imports  # MAX_IMPORT_BYTES, for the routes of IMPORTS
+        self.imports = imports  # MAX_IMPORT_BYTES, for the paths of import_paths
+        # The body is read before Flask routes the request: by its path, then.
+        self.import_paths = frozenset(import_paths)
         self.threads = ThreadPoolExecutor(threads, thread_name_prefix="app")
         self.seconds = BODY_SECONDS
 
@@ -91,7 +99,7 @@ class Server:
         """The request's body, b"" if there is none to wait for, None if it came late."""
         size = whole_number(_header(scope, b"content-length"))
         chunked = "chunked" in _header(scope, b"transfer-encoding").lower()
-        limit = self.imports if scope.get("path") in IMPORTS else self.limit
+        limit = self.imports if scope.get("path") in self.import_paths else self.limit
         if (size is None and not chunked) or size == 0 or (size or 0) > limit:
             return b""  # nothing to read, or too large: refused by the app unread
         try:
@@ -150,7 +158,18 @@ class Server:
 
 def server(app: Flask) -> Server:
     """``app`` as ``referee serve`` runs it (see the module's docstring)."""
-    return Server(app, int(app.config["MAX_CONTENT_LENGTH"]), int(app.config["MAX_IMPORT_BYTES"]))
+    return Server(
+        app,
+        int(app.config["MAX_CONTENT_LENGTH"]),
+        int(app.config["MAX_IMPORT_BYTES"]),
+        import_paths=import_paths(app),
+    )
+
+
+def import_paths(app: Flask) -> frozenset[str]:
+    """The paths of the views marked ``takes_match_file`` (each a route of no variable part)."""
+    endpoints = marked(app, "takes_match_file")
+    return frozenset(rule.rule for rule in app.url_map.iter_rules() if rule.endpoint in endpoints)
 
 
 def _refuse_late() -> None:
@@ -160,7 +179,7 @@ def _refuse_late() -> None:
 
 def _allow_imports() -> None:
     # Before anything reads the form (CSRF, the view): werkzeug checks the limit then.
-    if request.endpoint in IMPORTS.values():
+    if mark_of("takes_match_file"):
         request.max_content_length = current_app.config["MAX_IMPORT_BYTES"]
 
 

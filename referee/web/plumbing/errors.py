@@ -17,23 +17,9 @@ from markupsafe import escape
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ...storage import Unavailable
-from .bodies import IMPORTS
 from .locale import number
+from .marks import mark_of
 from .security import without_secret
-
-# Views that, on a CSRF failure, show their form again with the typed input.
-FORM_VIEWS = {
-    "matches.new_match",
-    "hands.new",
-    "hands.edit",
-    "rulings.referee",
-    "rulings.match_referee",
-    "downloads.import_match",
-    "groups.new_group",
-    "groups.group",
-    "groups.new_match",
-    "tournaments.new_tournament",
-}
 
 
 def _wants_json() -> bool:
@@ -75,7 +61,8 @@ def refuse(title: str, message: str, status: int, retry_after: int | None = None
 
 def _form_or_page(title: str, message: str, status: int):
     view = current_app.view_functions.get(request.endpoint or "")
-    if request.method == "POST" and request.endpoint in FORM_VIEWS and view is not None:
+    # A view marked form_shown_again (marks.py) shows its form again with what was typed.
+    if request.method == "POST" and mark_of("form_shown_again") and view is not None:
         if refusal() is None:  # once: a second failure while showing the form is the page
             g.refusal = Refusal(message, status)
             try:
@@ -139,7 +126,7 @@ def too_large() -> str:
     """Why a body was refused (413): the limit of the route it was sent to, and for a
     match file, the command that imports one of any size."""
     size = size_text(int(request.max_content_length or 0))
-    if request.endpoint in IMPORTS.values():
+    if mark_of("takes_match_file"):
         return _(
             "A match file may be at most %(size)s here, and this one is larger: nothing was "
             "imported. On the server, the command %(command)s imports it.",

@@ -26,16 +26,7 @@ from flask_limiter import Limiter, RateLimitExceeded
 from flask_limiter.util import get_remote_address
 
 from .errors import refusal, refuse
-
-# Endpoint: the setting that limits it, and the methods counted.
-LIMITED = {
-    "matches.new_match": ("LIMIT_NEW_MATCHES", ["POST"]),
-    "matches.rematch": ("LIMIT_NEW_MATCHES", ["POST"]),
-    "groups.new_group": ("LIMIT_NEW_MATCHES", ["POST"]),
-    "groups.new_match": ("LIMIT_NEW_MATCHES", ["POST"]),
-    "tournaments.new_tournament": ("LIMIT_NEW_MATCHES", ["POST"]),
-    "downloads.import_match": ("LIMIT_IMPORTS", ["POST"]),
-}
+from .marks import marked
 
 
 def _limiter() -> Limiter:
@@ -74,7 +65,8 @@ def init_app(app: Flask) -> None:
         headers_enabled=False,  # Retry-After on the 429 only, set below
     )
     app.extensions["referee.limiter"] = limiter
-    for endpoint, (setting, methods) in LIMITED.items():
+    # Every view marked limited (marks.py): the setting that limits it, the methods counted.
+    for endpoint, (setting, methods) in marked(app, "limited").items():
         app.view_functions[endpoint] = limiter.limit(
             _setting(setting), methods=methods, exempt_when=_being_shown_again
         )(app.view_functions[endpoint])

@@ -152,14 +152,3 @@ def init_app(app: Flask) -> None:
         newstyle=True,
     )
     app.after_request(_remember)
-    app.jinja_env.globals["get_locale"] = get_locale
-    app.jinja_env.globals["LANGUAGES"] = LANGUAGES
-    app.jinja_env.globals["rule_text"] = rule_text
-    app.jinja_env.globals["translate"] = translate
-    app.jinja_env.filters["num"] = number
-    app.jinja_env.filters["signed"] = signed
-    app.jinja_env.filters["day"] = day
-    app.jinja_env.filters["fraction"] = fraction
-    app.jinja_env.filters["in_language"] = in_language
-
-    app.jinja_env.globals["switch_url"] = switch_url

@@ -30,6 +30,8 @@ import re
 from flask import Flask, Response, request
 from flask_talisman import Talisman
 
+from .marks import mark_of
+
 CONTENT_SECURITY_POLICY = {
     "default-src": "'self'",
     "script-src": "'self'",
@@ -72,13 +74,11 @@ def without_secret(path: str) -> str:
 DOCUMENT_ONLY = ("Content-Security-Policy", "Permissions-Policy", "X-Frame-Options")
 
 
-NOT_DOCUMENTS = ("static", "matches.manifest")
-
-
 def _lighter_static(response: Response) -> Response:
     # An error (a 404 under /static/) is a page, with every header a page has.
     light = response.status_code < 400 and response.mimetype != "image/svg+xml"
-    if request.endpoint in NOT_DOCUMENTS and light:
+    # Flask's own static files, and the views marked not_a_document (marks.py).
+    if (request.endpoint == "static" or mark_of("not_a_document")) and light:
         for header in DOCUMENT_ONLY:
             response.headers.pop(header, None)
     return response

@@ -33,6 +33,7 @@ from ..parts.sending import asked_paper, filename, kept_export, kept_sheet, send
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.locale import number
+from ..plumbing.marks import form_shown_again, limited, takes_match_file
 from ..plumbing.sheet_turns import Busy, too_busy
 
 bp = Blueprint("downloads", __name__)
@@ -89,6 +90,9 @@ def export_json(match_id: int, token: str):
 
 
 @bp.route("/matches/import", methods=["GET", "POST"])
+@form_shown_again
+@limited("LIMIT_IMPORTS")
+@takes_match_file
 def import_match():
     """A new match from a JSON download: same hands and history, new links (this browser
     gets the edit link, as for a match started here)."""

@@ -43,7 +43,6 @@ from ..parts.forms import (
     option_field_name,
 )
 from ..parts.group_state import (
-    group_token,
     load_group,
     move_form,
     remembered_groups,
@@ -58,12 +57,14 @@ from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.inputs import whole_number
 from ..plumbing.locale import day
+from ..plumbing.marks import form_shown_again, limited
 
 bp = Blueprint("groups", __name__)
-bp.add_app_template_global(group_token)  # the link to a group that a page may offer
 
 
 @bp.route("/groups/new", methods=["GET", "POST"])
+@form_shown_again
+@limited("LIMIT_NEW_MATCHES")
 def new_group():
     form = GroupForm()
     problems: list[str] = []
@@ -105,6 +106,7 @@ def _match_links(matches: list[Match], can_edit: bool) -> dict[int, str]:
 
 
 @bp.route("/g/<int:group_id>/<token>", methods=["GET", "POST"])
+@form_shown_again
 def group(group_id: int, token: str):
     """The group's page; posting its form adds a player to the roster (edit link only)."""
     group, can_edit = load_group(group_id, token, edit=request.method == "POST")
@@ -196,6 +198,8 @@ def _prefill(form: Any, last: Match) -> TableRules:
 
 
 @bp.route("/g/<int:group_id>/<token>/matches/new", methods=["GET", "POST"])
+@form_shown_again
+@limited("LIMIT_NEW_MATCHES")
 def new_match(group_id: int, token: str):
     """A match of the group's players, picked seat by seat; the group's last rules to start."""
     group, _can_edit = load_group(group_id, token, edit=True)

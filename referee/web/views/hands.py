@@ -11,138 +11,34 @@ from flask_wtf import FlaskForm
 
 from ...match import capacity
 from ...match.entry import MODES, EntryError, score_entry
-from ...match.integrity import DamagedMatch, check_entry
-from ...match.ledger import HandRecord, Match, compute_ledger, result_to_dict
-from ...match.vocabulary import words
-from ...rules import HandResult, Problem, Variant
-from ...rules.problems import N_, Text
-from ...storage import DuplicateSubmission, HandGone, MatchClosed, MatchFull, MatchOver, Stale
+from ...match.integrity import DamagedMatch
+from ...match.ledger import Match
+from ...rules import HandResult, Problem
+from ...rules.problems import N_
+from ...storage import DuplicateSubmission, MatchClosed, MatchFull
 from ..parts.access import closed_message, closed_refusal, load_match, match_ledger
-from ..parts.conflicts import Conflict, conflict, phone, seen
-from ..parts.forms import entry_from_form, formdata_from_entry, hand_form, once, out_chosen
-from ..parts.house_rules import rule_source
+from ..parts.conflicts import phone, seen
+from ..parts.forms import entry_from_form, formdata_from_entry, hand_form, once
+from ..parts.hand_writing import (
+    Written,
+    agreed,
+    clash_for,
+    numbers,
+    over_message,
+    place,
+    refused_change,
+    rule_error,
+    since,
+    turn_back,
+    write_hand,
+)
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.locale import number as written
-from ..plumbing.locale import rule_text, signed
+from ..plumbing.locale import signed
+from ..plumbing.marks import form_shown_again
 
 bp = Blueprint("hands", __name__, url_prefix="/m/<int:match_id>/<token>")
-# The hand form's headings in the game's words (a hand and foot), as its labels
-# (forms/hand_forms.py).
-bp.add_app_template_global(words, "words")
-
-# Which field of a side's section a problem code is about; the rest go on the section.
-FIELD_FOR_CODE = {
-    "going_out_without_canasta": "went_out",
-    "went_out_with_cards": "hand",
-    "concealed_without_going_out": "concealed",
-    "concealed_going_out": "concealed",
-    "special_hand_without_going_out": "special_hand",
-    "special_hand_after_melding": "special_hand",
-    "unknown_special_hand": "special_hand",
-    "hand_points": "hand_points",
-    "meld_points": "meld_points",
-    "hand_twice": "hand",
-    "red_three_in_hand": "hand",
-    "first_pickup_without_going_out": "first_pickup",
-    "acabar_and_out": "acabar",
-    "not_in_variant": None,
-    "opening_short": "melds",  # quick entry has no melds box: its melded points instead
-}
-FALLBACK_FIELD = {"melds": "meld_points"}
-
-
-# Problems about going out go on the hand's one going-out choice, not on a side.
-HAND_FIELDS = {"went_out": "out", "concealed": "out_concealed", "special_hand": "out_special"}
-
-
-class RuleError(str):
-    """A field error that carries the rule it cites, so the page can quote it."""
-
-    rule_text: str | None = None
-    rule_source: str | None = None
-
-
-def _rule_error(variant: Variant, problem: Problem, prefix: str = "") -> RuleError:
-    message = problem.render(_, written)
-    error = RuleError(prefix + message[:1].upper() + message[1:])
-    rule = variant.rules.get(problem.rule) if problem.rule else None
-    if rule is not None:
-        error.rule_text, error.rule_source = rule_text(rule, variant), rule_source(rule)
-    return error
-
-
-def _add_error(field: Any, message: str) -> None:
-    field.errors = [*field.errors, message]
-
-
-def _apply_problems(
-    form: FlaskForm, variant: Variant, entry: dict[str, Any], problems: tuple[Problem, ...]
-) -> list[RuleError]:
-    """Put each problem next to the field it is about; return those about the whole hand."""
-    general = []
-    for problem in problems:
-        if problem.side is None:
-            general.append(_rule_error(variant, problem))
-            continue
-        section = form[f"side{problem.side}"]
-        name = "melds" if problem.meld is not None else FIELD_FOR_CODE.get(problem.code)
-        if name in HAND_FIELDS:  # going out is one choice for the whole hand: its field
-            target = form[HAND_FIELDS[name]] if HAND_FIELDS[name] in form else form.out
-            _add_error(target, _rule_error(variant, problem))
-            continue
-        prefix = ""
-        if problem.meld is not None:
-            prefix = _("Meld %(n)s: ", n=problem.meld + 1)
-        if name not in section.form:
-            name = FALLBACK_FIELD.get(name or "")
-        target = section.form[name] if name and name in section.form else None
-        if target is None:
-            section.form.section_errors = [
-                *getattr(section.form, "section_errors", []),
-                _rule_error(variant, problem),
-            ]
-        else:
-            _add_error(target, _rule_error(variant, problem, prefix))
-    return general
-
-
-def _score(form: FlaskForm, match: Match, mode: str, hand_id: int | None):
-    """Score the typed hand through the rules core where it stands in the match (hand
-    ``hand_id``, or a new one); on any problem, mark the form."""
-    variant = match.variant
-    sides = len(match.side_names)
-    entry = entry_from_form(form, sides, mode)
-    try:
-        result = score_entry(
-            variant, match.players, match.side_names, entry, *_place(match, hand_id)
-        )
-    except EntryError as error:
-        section = form[f"side{error.side}"].form
-        message = error.words.render(_, written)
-        message = message[:1].upper() + message[1:]
-        if error.field in section:
-            _add_error(section[error.field], message)
-        else:  # a field of a form before this one (a hand kept from then): the side says it
-            section.section_errors = [*getattr(section, "section_errors", []), message]
-        return entry, None, []
-    general = _apply_problems(form, variant, entry, result.problems)
-    return entry, result, general
-
-
-def _place(match: Match, hand_id: int | None) -> tuple[tuple[int, ...], int]:
-    """Where hand ``hand_id`` stands (a new hand: after the last): the sides' totals before
-    it, from those carried over from paper, and its number counting the hands played there."""
-    ledger = match_ledger(match)
-    for row in ledger.rows:
-        if row.hand.id == hand_id:
-            return row.before, match.carried_hands + row.number
-    return ledger.totals, match.carried_hands + len(ledger.rows) + 1
-
-
-def _agreed() -> bool:
-    """Whether the table chose "Record it anyway": the hand is stored with its problems."""
-    return request.form.get("anyway") == "yes"
 
 
 def _render(
@@ -164,36 +60,14 @@ def _render(
         sides=range(len(match.side_names)),
         disputable=disputable,
         clash=clash,
-        agreed=_agreed(),
+        agreed=agreed(),
     ), status
-
-
-def _clash(match: Match, form: FlaskForm, stale: Stale, *, gone: bool = False) -> Conflict:
-    """The conflict to show for ``stale``; the form is sent again on the version it shows."""
-    form.seen.data = str(stale.version)
-    return conflict(match, match_ledger(match), stale.changes, gone=gone)
-
-
-def _since(match: Match, was: int | None) -> Stale:
-    """What happened to the match after version ``was`` (a hand gone meanwhile)."""
-    storage = get_storage()
-    return Stale(storage.changes_since(match.id, was or 0), storage.version(match.id))
-
-
-def _refused_change(match: Match, error: MatchClosed | MatchFull) -> str:
-    """Why storage refused a change to the match, in the page's language: it closed (a
-    round ended while the change was on its way) or it is full."""
-    if isinstance(error, MatchClosed):
-        return closed_message(match, str(error)) or ""
-    if error.args and error.args[0] == "changes":
-        return capacity.changes_full().render(_, written)
-    return capacity.match_full().render(_, written)
 
 
 def _refused(match: Match, token: str, error: MatchClosed | MatchFull):
     """A delete, undo or redo storage refused: the reason and the way back, never a
     redirect (a change kept offline and sent later is shown as refused)."""
-    return closed_refusal(match, token, _refused_change(match, error))
+    return closed_refusal(match, token, refused_change(match, error))
 
 
 def _mode() -> str:
@@ -202,6 +76,7 @@ def _mode() -> str:
 
 
 @bp.route("/hands/new", methods=["GET", "POST"])
+@form_shown_again
 def new(match_id: int, token: str):
     match, _can_edit = load_match(match_id, token, edit=True)
     storage = get_storage()
@@ -216,7 +91,7 @@ def new(match_id: int, token: str):
     over_now = ledger.finished or capacity.full(len(ledger.rows))
     if closed or (resolve != "replace" and over_now):
         # Hands can still be edited or undone, which may reopen the match.
-        over = _over()
+        over = over_message()
         if closed:
             over = closed
         elif not ledger.finished:  # the largest match there is (referee/match/capacity.py)
@@ -241,78 +116,35 @@ def new(match_id: int, token: str):
     if refused := refusal():
         form.validate()
         return _render(match, token, form, mode, [refused.message], status=refused.status)
-    general: list[str] = []
-    if form.validate():
-        if storage.token_used(form.token.data):
-            flash(_("That hand was already recorded; it is not counted twice."))
-            return redirect(_match_page(match, token))
-        replaces = seen(request.form.get("replaces")) if resolve == "replace" else None
-        # The match moved on from another phone: that first, before what the rules say.
-        stale = storage.stale(match.id, seen(form.seen.data), phone(), replaces)
-        if stale is not None:
-            return _render(
-                match, token, form, mode, [], status=409, clash=_clash(match, form, stale)
-            )
-        entry, result, general = _score(form, match, mode, replaces)
-        if _may_store(form, sides, result):
-            return _store_new(match, token, form, mode, entry, result, replaces)
-        disputable = result is not None and not result.valid and result.possible
-    else:
-        disputable = False
-        if form.token.errors:
-            general.append(_missing_token())
-    return _render(match, token, form, mode, general, status=422, disputable=disputable)
-
-
-def _store_new(match, token, form, mode, entry, result, replaces: int | None):
-    """Store a new hand (or, the conflict's "put mine in place of it", the hand it
-    replaces); on a change from another phone since the form opened, show it instead."""
-    storage = get_storage()
-    was = seen(form.seen.data)
-    try:
-        if replaces is not None:
-            number = _numbers(match).get(replaces)
-            storage.update_hand(
-                match.id, replaces, entry, result_to_dict(result),
-                seen=was, phone=phone(), token=form.token.data,
-            )  # fmt: skip
-        else:
-            # Over or not is decided by the hands as stored when this one would join them:
-            # of several phones sending the last hand at once, one is stored.
-            previous = match_ledger(match)
-
-            def over(hands: list[HandRecord]) -> bool:
-                return compute_ledger(match, hands, previous).finished
-
-            storage.add_hand(
-                match.id, entry, result_to_dict(result), form.token.data,
-                seen=was, phone=phone(), over=over,
-            )  # fmt: skip
-    except DuplicateSubmission:
+    if not form.validate():
+        general = [_missing_token()] if form.token.errors else []
+        return _render(match, token, form, mode, general, status=422)
+    replaces = seen(request.form.get("replaces")) if resolve == "replace" else None
+    done = write_hand(match, form, mode, replaces=replaces)
+    if done.outcome == "duplicate":
         flash(_("That hand was already recorded; it is not counted twice."))
-    except Stale as stale:
-        clash = _clash(match, form, stale)
-        return _render(match, token, form, mode, [], status=409, clash=clash)
-    except HandGone:  # the hand to replace went meanwhile: show what happened to it
-        clash = _clash(match, form, _since(match, was))
-        return _render(match, token, form, mode, [], status=409, clash=clash)
-    except MatchOver:
-        return _render(match, token, form, mode, [_over()], status=409)
-    except (MatchClosed, MatchFull) as error:
-        return _render(match, token, form, mode, [_refused_change(match, error)], status=409)
+        if done.result is not None:  # found so by storage, in its transaction
+            return redirect(_match_page(match, token) + "#said")
+    elif done.outcome != "stored":
+        return _not_written(match, token, form, mode, done)
+    elif replaces is not None:
+        flash(_("Hand %(n)s is now the one you typed.", n=done.number or "?"))
     else:
-        after = match_ledger(match)  # also marks a match just won
-        if replaces is not None:
-            flash(_("Hand %(n)s is now the one you typed.", n=number or "?"))
-        else:
-            flash(_recorded(result, len(after.rows)))
-        if after.finished or after.tie:  # the page opens on the result: its top
-            return redirect(_match_page(match, token))
+        assert done.result is not None
+        assert done.ledger is not None
+        flash(_recorded(done.result, len(done.ledger.rows)))
+    if done.ledger is None or done.ledger.finished or done.ledger.tie:
+        return redirect(_match_page(match, token))  # the page opens on the result: its top
     return redirect(_match_page(match, token) + "#said")
 
 
-def _over() -> str:
-    return _("The match is over: no more hands. Edit or undo a hand to reopen it.")
+def _not_written(match, token, form, mode, done: Written, hand=None):
+    """The form again, with why the hand was not written (a clash, a refusal, problems)."""
+    status = 422 if done.outcome == "problems" else 409
+    return _render(
+        match, token, form, mode, done.general, hand=hand, status=status,
+        disputable=done.disputable, clash=done.clash,
+    )  # fmt: skip
 
 
 def _missing_token() -> str:
@@ -323,17 +155,6 @@ def _match_page(match: Match, token: str) -> str:
     return url_for("matches.ledger", match_id=match.id, token=token)
 
 
-def _may_store(form: FlaskForm, sides: int, result: HandResult | None) -> bool:
-    """Whether a hand scored as typed is stored: its cards read, it says who went out (a
-    deliberate choice, Nobody included: a forgotten one is said on it, with the rest of
-    what is wrong, everything typed kept), and it breaks no rule or the table agreed — to
-    a rule it may break, never to a hand no packs could hold (refused, even "anyway")."""
-    if not out_chosen(form, sides):
-        form.out.errors = [*form.out.errors, _("Choose who went out: a side, or Nobody.")]
-        return False
-    return result is not None and (result.valid or (_agreed() and result.possible))
-
-
 def _recorded(result: HandResult, number: int) -> str:
     if result.valid:
         return _("Hand %(n)s recorded.", n=number)
@@ -341,6 +162,7 @@ def _recorded(result: HandResult, number: int) -> str:
 
 
 @bp.route("/hands/<int:hand_id>/edit", methods=["GET", "POST"])
+@form_shown_again
 def edit(match_id: int, token: str, hand_id: int):
     match, _can_edit = load_match(match_id, token, edit=True)
     storage = get_storage()
@@ -377,49 +199,24 @@ def edit(match_id: int, token: str, hand_id: int):
         return _render(match, token, form, mode, [closed], hand=hand, status=409)
     was = seen(form.seen.data)
     if gone is not None:
-        clash = _clash(match, form, _since(match, was), gone=True)
+        clash = clash_for(match, form, since(match, was), gone=True)
         form.validate()
         return _render(match, token, form, mode, [], hand=hand, status=409, clash=clash)
-    general: list[str] = []
-    disputable = False
-    if form.validate():
-        if (stale := storage.stale(match.id, was, phone(), hand.id)) is not None:
-            clash = _clash(match, form, stale)
-            return _render(match, token, form, mode, [], hand=hand, status=409, clash=clash)
-        entry, result, general = _score(form, match, mode, hand.id)
-        if _may_store(form, sides, result):
-            try:
-                storage.update_hand(
-                    match.id, hand.id, entry, result_to_dict(result),
-                    seen=was, phone=phone(), token=form.token.data,
-                )  # fmt: skip
-            except DuplicateSubmission:
-                flash(_("That was already done; it is not done twice."))
-                return redirect(_match_page(match, token))
-            except (Stale, HandGone) as error:
-                stale = error if isinstance(error, Stale) else _since(match, was)
-                still = storage.get_hand(match.id, hand.id) is not None
-                clash = _clash(match, form, stale, gone=not still)
-                return _render(match, token, form, mode, [], hand=hand, status=409, clash=clash)
-            except (MatchClosed, MatchFull) as error:
-                general = [_refused_change(match, error)]
-                return _render(match, token, form, mode, general, hand=hand, status=409)
-            number = _numbers(match).get(hand.id, "?")
-            if result.valid:
-                flash(_("Hand %(n)s changed; the totals are recomputed.", n=number))
-            else:
-                flash(_("Hand %(n)s changed as the table agreed, marked as disputed.", n=number))
-            return redirect(_match_page(match, token) + "#said")
-        disputable = result is not None and not result.valid and result.possible
-    elif form.token.errors:
-        general.append(_missing_token())
-    return _render(match, token, form, mode, general, hand=hand, status=422, disputable=disputable)
-
-
-@bp.app_template_global()
-def one_time_token() -> str:
-    """A fresh token for a form that must take effect once (delete, undo)."""
-    return secrets.token_urlsafe(16)
+    if not form.validate():
+        general = [_missing_token()] if form.token.errors else []
+        return _render(match, token, form, mode, general, hand=hand, status=422)
+    done = write_hand(match, form, mode, hand_id=hand.id)
+    if done.outcome == "duplicate":
+        flash(_("That was already done; it is not done twice."))
+        return redirect(_match_page(match, token))
+    if done.outcome != "stored":
+        return _not_written(match, token, form, mode, done, hand)
+    number = done.number or "?"
+    if done.result is not None and done.result.valid:
+        flash(_("Hand %(n)s changed; the totals are recomputed.", n=number))
+    else:
+        flash(_("Hand %(n)s changed as the table agreed, marked as disputed.", n=number))
+    return redirect(_match_page(match, token) + "#said")
 
 
 @bp.route("/hands/<int:hand_id>/delete", methods=["POST"])
@@ -427,7 +224,7 @@ def delete(match_id: int, token: str, hand_id: int):
     match, _can_edit = load_match(match_id, token, edit=True)
     if closed := closed_message(match):
         return closed_refusal(match, token, closed)
-    number = _numbers(match).get(hand_id)  # its number while it is still there
+    number = numbers(match).get(hand_id)  # its number while it is still there
     try:
         deleted = get_storage().delete_hand(match.id, hand_id, once(), phone=phone())
     except DuplicateSubmission:
@@ -460,10 +257,6 @@ REDONE = {
 }
 
 
-def _numbers(match: Match) -> dict[int, int]:
-    return {row.hand.id: row.number for row in match_ledger(match).rows}
-
-
 @bp.route("/undo", methods=["POST"])
 def undo(match_id: int, token: str):
     return _turn_back(match_id, token, redo=False)
@@ -479,17 +272,9 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
     match, _can_edit = load_match(match_id, token, edit=True)
     if closed := closed_message(match):
         return closed_refusal(match, token, closed)
-    variant = match.variant
-
-    def rescore(entry: dict[str, Any]) -> dict[str, Any]:
-        check_entry(entry, len(match.side_names), Text(N_("the hand")))  # damaged: refused
-        result: HandResult = score_entry(variant, match.players, match.side_names, entry)
-        return result_to_dict(result)
-
-    before = _numbers(match)  # a hand removed now is numbered as it was
-    storage = get_storage()
+    before = numbers(match)  # a hand removed now is numbered as it was
     try:
-        change = (storage.redo if redo else storage.undo)(match.id, rescore, once(), phone=phone())
+        change = turn_back(match, redo=redo, token=once())
     except DuplicateSubmission:
         flash(_("That was already done; it is not done twice."))
         return redirect(_match_page(match, token))
@@ -504,7 +289,7 @@ def _turn_back(match_id: int, token: str, *, redo: bool):
     if change is None:
         flash(_("There is nothing to redo.") if redo else _("There is nothing to undo."))
     else:
-        number = before.get(change.hand_id) or _numbers(match).get(change.hand_id, "?")
+        number = before.get(change.hand_id) or numbers(match).get(change.hand_id, "?")
         flash(_((REDONE if redo else UNDONE)[change.action], n=number))
     return redirect(_match_page(match, token) + "#said")
 
@@ -567,7 +352,7 @@ def preview(match_id: int, token: str):
     entry = _typed_right(form, sides, mode)
     # The hand is judged where it stands, and the total shown is the total after it: when
     # editing hand 1 of 4, the totals before hand 1 plus its new score (issue 37), not today's.
-    before, number = _place(match, request.args.get("hand", type=int))
+    before, number = place(match, request.args.get("hand", type=int))
     result = None
     while result is None:
         try:
@@ -585,7 +370,7 @@ def preview(match_id: int, token: str):
             entry["sides"][error.side] = _without(entry["sides"][error.side], error.field)
 
     def said(problem: Problem) -> dict[str, str | None]:
-        error = _rule_error(match.variant, problem)
+        error = rule_error(match.variant, problem)
         return {"message": str(error), "rule": error.rule_text, "source": error.rule_source}
 
     wrong = {e["side"] for e in errors}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from importlib import metadata
-from typing import Any
 
 from flask import Blueprint
 from flask_babel import get_locale
@@ -18,11 +17,10 @@ from flask_babel import gettext as _
 from ...rules.overrides import (
     rules_file,
 )
-from ...rules.sources import source_title
 from ...sheets import blank_sheet_pdf
 from ..parts import rulebook
 from ..parts.access import load_match
-from ..parts.house_rules import changed_lines, rule_source
+from ..parts.house_rules import changed_lines
 from ..parts.sending import asked_paper, filename, kept_sheet, send_download
 
 bp = Blueprint("house", __name__)
@@ -69,7 +67,3 @@ def blank_sheet(match_id: int, token: str):
     )
     etag = f"blank-{match.id}-{paper}-{lang}"
     return send_download(pdf, "application/pdf", filename(match, " blank.pdf"), etag)
-
-
-def init_app(app: Any) -> None:
-    app.jinja_env.globals.update(rule_source=rule_source, source_title=source_title)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import segno
 from flask import (
     Blueprint,
@@ -24,7 +22,7 @@ from ...match.ledger import LedgerRow, Match
 from ...match.plaintext import default_match, isolated
 from ...match.roster import side_name
 from ...match.vocabulary import special_names, words
-from ...rules import PRESETS, Variant
+from ...rules import PRESETS
 from ...rules.overrides import apply_overrides
 from ...rules.seating import dealer_seat
 from ...storage import DuplicateSubmission
@@ -45,8 +43,6 @@ from ..parts.default_names import (
     default_player,
     default_side,
     is_default_match,
-    match_title,
-    shown,
 )
 from ..parts.forms import PLAYERS_PER_SIDE, NewMatchForm, once
 from ..parts.fragments import fragment, page_key
@@ -56,12 +52,13 @@ from ..parts.house_rules import TableRules, changed_lines, form_rules
 from ..parts.page_charts import totals_chart
 from ..parts.table import chosen_rules, create_match, table_start
 from ..parts.tournament_state import match_table
-from ..plumbing.addresses import home_url, phone_url
+from ..plumbing.addresses import home_url, phone_url, reachable
 from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.inputs import whole_number
 from ..plumbing.locale import number
 from ..plumbing.lru import Lru
+from ..plumbing.marks import form_shown_again, limited, not_a_document
 
 bp = Blueprint("matches", __name__)
 
@@ -91,7 +88,8 @@ def home():
             links=links,
             watched={m.id for m, token in matches if token != m.edit_token},
             url=url,
-            qr=qr_svg(url),
+            # No phone can open a loopback address: no code for it, but how to serve phones.
+            qr=qr_svg(url) if reachable(url) else None,
         )
     )
     # Its links are secrets, as the pages under them are (see .caching): no cache may keep
@@ -123,6 +121,8 @@ def _side_names(form, sides: int, per_side: int) -> tuple[list[str], list[str]]:
 
 
 @bp.route("/matches/new", methods=["GET", "POST"])
+@form_shown_again
+@limited("LIMIT_NEW_MATCHES")
 def new_match():
     form = NewMatchForm()
     problems: list[str] = []
@@ -173,6 +173,7 @@ def rematch_name(name: str) -> str:
 
 
 @bp.post("/m/<int:match_id>/<token>/rematch")
+@limited("LIMIT_NEW_MATCHES")
 def rematch(match_id: int, token: str):
     """The same players, seating, rules and group again; the deal moved on."""
     match, _can_edit = load_match(match_id, token, edit=True)
@@ -194,16 +195,6 @@ def rematch(match_id: int, token: str):
     remember(again)
     flash(_("A new match, with the same players and rules."))
     return redirect(url_for("matches.ledger", match_id=again.id, token=again.edit_token))
-
-
-@bp.app_template_global()
-def house_rule_changes(
-    variant: Variant, chosen: Callable[[str], object]
-) -> tuple[tuple[str, bool], ...]:
-    """The house rules ``chosen`` sets otherwise than ``variant``'s preset: (help, on) pairs."""
-    return tuple(
-        (o.help, bool(chosen(o.name))) for o in variant.options if bool(chosen(o.name)) != o.default
-    )
 
 
 # A hand's row as the page shows it, per row, language and link.  A ledger computed again
@@ -248,22 +239,6 @@ def hand_row(match: Match, row: LedgerRow, token: str | None) -> Markup:
     )
     _ROWS.put(key, (row, html))
     return html
-
-
-# A stored name as a page shows it ("Side A" in the page's language): the home and group
-# pages' lists of matches.
-bp.add_app_template_filter(shown, "shown")
-# A match's title on every page and sheet: its name, a default one in the page's language.
-bp.add_app_template_global(match_title, "match_title")
-
-
-@bp.app_template_global()
-def paper_totals(match: Match) -> str:
-    """Each side's total carried over from paper: "Anna 1 230 · Ben 890"."""
-    return " · ".join(
-        f"{name} {number(total)}"
-        for name, total in zip(match.side_names, match.carried_totals, strict=False)
-    )
 
 
 @bp.route("/m/<int:match_id>/<token>")
@@ -386,6 +361,7 @@ def history(match_id: int, token: str):
 
 
 @bp.route("/manifest.webmanifest")
+@not_a_document
 def manifest():
     response = jsonify(
         name=_("Canasta Referee"),

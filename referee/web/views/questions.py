@@ -42,10 +42,9 @@ from ..parts.forms import (
 from ..parts.house_rules import changed_lines, rule_source
 from ..plumbing.errors import refusal
 from ..plumbing.locale import number, rule_text
+from ..plumbing.marks import form_shown_again
 
 bp = Blueprint("rulings", __name__)
-bp.add_app_template_global(rulebook.variant_name, "variant_name")
-bp.add_app_template_global(rulebook.short_name, "short_name")
 
 
 def _rules_choice() -> Any:
@@ -365,6 +364,7 @@ def _question_urls() -> dict[str, str]:
 
 
 @bp.route("/referee", methods=["GET", "POST"])
+@form_shown_again
 def referee():
     choice = _rules_choice()
     variant, players, problems = _chosen(choice)
@@ -382,6 +382,7 @@ def referee():
 
 
 @bp.route("/m/<int:match_id>/<token>/referee", methods=["GET", "POST"])
+@form_shown_again
 def match_referee(match_id: int, token: str):
     """The referee under a match's own rules: its snapshot, players and house rules."""
     match, _can_edit = load_match(match_id, token)

@@ -29,33 +29,29 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
-from ...match.ledger import Match
-from ...match.pairing import MITCHELL_THEN_SWISS, round_plan
-from ...match.plaintext import bdi
+from ...markup import bdi
+from ...match.pairing import MITCHELL_THEN_SWISS
 from ...match.standings import (
     ABSENT,
-    ALWAYS,
     IN_PLAY,
     NOT_STARTED,
-    TableGame,
-    Team,
     Tournament,
-    wins_text,
 )
 from ...rules import PRESETS
 from ...rules.movements import MITCHELL, ROUND_ROBIN, PlanError, most_rounds
 from ...rules.overrides import OverrideError, apply_overrides
 from ...rules.swiss import SWISS
 from ...rules.victory import OWN, SCALES, Scale, ScaleError, own_scale, parse_bands, scale_json
-from ...storage import StandingsMoved
 from ..parts.access import TOURNAMENTS, keep_opened
 from ..parts.forms import NextRoundForm, TournamentForm, chosen_options
 from ..parts.fragments import page_key
 from ..parts.house_rules import read_minimums
+from ..parts.rounds import begin_round, first_round
 from ..parts.tournament_state import (
     director_page,
     format_line,
     load_tournament,
+    results,
     standing_view,
     state_words,
     tie_words,
@@ -67,6 +63,7 @@ from ..plumbing.errors import refusal
 from ..plumbing.locale import number as written
 from ..plumbing.locale import translate
 from ..plumbing.lru import Lru
+from ..plumbing.marks import form_shown_again, limited
 
 bp = Blueprint("tournaments", __name__)
 
@@ -160,7 +157,7 @@ def _new(form: Any) -> Tournament | None:
         waiting = [replace(t, status=ABSENT) for t in teams]
         return get_storage().create_tournament(planned, waiting)
     # The tournament and its first round in one transaction (never one left at round 0).
-    first, byes = round_games(planned, teams, 1)
+    first, byes = first_round(planned, teams)
     return get_storage().create_tournament(planned, teams, first_round=first, first_byes=byes)
 
 
@@ -181,6 +178,8 @@ def _scale(form: Any) -> Scale | None:
 
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])
+@form_shown_again
+@limited("LIMIT_NEW_MATCHES")
 def new_tournament():
     form = TournamentForm()
     problems: list[str] = []
@@ -202,88 +201,6 @@ def new_tournament():
 
 
 # -- rounds -----------------------------------------------------------------------------------
-
-
-def begin_round(tournament: Tournament, number: int, *, early: bool = False) -> bool:
-    """Give every table of round ``number`` its match and close the round before
-    (``early``: ended with games in play); False if the round had already begun (two
-    directors' phones at once).
-
-    A round paired by the standings is paired from the standings this press leaves: every
-    game of the round before counted, those still in play at the higher total, as the
-    director then sees them.  A hand entered while it was being paired is counted too:
-    storage refuses a pairing made before it, and the round is paired again.
-
-    :raises PlanError: when the teams present cannot play it."""
-    for _try in range(PAIRING_TRIES - 1):
-        try:
-            return _begin(tournament, number, early, checked=True)
-        except StandingsMoved:
-            continue
-    # Hands keep coming at every table: a last pairing that is not refused (its round
-    # closes a moment after it is paired).
-    return _begin(tournament, number, early, checked=False)
-
-
-# How often a round is paired before its pairing is taken as it is.
-PAIRING_TRIES = 5
-
-
-def _begin(tournament: Tournament, number: int, early: bool, *, checked: bool) -> bool:
-    storage = get_storage()
-    seen = storage.tournament_latest(tournament.id, ALWAYS) if checked else None
-    games, byes = round_games(tournament, storage.tournament_teams(tournament.id), number)
-    if not games:
-        raise PlanError(f"round {number} has no table")
-    # A timed round's clock starts when the director says the players are seated.
-    return storage.begin_round(
-        tournament.id, number, games, None, early=early, byes=byes, seen=seen
-    )
-
-
-def round_games(
-    tournament: Tournament, team_list: list[Team], number: int
-) -> tuple[list[tuple[TableGame, Match]], list[int]]:
-    """Each table of round ``number`` with its match, not stored yet (as storage's
-    begin_round takes them), and the teams that sit it out; a Swiss round is paired from
-    the standings as the round's beginning leaves them (every game of the rounds before
-    counted: :func:`referee.match.pairing.round_plan`).
-
-    :raises PlanError: when the teams present cannot play the round."""
-    teams = {t.number: t for t in team_list}
-    base = PRESETS[tournament.variant_id]
-    ranked: list[int] = []
-    played: list[TableGame] = []
-    byes: dict[int, list[int]] = {}
-    by_standings = tournament.movement == SWISS or (
-        tournament.movement == MITCHELL_THEN_SWISS and number == tournament.rounds
-    )
-    if by_standings and number > 1:
-        # The standings once this round has begun: the rounds before it over.
-        table, _games = standing_view(replace(tournament, current_round=number))
-        ranked = [s.team.number for s in table]
-        played = get_storage().tournament_tables(tournament.id)
-        byes = get_storage().tournament_byes(tournament.id)
-    planned = round_plan(tournament, team_list, number, ranked=ranked, played=played, byes=byes)
-    games = []
-    for pairing in planned.tables:
-        ns, ew = teams[pairing.ns], teams[pairing.ew]
-        match = Match.begin(
-            base,
-            tournament.options,
-            tournament.players,
-            [ns.name, ew.name],
-            [*ns.players, *ew.players],
-            name=_(
-                "%(tournament)s · round %(round)s · table %(table)s",
-                tournament=tournament.name,
-                round=number,
-                table=pairing.table,
-            ),
-            overrides=tournament.overrides,
-        )
-        games.append((TableGame(number, pairing.table, ns.number, ew.number), match))
-    return games, list(planned.sits_out)
 
 
 # -- the director's page and the rounds ----------------------------------------------------
@@ -315,11 +232,14 @@ def next_round(tournament_id: int, token: str):
     ):
         flash(_("That was already done; it is not done twice."))
         return back
-    _table, games = standing_view(tournament)
+    # The games as they stand (no standings: only whether any is still in play).
+    games = results(tournament, get_storage().tournament_tables(tournament.id))
     playing = [
         g
         for g in games
-        if g.game.round == tournament.current_round and g.state in (NOT_STARTED, IN_PLAY)
+        if g.game.table
+        and g.game.round == tournament.current_round
+        and g.state in (NOT_STARTED, IN_PLAY)
     ]
     last = tournament.current_round >= tournament.rounds
     # Ending games in play is asked twice, and so is ending the tournament (it closes
@@ -452,19 +372,3 @@ def version(tournament_id: int, token: str):
     response.set_etag(stamp)
     response.headers["Cache-Control"] = "no-store"
     return response.make_conditional(request)
-
-
-@bp.app_template_filter("wins")
-def wins_filter(wins: float) -> str:
-    return wins_text(wins)
-
-
-@bp.app_template_global()
-def minutes_left(clock_end: str) -> int:
-    """Whole minutes (rounded up) until ``clock_end``; 0 or less once it has passed."""
-    try:
-        end = datetime.fromisoformat(clock_end)
-    except (TypeError, ValueError):
-        return 0
-    seconds = (end - datetime.now(UTC)).total_seconds()
-    return -int(-seconds // 60) if seconds > 0 else 0
