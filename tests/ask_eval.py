@@ -147,9 +147,10 @@ DESIGNS = {
     "+ a concept of the game needed, not only 'how much'": Design(weights=(1.0, 1.0, 1.0, 3.0)),
     "+ key words x2, statement concepts x0.5, key concepts x4 (kept)": Design(),
     "kept, without diacritics folding": Design(fold=False),
+    "kept, a glossary phrase inside a longer one naming nothing (tried)": Design(longest=True),
 }
 
-if __name__ == "__main__":
+if __name__ == "__main__" and "--real" not in __import__("sys").argv:
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
     for part in ("tuned", "held", "fresh"):
@@ -239,3 +240,13 @@ def evaluate_real(asked_set: list[dict[str, Any]]) -> RealResult:
             )
             right += ok
     return RealResult(asked, first, top3, rulings, right, off, silent, gaps, said, misses)
+
+
+if __name__ == "__main__" and "--real" in __import__("sys").argv:
+    # the real set whole and by half; only the dev half's misses are printed
+    for half in (None, "dev", "blind"):
+        found = evaluate_real(real_questions(half))
+        print(f"real set, {half or 'whole'}: {found.line()}")
+        if half == "dev":
+            for miss in found.misses:
+                print("   ", miss)

@@ -92,6 +92,38 @@ def test_a_card_s_value_is_answered_with_the_figure_in_six_languages(lang, quest
     assert data["covered"] is True
 
 
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "How much is a joker worth in canasta?"),
+        ("cs", "kolik bodů je za žolíka v kanastě?"),
+        ("de", "wie viel zählt ein Joker bei Canasta?"),
+        ("es", "¿cuánto vale un comodín en la canasta?"),
+        ("nl", "hoeveel punten is een joker waard bij canasta?"),
+        ("pl", "ile punktów jest wart joker w kanaście?"),
+    ],
+)
+def test_the_game_s_name_does_not_make_a_card_s_value_a_canasta_s(lang, question):
+    # "in canasta" names the game, not a canasta (a real question's usual ending, issue 44)
+    assert ruling(question, lang, variant="classic")["figure"] == 50
+
+
+@pytest.mark.parametrize(
+    ("question", "variant", "figure"),
+    [
+        ("How much is a black 3 worth in canasta?", "classic", 5),
+        ("how many points is a black three", "classic", 5),
+        ("how much is a 7 worth?", "classic", 5),
+        ("How much is a black 3 worth in canasta?", "american", None),  # 100 against in hand
+        ("how much is a red 3 worth?", "classic", None),  # a bonus card: its own rules say it
+        ("how much is a 3 worth?", "classic", None),  # which three?
+    ],
+)
+def test_a_black_three_or_a_card_written_as_a_digit_has_its_value(question, variant, figure):
+    found = ruling(question, variant=variant)
+    assert (found and found["figure"]) == figure
+
+
 def test_a_two_is_worth_what_its_variant_says():
     assert ruling("how much is a two worth?", variant="classic")["figure"] == 20
     assert ruling("wie viel zählt eine Zwei?", "de", variant="german")["figure"] == 50

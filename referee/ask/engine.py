@@ -96,6 +96,9 @@ class Design(NamedTuple):
     # a question closer to the questions no rulebook decides (the examples' "gap") than this
     # times its closeness to the best rule's closest example: "this rulebook does not say"
     gap_factor: float = 1.15
+    # a glossary phrase inside a longer one names no concept of its own ("draw pile" the
+    # stock only): tried on the real set, it lost more than it found (docs/benchmarks.md)
+    longest: bool = False
 
 
 DESIGN = Design()
@@ -365,17 +368,21 @@ class _Tokens:
         if not self.design.glossary:
             return set()
         starts = self.phrases[lang]
-        found = set()
+        matches = set()  # (start, end, concept)
         for i, forms in enumerate(words):
             for form in forms:
                 for phrase, concept in starts.get(form, ()):
-                    if (
-                        concept not in found
-                        and len(phrase) <= len(words) - i
-                        and all(phrase[j].intersection(words[i + j]) for j in range(1, len(phrase)))
+                    if len(phrase) <= len(words) - i and all(
+                        phrase[j].intersection(words[i + j]) for j in range(1, len(phrase))
                     ):
-                        found.add(concept)
-        return found
+                        matches.add((i, i + len(phrase), concept))
+        if not self.design.longest:
+            return {concept for _s, _e, concept in matches}
+        return {
+            concept
+            for start, end, concept in matches
+            if not any(s <= start and end <= e and e - s > end - start for s, e, _c in matches)
+        }
 
 
 class Index:

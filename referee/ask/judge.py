@@ -196,9 +196,11 @@ def _value(variant: Variant, s: Situation) -> Ruling | None:
     if s.red_three or "not_value" in s.moments:
         return None  # a red three, a canasta, cards left in hand: their own rules say it
     cards = [card for group in s.groups for card in group]
+    if not cards and not s.ranks_named and len(s.singles) == 1:
+        cards = list(s.singles)  # "how much is a 7 worth"
     if len(cards) == 1 or (not cards and len(set(s.ranks_named)) == 1):
         rank = cards[0].rank if cards else s.ranks_named[0]
-        if rank is Rank.THREE:
+        if rank is Rank.THREE and not (s.black_three and _plain_black_three(variant)):
             return None  # a three's worth depends on its colour and where it lies
         points = variant.card_points[rank]
         key = VALUES_RULE if VALUES_RULE in variant.rules else "hand.points"
@@ -213,6 +215,12 @@ def _value(variant: Variant, s: Situation) -> Ruling | None:
     if len(s.written) == 1 and len(s.written[0]) >= 3 and "go_out" not in s.moments:
         return _meld(variant, s, figure=True)
     return None
+
+
+def _plain_black_three(variant: Variant) -> bool:
+    """Whether a black three is worth its card value wherever it lies (no penalty in hand,
+    not laid out as a bonus card)."""
+    return variant.black_three_in_hand_penalty is None and not variant.black_threes_laid_out
 
 
 _CARD_NAMES = {

@@ -57,8 +57,10 @@ class Situation:
         self.moments: set[str] = set()
         self.ranks_named: list[Rank] = []  # a rank named alone ("jokers")
         self.red_three = False
+        self.black_three = False  # a three named black ("a black 3")
         self.written: list[tuple[Card, ...]] = []  # the groups in notation
         self.loose = 0  # cards named but not counted ("kings", a lone "8" not the pile's top)
+        self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
 
     @property
     def melds(self) -> list[Meld]:
@@ -112,6 +114,14 @@ def _matcher(words: list[str]) -> re.Pattern[str]:
         parts.append(r"\s+".join(bits))
     return (
         re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)") if parts else re.compile(r"(?!)")
+    )
+
+
+@lru_cache(maxsize=8)
+def _game_pattern(lang: str) -> re.Pattern[str]:
+    found = _data()["game"]
+    return _matcher(
+        [p for other, phrases in found.items() for p in phrases if other == lang or len(p) > 3]
     )
 
 
@@ -221,9 +231,10 @@ def _card(symbol: str, colour: str | None) -> Card:
 
 def _word_cards(
     text: str, lang: str
-) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple[int, Rank]], bool, set[int]]:
+) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple[int, Rank]], bool, bool, set[int]]:
     """Cards named in words with their positions: "three kings" (K K K), "a joker" (X); the
-    ranks named without a count ("is a joker worth"); whether a red three is named."""
+    ranks named without a count ("is a joker worth"); whether a red three, a black three is
+    named."""
     data = _data()
     between = set(data["between"].get(lang, [])) | {
         w for ws in data["between"].values() for w in ws if len(w) > 3
@@ -232,7 +243,7 @@ def _word_cards(
     tokens = [(m.start(), fold(m.group(0))) for m in re.finditer(r"[^\W_]+", text)]
     out: list[tuple[int, tuple[Card, ...]]] = []
     alone: list[tuple[int, Rank]] = []
-    red_three = False
+    red_three = black_three = False
     counted: set[int] = set()  # where a digit was read as a count ("2 kings")
     i = 0
     while i < len(tokens):
@@ -249,7 +260,10 @@ def _word_cards(
             i += 1
             continue
         symbol = _rank_of(tokens[j][1], lang)
-        if symbol is None and count == 1 and j == i + 1:
+        if symbol is None and colour is not None and tokens[j][1] in ("3", "2"):
+            symbol = tokens[j][1]  # a colour before a digit: "a black 3", "zwei rote 3"
+            counted.add(tokens[j][0])  # ... the digit is this card, not another one
+        if symbol is None and count == 1 and (j == i + 1 or colour is not None):
             # a numeral's singular after "a": "a seven", "a two"
             value = _count_of(tokens[j][1], lang)
             symbol = str(value) if value is not None and 2 <= value <= 8 else None
@@ -261,6 +275,7 @@ def _word_cards(
         if j + 1 < len(tokens) and tokens[j + 1][1] in red | black:  # "tres rojo"
             colour = "red" if tokens[j + 1][1] in red else "black"
             red_three = red_three or (symbol == "3" and colour == "red")
+        black_three = black_three or (symbol == "3" and colour == "black")
         if count is None and tokens[j][1] in data["one"].get(lang, ()):
             count = 1  # "a žolíka": one joker
         if count is None:  # "jokers", "kings": a rank named, no cards counted
@@ -272,7 +287,7 @@ def _word_cards(
         if word.isdigit():
             counted.add(position)
         i = j + 1
-    return out, alone, red_three, counted
+    return out, alone, red_three, black_three, counted
 
 
 def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
@@ -303,7 +318,9 @@ def read_situation(text: str, lang: str) -> Situation:
     """The situation ``text`` (a question asked in ``lang``) tells."""
     scores, rest = _scores(text)
     notation, singles, rest = _notation(rest)
-    folded = fold(text)
+    # the game's own name ("in canasta", "bei Canasta") says no moment: "canasta" alone
+    # asks about a canasta
+    folded = _game_pattern(lang).sub(" ", fold(text))
     situation = Situation()
     situation.moments = {
         m for m in MOMENTS if m != "minimum" and _moment_pattern(m, lang).search(folded)
@@ -313,7 +330,7 @@ def read_situation(text: str, lang: str) -> Situation:
         situation.moments.add("minimum")
     if scores and _moment_pattern("enough", lang).search(folded):
         situation.moments.add("opening")
-    worded, alone, situation.red_three, counted = _word_cards(rest, lang)
+    worded, alone, situation.red_three, situation.black_three, counted = _word_cards(rest, lang)
     situation.ranks_named = [rank for _p, rank in alone]
     situation.score = scores[0] if scores else None
     singles = [(p, (card,)) for p, card in singles if p not in counted]
@@ -325,7 +342,8 @@ def read_situation(text: str, lang: str) -> Situation:
     if top_at and lone:
         taken, top = min(lone, key=lambda item: min(abs(item[0] - t) for t in top_at))
         situation.top = top[0]
-    situation.loose = len(alone) + sum(1 for p, _c in singles if p != taken)
+    situation.singles = [c[0] for p, c in singles if p != taken]
+    situation.loose = len(alone) + len(situation.singles)
     situation.written = [c for _p, c in sorted(notation, key=lambda item: item[0])]
     situation.groups = list(situation.written)
     situation.groups += _join([(p, c) for p, c in worded if p != taken])
