@@ -16,7 +16,6 @@ This is a benchmark, not a test: it prints figures and never fails on them
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
 import sys
 import tempfile
@@ -27,33 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.support.live import referee_serve  # noqa: E402
+from tests.support.live import referee_serve, slow_body  # noqa: E402
 
 DEADLINE = 15.0
-
-
-def slow_client(address: tuple[str, int], stop: threading.Event, got: list[bytes]) -> None:
-    sock = socket.create_connection(address)
-    sock.sendall(
-        b"POST /matches/new HTTP/1.1\r\nHost: bench\r\n"
-        b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n"
-    )
-    sock.settimeout(1)
-    answer = b""
-    try:
-        while not stop.is_set():
-            sock.send(b"a")
-            try:
-                part = sock.recv(4096)
-            except TimeoutError:
-                continue
-            if not part:
-                break
-            answer += part
-    except OSError:
-        pass
-    got.append(answer[:12])
-    sock.close()
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -70,11 +45,9 @@ def main() -> None:
         with referee_serve(Path(folder) / "referee.db") as server:
             host, port = server.url.removeprefix("http://").split(":")
             stop = threading.Event()
-            got: list[bytes] = []
+            got: list[tuple[bytes, bool]] = []
             threads = [
-                threading.Thread(
-                    target=slow_client, args=((host, int(port)), stop, got), daemon=True
-                )
+                threading.Thread(target=slow_body, args=((host, int(port)), got, stop), daemon=True)
                 for _ in range(options.slow)
             ]
             for thread in threads:
@@ -106,7 +79,7 @@ def main() -> None:
                 f" max {max(times):.1f} ms"
             )
         print(line)
-    print(f"  the slow clients got: {sorted(set(got))}")
+    print(f"  the slow clients got: {sorted({answer[:12] for answer, _closed in got})}")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import urllib.request
 
 import pytest
 
-from tests.support.live import Phone, referee_serve
+from tests.support.live import Phone, referee_serve, slow_body
 
 pytestmark = pytest.mark.live
 
@@ -121,33 +121,6 @@ def test_a_body_sent_too_slowly_is_refused_in_time(server):
     assert answer.startswith(b"HTTP/1.1 408")
 
 
-def _slow_body(address, answers: list[tuple[bytes, bool]], stop: threading.Event) -> None:
-    """A POST that declares 100 000 bytes and sends one a second, until cut off."""
-    sock = socket.create_connection(address)
-    sock.sendall(
-        b"POST /matches/new HTTP/1.1\r\nHost: phone\r\n"
-        b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n"
-    )
-    sock.settimeout(1)
-    got, closed = b"", False
-    try:
-        while not stop.is_set():
-            sock.send(b"a")
-            try:
-                part = sock.recv(4096)
-            except TimeoutError:
-                continue
-            if not part:
-                closed = True  # by the server: what it should do once it has answered
-                break
-            got += part
-    except OSError:
-        closed = True  # reset by the server, the answer already in
-    finally:
-        answers.append((got, closed))
-        sock.close()
-
-
 def test_slow_bodies_past_their_deadline_stop_no_one(server):
     """Two clients per worker send a POST's body a byte a second, never finishing: each
     is answered 408 and cut off, and a reader's pages are answered all the while --
@@ -155,7 +128,7 @@ def test_slow_bodies_past_their_deadline_stop_no_one(server):
     stop = threading.Event()
     answers: list[tuple[bytes, bool]] = []
     slow = [
-        threading.Thread(target=_slow_body, args=(_address(server), answers, stop), daemon=True)
+        threading.Thread(target=slow_body, args=(_address(server), answers, stop), daemon=True)
         for _ in range(2 * 2)  # referee_serve's two workers
     ]
     for thread in slow:

@@ -192,3 +192,31 @@ def at_once(jobs):
 
     with ThreadPoolExecutor(len(jobs)) as pool:
         return list(pool.map(run, jobs))
+
+
+def slow_body(address, answers: list[tuple[bytes, bool]], stop: threading.Event) -> None:
+    """A POST that declares 100 000 bytes and sends one a second, until cut off or
+    ``stop``: appends (what the server answered, whether the server closed it)."""
+    sock = socket.create_connection(address)
+    sock.sendall(
+        b"POST /matches/new HTTP/1.1\r\nHost: phone\r\n"
+        b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n"
+    )
+    sock.settimeout(1)
+    got, closed = b"", False
+    try:
+        while not stop.is_set():
+            sock.send(b"a")
+            try:
+                part = sock.recv(4096)
+            except TimeoutError:
+                continue
+            if not part:
+                closed = True  # by the server: what it should do once it has answered
+                break
+            got += part
+    except OSError:
+        closed = True  # reset by the server, the answer already in
+    finally:
+        answers.append((got, closed))
+        sock.close()
