@@ -28,5 +28,5 @@ fi
 if [ "$step" = compile ] || [ "$step" = all ]; then
   "$pybabel" compile -d "$dir" -D messages --statistics 2>&1 | grep -v "^compiling" || true
   # referee ask's prebuilt indexes read the compiled catalogues: rebuild them
-  .venv/bin/python -c "from referee.ask.engine import write_built; write_built()"
+  .venv/bin/python -m referee.ask.build >/dev/null
 fi

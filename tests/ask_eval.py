@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from referee.ask import answers
-from referee.ask.engine import Design
+from referee.ask.design import Design
 from referee.rules import PRESETS
 
 QUESTIONS = Path(__file__).with_name("ask_questions.toml")

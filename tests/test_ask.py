@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from referee.ask import MAX_QUESTION, BadQuestion, answers, answers_json
-from referee.ask.engine import _CACHE, CACHE_SIZE, index_for, numbers
+from referee.ask.engine import _CACHE, CACHE_SIZE, index_for
 from referee.ask.glossary import GLOSSARY
-from referee.ask.words import fold
+from referee.ask.words import fold, numbers
 from referee.i18n import LANGUAGES
 from referee.rules import PRESETS
 from referee.rules.overrides import apply_overrides
@@ -80,9 +80,9 @@ def test_the_blind_set_is_reported():
 def test_every_rule_has_questions_players_ask_in_every_language():
     """referee/ask/examples/: six questions for each rule key of every preset, in each of
     the six languages, and no question for a key no preset has."""
-    from referee.ask.engine import GAP_EXAMPLES, OFF_EXAMPLES, _read_examples
+    from referee.ask.example_questions import GAP_EXAMPLES, OFF_EXAMPLES, read_examples
 
-    examples = _read_examples()
+    examples = read_examples()
     keys = {key for variant in PRESETS.values() for key in variant.rules}
     assert set(examples) == keys | {OFF_EXAMPLES, GAP_EXAMPLES}
     for key, asked in examples.items():
@@ -187,22 +187,19 @@ def test_a_house_rule_answers_with_the_tables_value():
 
 
 @pytest.mark.slow
-def test_the_shipped_indexes_are_current():
-    """referee/ask/built/ holds what the code builds now (else: python -m referee.ask.engine,
-    or scripts/i18n.sh, which runs it), and a preset's index is read from it."""
-    from referee.ask.engine import (
-        BUILT,
-        DESIGN,
-        Index,
-        _built_phrases,
-        _examples_database,
-        _Tokens,
-    )
+def test_the_built_indexes_are_current():
+    """referee/ask/built/, built at set-up from the sources (python -m referee.prebuild),
+    holds what the code builds now, and a preset's index is read from it."""
+    from referee.ask.design import DESIGN
+    from referee.ask.example_questions import examples_database
+    from referee.ask.index import Index
+    from referee.ask.prebuilt import BUILT
+    from referee.ask.tokens import Tokens, built_phrases
 
-    assert _built_phrases() == _Tokens(DESIGN, built=False).phrases
+    assert built_phrases() == Tokens(DESIGN, built=False).phrases
     # the examples' database is the one the code builds now, not a rebuilt stand-in
-    assert _examples_database(DESIGN) == (BUILT / "examples.sqlite").read_bytes()
-    assert _examples_database(DESIGN, built=False) == (BUILT / "examples.sqlite").read_bytes()
+    assert examples_database(DESIGN) == (BUILT / "examples.sqlite").read_bytes()
+    assert examples_database(DESIGN, built=False) == (BUILT / "examples.sqlite").read_bytes()
     for variant in PRESETS.values():
         assert Index(variant).rows == Index(variant, built=False).rows, variant.id
     # A table's house rules are not in the files: built from the code, its words found.
