@@ -296,7 +296,7 @@ def test_referee_ask_in_words_and_with_nothing_to_answer():
     "args",
     [
         ["ask", "", "--variant", "classic"],
-        ["ask", "x" * 501, "--variant", "classic"],
+        ["ask", "x" * (MAX_QUESTION + 1), "--variant", "classic"],
         ["ask", "red three", "--variant", "nope"],
         ["ask", "red three", "--variant", "classic", "--lang", "fr"],
         ["ask", "red three"],
