@@ -68,6 +68,22 @@ BOOKS: dict[str, Book] = {
             "http://www.honorsbridgeclub.org/canastahouserules.html",
         ),
         Book(
+            "wca-club",
+            "WCA: Official WCA Canasta Rules, October 17, 2018 (a club's Modern American rules)",
+            "https://docslib.org/doc/6048163/official-wca-canasta-rules-october-17-2018",
+        ),
+        Book(
+            "nvso-senior",
+            "Northern Virginia Senior Olympics: Canasta (the American Canasta Society's rules, "
+            "with the event's exceptions)",
+            "https://nvso.us/events/canasta/",
+        ),
+        Book(
+            "wikipedia-american",
+            "Wikipedia: Canasta, US American Canasta",
+            "https://en.wikipedia.org/wiki/Canasta#US_American_Canasta",
+        ),
+        Book(
             "pagat-hand-foot",
             "John McLeod, pagat.com: Hand and Foot",
             "https://www.pagat.com/rummy/handfoot.html",
