@@ -134,8 +134,8 @@ def _check_opening(
                 "opening.pile-natural",
                 Text(
                     N_(
-                        "No: opening by taking the pile with %(rank)s on top, the meld of "
-                        "%(rank)s must be natural, without a wild card."
+                        "No: to open by taking the pile when its top card is one of the "
+                        "%(rank)s, the meld of %(rank)s must be natural, without a wild card."
                     ),
                     {"rank": Text(RANK_PLURALS[pile_top.rank])},
                 ),
