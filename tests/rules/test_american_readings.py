@@ -305,3 +305,24 @@ def test_the_jokers_are_wild_in_these_tables():
     assert all(c.is_wild for c in cards("X 2"))
     assert not card("A").is_wild
     assert card("A").rank is Rank.ACE
+
+
+@pytest.mark.parametrize(
+    ("option", "key", "names"),
+    [
+        ("special_hand_courtesy", "going-out.special-hands", "house rule of courtesy"),
+        ("bonus_cards_with_pile", "play.bonus-cards", "house rule of bonus cards with the pile"),
+        ("natural_aces_with_pile", "opening.pile-natural", "house rule of natural aces under"),
+        ("lone_wild_after_opening", "opening.lone-wild", "house rule of no lone wild card"),
+        ("splash", "opening.splash", "house rule of the splash"),
+    ],
+)
+def test_the_rules_page_names_the_house_rule_of_each_other_reading(option, key, names):
+    """The catalogue rule (the rules page shows it) states the preset's reading and names the
+    house rule that gives the other; the house rule exists and is off by default."""
+    preset = american()
+    assert names in preset.rules[key].text
+    (switch,) = [o for o in preset.options if o.name == option]
+    assert switch.default is False
+    label = switch.help.split(":")[0].lower()
+    assert names.split("house rule of ")[1] in f"{label} {option.replace('_', ' ')}"
