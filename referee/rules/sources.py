@@ -84,6 +84,12 @@ BOOKS: dict[str, Book] = {
             "https://en.wikipedia.org/wiki/Canasta#US_American_Canasta",
         ),
         Book(
+            "canastajunction",
+            "Canasta Junction (an online Modern American Canasta room): Help Center, Gameplay "
+            "Rules, and its blog",
+            "https://help.canastajunction.com/hc/en-us/categories/35269031876887-Gameplay-Rules",
+        ),
+        Book(
             "pagat-hand-foot",
             "John McLeod, pagat.com: Hand and Foot",
             "https://www.pagat.com/rummy/handfoot.html",

@@ -577,6 +577,7 @@ AMERICAN_BOOKS = (
     "wca-club",
     "wikipedia-american",
     "nvso-senior",
+    "canastajunction",
 )
 
 

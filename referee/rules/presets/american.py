@@ -10,8 +10,9 @@ There is no seed text for this game.  Every value cites a published book by the 
 * ``honors-house``: a club's published house rules for the game (Honors Bridge Club,
   numbered rules), for what the tables do at the turn card, with the bonus cards and with
   special hands, where the two books are silent or read otherwise.
-* ``wca-club``: another club's rule book (Official WCA Canasta Rules, 2018), and
-  ``wikipedia-american`` (Wikipedia, US American Canasta): where they name a reading.
+* ``wca-club``: another club's rule book (Official WCA Canasta Rules, 2018),
+  ``wikipedia-american`` (Wikipedia, US American Canasta) and ``canastajunction`` (an online
+  room's help pages): where they name a reading.
 * ``nvso-senior``: a senior games event on the American Canasta Society's rules, which ties
   the minimum to the hand's number (three hands: 125, 155, 180); not taken (see
   ``opening_table``).
@@ -63,6 +64,7 @@ P = "pagat-american"
 H = "honors-house"
 W = "wca-club"
 K = "wikipedia-american"
+J = "canastajunction"
 
 RULES = {
     r.key: r
@@ -140,7 +142,7 @@ RULES = {
             "second. A first meld that took the pile draws none: never the pile and the "
             "bonus cards in one turn (unless the table plays the house rule of bonus cards "
             "with the pile).",
-            f"{L} §Deal; {H} §6",
+            f"{L} §Deal; {H} §6; {J} §Talon",
             "",
         ),
         rule(
@@ -688,7 +690,8 @@ AMERICAN = CLASSIC._replace(
     # three to the second.
     bonus_cards=(4, 3),
     # honors-house §6: a first meld that takes the pile draws no bonus cards, never both in
-    # one turn (the league's reading too, as its players cite it).  pagat-american §Bonus
+    # one turn (the league's reading too, as its players cite it; canastajunction §Talon, an
+    # online room's help, deals none either).  pagat-american §Bonus
     # Cards and wca-club §Initial Meld give the bonus cards with no exception for the pile:
     # the house rule bonus_cards_with_pile.
     bonus_cards_with_pile=False,
