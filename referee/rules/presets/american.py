@@ -691,9 +691,9 @@ AMERICAN = CLASSIC._replace(
     bonus_cards=(4, 3),
     # honors-house §6: a first meld that takes the pile draws no bonus cards, never both in
     # one turn (the league's reading too, as its players cite it; canastajunction §Talon, an
-    # online room's help, deals none either).  pagat-american §Bonus
-    # Cards and wca-club §Initial Meld give the bonus cards with no exception for the pile:
-    # the house rule bonus_cards_with_pile.
+    # online room's help, deals none either).  pagat-american §Bonus Cards and wca-club
+    # §Initial Meld give the bonus cards with no exception for the pile: the house rule
+    # bonus_cards_with_pile.
     bonus_cards_with_pile=False,
     # honors-house §1: the ninth card from the bottom of the stock is turned up; §5: a first
     # meld after it draws no bonus cards.
