@@ -102,7 +102,8 @@ class Reranker:
 
     The vectors of statements and example questions are embedded once and kept (each
     language's examples at its first question, some 1 800 of them: minutes on one core,
-    so :meth:`save` and ``store`` keep them on disk between processes)."""
+    so :meth:`save` and ``store`` keep them on disk between processes); a question's at
+    each question."""
 
     def __init__(
         self, blend: Blend = BLEND, embedder: Embedder | None = None, store: Path | None = None
@@ -191,12 +192,13 @@ class Reranker:
     # -- the re-ranking -------------------------------------------------------------------
 
     def question_vector(self, question: str) -> np.ndarray:
-        """``question``'s vector: a long post's question sentence only, if the blend says so."""
+        """``question``'s vector (a long post's question sentence only, if the blend says
+        so), embedded each time it is asked: a server keeps no vector of what it was asked."""
         from .situation import question_sentence
 
         limit = self.blend.sentence
         text = question_sentence(question) if limit and len(question.split()) > limit else question
-        return self.vectors("q", [text])[0]
+        return self.embedder.query([text])[0]  # type: ignore[no-any-return]
 
     def rerank(self, variant: Variant, question: str, lang: str, hits: list[Hit]) -> list[Hit]:
         """``hits`` (the index's candidates, best first) re-ordered: each scores
