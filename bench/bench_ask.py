@@ -46,9 +46,11 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
-def api(rounds: int) -> None:
+def api(rounds: int, extra_env: dict[str, str] | None = None) -> None:
+    """``extra_env``: more of the server's environment (bench/bench_rerank.py's)."""
     asked = questions()
     env = {**os.environ, "REFEREE_LIMIT_API": "1000000 per minute", "PYTHONPATH": str(ROOT)}
+    env.update(extra_env or {})
     with tempfile.TemporaryDirectory() as tmp, referee_serve(Path(tmp) / "b.db", env=env) as s:
 
         def get(q: dict[str, object]) -> float:

