@@ -485,13 +485,40 @@ def check_going_out(
 
 
 def check_bonus_cards(
-    variant: Variant, *, first_side: bool, took_pile: bool = False, past_turn_card: bool = False
+    variant: Variant,
+    *,
+    first_side: bool,
+    took_pile: bool = False,
+    past_turn_card: bool = False,
+    opened_before: bool = False,
+    late: bool = False,
 ) -> Ruling:
     """How many bonus cards a first meld draws: ``first_side`` whether the side is the first
     of the table to meld, ``took_pile`` whether the first meld took the pile, and
-    ``past_turn_card`` whether play had reached the turn card."""
+    ``past_turn_card`` whether play had reached the turn card.  ``opened_before``: the side
+    had already made its first meld (the meld asked about is a later one); ``late``: the
+    player did not draw them at the end of that turn and asks on a later one."""
     if not variant.bonus_cards:
         return Ruling(False, _t(N_("No: this game has no bonus cards.")), "play.draw")
+    if opened_before:
+        return Ruling(
+            False,
+            _t(N_("No: bonus cards come only with a side's first meld, once in the hand.")),
+            "play.bonus-cards",
+        )
+    if late:
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: bonus cards are drawn at the end of the turn of the first meld; "
+                    "forgotten then, they may not be drawn later."
+                )
+            ),
+            "play.bonus-cards-forgotten"
+            if "play.bonus-cards-forgotten" in variant.rules
+            else "play.bonus-cards",
+        )
     if past_turn_card and variant.turn_card is not None:
         return Ruling(
             False,

@@ -219,6 +219,13 @@ class Variant(NamedTuple):
     empty_pile_no_discard: frozenset[Rank] = frozenset()  # not discarded onto an empty pile…
     # …while the player holds another natural card
     wild_discard_last: bool = False  # a wild card is discarded only when nothing else can be
+    # -- irregularities (american) --------------------------------------------------------
+    # The book's one penalty for an irregularity, in points (a hand's "penalties" count it);
+    # None: the book names no points penalty, the cards are only put right.
+    penalty_points: int | None = None
+    # The irregularities the book charges that penalty for, by id (the contract's and the
+    # referee's: "mismeld", "melds_taken_back", "short_opening").
+    irregularities: tuple[str, ...] = ()
     # -- words ---------------------------------------------------------------------
     vocabulary: Vocabulary = Vocabulary.CANASTA  # what pages and sheets call its melds
 

@@ -449,6 +449,48 @@ RULES = {
             f"{L} §Scoring",
             "",
         ),
+        rule(
+            "play.dead-rank",
+            "A rank is dead for a side once its canasta of that rank is closed: a meld takes "
+            "no more than seven cards and a side has only one meld of each rank, so the side "
+            "can neither meld a card of that rank nor take the pile with one. A dead card may "
+            "still be discarded, and the side that closed the rank cannot take the pile with "
+            "it.",
+            f"{L} §Melding, §The Pack (discard pile)",
+            "",
+        ),
+        rule(
+            "play.bonus-cards-forgotten",
+            "Bonus cards are drawn at the end of the turn of the side's first meld; a player "
+            "who forgets them then may not draw them later.",
+            f"{H} §2",
+            "",
+        ),
+        rule(
+            "play.stock-out",
+            "When the stock is used up and nobody has gone out, play goes on as long as each "
+            "player in turn takes the pile, which needs a natural pair matching its top card "
+            "as always; the hand ends as soon as a player cannot or does not take it, and "
+            "nobody scores for going out.",
+            f"{P} §Going Out",
+            "",
+        ),
+        rule(
+            "play.stock-out-red-three",
+            "If the last card of the stock is a red three, the hand ends with that turn: the "
+            "player lays it out and may meld, but does not discard, and nobody scores for "
+            "going out.",
+            f"{P} §Going Out",
+            "",
+        ),
+        rule(
+            "irregularities.penalty",
+            "An irregularity costs the side 10 points, entered with the hand as a penalty: a "
+            "meld that breaks the rules (the cards go back to the hand), cards melded and "
+            "taken back, or a first meld short of the minimum (taken back).",
+            f"{L} §Penalties",
+            "",
+        ),
     ]
 }
 
@@ -653,6 +695,10 @@ AMERICAN = CLASSIC._replace(
     # cla-laws §The Pack (discard pile): a wild card is discarded only as the last card or
     # when nothing else can be.
     wild_discard_last=True,
+    # cla-laws §Penalties: an irregularity costs its side 10 points (the league's players cite
+    # it for a meld put right or taken back, and for a first meld short of the minimum).
+    penalty_points=10,
+    irregularities=("mismeld", "melds_taken_back", "short_opening"),
     options=(
         Option(
             "special_hand_courtesy",
