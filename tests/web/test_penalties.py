@@ -95,3 +95,19 @@ def test_a_game_without_a_points_penalty_asks_for_none(client):
     assert status == 1
     assert [e["code"] for e in out["errors"]] == ["not_in_variant"]
     assert out["sides"][0]["total"] == 0
+
+
+def test_a_penalty_added_later_is_in_the_history_in_the_forms_words(client):
+    url = start_match(client, preset="american")
+    data = hand(side0=OUT, side1=OTHER)
+    data["out"] = "0"
+    assert client.post(url + "/hands/new", data=data).status_code == 302
+    edited = hand(side0=OUT, side1={**OTHER, "penalties": 2})
+    edited["out"] = "0"
+    assert client.post(url + "/hands/1/edit", data=edited).status_code == 302
+    assert totals(client, url) == _expected((0, 2))
+    history = client.get(url + "/history").get_data(as_text=True)
+    assert "Side B</bdi>, Penalties of 10 for an irregularity" in history
+    assert "<del>0</del>" in history and "<ins>2</ins>" in history
+    page = client.get(url + "/history?lang=de").get_data(as_text=True)
+    assert "Strafen von 10 für einen Regelverstoß" in page
