@@ -108,6 +108,7 @@ def test_a_penalty_added_later_is_in_the_history_in_the_forms_words(client):
     assert totals(client, url) == _expected((0, 2))
     history = client.get(url + "/history").get_data(as_text=True)
     assert "Side B</bdi>, Penalties of 10 for an irregularity" in history
-    assert "<del>0</del>" in history and "<ins>2</ins>" in history
+    assert "<del>0</del>" in history
+    assert "<ins>2</ins>" in history
     page = client.get(url + "/history?lang=de").get_data(as_text=True)
     assert "Strafen von 10 für einen Regelverstoß" in page
