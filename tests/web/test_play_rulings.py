@@ -92,6 +92,30 @@ KINGS = "K K K K K K K"
             False,
             "play.stock-out-red-three",
         ),
+        # cla-laws §Melding, honors-house §3: the rule of five once the side has opened.
+        ("wild_card", {"meld": "K K K K"}, {"meld": "K K K K"}, False, "play.rule-of-five"),
+        (
+            "wild_card",
+            {"meld": "K K K", "opening": "y"},
+            {"meld": "K K K", "opening": True},
+            True,
+            "meld.wild-limit",
+        ),  # fmt: skip
+        # cla-laws §The Pack (discard pile): no ace onto an empty pile beside another natural.
+        (
+            "discard",
+            {"card": "A", "hand": "A 9", "pile_empty": "y"},
+            {"card": "A", "hand": "A 9", "pile_empty": True},
+            False,
+            "play.discard-limits",
+        ),  # fmt: skip
+        (
+            "discard",
+            {"card": "A", "hand": "A 9"},
+            {"card": "A", "hand": "A 9"},
+            True,
+            "play.discard-limits",
+        ),  # fmt: skip
         # cla-laws §Penalties: 10 points.
         (
             "penalty",
@@ -152,7 +176,7 @@ def test_the_page_offers_only_the_questions_its_book_has(client, variant):
     page = client.get(f"/referee?variant={variant}").get_data(as_text=True)
     links = set(re.findall(r'<a class="button[^"]*" href="[^"#]+#q-(\w+)"', page))
     assert links == set(offered_questions(PRESETS[variant]))
-    american = {"dead_rank", "bonus_cards", "stock_out", "penalty"}
+    american = {"wild_card", "discard", "dead_rank", "bonus_cards", "stock_out", "penalty"}
     if variant == "american":
         assert american <= links
     elif variant == "classic":

@@ -32,7 +32,14 @@ from ...rules import (
 )
 from ...rules import find_variant as find_preset
 from ...rules.play_rulings import check_dead_rank, check_penalty, check_stock_out
-from ...rules.rulings import check_bonus_cards, check_going_out, check_meld, check_pickup
+from ...rules.rulings import (
+    check_bonus_cards,
+    check_discard,
+    check_going_out,
+    check_meld,
+    check_pickup,
+    check_wild_card,
+)
 from ..parts import rulebook
 from ..parts.access import load_match, match_ledger
 from ..parts.forms import (
@@ -148,7 +155,7 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
         if not cards:
             return None
         return check_meld(variant, Meld(cards), going_out=_flag(form, "going_out"))
-    if question in ("dead_rank", "bonus_cards", "stock_out", "penalty"):
+    if question in ("wild_card", "discard", "dead_rank", "bonus_cards", "stock_out", "penalty"):
         return _judge_play(question, form, variant, players)
     melds = _melds(form)
     failed = _number(form, "failed_attempts") or 0
@@ -193,7 +200,8 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
 
 
 def _judge_play(question: str, form: FlaskForm, variant: Variant, players: int) -> Any:
-    """The play rules' rulings (a dead rank, bonus cards, the stock out, a penalty)."""
+    """The play rules' rulings (the rule of five, a discard, a dead rank, bonus cards, the
+    stock out, a penalty)."""
     if question == "bonus_cards":
         return check_bonus_cards(
             variant,
@@ -205,6 +213,19 @@ def _judge_play(question: str, form: FlaskForm, variant: Variant, players: int) 
         )
     if question == "penalty":
         return check_penalty(variant, irregularity=form.irregularity.data)
+    if question == "wild_card":
+        cards = _cards(form, "meld")
+        if cards == ():
+            form["meld"].errors.append(_("Give the cards of the meld."))
+        if not cards:
+            return None
+        return check_wild_card(variant, meld=Meld(cards), opening=_flag(form, "opening"))
+    if question == "discard":
+        card = _cards(form, "card", one=True)
+        hand = _cards(form, "hand")
+        if not card or hand is None:
+            return None
+        return check_discard(variant, card=card[0], hand=hand, pile_empty=_flag(form, "pile_empty"))
     melds = _melds(form)
     if question == "dead_rank":
         rank = _cards(form, "rank", one=True)

@@ -134,6 +134,17 @@ class GoOutQuestion(FlaskForm):
     concealed = BooleanField(_l("Going out concealed (all at once, from the hand)"))
 
 
+class WildCardQuestion(FlaskForm):
+    meld = _cards(_l("The meld on the table"), required=True)
+    opening = BooleanField(_l("The wild card goes in with your side's first meld"))
+
+
+class DiscardQuestion(FlaskForm):
+    card = _cards(_l("The card to discard"), 10, required=True)
+    hand = _cards(_l("Your hand, the discard among it"), 300)
+    pile_empty = BooleanField(_l("The pile is empty"))
+
+
 class DeadRankQuestion(FlaskForm):
     rank = _cards(_l("The rank, such as K"), 10, required=True)
     action = SelectField(
@@ -179,6 +190,8 @@ QUESTION_FORMS: dict[str, type[FlaskForm]] = {
     "opening": OpeningQuestion,
     "pickup": PickupQuestion,
     "go_out": GoOutQuestion,
+    "wild_card": WildCardQuestion,
+    "discard": DiscardQuestion,
     "dead_rank": DeadRankQuestion,
     "bonus_cards": BonusCardsQuestion,
     "stock_out": StockOutQuestion,
@@ -188,9 +201,11 @@ QUESTION_FORMS: dict[str, type[FlaskForm]] = {
 
 def offered_questions(variant: Variant) -> tuple[str, ...]:
     """The questions the referee page asks under ``variant``: the four of every game, and the
-    play rules where its book has them (a rank closed at a meld's most cards, bonus cards, the
-    stock running out, a penalty for an irregularity)."""
+    play rules where its book has them (the rule of five, the discard's limits, a rank closed
+    at a meld's most cards, bonus cards, the stock running out, a penalty)."""
     extra = {
+        "wild_card": variant.rule_of_five is not None,
+        "discard": bool(variant.wild_discard_last or variant.empty_pile_no_discard),
         "dead_rank": variant.max_meld_cards is not None and variant.one_meld_per_rank,
         "bonus_cards": bool(variant.bonus_cards),
         "stock_out": "play.stock-out" in variant.rules,
@@ -219,6 +234,8 @@ def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
             "frozen": variant.pile_freezing,
         },
         "go_out": {},
+        "wild_card": {},
+        "discard": {"pile_empty": bool(variant.empty_pile_no_discard)},
         "dead_rank": {},
         "bonus_cards": {
             "past_turn_card": variant.turn_card is not None,
