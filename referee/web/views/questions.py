@@ -362,7 +362,7 @@ def _asked(variant: Variant, rules_url: str | None, table: Table | None) -> dict
 
 
 def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
-    """Show the question box and the four forms; answer the one asked, keeping everything
+    """Show the question box and the question forms; answer the one asked, keeping everything
     typed."""
     posted = request.form.get("question") if request.method == "POST" else None
     general = list(problems)
