@@ -90,7 +90,8 @@ def cold(runs: int) -> None:
 
 
 def index() -> None:
-    from referee.ask.engine import Index, gettext_of
+    from referee.ask.index import Index
+    from referee.ask.texts import gettext_of
     from referee.i18n import LANGUAGES
     from referee.rules import PRESETS
 

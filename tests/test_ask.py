@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from referee.ask import MAX_QUESTION, BadQuestion, answers, answers_json
-from referee.ask.engine import _CACHE, CACHE_SIZE, index_for, numbers
+from referee.ask.engine import _CACHE, CACHE_SIZE, index_for
 from referee.ask.glossary import GLOSSARY
-from referee.ask.words import fold
+from referee.ask.words import fold, numbers
 from referee.i18n import LANGUAGES
 from referee.rules import PRESETS
 from referee.rules.overrides import apply_overrides
@@ -28,6 +28,7 @@ from .ask_eval import (
     blind_questions,
     evaluate,
     questions,
+    real_questions,
 )
 
 
@@ -43,6 +44,33 @@ def test_the_evaluation_set_covers_every_language_and_group():
     for q in asked:  # every expected rule exists in the variant asked
         variant = PRESETS[q.get("variant", "classic")]
         assert set(q["rules"]) <= set(variant.rules), q
+
+
+def test_the_real_questions_are_labelled_against_their_catalogues():
+    """tests/ask_real.toml: players' own questions, each labelled with rules its table's
+    variant has, a kind, a part and the page it was seen on (python -m tests.ask_eval --real)."""
+    asked = real_questions()
+    assert len(asked) >= 114
+    seen = set()
+    for q in asked:
+        assert q["lang"] in LANGUAGES, q
+        assert q["variant"] in PRESETS, q
+        assert set(q["keys"]) <= set(PRESETS[q["variant"]].rules), q
+        assert q["kind"] in ("rule", "off", "gap", "play"), q
+        assert bool(q["keys"]) == (q["kind"] == "rule"), q  # only the book's rules have keys
+        ruling = q.get("ruling")
+        assert ruling is None or (
+            q["kind"] == "rule"
+            and set(ruling) <= {"figure", "verdict"}
+            and ruling.get("verdict", "yes") in ("yes", "no")
+        ), q
+        assert q["part"] in ("dev", "blind"), q
+        assert q["source"].startswith(("http://", "https://")), q
+        assert q["source_kind"], q
+        assert (q["q"], q["source"]) not in seen, q
+        seen.add((q["q"], q["source"]))
+    for part in ("dev", "blind"):  # each half holds long posts as well as short questions
+        assert any(len(q["q"].split()) > 40 for q in real_questions(part)), part
 
 
 def test_the_evaluation_set_reaches_its_goals():
@@ -80,9 +108,9 @@ def test_the_blind_set_is_reported():
 def test_every_rule_has_questions_players_ask_in_every_language():
     """referee/ask/examples/: six questions for each rule key of every preset, in each of
     the six languages, and no question for a key no preset has."""
-    from referee.ask.engine import GAP_EXAMPLES, OFF_EXAMPLES, _read_examples
+    from referee.ask.example_questions import GAP_EXAMPLES, OFF_EXAMPLES, read_examples
 
-    examples = _read_examples()
+    examples = read_examples()
     keys = {key for variant in PRESETS.values() for key in variant.rules}
     assert set(examples) == keys | {OFF_EXAMPLES, GAP_EXAMPLES}
     for key, asked in examples.items():
@@ -187,22 +215,19 @@ def test_a_house_rule_answers_with_the_tables_value():
 
 
 @pytest.mark.slow
-def test_the_shipped_indexes_are_current():
-    """referee/ask/built/ holds what the code builds now (else: python -m referee.ask.engine,
-    or scripts/i18n.sh, which runs it), and a preset's index is read from it."""
-    from referee.ask.engine import (
-        BUILT,
-        DESIGN,
-        Index,
-        _built_phrases,
-        _examples_database,
-        _Tokens,
-    )
+def test_the_built_indexes_are_current():
+    """referee/ask/built/, built at set-up from the sources (python -m referee.prebuild),
+    holds what the code builds now, and a preset's index is read from it."""
+    from referee.ask.design import DESIGN
+    from referee.ask.example_questions import examples_database
+    from referee.ask.index import Index
+    from referee.ask.prebuilt import BUILT
+    from referee.ask.tokens import Tokens, built_phrases
 
-    assert _built_phrases() == _Tokens(DESIGN, built=False).phrases
+    assert built_phrases() == Tokens(DESIGN, built=False).phrases
     # the examples' database is the one the code builds now, not a rebuilt stand-in
-    assert _examples_database(DESIGN) == (BUILT / "examples.sqlite").read_bytes()
-    assert _examples_database(DESIGN, built=False) == (BUILT / "examples.sqlite").read_bytes()
+    assert examples_database(DESIGN) == (BUILT / "examples.sqlite").read_bytes()
+    assert examples_database(DESIGN, built=False) == (BUILT / "examples.sqlite").read_bytes()
     for variant in PRESETS.values():
         assert Index(variant).rows == Index(variant, built=False).rows, variant.id
     # A table's house rules are not in the files: built from the code, its words found.
@@ -271,7 +296,7 @@ def test_referee_ask_in_words_and_with_nothing_to_answer():
     "args",
     [
         ["ask", "", "--variant", "classic"],
-        ["ask", "x" * 501, "--variant", "classic"],
+        ["ask", "x" * (MAX_QUESTION + 1), "--variant", "classic"],
         ["ask", "red three", "--variant", "nope"],
         ["ask", "red three", "--variant", "classic", "--lang", "fr"],
         ["ask", "red three"],

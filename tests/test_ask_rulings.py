@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.ask import Table, answers_json, ask
-from referee.ask.engine import gettext_of
 from referee.ask.situation import question_sentence, read_situation
+from referee.ask.texts import gettext_of
 from referee.i18n import LANGUAGES
 from referee.rules import PRESETS, Meld, Rank, check_opening, format_cards, parse_cards
 from referee.rules.rulings import check_meld, check_pickup
@@ -271,7 +271,8 @@ def test_every_players_word_says_where_it_was_seen_and_what_it_means():
     ],
 )
 def test_a_players_word_finds_the_rule_of_what_it_means(question, lang, word, key):
-    from referee.ask.engine import MARK, index_for
+    from referee.ask.design import MARK
+    from referee.ask.engine import index_for
     from referee.ask.glossary import PLAYERS_WORDS
 
     assert word in PLAYERS_WORDS.read_text(encoding="utf-8")

@@ -1,10 +1,11 @@
 """Ask the referee in your own words: a plain question in any of the six languages finds the
 rules of the table's variant that answer it, best first.
 
-The search (:mod:`.engine`) reads the catalogues of all six languages, so it sits above
-the rules core, beside the ledger and the contract.  A question no rule answers gets no
-answer, never a random rule.  A match total in the question ("when we have 2600") is
-looked up as the referee's opening question does: :meth:`Variant.opening_minimum`.
+The search (:mod:`.index`, kept by :mod:`.engine`) reads the catalogues of all six
+languages, so it sits above the rules core, beside the ledger and the contract.  A
+question no rule answers gets no answer, never a random rule.  A match total in the
+question ("when we have 2600") is looked up as the referee's opening question does:
+:meth:`Variant.opening_minimum`.
 """
 
 from __future__ import annotations
@@ -15,9 +16,12 @@ from ..i18n import LANGUAGES
 from ..rules import MalformedInput, Rule, Variant
 from ..rules.problems import N_, Text
 from ..rules.sources import source_language, source_title
-from .engine import DESIGN, Design, index_for, numbers
+from .design import DESIGN, Design
+from .engine import index_for
 from .judge import Ruling, Table, rule_on_situation
 from .situation import question_sentence, read_situation
+from .texts import gettext_of
+from .words import numbers
 
 __all__ = [
     "MAX_QUESTION",
@@ -33,7 +37,7 @@ __all__ = [
     "statement",
 ]
 
-MAX_QUESTION = 500  # characters; a question is a sentence or two
+MAX_QUESTION = 2000  # characters: a player's post, its story, cards and scores, then the question
 ANSWERS = 3  # the best rule and the next two
 SILENT = N_("This rulebook does not say.")
 
@@ -171,8 +175,6 @@ def answers(variant: Variant, question: str, lang: str, design: Design = DESIGN)
 def ruling_json(ruling: Ruling | None, lang: str) -> dict[str, Any] | None:
     """A ruling as the contract gives it: ``verdict`` "yes", "no" or null, ``figure``,
     ``text`` in ``lang``, ``rules`` (the keys that decide it)."""
-    from .engine import gettext_of
-
     if ruling is None:
         return None
     return {
@@ -187,8 +189,6 @@ def statement(rule: Rule, lang: str) -> str:
     """A rule's statement in ``lang``, as the pages say it (``web.plumbing.locale.rule_text``):
     a house rule in the table's words; in its rulebook's own language, the rulebook's
     sentence."""
-    from .engine import gettext_of
-
     gettext = gettext_of(lang)
     if rule.house is not None:
         return rule.house.render(gettext)
@@ -201,8 +201,6 @@ def answers_json(
     variant: Variant, question: str, lang: str, table: Table | None = None
 ) -> dict[str, Any]:
     """What ``referee ask --json`` prints and ``GET /api/ask`` answers."""
-    from .engine import gettext_of
-
     asked = ask(variant, question, lang, table)
     return {
         "variant": variant.id,

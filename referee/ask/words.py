@@ -17,7 +17,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
-__all__ = ["STEMMERS", "STOP_WORDS", "flat", "fold", "stems", "words"]
+__all__ = ["STEMMERS", "STOP_WORDS", "flat", "fold", "numbers", "stems", "words"]
 
 STEMMERS = {
     "en": "english",
@@ -124,3 +124,15 @@ def stems(
 def flat(forms: Iterable[tuple[str, ...]]) -> list[str]:
     """Every form of every word, in order."""
     return [form for word in forms for form in word]
+
+
+_NUMBER = re.compile(r"(?<![\w])(-|−|minus\s+)?(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d+)(?![\w])")
+
+
+def numbers(text: str) -> list[int]:
+    """The whole numbers of a question: "2600", "2 600", "2.600", "-200", "minus 200"."""
+    out = []
+    for sign, digits in _NUMBER.findall(text):
+        value = int(re.sub(r"\D", "", digits))
+        out.append(-value if sign else value)
+    return out

@@ -1,0 +1,73 @@
+"""Build the ask index's files (:mod:`.prebuilt`) from their sources.
+
+``python -m referee.ask.build`` writes them; ``python -m referee.prebuild`` (set-up and the
+wheel's build) runs it after compiling the catalogues it reads.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .design import DESIGN
+from .example_questions import examples_database
+from .index import Index
+from .prebuilt import BUILT, read_built, rules_digest, source_digest
+from .tokens import Tokens
+
+__all__ = ["is_current", "write_built"]
+
+
+def write_built() -> list[Path]:
+    """Build the glossary's phrases, the examples' database, every preset's rows under the
+    kept design and the situation's words, and write them to :data:`BUILT`; the files
+    written.  The same sources give the same bytes (nothing of the moment is written)."""
+    from ..rules import PRESETS
+    from .situation import write_built as write_situation
+
+    BUILT.mkdir(exist_ok=True)
+    written = []
+    tokens = Tokens(DESIGN, built=False)
+    phrases = {
+        lang: {
+            form: [([sorted(w) for w in phrase], concept) for phrase, concept in found]
+            for form, found in sorted(starts.items())
+        }
+        for lang, starts in tokens.phrases.items()
+    }
+    files: dict[str, tuple[str, Any]] = {"glossary": (source_digest(), phrases)}
+    (BUILT / "examples.sqlite").write_bytes(examples_database(DESIGN, built=False))
+    written.append(BUILT / "examples.sqlite")
+    for vid, variant in PRESETS.items():
+        files[vid] = (rules_digest(variant), Index(variant, DESIGN, built=False).rows)
+    for name, (digest, content) in files.items():
+        path = BUILT / f"{name}.json"
+        text = json.dumps({"digest": digest, "content": content}, ensure_ascii=False)
+        path.write_text(text + "\n", encoding="utf-8")
+        written.append(path)
+    written.append(write_situation())
+    return written
+
+
+def is_current() -> bool:
+    """Whether every built file is there and was built from today's sources."""
+    from ..rules import PRESETS
+    from . import situation
+    from .example_questions import read_database
+
+    try:
+        words = json.loads(situation.BUILT.read_text(encoding="utf-8")).get("digest")
+    except (OSError, ValueError):
+        words = None
+    return (
+        words == situation._digest()
+        and read_built("glossary", source_digest()) is not None
+        and read_database(source_digest()) is not None
+        and all(read_built(vid, rules_digest(v)) is not None for vid, v in PRESETS.items())
+    )
+
+
+if __name__ == "__main__":
+    for path in write_built():
+        print(path)

@@ -1,0 +1,75 @@
+"""What the ask index does to words and how it ranks: the design, its marks and a hit.
+
+:data:`DESIGN` is the design kept; the evaluation (``tests/ask_eval.py``,
+docs/benchmarks.md) compares others against it, each an index of its own.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["DESIGN", "GENERIC", "MARK", "NAME", "OFF", "SCORE", "Design", "Hit"]
+
+MARK = "zz"  # a glossary token is its concept behind this: "zzwild" (no rule's word)
+SCORE = "score"  # the concept of a match total in a question (a number to look up)
+# Concepts a question off the game names as easily as one about it ("how much", "only"):
+# they rank rules, but do not on their own make a question one the rules answer.
+GENERIC = frozenset({"value", "alone", "bonus", "cards"})
+# The game's own name: "canasta" is also a meld of seven, but a question naming only it (and
+# cards) asks about the game, not a rule ("who invented canasta", "where to buy canasta
+# cards"); with another concept ("how many points for a canasta") it is a rule question.
+NAME = "canasta"
+OFF = "offgame"  # the glossary's words of shopping, apps, the game's history
+
+
+class Design(NamedTuple):
+    """What the index does to words; the evaluation in docs/benchmarks.md compares them."""
+
+    stem: bool = True
+    fold: bool = True
+    glossary: bool = True
+    # statements, key words and group title, the glossary's concepts in the statements,
+    # the concepts the rule's key names
+    weights: tuple[float, float, float, float] = (1.0, 2.0, 0.5, 4.0)
+    share: float = 1.0  # times about's weight, for the share of the key's concepts named
+    threshold: float = 4.0  # below this best score, no rule of the book answers
+    any_language: bool = True  # the glossary's words of every language, not the page's only
+    # in another language than the page's, a word shorter than this names no concept
+    # (Spanish "meta" is Dutch "met" stemmed)
+    other_min: int = 5
+    # the best rule must share a concept with the question, one not merely "how much" or
+    # "only": else no rule answers (a ticket's price, the weather)
+    need_concept: bool = True
+    # the game's name alone (with "cards" at most) does not make a rule question
+    name_alone: bool = True
+    # a question sharing one concept with the best rule, most of whose words no rule nor the
+    # glossary knows ("a que hora sale el autobus": "sale" is going out), gets nothing: the
+    # share of unknown words above which it is off the game (1.0: never)
+    unknown_share: float = 0.5
+    # a question naming the glossary's words off the game (buying, an app) gets nothing
+    off_words: bool = True
+    # the weight of the questions players ask each rule (:data:`EXAMPLES`): a rule adds
+    # this times the BM25 score of its example closest to the question (0: not used)
+    examples: float = 1.5
+    # a question this close to one of the best rule's examples (BM25) is a rule question,
+    # even naming no concept of the glossary ("met hoeveel mensen kun je spelen")
+    example_sure: float = 20.0
+    # a question closer to one of the questions no rule answers (the examples' "off") than
+    # this times its closeness to the best rule's closest example gets nothing (inf: never)
+    off_factor: float = 1.15
+    # a rule's closeness to the question: its closest example, plus this times its second
+    second: float = 0.3
+    # a question closer to the questions no rulebook decides (the examples' "gap") than this
+    # times its closeness to the best rule's closest example: "this rulebook does not say"
+    gap_factor: float = 1.15
+    # a glossary phrase inside a longer one names no concept of its own ("draw pile" the
+    # stock only): tried on the real set, it lost more than it found (docs/benchmarks.md)
+    longest: bool = False
+
+
+DESIGN = Design()
+
+
+class Hit(NamedTuple):
+    key: str
+    score: float

@@ -1,0 +1,94 @@
+"""The questions players ask, a few per rule key in each language, as the index reads them.
+
+What a rule's statement does not say in a player's words ("can I pick up the pile with a
+wild card on top") finds it through a question asked that way (``examples/LANG.toml``).
+Two keys are no rule's: :data:`OFF_EXAMPLES` (questions no rule answers: the weather,
+another game, the app) and :data:`GAP_EXAMPLES` (about the game, but no rulebook decides
+them: a misdeal, a card exposed, a turn played out of turn).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from ..i18n import LANGUAGES
+from .design import DESIGN, Design
+from .prebuilt import BUILT, examples_path, source_digest
+from .tokens import Tokens
+
+__all__ = [
+    "EXAMPLES_READ",
+    "EXAMPLES_TABLE",
+    "GAP_EXAMPLES",
+    "OFF_EXAMPLES",
+    "examples_database",
+    "read_examples",
+]
+
+OFF_EXAMPLES = "off"
+GAP_EXAMPLES = "gap"
+# The closest examples a question reads: a common word matches 1 600 on average, and the
+# rules' best are among the first 400 (the evaluation sets score the same as reading all).
+EXAMPLES_READ = 400
+
+EXAMPLES_TABLE = (
+    "CREATE VIRTUAL TABLE examples USING fts5(key UNINDEXED, text, "
+    "tokenize = 'unicode61 remove_diacritics 0')"
+)
+
+
+def read_examples() -> dict[str, list[tuple[str, str]]]:
+    """Each rule key's example questions as (question, language)."""
+    import tomllib  # only to build
+
+    found: dict[str, list[tuple[str, str]]] = {}
+    for lang in LANGUAGES:
+        with examples_path(lang).open("rb") as handle:
+            for key, asked in tomllib.load(handle).items():
+                found.setdefault(key, []).extend((question, lang) for question in asked)
+    return found
+
+
+def read_database(digest: str) -> bytes | None:
+    """``built/examples.sqlite`` if it was built from ``digest``."""
+    try:
+        data = (BUILT / "examples.sqlite").read_bytes()
+    except OSError:
+        return None
+    db = sqlite3.connect(":memory:")
+    try:
+        db.deserialize(data)
+        found = db.execute("SELECT digest FROM built").fetchone()
+    except sqlite3.Error:
+        found = None
+    finally:
+        db.close()
+    return data if found == (digest,) else None
+
+
+def examples_database(design: Design, *, built: bool = True) -> bytes:
+    """Every rule key's example questions as an SQLite database holding their FTS5 table
+    (serialized): for the kept design, read as built (``built/examples.sqlite``, 3 300
+    questions whose indexing cost a cold ``referee ask`` 10 ms), else built here."""
+    digest = source_digest()
+    if built and design == DESIGN:
+        found = read_database(digest)
+        if found is not None:
+            return found
+    tokens = Tokens(design, built=built)
+    db = sqlite3.connect(":memory:")
+    db.execute(EXAMPLES_TABLE)
+    db.executemany(
+        "INSERT INTO examples VALUES (?, ?)",
+        [
+            (key, tokens.document(question, lang))
+            for key, asked in sorted(read_examples().items())
+            for question, lang in asked
+        ],
+    )
+    db.execute("CREATE TABLE built (digest TEXT)")
+    db.execute("INSERT INTO built VALUES (?)", (digest,))
+    db.commit()
+    data = db.serialize()
+    db.close()
+    return data

@@ -1,0 +1,246 @@
+"""One catalogue's rules as a full-text index, and the search of a question in it.
+
+Each rule is a row of an SQLite FTS5 table: its statement in all six languages (each
+translated msgstr of ``Rule.text``, read from the catalogues, and the rulebook's own
+quote), the words of its key and group title, and the glossary's tokens for the things
+it names (:mod:`.glossary`), every word folded and stemmed (:mod:`.words`).  A question
+is turned into the same tokens and ranked by BM25, with the players' example questions
+(:mod:`.example_questions`) closest to it.
+
+The index is a plain in-memory ``sqlite3`` database, not the app's storage: it holds
+nothing of a table's and is rebuilt from the code at will, so it does not go through
+:mod:`referee.storage` (the only importer of sqlite-utils, which it does not use).
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+
+from ..i18n import LANGUAGES
+from ..rules import Rule, Variant
+from ..rules.sources import source_language
+from .design import DESIGN, GENERIC, MARK, NAME, OFF, SCORE, Design, Hit
+from .example_questions import (
+    EXAMPLES_READ,
+    EXAMPLES_TABLE,
+    GAP_EXAMPLES,
+    OFF_EXAMPLES,
+    examples_database,
+)
+from .prebuilt import read_built, rules_digest
+from .texts import gettext_of, group_title
+from .tokens import Tokens
+from .words import flat, numbers, stems, words
+
+__all__ = ["Index"]
+
+
+class Index:
+    """One catalogue's rules, searchable; thread-safe (one lock around its connection)."""
+
+    def __init__(self, variant: Variant, design: Design = DESIGN, *, built: bool = True) -> None:
+        self.design = design
+        self.tokens = Tokens(design, built=built)
+        self.keys = sorted(variant.rules)
+        self.rules = frozenset(self.keys)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        if design.examples:
+            # every key's examples, the variant's own picked out when searching
+            self._db.deserialize(examples_database(design, built=built))
+        else:
+            self._db.execute(EXAMPLES_TABLE)
+        self._db.execute(
+            "CREATE VIRTUAL TABLE rules USING fts5(key UNINDEXED, text, words, concepts, about, "
+            "tokenize = 'unicode61 remove_diacritics 0')"
+        )
+        rows: list[list[str]] | None = None
+        if built and design == DESIGN and re.fullmatch(r"[a-z0-9-]+", variant.id):
+            rows = read_built(variant.id, rules_digest(variant))
+        if rows is None:
+            preset = _preset_rules(variant)
+            rows = [
+                [key, *self._document(key, variant.rules[key], preset.get(key))]
+                for key in self.keys
+            ]
+        self.rows = rows
+        # every word the rules are indexed by (statements, key and group title)
+        self.vocabulary = frozenset(t for row in rows for col in row[1:3] for t in col.split())
+        self._db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", rows)
+        self._db.commit()
+
+    def _document(self, key: str, rule: Rule, preset: Rule | None) -> tuple[str, str, str, str]:
+        from .glossary import GLOSSARY
+
+        texts: list[tuple[str, str]] = []  # (text, language)
+        for shown in (rule, preset) if preset is not None and preset != rule else (rule,):
+            for lang in LANGUAGES:
+                gettext = gettext_of(lang)
+                if shown.house is not None:
+                    texts.append((shown.house.render(gettext), lang))
+                else:
+                    texts.append((gettext(shown.text), lang))
+            if shown.quote:
+                texts.append((shown.quote, source_language(shown.source) or "en"))
+        concepts: set[str] = set()
+        words: list[str] = []
+        text_tokens: list[str] = []
+        for text, lang in texts:
+            text_tokens += flat(self.tokens.words(text, lang))
+            concepts |= self.tokens.concepts(self.tokens.words(text, lang, stop=False), lang)
+        title = group_title(key)
+        for lang in LANGUAGES:
+            gettext = gettext_of(lang)
+            words += flat(self.tokens.words(gettext(title), lang))
+        key_words = self.tokens.words(key.replace(".", " ").replace("-", " "), "en")
+        words += flat(key_words)
+        # What the rule is about: the glossary's concepts its key names ("pile.frozen": the
+        # pile, frozen), and those whose entry names the key.
+        about = self.tokens.concepts(key_words, "en") | {
+            entry.concept
+            for entry in GLOSSARY
+            if self.design.glossary and any(part in key for part in entry.keys)
+        }
+        return (
+            " ".join(text_tokens),
+            " ".join(words),
+            " ".join(MARK + c for c in sorted(concepts)),
+            " ".join(MARK + c for c in sorted(about)),
+        )
+
+    def query_tokens(self, question: str, lang: str) -> list[str]:
+        """The tokens ``question`` is searched by."""
+        found = self.tokens.words(question, lang)
+        tokens = flat(found)
+        concepts = self.tokens.concepts(self.tokens.words(question, lang, stop=False), lang)
+        if self.design.any_language:  # a Czech word typed on an English page still counts
+            for other in LANGUAGES:
+                if other != lang:
+                    words = [
+                        tuple(form for form in forms if len(form) >= self.design.other_min)
+                        for forms in self.tokens.words(question, other, stop=False)
+                    ]
+                    concepts |= self.tokens.concepts(words, other)
+        if self.design.glossary and any(n >= 1000 or n < 0 for n in numbers(question)):
+            concepts.add(SCORE)
+        tokens += [MARK + c for c in sorted(concepts)]
+        return list(dict.fromkeys(t for t in tokens if t))
+
+    def search(self, question: str, lang: str, limit: int = 3) -> list[Hit]:
+        """The rules that answer ``question`` best first (:meth:`find`)."""
+        return self.find(question, lang, limit)[0]
+
+    def find(self, question: str, lang: str, limit: int = 3) -> tuple[list[Hit], bool]:
+        """The rules that answer ``question`` best first, at most ``limit``; none when even
+        the best scores under the design's threshold; and whether the question is closer
+        to those no rulebook decides than to the best rule's (then the rules are the nearest,
+        not an answer).
+
+        FTS5 finds the rules sharing a token with the question and scores their words
+        (BM25 over the statements, and over the key and group words); the glossary's
+        concepts then add what the rule is about: each concept of the question that the
+        rule's key names, and the share of the key's concepts the question names (so
+        "the pile, frozen" prefers ``pile.frozen`` to ``pile.natural-and-wild``).
+        """
+        tokens = self.query_tokens(question, lang)
+        if not tokens:
+            return [], False
+        asked = {t for t in tokens if t.startswith(MARK)}
+        match = " OR ".join('"' + t.replace('"', "") + '"' for t in tokens)
+        text_w, words_w, concept_w, about_w = self.design.weights
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT key, -bm25(rules, 0, ?, ?, 0, 0), concepts, about FROM rules "
+                "WHERE rules MATCH ?",
+                (text_w, words_w, match),
+            ).fetchall()
+            closest: dict[str, float] = {}
+            tops: dict[str, list[float]] = {}  # each rule's examples' scores, closest first
+            for key, score in self._db.execute(
+                "SELECT key, -bm25(examples) FROM examples WHERE examples MATCH ? "
+                "ORDER BY rank LIMIT ?",
+                (match, EXAMPLES_READ),
+            ):
+                if key in self.rules or key in (OFF_EXAMPLES, GAP_EXAMPLES):
+                    tops.setdefault(key, []).append(score)
+            second = self.design.second
+            closest = {k: v[0] + second * (v[1] if len(v) > 1 else 0.0) for k, v in tops.items()}
+            off = closest.pop(OFF_EXAMPLES, 0.0)
+            gap = closest.pop(GAP_EXAMPLES, 0.0)
+        known = {row[0] for row in rows}
+        rows += [(key, 0.0, "", "") for key in closest if key not in known]
+        scored = []
+        shared: dict[str, set[str]] = {}
+        for key, lexical, concepts, about in rows:
+            named = set(about.split())
+            found = asked & named
+            mentioned = asked & set(concepts.split())
+            score = (
+                lexical + concept_w * len(mentioned) + self.design.examples * closest.get(key, 0.0)
+            )
+            if named:
+                score += about_w * (len(found) + self.design.share * len(found) / len(named))
+            scored.append(Hit(key, round(score, 3)))
+            shared[key] = found | mentioned
+        scored.sort(key=lambda hit: (-hit.score, hit.key))
+        best = closest.get(scored[0].key, 0.0) if scored else 0.0
+        if gap > off and gap > self.design.gap_factor * best:  # the nearest, as such
+            return scored[:limit], True
+        if not scored or scored[0].score < self.design.threshold:
+            return [], False
+        sure = closest.get(scored[0].key, 0.0) >= self.design.example_sure
+        if (
+            self.design.need_concept
+            and not sure
+            and self._off_game(question, lang, shared[scored[0].key])
+        ):
+            return [], False
+        if self.design.off_words and MARK + OFF in asked:
+            return [], False
+        if off and off > self.design.off_factor * closest.get(scored[0].key, 0.0):
+            return [], False
+        return scored[:limit], False
+
+    def _off_game(self, question: str, lang: str, shared: set[str]) -> bool:
+        """Whether a question sharing the concepts ``shared`` with the best rule is one the
+        rules do not answer (the weather, a ticket's price, who invented the game)."""
+        specific = {c[len(MARK) :] for c in shared} - GENERIC
+        if not specific:
+            return True
+        if self.design.name_alone and specific == {NAME}:
+            if not {c[len(MARK) :] for c in shared} - {NAME, "cards"}:
+                return True
+        if len(specific) == 1 and self.design.unknown_share < 1.0:
+            # a word is known when, stemmed in any language, a rule or the glossary has it
+            asked = [w for w in words(question) if not w.isdigit() and stems(w, lang)]
+            unknown = sum(
+                not any(
+                    form in self.vocabulary or form in starts
+                    for other, starts in self.tokens.phrases.items()
+                    for forms in self.tokens.words(word, other, stop=False)
+                    for form in forms
+                )
+                for word in asked
+            )
+            if asked and unknown / len(asked) > self.design.unknown_share:
+                return True
+        return False
+
+    def size(self) -> int:
+        """The index's bytes in memory (its database pages)."""
+        with self._lock:
+            count = self._db.execute("PRAGMA page_count").fetchone()[0]
+            page = self._db.execute("PRAGMA page_size").fetchone()[0]
+        return int(count * page)
+
+
+def _preset_rules(variant: Variant) -> dict[str, Rule]:
+    """The preset's own rules behind a table's house rules: their words find the rule."""
+    if not any(rule.house is not None for rule in variant.rules.values()):
+        return {}
+    from ..rules import PRESETS
+
+    preset = PRESETS.get(variant.id)
+    return dict(preset.rules) if preset is not None else {}

@@ -1,0 +1,81 @@
+"""Texts as the ask index's tokens: a text's words' forms, then the glossary's concepts it
+names (each behind :data:`~.design.MARK`), under one :class:`~.design.Design`."""
+
+from __future__ import annotations
+
+from ..i18n import LANGUAGES
+from .design import DESIGN, MARK, Design
+from .prebuilt import read_built, source_digest
+from .words import flat, stems
+
+__all__ = ["Phrases", "Tokens", "built_phrases"]
+
+# language -> a phrase's first form -> [(the phrase as its words' forms, concept)]
+Phrases = dict[str, dict[str, list[tuple[tuple[frozenset[str], ...], str]]]]
+
+
+def built_phrases() -> Phrases | None:
+    """The glossary's phrases as built (``built/glossary.json``), if current."""
+    content = read_built("glossary", source_digest())
+    if content is None:
+        return None
+    return {
+        lang: {
+            form: [(tuple(frozenset(w) for w in phrase), concept) for phrase, concept in found]
+            for form, found in starts.items()
+        }
+        for lang, starts in content.items()
+    }
+
+
+class Tokens:
+    """Turns texts into index tokens under one :class:`Design`."""
+
+    def __init__(self, design: Design, *, built: bool = True) -> None:
+        self.design = design
+        # language -> a phrase's first form -> [(the phrase as its words' forms, concept)]
+        self.phrases: Phrases = {}
+        if built and design == DESIGN:
+            found = built_phrases()
+            if found is not None:
+                self.phrases = found
+                return
+        from .glossary import GLOSSARY  # only to build: its module costs a start 4 ms
+
+        for lang in LANGUAGES:
+            starts: dict[str, list[tuple[tuple[frozenset[str], ...], str]]] = {}
+            for entry in GLOSSARY:
+                for term in entry.terms.get(lang, ()):
+                    phrase = tuple(frozenset(w) for w in self.words(term, lang, stop=False))
+                    for form in phrase[0] if phrase else ():
+                        starts.setdefault(form, []).append((phrase, entry.concept))
+            self.phrases[lang] = starts
+
+    def words(self, text: str, lang: str, *, stop: bool = True) -> list[tuple[str, ...]]:
+        return stems(text, lang, stem=self.design.stem, stop=stop, folded=self.design.fold)
+
+    def document(self, text: str, lang: str) -> str:
+        """``text`` as one searchable run of tokens: its words' forms, then its concepts."""
+        concepts = self.concepts(self.words(text, lang, stop=False), lang)
+        return " ".join(flat(self.words(text, lang)) + [MARK + c for c in sorted(concepts)])
+
+    def concepts(self, words: list[tuple[str, ...]], lang: str) -> set[str]:
+        """The glossary's concepts named by a run of ``words`` (each as its forms)."""
+        if not self.design.glossary:
+            return set()
+        starts = self.phrases[lang]
+        matches = set()  # (start, end, concept)
+        for i, forms in enumerate(words):
+            for form in forms:
+                for phrase, concept in starts.get(form, ()):
+                    if len(phrase) <= len(words) - i and all(
+                        phrase[j].intersection(words[i + j]) for j in range(1, len(phrase))
+                    ):
+                        matches.add((i, i + len(phrase), concept))
+        if not self.design.longest:
+            return {concept for _s, _e, concept in matches}
+        return {
+            concept
+            for start, end, concept in matches
+            if not any(s <= start and end <= e and e - s > end - start for s, e, _c in matches)
+        }
