@@ -447,6 +447,7 @@ def _dead_rank_question(variant: Variant, data: Json) -> Json:
         melds=_melds(data.get("melds", []), ""),
         other_melds=_melds(data.get("other_melds", []), "other_"),
         players=_players(variant, data),
+        pile_empty=_field(data, "pile_empty", bool, False, ""),
     )
     extra = {"left": ruling.points} if ruling.points is not None else {}
     return _ruling(variant, ruling.allowed, ruling.reason, ruling.rule, **extra)

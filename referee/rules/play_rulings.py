@@ -73,12 +73,15 @@ def check_dead_rank(
     melds: Sequence[Meld],
     other_melds: Sequence[Meld] = (),
     players: int | None = None,
+    pile_empty: bool = False,
 ) -> Ruling:
     """May a card of ``rank`` be melded, discarded or the pile taken with it (``action``)?
 
-    ``melds`` are the asking side's melds on the table, ``other_melds`` the other side's.  A
-    rank is dead for a side once its meld of that rank is closed: a meld holds no more than
-    ``max_meld_cards`` and a side has one meld of each rank, so the card has nowhere to go.
+    ``melds`` are the asking side's melds on the table, ``other_melds`` the other side's;
+    ``pile_empty``: the card would be discarded onto an empty pile.  A rank is dead once
+    either side's meld of it is closed (it holds ``max_meld_cards``, where a side has one meld
+    of each rank): the side that closed it can meld no more of it, nobody may take the pile
+    with it, and it is not discarded onto an empty pile.
     """
     if action not in ACTIONS:
         raise ValueError(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
@@ -97,35 +100,50 @@ def check_dead_rank(
         )
     mine = closed_meld(variant, rank, melds)
     theirs = closed_meld(variant, rank, other_melds)
-    if mine is not None and action in ("meld", "pickup"):
-        template = (
-            N_(
-                "No: %(rank)s are dead for your side: its canasta of them is closed at "
-                "%(most)s cards and a side has only one meld of each rank, so a card of it "
-                "cannot be melded."
-            )
-            if action == "meld"
-            else N_(
-                "No: %(rank)s are dead for your side: its canasta of them is closed at "
-                "%(most)s cards, so the top card would have nowhere to go and the pile "
-                "cannot be taken with it."
-            )
+    dead = mine is not None or theirs is not None
+    if action == "meld" and mine is not None:
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: %(rank)s are dead for your side: its canasta of them is closed at "
+                    "%(most)s cards and a side has only one meld of each rank, so a card of it "
+                    "cannot be melded."
+                ),
+                rank=word,
+                most=variant.max_meld_cards,
+            ),
+            "play.dead-rank",
         )
-        return Ruling(False, _t(template, rank=word, most=variant.max_meld_cards), "play.dead-rank")
+    if action == "pickup" and dead:
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: %(rank)s are dead (a canasta of them is closed), and nobody may take "
+                    "the pile with a dead card."
+                ),
+                rank=word,
+            ),
+            "play.dead-rank",
+        )
     if action == "discard":
-        if mine is not None and theirs is not None:
-            template = N_(
-                "Yes: %(rank)s are dead for both sides, so nobody can take the pile with it."
+        if dead and pile_empty:
+            return Ruling(
+                False,
+                _t(
+                    N_(
+                        "No: %(rank)s are dead (a canasta of them is closed), and a dead card "
+                        "is never discarded onto an empty pile."
+                    ),
+                    rank=word,
+                ),
+                "play.dead-rank",
             )
-        elif theirs is not None:
+        if dead:
             template = N_(
-                "Yes: %(rank)s are dead for the other side (their canasta of them is closed), "
-                "so they cannot take the pile with it."
-            )
-        elif mine is not None:
-            template = N_(
-                "Yes: a dead card may be discarded, but %(rank)s are dead only for your side: "
-                "the other side may take the pile with it."
+                "Yes: %(rank)s are dead (a canasta of them is closed), so nobody may take the "
+                "pile with it: a safe discard."
             )
         else:
             template = N_(
@@ -133,7 +151,7 @@ def check_dead_rank(
                 "card may be discarded as any other."
             )
         return Ruling(True, _t(template, rank=word), "play.dead-rank")
-    if theirs is not None:
+    if action == "meld" and theirs is not None:
         # The packs hold so many of the rank; the other side's closed canasta has some.
         packs = variant.packs.get(players or variant.default_players, 2)
         held = _naturals(variant, _rank_meld(variant, rank, melds))
@@ -160,9 +178,9 @@ def check_dead_rank(
             True,
             _t(
                 N_(
-                    "Yes: %(rank)s are dead only for the other side, which has closed its "
-                    "canasta of them; your side may still meld them (%(left)s natural ones are "
-                    "not in their canasta or your meld)."
+                    "Yes: the other side's canasta of %(rank)s is closed, but your side may "
+                    "still meld them from the hand (%(left)s natural ones are not in their "
+                    "canasta or your meld); nobody may take the pile with one."
                 ),
                 rank=word,
                 left=left,
@@ -174,8 +192,8 @@ def check_dead_rank(
         True,
         _t(
             N_(
-                "Yes: %(rank)s are not dead for your side, whose meld of them is not closed; "
-                "the usual rules of melds and the pile apply."
+                "Yes: %(rank)s are not dead: nobody has closed a canasta of them; the usual "
+                "rules of melds and the pile apply."
             ),
             rank=word,
         ),

@@ -45,42 +45,45 @@ def top(text):
 
 
 @pytest.mark.parametrize(
-    ("mine", "theirs", "action", "allowed"),
+    ("mine", "theirs", "action", "pile_empty", "allowed"),
     [
         # cla-laws §Melding: a closed canasta takes no more and a side has one meld of a rank.
-        ([KINGS], [], "meld", False),
-        ([KINGS], [], "pickup", False),
-        ([KINGS], [], "discard", True),  # a dead card may be discarded
-        (["K K K K K 2 2"], [], "meld", False),  # mixed, closed at seven all the same
-        (["K K K K K K"], [], "meld", True),  # six: not closed, not dead
-        ([], [KINGS], "discard", True),  # dead for them: they cannot take the pile with it
-        ([], [KINGS], "meld", False),  # seven of eight kings in theirs: one left, no meld
-        ([], ["K K K K K 2 2"], "meld", True),  # five in theirs: three left
-        (["K K K"], [KINGS], "meld", True),  # a meld of our own takes the last one
-        ([], [], "pickup", True),
+        ([KINGS], [], "meld", False, False),
+        (["K K K K K 2 2"], [], "meld", False, False),  # mixed, closed at seven all the same
+        (["K K K K K K"], [], "meld", False, True),  # six: not closed, not dead
+        ([], [KINGS], "meld", False, False),  # seven of eight kings in theirs: one left
+        ([], ["K K K K K 2 2"], "meld", False, True),  # five in theirs: three left
+        (["K K K"], [KINGS], "meld", False, True),  # a meld of our own takes the last one
+        # canastajunction §Picking the Pack: never the pile with a dead card, whoever closed
+        # it; a dead card is a safe discard, but never onto an empty pile.
+        ([KINGS], [], "pickup", False, False),
+        ([], [KINGS], "pickup", False, False),
+        ([], [], "pickup", False, True),
+        ([KINGS], [], "discard", False, True),
+        ([], [KINGS], "discard", False, True),
+        ([], [KINGS], "discard", True, False),
+        ([], [], "discard", True, True),
     ],
 )
-def test_a_dead_rank(mine, theirs, action, allowed):
+def test_a_dead_rank(mine, theirs, action, pile_empty, allowed):
     ruling = check_dead_rank(
         american(),
         rank=Rank.KING,
         action=action,
         melds=[meld(m) for m in mine],
         other_melds=[meld(m) for m in theirs],
+        pile_empty=pile_empty,
     )
     assert ruling.allowed is allowed, ruling.reason
     assert ruling.rule == "play.dead-rank"
 
 
-def test_a_dead_card_is_named_a_safe_discard_only_against_the_side_that_closed_it():
-    against_them = check_dead_rank(
-        american(), rank=Rank.KING, action="discard", melds=[], other_melds=[meld(KINGS)]
-    )
-    assert "they cannot take the pile with it" in against_them.reason
-    ours = check_dead_rank(
-        american(), rank=Rank.KING, action="discard", melds=[meld(KINGS)], other_melds=[]
-    )
-    assert "the other side may take the pile with it" in ours.reason
+def test_a_dead_card_is_named_a_safe_discard():
+    for ours, theirs in (([meld(KINGS)], []), ([], [meld(KINGS)])):
+        ruling = check_dead_rank(
+            american(), rank=Rank.KING, action="discard", melds=ours, other_melds=theirs
+        )
+        assert "a safe discard" in ruling.reason
 
 
 def test_the_pile_ruling_agrees_with_the_dead_rank():

@@ -502,12 +502,11 @@ RULES = {
         ),
         rule(
             "play.dead-rank",
-            "A rank is dead for a side once its canasta of that rank is closed: a meld takes "
-            "no more than seven cards and a side has only one meld of each rank, so the side "
-            "can neither meld a card of that rank nor take the pile with one. A dead card may "
-            "still be discarded, and the side that closed the rank cannot take the pile with "
-            "it.",
-            f"{L} §Melding, §The Pack (discard pile)",
+            "A rank is dead once either side has closed a canasta of it. The side that closed "
+            "it melds no more of that rank (a meld takes no more than seven cards, and a side "
+            "has only one meld of each rank); nobody may take the pile with a dead card, so it "
+            "is a safe discard, but never onto an empty pile.",
+            f"{L} §Melding; {J} §Picking the Pack",
             "",
         ),
         rule(

@@ -242,6 +242,7 @@ def _judge_play(question: str, form: FlaskForm, variant: Variant, players: int) 
             melds=melds,
             other_melds=other,
             players=players,
+            pile_empty=_flag(form, "pile_empty"),
         )
     red_three = _flag(form, "red_three")
     top = _cards(form, "top", one=True) if (form.top.data or "").strip() else ()

@@ -158,6 +158,7 @@ class DeadRankQuestion(FlaskForm):
     )
     melds = _melds(_l("Your side's melds, one per line"))
     other_melds = _melds(_l("The other side's melds, one per line"))
+    pile_empty = BooleanField(_l("The pile is empty"))
 
 
 class BonusCardsQuestion(FlaskForm):
