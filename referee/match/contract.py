@@ -361,6 +361,7 @@ def _pickup_question(variant: Variant, data: Json) -> Json:
         going_out=_field(data, "going_out", bool, False, ""),
         failed_attempts=_count(data, "failed_attempts", ""),
         hand_number=_hand_number(data),
+        other_melds=_melds(data.get("other_melds", []), "other_"),
     )
     return _ruling_json(variant, ruling)
 

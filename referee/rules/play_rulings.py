@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from .cards import RANK_PLURALS, Card, Rank
 from .melds import Meld, MeldShape, classify
 from .problems import N_, Text
-from .rulings import Ruling, check_pickup
+from .rulings import Ruling, check_pickup, closed_meld
 from .variant import Variant
 
 __all__ = [
@@ -48,17 +48,6 @@ def _rank_meld(variant: Variant, rank: Rank, melds: Sequence[Meld]) -> Meld | No
         if info.shape is MeldShape.RANK and info.rank is rank:
             return meld
     return None
-
-
-def closed_meld(variant: Variant, rank: Rank, melds: Sequence[Meld]) -> Meld | None:
-    """The side's meld of ``rank`` if it is closed: it holds the most cards a meld may hold,
-    and the side may not start another of that rank.  None where a canasta grows on or a side
-    may start a second meld of a rank (no rank is ever dead there)."""
-    most = variant.max_meld_cards
-    if most is None or not variant.one_meld_per_rank:
-        return None
-    meld = _rank_meld(variant, rank, melds)
-    return meld if meld is not None and len(meld.cards) >= most else None
 
 
 def _naturals(variant: Variant, meld: Meld | None) -> int:

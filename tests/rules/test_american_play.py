@@ -258,3 +258,24 @@ def test_a_special_hand_under_a_snapshot_from_before_is_not_scored():
     result = score_hand(old, Hand(4, (Side(went_out=True, special_hand="straight"), Side())))
     assert "not_in_variant" in codes(result)
     assert result.sides[0].total != 3000
+
+
+def test_the_pile_is_never_taken_with_a_card_the_other_side_closed():
+    # canastajunction §Picking the Pack: the pile's ruling and the dead rank's agree.
+    from referee.rules.rulings import check_pickup
+
+    args = {"top": top("K"), "frozen": True, "stopped": False, "hand": parse_cards("K K 4"),
+            "melds": [meld("Q Q Q")]}  # fmt: skip
+    assert check_pickup(american(), **args).allowed  # not knowing the other side's melds
+    dead = check_pickup(american(), **args, other_melds=[meld(KINGS)])
+    assert (dead.allowed, dead.rule) == (False, "play.dead-rank")
+    # Six kings are not closed: the rank is not dead.
+    assert check_pickup(american(), **args, other_melds=[meld("K K K K K K")]).allowed
+    # In the classic game a canasta grows on: no rank is ever dead.
+    classic = check_pickup(variant("classic"), **args, other_melds=[meld(KINGS)])
+    assert classic.allowed
+    out = check_json(
+        {"variant": "american", "question": "pickup", "top": "K", "frozen": True,
+         "hand": "K K 4", "melds": ["Q Q Q"], "other_melds": [KINGS]}
+    )  # fmt: skip
+    assert (out["allowed"], out["rule"]["id"]) == (False, "american.play.dead-rank")

@@ -199,3 +199,15 @@ def test_the_penalty_question_names_each_irregularity(client):
     # czech-fast Bod 10: a failed attempt raises the minimum by 10, no points penalty.
     assert (allowed, rule) == (False, "czech-fast.irregularities.insufficient-opening")
     assert "raises the side's minimum by 10" in sentence
+
+
+def test_the_pile_question_asks_the_other_sides_melds_where_ranks_die(client):
+    status, page = ask(
+        client, "/referee?variant=american", "pickup", top="K", hand="K K 4", melds="Q Q Q",
+        other_melds=KINGS, score="0",
+    )  # fmt: skip
+    allowed, sentence, rule = ruling(page)
+    assert (allowed, rule) == (False, "american.play.dead-rank")
+    assert "nobody may take the pile with a dead card" in sentence
+    classic = client.get("/referee?variant=classic&q=pickup").get_data(as_text=True)
+    assert "pickup-other_melds" not in classic

@@ -176,7 +176,8 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
     hand = _cards(form, "hand")
     if question == "pickup":
         top = _cards(form, "top", one=True)
-        if melds is None or hand is None or top is None:
+        other = _melds(form, "other_melds") if "other_melds" in form else []
+        if melds is None or hand is None or top is None or other is None:
             return None
         return check_pickup(
             variant,
@@ -191,6 +192,7 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
             going_out=_flag(form, "going_out"),
             failed_attempts=failed,
             hand_number=_number(form, "round_number"),
+            other_melds=other,
         )
     if melds is None or hand is None:
         return None

@@ -116,6 +116,7 @@ class PickupQuestion(FlaskForm):
     frozen = BooleanField(_l("The pile is frozen (a wild card or red three in it)"))
     hand = _cards(_l("Your hand"), 300)
     melds = _melds(_l("Your side's melds, one per line (none: not opened yet)"))
+    other_melds = _melds(_l("The other side's melds, one per line"))
     score = _score()
     round_number = _hand_number()
     failed_attempts = _failed()
@@ -233,6 +234,8 @@ def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
             "first_round": variant.no_pickup_first_round,
             "going_out": variant.black_three_pickup_going_out,
             "frozen": variant.pile_freezing,
+            # a rank the other side closed is dead: nobody takes the pile with it
+            "other_melds": variant.max_meld_cards is not None and variant.one_meld_per_rank,
         },
         "go_out": {},
         "wild_card": {},
