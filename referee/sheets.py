@@ -139,6 +139,8 @@ def reference_tables(
         )
     if variant.exact_cut_bonus:
         bonuses.append((_("Exact cut"), n(variant.exact_cut_bonus)))
+    if variant.penalty_points:  # american: the book's penalty for an irregularity
+        bonuses.append((_("Penalty for an irregularity"), "−" + n(variant.penalty_points)))
     for name, points in variant.special_hands.items():  # american: the side's whole score
         said_name = SPECIAL_HAND_NAMES.get(name)
         bonuses.append((_(said_name) if said_name else name, n(points)))
@@ -353,6 +355,16 @@ def sheet_rows(
                     % {"side": isolated(ledger.match.side_names[i]), "hand": _(name)}
                     for i, name in enumerate(special_names(row.hand.entry))
                     if name and i < len(ledger.match.side_names)
+                ]
+                + [
+                    # american: the book's penalties, inside the bonus column, named here
+                    _("%(side)s was charged penalties for irregularities: %(points)s")
+                    % {
+                        "side": isolated(ledger.match.side_names[i]),
+                        "points": local_number(breakdown["penalties"], lang),
+                    }
+                    for i, breakdown in enumerate(row.breakdowns)
+                    if breakdown.get("penalties") and i < len(ledger.match.side_names)
                 ],
                 "disputed": row.reasons(
                     [isolated(n) for n in ledger.match.side_names],

@@ -15,6 +15,7 @@ from ..rules import (
     Meld,
     NotationError,
     Problem,
+    Rank,
     Side,
     UnknownOption,
     UnknownVariant,
@@ -159,6 +160,7 @@ def _side(data: Any, index: int) -> Side:
         black_threes=_count(data, "black_threes", where),
         held_sets=_count(data, "held_in_hand", where),
         special_hand=_field(data, "special_hand", str, None, where),
+        penalties=_count(data, "penalties", where),
     )
 
 
@@ -359,6 +361,7 @@ def _pickup_question(variant: Variant, data: Json) -> Json:
         going_out=_field(data, "going_out", bool, False, ""),
         failed_attempts=_count(data, "failed_attempts", ""),
         hand_number=_hand_number(data),
+        other_melds=_melds(data.get("other_melds", []), "other_"),
     )
     return _ruling_json(variant, ruling)
 
@@ -384,6 +387,8 @@ def _bonus_cards_question(variant: Variant, data: Json) -> Json:
         first_side=_field(data, "first_side", bool, True, ""),
         took_pile=_field(data, "took_pile", bool, False, ""),
         past_turn_card=_field(data, "past_turn_card", bool, False, ""),
+        opened_before=_field(data, "opened_before", bool, False, ""),
+        late=_field(data, "late", bool, False, ""),
     )
     return _ruling(
         variant, ruling.allowed, ruling.reason, ruling.rule, bonus_cards=ruling.points or 0
@@ -419,6 +424,66 @@ def _discard_question(variant: Variant, data: Json) -> Json:
     return _ruling_json(variant, ruling)
 
 
+def _natural_rank(text: str, key: str) -> Rank:
+    """A natural rank, four to ace: the only ranks a meld of one rank is made of."""
+    card = _one_card(text, key)
+    if card.is_wild or card.rank is Rank.THREE:
+        raise MalformedInput(f"{key} must be a natural rank from 4 to A, not {text.strip()!r}")
+    return card.rank
+
+
+def _dead_rank_question(variant: Variant, data: Json) -> Json:
+    from ..rules.play_rulings import ACTIONS, check_dead_rank
+
+    rank_text = _field(data, "rank", str, None, "")
+    if rank_text is None:
+        raise MalformedInput("rank is required: the rank asked about, such as K")
+    action = _field(data, "action", str, "meld", "")
+    if action not in ACTIONS:
+        raise MalformedInput(f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
+    ruling = check_dead_rank(
+        variant,
+        rank=_natural_rank(rank_text, "rank"),
+        action=action,
+        melds=_melds(data.get("melds", []), ""),
+        other_melds=_melds(data.get("other_melds", []), "other_"),
+        players=_players(variant, data),
+        pile_empty=_field(data, "pile_empty", bool, False, ""),
+    )
+    extra = {"left": ruling.points} if ruling.points is not None else {}
+    return _ruling(variant, ruling.allowed, ruling.reason, ruling.rule, **extra)
+
+
+def _stock_out_question(variant: Variant, data: Json) -> Json:
+    from ..rules.play_rulings import check_stock_out
+
+    top_text = _field(data, "top", str, None, "")
+    ruling = check_stock_out(
+        variant,
+        top=_one_card(top_text, "top") if top_text is not None else None,
+        hand=_cards(_field(data, "hand", str, "", ""), "hand: "),
+        melds=_melds(data.get("melds", []), ""),
+        frozen=_field(data, "frozen", bool, False, ""),
+        red_three=_field(data, "red_three", bool, False, ""),
+        score=_field(data, "score", int, 0, ""),
+    )
+    return _ruling(
+        variant, ruling.allowed, ruling.reason, ruling.rule, going_out_bonus=ruling.points or 0
+    )
+
+
+def _penalty_question(variant: Variant, data: Json) -> Json:
+    from ..rules.play_rulings import IRREGULARITIES, check_penalty
+
+    irregularity = _field(data, "irregularity", str, None, "")
+    if irregularity not in IRREGULARITIES:
+        raise MalformedInput(
+            f"irregularity must be one of {', '.join(IRREGULARITIES)}, not {irregularity!r}"
+        )
+    ruling = check_penalty(variant, irregularity=irregularity)
+    return _ruling(variant, ruling.allowed, ruling.reason, ruling.rule, penalty=ruling.points or 0)
+
+
 QUESTIONS = {
     "meld": _meld_question,
     "opening": _opening_question,
@@ -427,6 +492,9 @@ QUESTIONS = {
     "bonus_cards": _bonus_cards_question,
     "wild_card": _wild_card_question,
     "discard": _discard_question,
+    "dead_rank": _dead_rank_question,
+    "stock_out": _stock_out_question,
+    "penalty": _penalty_question,
 }
 
 

@@ -101,6 +101,7 @@ def _detailed_side(data: Mapping[str, Any], index: int, name: str, score: int) -
         black_threes=int(data.get("black_threes") or 0),
         held_sets=int(data.get("held_sets") or 0),
         special_hand=data.get("special_hand") or None,
+        penalties=int(data.get("penalties") or 0),
     )
 
 
@@ -265,6 +266,7 @@ def _quick_side(
         black_threes_out=int(data.get("black_threes_out") or 0),
         cards=tuple(_implied_cards(variant, data, by_kind)),
         special_hand=data.get("special_hand") or None,
+        penalties=int(data.get("penalties") or 0),
     )
 
 

@@ -54,6 +54,7 @@ COUNTS = {  # a side's counts, each bounded as its form field is
     "black_threes": 8,
     "black_threes_out": 8,
     "held_sets": 8,
+    "penalties": 20,
     "escalas": 8,
     "escalas_real": 4,
     "meld_points": 20_000,

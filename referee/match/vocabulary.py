@@ -77,6 +77,7 @@ CANASTA = Words(
         "unfinished": N_("Unfinished melds"),
         "held_in_hand": N_("Aces or sevens held"),
         "special_hand": N_("Special hand"),
+        "penalties": N_("Penalties"),
     },
     left=N_("Cards left in hand"),
     left_points=N_("Points of cards left in hand"),

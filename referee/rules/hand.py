@@ -51,6 +51,7 @@ class Side(NamedTuple):
     black_threes: int = 0  # laid out as bonus cards, where the variant scores them so
     held_sets: int = 0  # players left holding three or more of a penalised rank (american)
     special_hand: str | None = None  # went out with this special hand (american)
+    penalties: int = 0  # irregularities the side was charged the book's penalty for (american)
 
 
 class Hand(NamedTuple):
@@ -279,6 +280,8 @@ class Events(Protocol):
     def held_sets(self) -> int: ...
     @property
     def special_hand(self) -> str | None: ...
+    @property
+    def penalties(self) -> int: ...
 
 
 # The special hands' names as a player reads them, by their ids (a preset's special_hands).
@@ -360,6 +363,8 @@ def event_parts(variant: Variant, side: Events, has_canasta: bool) -> dict[str, 
         )
     if side.held_sets and variant.held_penalty:
         parts["held_in_hand"] = -variant.held_penalty * side.held_sets
+    if side.penalties and variant.penalty_points:
+        parts["penalties"] = -variant.penalty_points * side.penalties
     return parts
 
 
@@ -418,6 +423,12 @@ def event_problems(variant: Variant, side: Events, index: int) -> list[Problem]:
             "red-threes.bonus",
         ),
         (N_("aces or sevens held in hand"), side.held_sets, variant.held_penalty, "hand.held"),
+        (
+            N_("penalties for irregularities"),
+            side.penalties,
+            variant.penalty_points,
+            "irregularities.penalty",
+        ),
         (
             N_("going out on the first pickup"),
             side.first_pickup,

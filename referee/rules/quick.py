@@ -65,6 +65,7 @@ class QuickSide(NamedTuple):
     # many (a natural canasta of aces: seven aces), for what the packs hold (rules/deck.py).
     cards: tuple[Counted, ...] = ()
     special_hand: str | None = None  # went out with this special hand (american)
+    penalties: int = 0  # irregularities charged the book's penalty (american)
 
 
 def _score_side(variant: Variant, side: QuickSide) -> SideScore:

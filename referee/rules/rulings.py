@@ -21,6 +21,7 @@ __all__ = [
     "check_meld",
     "check_pickup",
     "check_wild_card",
+    "closed_meld",
     "pile_state",
 ]
 
@@ -165,6 +166,20 @@ def _over_the_limit(variant: Variant, top: Card, melds: Sequence[Meld]) -> Rulin
     return None
 
 
+def closed_meld(variant: Variant, rank: Rank, melds: Sequence[Meld]) -> Meld | None:
+    """The side's meld of ``rank`` if it is closed: it holds the most cards a meld may hold,
+    and the side may not start another of that rank.  None where a canasta grows on or a side
+    may start a second meld of a rank (no rank is ever dead there)."""
+    most = variant.max_meld_cards
+    if most is None or not variant.one_meld_per_rank:
+        return None
+    for meld in melds:
+        info = classify(variant, meld)
+        if info.shape is MeldShape.RANK and info.rank is rank and len(meld.cards) >= most:
+            return meld
+    return None
+
+
 def _extends_a_run(variant: Variant, top: Card, melds: Sequence[Meld]) -> bool:
     """Whether the top card continues one of the side's unfinished runs of its suit."""
     if top.suit is None or not top.is_natural or top.rank is Rank.THREE:
@@ -195,8 +210,12 @@ def check_pickup(
     going_out: bool = False,
     failed_attempts: int = 0,
     hand_number: int | None = None,
+    other_melds: Sequence[Meld] = (),
 ) -> Ruling:
     """Judge whether a player holding ``hand`` may take the pile whose top card is ``top``.
+
+    ``other_melds``, where known, are the other side's: a rank they closed is dead, and no
+    one takes the pile with a dead card.
 
     ``melds`` are the side's melds on the table (none: the side has not opened, and
     ``score`` decides its minimum); ``frozen`` is frozen for everyone.
@@ -250,6 +269,18 @@ def check_pickup(
     too_big = _over_the_limit(variant, top, melds)
     if too_big is not None:
         return too_big
+    if closed_meld(variant, top.rank, other_melds) is not None:
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: %(rank)s are dead (a canasta of them is closed), and nobody may take "
+                    "the pile with a dead card."
+                ),
+                rank=word,
+            ),
+            "play.dead-rank" if "play.dead-rank" in variant.rules else "pile.take",
+        )
     opened = bool(melds)
     frozen = frozen and variant.pile_freezing
     if frozen or not opened:
@@ -485,13 +516,40 @@ def check_going_out(
 
 
 def check_bonus_cards(
-    variant: Variant, *, first_side: bool, took_pile: bool = False, past_turn_card: bool = False
+    variant: Variant,
+    *,
+    first_side: bool,
+    took_pile: bool = False,
+    past_turn_card: bool = False,
+    opened_before: bool = False,
+    late: bool = False,
 ) -> Ruling:
     """How many bonus cards a first meld draws: ``first_side`` whether the side is the first
     of the table to meld, ``took_pile`` whether the first meld took the pile, and
-    ``past_turn_card`` whether play had reached the turn card."""
+    ``past_turn_card`` whether play had reached the turn card.  ``opened_before``: the side
+    had already made its first meld (the meld asked about is a later one); ``late``: the
+    player did not draw them at the end of that turn and asks on a later one."""
     if not variant.bonus_cards:
         return Ruling(False, _t(N_("No: this game has no bonus cards.")), "play.draw")
+    if opened_before:
+        return Ruling(
+            False,
+            _t(N_("No: bonus cards come only with a side's first meld, once in the hand.")),
+            "play.bonus-cards",
+        )
+    if late:
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: bonus cards are drawn at the end of the turn of the first meld; "
+                    "forgotten then, they may not be drawn later."
+                )
+            ),
+            "play.bonus-cards-forgotten"
+            if "play.bonus-cards-forgotten" in variant.rules
+            else "play.bonus-cards",
+        )
     if past_turn_card and variant.turn_card is not None:
         return Ruling(
             False,

@@ -69,7 +69,7 @@ def _write(name: str, value: Any) -> Any:
         return sorted(rank.value for rank in value)
     if name in ("red_threes_count_if", "vocabulary"):
         return value.value
-    if name in ("players", "opening_by_round", "bonus_cards"):
+    if name in ("players", "opening_by_round", "bonus_cards", "irregularities"):
         return list(value)
     if name == "opening_table":
         return [[step.from_score, step.minimum] for step in value]
@@ -116,6 +116,8 @@ def _read(name: str, value: Any) -> Any:
         return Vocabulary(value)
     if name in ("players", "opening_by_round", "bonus_cards"):
         return tuple(int(n) for n in value)
+    if name == "irregularities":
+        return tuple(str(n) for n in value)
     if name == "opening_table":
         return tuple(OpeningStep(int(a), int(b)) for a, b in value)
     if name == "options":

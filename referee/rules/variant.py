@@ -228,6 +228,13 @@ class Variant(NamedTuple):
     lone_wild_penalty: int | None = None
     # A natural canasta in the first meld opens whatever the count ("the splash").
     opening_natural_canasta: bool = False
+    # -- irregularities (american) --------------------------------------------------------
+    # The book's one penalty for an irregularity, in points (a hand's "penalties" count it);
+    # None: the book names no points penalty, the cards are only put right.
+    penalty_points: int | None = None
+    # The irregularities the book charges that penalty for, by id (the contract's and the
+    # referee's: "mismeld", "melds_taken_back", "short_opening").
+    irregularities: tuple[str, ...] = ()
     # -- words ---------------------------------------------------------------------
     vocabulary: Vocabulary = Vocabulary.CANASTA  # what pages and sheets call its melds
 

@@ -44,6 +44,12 @@ def card_hands(draw: st.DrawFn) -> dict:
             if side.get("hand"):
                 side["hand"] = " ".join(c for c in side["hand"].split() if c != "3")
         out["melds"].append(" ".join(["3"] * draw(st.integers(3, 4))))
+    if variant.penalty_points:
+        # The book's penalty for an irregularity (american), counted per side as the table
+        # charged it during the hand.
+        for side in data["sides"]:
+            if n := draw(st.integers(0, 3)):
+                side["penalties"] = n
     return data
 
 
@@ -115,7 +121,7 @@ def quick_fields(variant: Variant, data: dict, offered: set[str]) -> dict[str, s
                 counts[f"hand_c{costs[card.rank]}"] += 1
         elif side.get("hand_points"):
             fields[f"side{i}-hand_points"] = str(side["hand_points"])
-        for key, name in (("red_threes", "red_threes"),):
+        for key, name in (("red_threes", "red_threes"), ("penalties", "penalties")):
             if side.get(key):
                 counts[name] += side[key]
         for key, name in (("exact_cut", "exact_cut"), ("went_out_on_first_pickup", "first_pickup")):
@@ -188,8 +194,9 @@ def detailed_fields(data: dict) -> dict[str, str]:
             fields[f"side{i}-hand"] = side["hand"]
         elif side.get("hand_points"):
             fields[f"side{i}-hand_points"] = str(side["hand_points"])
-        if side.get("red_threes"):
-            fields[f"side{i}-red_threes"] = str(side["red_threes"])
+        for key in ("red_threes", "penalties"):
+            if side.get(key):
+                fields[f"side{i}-{key}"] = str(side[key])
         for key, name in (("exact_cut", "exact_cut"), ("went_out_on_first_pickup", "first_pickup")):
             if side.get(key):
                 fields[f"side{i}-{name}"] = "y"

@@ -146,3 +146,45 @@ def test_dark_mode_referee_and_rules_pass_the_scan(browser, base_url):
     check_page(page, "29-rules-dark")
     page.goto(base_url + "/rules/compare")
     check_page(page, "30-compare-dark")
+
+
+def test_american_play_questions_at_phone_size(browser, base_url):
+    """Issue 45: a dead rank from the picker, the stock running out and a penalty, asked on
+    an American match's own referee page at 390×844, each with its rule, as referee check
+    answers."""
+    from referee.match.contract import check_json
+
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(base_url + "/matches/new")
+    page.get_by_label("Rules", exact=True).select_option("american")
+    page.get_by_role("button", name="Start the match").click()
+    page.get_by_role("link", name="Ask the referee").click()
+    page.locator("nav.jump").get_by_role("link", name="A dead rank").click()
+    pick(page, "dead_rank", "K", "Use as the rank")
+    pick(page, "dead_rank", "K K K K K K K", "Add their meld")
+    expect(page.locator("#dead_rank-other_melds")).to_have_value("K K K K K K K")
+    page.locator("#dead_rank-action").select_option("discard")
+    page.get_by_role("button", name="Ask about the rank").click()
+    want = check_json(
+        {"variant": "american", "question": "dead_rank", "rank": "K", "action": "discard",
+         "other_melds": ["K K K K K K K"]}
+    )  # fmt: skip
+    assert answer(page, "dead_rank") == f"✓ Allowed. {want['reason']}"
+    expect(page.locator("#q-dead_rank .ruling")).to_have_attribute(
+        "data-rule", "american.play.dead-rank"
+    )
+    check_page(page, "20-referee-dead-rank")
+
+    page.locator("nav.jump").get_by_role("link", name="The stock is out").click()
+    page.get_by_label("The last card of the stock was a red three").check()
+    page.get_by_role("button", name="Ask about the end of the stock").click()
+    assert answer(page, "stock_out").startswith("✗ Not allowed. No: the last card")
+    check_page(page, "20-referee-stock-out")
+
+    page.locator("nav.jump").get_by_role("link", name="A penalty").click()
+    page.get_by_label("What happened").select_option("melds_taken_back")
+    page.get_by_role("button", name="Ask about the penalty").click()
+    assert "penalty of 10 points" in answer(page, "penalty")
+    expect(page.locator("#q-penalty .ruling")).to_have_attribute(
+        "data-rule", "american.irregularities.penalty"
+    )

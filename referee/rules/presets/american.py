@@ -500,6 +500,47 @@ RULES = {
             f"{L} §Initial Meld; {P} §Initial Meld",
             "",
         ),
+        rule(
+            "play.dead-rank",
+            "A rank is dead once either side has closed a canasta of it. The side that closed "
+            "it melds no more of that rank (a meld takes no more than seven cards, and a side "
+            "has only one meld of each rank); nobody may take the pile with a dead card, so it "
+            "is a safe discard, but never onto an empty pile.",
+            f"{L} §Melding; {J} §Picking the Pack",
+            "",
+        ),
+        rule(
+            "play.bonus-cards-forgotten",
+            "Bonus cards are drawn at the end of the turn of the side's first meld; a player "
+            "who forgets them then may not draw them later.",
+            f"{H} §2",
+            "",
+        ),
+        rule(
+            "play.stock-out",
+            "When the stock is used up and nobody has gone out, play goes on as long as each "
+            "player in turn takes the pile, which needs a natural pair matching its top card "
+            "as always; the hand ends as soon as a player cannot or does not take it, and "
+            "nobody scores for going out.",
+            f"{P} §Going Out",
+            "",
+        ),
+        rule(
+            "play.stock-out-red-three",
+            "If the last card of the stock is a red three, the hand ends with that turn: the "
+            "player lays it out and may meld, but does not discard, and nobody scores for "
+            "going out.",
+            f"{P} §Going Out",
+            "",
+        ),
+        rule(
+            "irregularities.penalty",
+            "An irregularity costs the side 10 points, entered with the hand as a penalty: a "
+            "meld that breaks the rules (the cards go back to the hand), cards melded and "
+            "taken back, or a first meld short of the minimum (taken back).",
+            f"{L} §Penalties",
+            "",
+        ),
     ]
 }
 
@@ -722,6 +763,10 @@ AMERICAN = CLASSIC._replace(
     # pagat-american §Initial Meld, which the league's players take too: the house rule
     # splash.
     opening_natural_canasta=False,
+    # cla-laws §Penalties: an irregularity costs its side 10 points (the league's players cite
+    # it for a meld put right or taken back, and for a first meld short of the minimum).
+    penalty_points=10,
+    irregularities=("mismeld", "melds_taken_back", "short_opening"),
     options=(
         Option(
             "special_hand_courtesy",

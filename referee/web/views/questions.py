@@ -1,4 +1,5 @@
-"""The referee: the four table questions answered with the rule quoted; each preset's rules;
+"""The referee: the table's questions (the four of every game, and the play rules where its
+book has them) answered with the rule quoted; each preset's rules;
 the presets side by side.
 
 Answers come from the rules core, as ``referee check`` gives them, each sentence rendered
@@ -22,6 +23,7 @@ from ...rules import (
     Card,
     Meld,
     NotationError,
+    Rank,
     UnknownVariant,
     Variant,
     check_opening,
@@ -29,13 +31,22 @@ from ...rules import (
     parse_cards,
 )
 from ...rules import find_variant as find_preset
-from ...rules.rulings import check_going_out, check_meld, check_pickup
+from ...rules.play_rulings import check_dead_rank, check_penalty, check_stock_out
+from ...rules.rulings import (
+    check_bonus_cards,
+    check_discard,
+    check_going_out,
+    check_meld,
+    check_pickup,
+    check_wild_card,
+)
 from ..parts import rulebook
 from ..parts.access import load_match, match_ledger
 from ..parts.forms import (
     QUESTION_FORMS,
     RulesChoice,
     chosen_options,
+    offered_questions,
     option_field_name,
     question_forms,
 )
@@ -111,8 +122,8 @@ def _cards(form: FlaskForm, name: str, *, one: bool = False) -> tuple[Card, ...]
     return cards
 
 
-def _melds(form: FlaskForm) -> list[Meld] | None:
-    field = form["melds"]
+def _melds(form: FlaskForm, name: str = "melds") -> list[Meld] | None:
+    field = form[name]
     melds = []
     for n, line in enumerate(meld_lines(field.data), 1):
         try:
@@ -144,6 +155,8 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
         if not cards:
             return None
         return check_meld(variant, Meld(cards), going_out=_flag(form, "going_out"))
+    if question in ("wild_card", "discard", "dead_rank", "bonus_cards", "stock_out", "penalty"):
+        return _judge_play(question, form, variant, players)
     melds = _melds(form)
     failed = _number(form, "failed_attempts") or 0
     if question == "opening":
@@ -163,7 +176,8 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
     hand = _cards(form, "hand")
     if question == "pickup":
         top = _cards(form, "top", one=True)
-        if melds is None or hand is None or top is None:
+        other = _melds(form, "other_melds") if "other_melds" in form else []
+        if melds is None or hand is None or top is None or other is None:
             return None
         return check_pickup(
             variant,
@@ -178,11 +192,76 @@ def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> An
             going_out=_flag(form, "going_out"),
             failed_attempts=failed,
             hand_number=_number(form, "round_number"),
+            other_melds=other,
         )
     if melds is None or hand is None:
         return None
     return check_going_out(
         variant, players=players, melds=melds, hand=hand, concealed=_flag(form, "concealed")
+    )
+
+
+def _judge_play(question: str, form: FlaskForm, variant: Variant, players: int) -> Any:
+    """The play rules' rulings (the rule of five, a discard, a dead rank, bonus cards, the
+    stock out, a penalty)."""
+    if question == "bonus_cards":
+        return check_bonus_cards(
+            variant,
+            first_side=_flag(form, "first_side"),
+            took_pile=_flag(form, "took_pile"),
+            past_turn_card=_flag(form, "past_turn_card"),
+            opened_before=_flag(form, "opened_before"),
+            late=_flag(form, "late"),
+        )
+    if question == "penalty":
+        return check_penalty(variant, irregularity=form.irregularity.data)
+    if question == "wild_card":
+        cards = _cards(form, "meld")
+        if cards == ():
+            form["meld"].errors.append(_("Give the cards of the meld."))
+        if not cards:
+            return None
+        return check_wild_card(variant, meld=Meld(cards), opening=_flag(form, "opening"))
+    if question == "discard":
+        card = _cards(form, "card", one=True)
+        hand = _cards(form, "hand")
+        if not card or hand is None:
+            return None
+        return check_discard(variant, card=card[0], hand=hand, pile_empty=_flag(form, "pile_empty"))
+    melds = _melds(form)
+    if question == "dead_rank":
+        rank = _cards(form, "rank", one=True)
+        other = _melds(form, "other_melds")
+        if rank and (rank[0].is_wild or rank[0].rank is Rank.THREE):
+            form["rank"].errors.append(_("Give a natural rank, from 4 to A."))
+            return None
+        if melds is None or other is None or not rank:
+            return None
+        return check_dead_rank(
+            variant,
+            rank=rank[0].rank,
+            action=form.action.data,
+            melds=melds,
+            other_melds=other,
+            players=players,
+            pile_empty=_flag(form, "pile_empty"),
+        )
+    red_three = _flag(form, "red_three")
+    top = _cards(form, "top", one=True) if (form.top.data or "").strip() else ()
+    hand = _cards(form, "hand")
+    if melds is None or hand is None or top is None:
+        return None
+    if not top and not red_three:
+        form["top"].errors.append(_("Give the top card of the pile, or tick the red three."))
+        return None
+    return check_stock_out(
+        variant,
+        top=top[0] if top else None,
+        hand=hand,
+        melds=melds,
+        frozen=_flag(form, "frozen"),
+        red_three=red_three,
+        score=_number(form, "score") or 0,
     )
 
 
@@ -286,7 +365,7 @@ def _asked(variant: Variant, rules_url: str | None, table: Table | None) -> dict
 
 
 def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
-    """Show the question box and the four forms; answer the one asked, keeping everything
+    """Show the question box and the question forms; answer the one asked, keeping everything
     typed."""
     posted = request.form.get("question") if request.method == "POST" else None
     general = list(problems)
@@ -295,10 +374,10 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
     asked = _asked(variant, rules_url, _table(context)) if request.method == "GET" else None
     if asked and asked["error"]:
         status = 422
-    if request.method == "POST" and posted not in QUESTION_FORMS:
+    if request.method == "POST" and posted not in offered_questions(variant):
         general.append(_("The form did not say which question it asks; ask it again."))
         posted, status = None, 400
-    shown = _shown_question(posted)
+    shown = _shown_question(posted, offered_questions(variant))
     # a ruling's link opens its form filled in: the fields named in the address
     prefill = (
         request.args
@@ -330,6 +409,7 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
         posted=posted,
         shown=shown,
         question_urls=_question_urls(),
+        offered=offered_questions(variant),
         answer=answer,
         asked=asked,
         rules_url=rules_url,
@@ -343,13 +423,14 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
     ), status
 
 
-def _shown_question(posted: str | None) -> str:
+def _shown_question(posted: str | None, offered: tuple[str, ...]) -> str:
     """The one question the page opens: the one asked, the one named (``?q=pickup``), else
-    the one this browser opened last (kept in its session), else the meld."""
+    the one this browser opened last (kept in its session), else the meld; only one the
+    rules have (``offered``)."""
     named = request.args.get("q")
-    shown = posted or (named if named in QUESTION_FORMS else None)
+    shown = posted or (named if named in offered else None)
     shown = shown or session.get("referee_question")
-    if shown not in QUESTION_FORMS:
+    if shown not in offered:
         shown = "meld"
     if session.get("referee_question") != shown:
         session["referee_question"] = shown

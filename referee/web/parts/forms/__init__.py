@@ -16,7 +16,13 @@ from .hand_forms import (
     side_fields,
 )
 from .match_forms import MAX_SEATS, MAX_SIDES, PLAYERS_PER_SIDE, ImportForm, NewMatchForm
-from .ruling_forms import PLAYER_COUNTS, QUESTION_FORMS, RulesChoice, question_forms
+from .ruling_forms import (
+    PLAYER_COUNTS,
+    QUESTION_FORMS,
+    RulesChoice,
+    offered_questions,
+    question_forms,
+)
 from .tournament_forms import (
     REASON_LENGTH,
     ConfirmForm,
@@ -61,6 +67,7 @@ __all__ = [
     "once",
     "option_field_name",
     "out_chosen",
+    "offered_questions",
     "question_forms",
     "side_fields",
 ]

@@ -69,6 +69,7 @@ class _Section(NamedTuple):
     laid: bool = False
     black_threes_out: bool = False  # quick entry: black threes melded in going out
     special_hands: tuple[str, ...] = ()  # the one choice "went out with a special hand: which"
+    penalty: int | None = None  # the book's penalty for an irregularity: its count is asked
 
 
 def _laid(variant: Variant) -> bool:
@@ -125,6 +126,7 @@ def _section(variant: Variant, mode: str) -> _Section:
         mode == "quick" and _laid(variant),
         mode == "quick" and bool(variant.black_three_going_out_bonus),
         tuple(variant.special_hands),
+        variant.penalty_points or None,
     )
 
 
@@ -194,6 +196,10 @@ def _side_form(section: _Section) -> type[Form]:
         attrs["black_threes"] = count_field(_l("Black threes laid out"), 8)
     if section.held:
         attrs["held_sets"] = count_field(_l("Players left holding three or more aces or sevens"), 8)
+    if section.penalty:
+        attrs["penalties"] = count_field(
+            _l("Penalties of %(points)s for an irregularity", points=section.penalty), 20
+        )
     if section.undeclared_red_threes:
         attrs["undeclared_red_threes"] = count_field(_l(words.red_threes_left), 8)
     if section.acabar:
@@ -335,7 +341,7 @@ def entry_from_form(form: FlaskForm, sides: int, mode: str) -> dict[str, Any]:
             side["melds"] = (data.get("melds") or "").strip()
             side["hand"] = (data.get("hand") or "").strip()
             side["hand_points"] = data.get("hand_points")
-        for key in ("undeclared_red_threes", "black_threes", "held_sets"):
+        for key in ("undeclared_red_threes", "black_threes", "held_sets", "penalties"):
             if key in data:
                 side[key] = data[key] or 0
         for key in ("acabar", "exact_cut", "first_pickup"):

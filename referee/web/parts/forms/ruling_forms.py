@@ -19,6 +19,7 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length, Optional
 
 from ....rules import PRESETS, Variant
+from ....rules.play_rulings import IRREGULARITIES
 from .base import Between, FlaskForm, Form, Integer, house_rule_fields
 
 PLAYER_COUNTS = (2, 3, 4, 6)
@@ -115,6 +116,7 @@ class PickupQuestion(FlaskForm):
     frozen = BooleanField(_l("The pile is frozen (a wild card or red three in it)"))
     hand = _cards(_l("Your hand"), 300)
     melds = _melds(_l("Your side's melds, one per line (none: not opened yet)"))
+    other_melds = _melds(_l("The other side's melds, one per line"))
     score = _score()
     round_number = _hand_number()
     failed_attempts = _failed()
@@ -133,12 +135,85 @@ class GoOutQuestion(FlaskForm):
     concealed = BooleanField(_l("Going out concealed (all at once, from the hand)"))
 
 
+class WildCardQuestion(FlaskForm):
+    meld = _cards(_l("The meld on the table"), required=True)
+    opening = BooleanField(_l("The wild card goes in with your side's first meld"))
+
+
+class DiscardQuestion(FlaskForm):
+    card = _cards(_l("The card to discard"), 10, required=True)
+    hand = _cards(_l("Your hand, the discard among it"), 300)
+    pile_empty = BooleanField(_l("The pile is empty"))
+
+
+class DeadRankQuestion(FlaskForm):
+    rank = _cards(_l("The rank, such as K"), 10, required=True)
+    action = SelectField(
+        _l("What you want to do with it"),
+        choices=[
+            SelectChoice("meld", _l("Meld it")),
+            SelectChoice("discard", _l("Discard it")),
+            SelectChoice("pickup", _l("Take the pile with it on top")),
+        ],
+        default="meld",
+    )
+    melds = _melds(_l("Your side's melds, one per line"))
+    other_melds = _melds(_l("The other side's melds, one per line"))
+    pile_empty = BooleanField(_l("The pile is empty"))
+
+
+class BonusCardsQuestion(FlaskForm):
+    first_side = BooleanField(_l("Your side is the first of the table to meld"), default=True)
+    took_pile = BooleanField(_l("The first meld took the pile"))
+    past_turn_card = BooleanField(_l("Play had reached the turn card"))
+    opened_before = BooleanField(_l("Your side had already made its first meld"))
+    late = BooleanField(_l("They were not drawn at the end of that turn"))
+
+
+class StockOutQuestion(FlaskForm):
+    red_three = BooleanField(_l("The last card of the stock was a red three"))
+    top = _cards(_l("Top card of the pile"), 10)
+    hand = _cards(_l("Your hand"), 300)
+    melds = _melds(_l("Your side's melds, one per line (none: not opened yet)"))
+    frozen = BooleanField(_l("The pile is frozen (a wild card or red three in it)"))
+    score = _score()
+
+
+class PenaltyQuestion(FlaskForm):
+    irregularity = SelectField(
+        _l("What happened"),
+        choices=[SelectChoice(key, _l(words)) for key, words in IRREGULARITIES.items()],
+        default="mismeld",
+    )
+
+
 QUESTION_FORMS: dict[str, type[FlaskForm]] = {
     "meld": MeldQuestion,
     "opening": OpeningQuestion,
     "pickup": PickupQuestion,
     "go_out": GoOutQuestion,
+    "wild_card": WildCardQuestion,
+    "discard": DiscardQuestion,
+    "dead_rank": DeadRankQuestion,
+    "bonus_cards": BonusCardsQuestion,
+    "stock_out": StockOutQuestion,
+    "penalty": PenaltyQuestion,
 }
+
+
+def offered_questions(variant: Variant) -> tuple[str, ...]:
+    """The questions the referee page asks under ``variant``: the four of every game, and the
+    play rules where its book has them (the rule of five, the discard's limits, a rank closed
+    at a meld's most cards, bonus cards, the stock running out, a penalty)."""
+    extra = {
+        "wild_card": variant.rule_of_five is not None,
+        "discard": bool(variant.wild_discard_last or variant.empty_pile_no_discard),
+        "dead_rank": variant.max_meld_cards is not None and variant.one_meld_per_rank,
+        "bonus_cards": bool(variant.bonus_cards),
+        "stock_out": "play.stock-out" in variant.rules,
+        "penalty": bool(variant.penalty_points or variant.failed_opening_step),
+    }
+    return tuple(q for q in QUESTION_FORMS if extra.get(q, True))
 
 
 def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
@@ -159,8 +234,22 @@ def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
             "first_round": variant.no_pickup_first_round,
             "going_out": variant.black_three_pickup_going_out,
             "frozen": variant.pile_freezing,
+            # a rank the other side closed is dead: nobody takes the pile with it
+            "other_melds": variant.max_meld_cards is not None and variant.one_meld_per_rank,
         },
         "go_out": {},
+        "wild_card": {},
+        "discard": {"pile_empty": bool(variant.empty_pile_no_discard)},
+        "dead_rank": {},
+        "bonus_cards": {
+            "past_turn_card": variant.turn_card is not None,
+            "took_pile": not variant.bonus_cards_with_pile,
+        },
+        "stock_out": {
+            "score": not variant.opening_by_round,
+            "frozen": variant.pile_freezing,
+        },
+        "penalty": {},
     }
 
 
@@ -170,7 +259,7 @@ def question_forms(
     filled: str | None = None,
     prefill: Mapping[str, Any] | None = None,
 ) -> dict[str, FlaskForm]:
-    """The four question forms for ``variant``, each under its own prefix; only ``posted``
+    """The question forms for ``variant``, each under its own prefix; only ``posted``
     reads the request, and ``filled`` reads ``prefill`` (a ruling's link: the fields in the
     address, shown for the player to ask)."""
     forms = {}
