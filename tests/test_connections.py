@@ -76,6 +76,11 @@ def test_idle_and_slow_clients_starve_no_one(server):
     page still answers while they all hold on, and both kinds are closed after the limit.
     (How fast the pages answer meanwhile is bench/bench_slow_bodies.py's, not a test's.)"""
     address = _address(server)
+    # Each page once first: a worker's first answer of a page (its templates, its caches)
+    # may take seconds on a loaded machine, and the check below must land well inside the
+    # idle clients' 15 s, far from the server's own timer.
+    for path in ("/", "/matches/new", "/referee", "/healthz"):
+        assert _get(server.url + path)[0] == 200, path
     idle = [socket.create_connection(address) for _ in range(100)]
     stop = threading.Event()
     slow = [socket.create_connection(address) for _ in range(8)]
