@@ -16,10 +16,10 @@ from ..i18n import LANGUAGES
 from ..rules import MalformedInput, Rule, Variant
 from ..rules.problems import N_, Text
 from ..rules.sources import source_language, source_title
-from .design import DESIGN, Design
+from .design import DESIGN, LONG_POST, Design, Hit
 from .engine import index_for
 from .judge import Ruling, Table, rule_on_situation
-from .situation import question_sentence, read_situation
+from .situation import question_sentence, read_situation, without_cards
 from .texts import gettext_of
 from .words import numbers
 
@@ -39,6 +39,7 @@ __all__ = [
 
 MAX_QUESTION = 500  # characters; a question is a sentence or two
 ANSWERS = 3  # the best rule and the next two
+POOL = 12  # rules each part of a long post ranks, before they are added up
 SILENT = N_("This rulebook does not say.")
 
 
@@ -105,20 +106,32 @@ class Asked(NamedTuple):
     covered: bool
 
 
-LONG = 25  # words: a post this long is searched by its question sentence first
+def _search(variant: Variant, text: str, lang: str, design: Design) -> tuple[list[Hit], bool]:
+    """The rules the question finds, and whether it is one no rulebook decides.
 
-
-def _search(variant: Variant, text: str, lang: str, design: Design) -> tuple[list[Any], bool]:
-    """The rules the whole question finds, and whether it is one no rulebook decides; for a
-    long post that finds none, those its question sentence finds (searching the sentence
-    first lost more than it found: docs/benchmarks.md)."""
+    A long post (a story, the cards, the scores, then the question) is searched by its
+    question sentence, plus ``design.story`` times the whole post with its cards and scores
+    left out: the sentence says what is asked, the story the moment it is asked at, and a
+    list of cards no longer pulls every wild-card rule up (docs/benchmarks.md)."""
     index = index_for(variant, design)
-    found, gap = index.find(text, lang, ANSWERS)
-    if not found and len(text.split()) > LONG:
-        sentence = question_sentence(text)
-        if sentence != text:
-            found, gap = index.find(sentence, lang, ANSWERS)
-    return found, gap
+    if not design.story or len(text.split()) <= LONG_POST:
+        return index.find(text, lang, ANSWERS)
+    sentence = question_sentence(text)
+    if sentence == text:
+        return index.find(text, lang, ANSWERS)
+    asked, gap = index.find(sentence, lang, POOL)
+    told, told_gap = index.find(without_cards(text), lang, POOL)
+    if not asked and not told:
+        return [], gap
+    scores: dict[str, float] = {}
+    for hit in asked:
+        scores[hit.key] = hit.score
+    for hit in told:
+        scores[hit.key] = scores.get(hit.key, 0.0) + design.story * hit.score
+    ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+    return [Hit(key, round(score, 3)) for key, score in ranked[:ANSWERS]], (
+        gap if asked else told_gap
+    )
 
 
 def ask(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["DESIGN", "GENERIC", "MARK", "NAME", "OFF", "SCORE", "Design", "Hit"]
+__all__ = ["DESIGN", "GENERIC", "LONG_POST", "MARK", "NAME", "OFF", "SCORE", "Design", "Hit"]
 
 MARK = "zz"  # a glossary token is its concept behind this: "zzwild" (no rule's word)
 SCORE = "score"  # the concept of a match total in a question (a number to look up)
@@ -20,6 +20,9 @@ GENERIC = frozenset({"value", "alone", "bonus", "cards"})
 # cards"); with another concept ("how many points for a canasta") it is a rule question.
 NAME = "canasta"
 OFF = "offgame"  # the glossary's words of shopping, apps, the game's history
+
+
+LONG_POST = 25  # words: a post longer than this is a story and a question (Design.story)
 
 
 class Design(NamedTuple):
@@ -65,6 +68,11 @@ class Design(NamedTuple):
     # a glossary phrase inside a longer one names no concept of its own ("draw pile" the
     # stock only): tried on the real set, it lost more than it found (docs/benchmarks.md)
     longest: bool = False
+    # a post longer than :data:`LONG_POST` words with a sentence that asks is searched by
+    # that sentence, plus this times the score of the whole post (its cards and scores left
+    # out: a list of cards named every wild-card rule); 0: the whole post alone, as before
+    # (docs/benchmarks.md, "Long posts")
+    story: float = 0.5
 
 
 DESIGN = Design()

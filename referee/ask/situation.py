@@ -23,7 +23,7 @@ from typing import Any
 from ..rules import Card, Meld, NotationError, Rank, Suit, parse_cards
 from .words import fold
 
-__all__ = ["MOMENTS", "Situation", "question_sentence", "read_situation"]
+__all__ = ["MOMENTS", "Situation", "question_sentence", "read_situation", "without_cards"]
 
 WORDS = Path(__file__).with_name("situation.toml")
 # What a question can ask about, in the order a question is tested for them.
@@ -184,6 +184,13 @@ def question_sentence(text: str) -> str:
     return (asking or sentences)[-1]
 
 
+def without_cards(text: str) -> str:
+    """``text`` with its scores and its cards written as notation blanked out: what a post
+    says besides the cards it lists ("K K K 2 2" names no rule)."""
+    rest = _scores(text)[1]
+    return _notation(rest)[2]
+
+
 def _scores(text: str) -> tuple[list[int], str]:
     """The scores a question names, and the question with them blanked out (so that the "2"
     of "2 600" is not read as a card)."""
@@ -199,8 +206,8 @@ def _scores(text: str) -> tuple[list[int], str]:
 
 def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple[int, Card]], str]:
     """Runs of card notation of two cards or more with their positions, single cards written
-    as a digit or X with theirs ("a 7 on top"), and the text with the runs blanked out.  A
-    lone capital A, K, Q or J is a word more often than a card."""
+    as a digit, X, K, Q or J with theirs ("a 7 on top", "discards a Q"), and the text with the
+    runs blanked out.  A lone capital A or T is a word more often than a card."""
     groups = []
     singles = []
 
@@ -211,7 +218,7 @@ def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple
         except NotationError:
             return written
         if len(cards) == 1:
-            if written.strip() not in ("A", "Q", "J", "T", "K"):
+            if written.strip() not in ("A", "T"):  # "A" and "T" are words more often
                 singles.append((match.start(), cards[0]))
             return written  # a digit may still be a count: "2 kings"
         groups.append((match.start(), cards))
@@ -325,25 +332,30 @@ def read_situation(text: str, lang: str) -> Situation:
     situation.moments = {
         m for m in MOMENTS if m != "minimum" and _moment_pattern(m, lang).search(folded)
     }
-    situation.frozen = bool(_moment_pattern("frozen", lang).search(folded))
+    situation.frozen = bool(_moment_pattern("frozen", lang).search(folded)) and not (
+        _moment_pattern("not_frozen", lang).search(folded)
+    )
     if _moment_pattern("how_much", lang).search(folded) and "opening" in situation.moments:
         situation.moments.add("minimum")
     if scores and _moment_pattern("enough", lang).search(folded):
         situation.moments.add("opening")
     worded, alone, situation.red_three, situation.black_three, counted = _word_cards(rest, lang)
-    situation.ranks_named = [rank for _p, rank in alone]
     situation.score = scores[0] if scores else None
     singles = [(p, (card,)) for p, card in singles if p not in counted]
     # the pile's top card: the single card named nearest a word for the top ("discarded a
     # joker", "a 7 on top")
     top_at = [m.start() for m in _moment_pattern("top", lang).finditer(folded)]
-    lone = singles + [(p, c) for p, c in worded if len(c) == 1]
+    # ... or a rank named alone there ("nahoře černá trojka": a black three on top)
+    three = "red" if situation.red_three and not situation.black_three else "black"
+    named = [(p, (_card("3", three) if rank is Rank.THREE else Card(rank),)) for p, rank in alone]
+    lone = singles + [(p, c) for p, c in worded if len(c) == 1] + named
     taken = None
     if top_at and lone:
         taken, top = min(lone, key=lambda item: min(abs(item[0] - t) for t in top_at))
         situation.top = top[0]
     situation.singles = [c[0] for p, c in singles if p != taken]
-    situation.loose = len(alone) + len(situation.singles)
+    situation.ranks_named = [rank for p, rank in alone if p != taken]
+    situation.loose = len(situation.ranks_named) + len(situation.singles)
     situation.written = [c for _p, c in sorted(notation, key=lambda item: item[0])]
     situation.groups = list(situation.written)
     situation.groups += _join([(p, c) for p, c in worded if p != taken])
