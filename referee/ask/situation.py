@@ -40,6 +40,7 @@ _SCORE = re.compile(
 # an optional suit, each separated by spaces or commas, or run together ("KKK2").
 _SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?:[shdc♠♥♦♣](?![a-z]))?"
 _NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, )?{_SYMBOL})*(?![\w*])")
+_DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
 
 
@@ -61,6 +62,7 @@ class Situation:
         self.written: list[tuple[Card, ...]] = []  # the groups in notation
         self.loose = 0  # cards named but not counted ("kings", a lone "8" not the pile's top)
         self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
+        self.opened: bool | None = None  # whether the asking side has melded this hand
 
     @property
     def melds(self) -> list[Meld]:
@@ -105,13 +107,14 @@ def write_built() -> Path:
 
 
 def _matcher(words: list[str]) -> re.Pattern[str]:
-    """One pattern for phrases of folded words, a trailing ``*`` matching any ending."""
+    """One pattern for phrases of folded words, a trailing ``*`` matching any ending; words
+    may be parted by an apostrophe ("haven t" matches "haven't")."""
     parts = []
     for phrase in sorted(set(words), key=len, reverse=True):
         bits = [
             re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in phrase.split()
         ]
-        parts.append(r"\s+".join(bits))
+        parts.append(r"(?:\s+|\s*['’]\s*)".join(bits))  # "haven t": haven't, haven’t
     return (
         re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)") if parts else re.compile(r"(?!)")
     )
@@ -270,6 +273,12 @@ def _word_cards(
         if symbol is None and colour is not None and tokens[j][1] in ("3", "2"):
             symbol = tokens[j][1]  # a colour before a digit: "a black 3", "zwei rote 3"
             counted.add(tokens[j][0])  # ... the digit is this card, not another one
+        digit = _DIGIT_CARD.fullmatch(tokens[j][1])
+        if symbol is None and digit and (count is not None or digit.group(2)):
+            # a card written as its digit after a count ("one 9", "two 9s"), or in the plural
+            # ("9s"): a rank, not a card of spades
+            symbol = digit.group(1)
+            counted.add(tokens[j][0])
         if symbol is None and count == 1 and (j == i + 1 or colour is not None):
             # a numeral's singular after "a": "a seven", "a two"
             value = _count_of(tokens[j][1], lang)
@@ -335,6 +344,10 @@ def read_situation(text: str, lang: str) -> Situation:
     situation.frozen = bool(_moment_pattern("frozen", lang).search(folded)) and not (
         _moment_pattern("not_frozen", lang).search(folded)
     )
+    if _moment_pattern("not_opened", lang).search(folded):
+        situation.opened = False
+    elif _moment_pattern("opened", lang).search(folded):
+        situation.opened = True
     if _moment_pattern("how_much", lang).search(folded) and "opening" in situation.moments:
         situation.moments.add("minimum")
     if scores and _moment_pattern("enough", lang).search(folded):
