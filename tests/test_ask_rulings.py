@@ -5,7 +5,7 @@ never a sentence matched to the words."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from referee.ask import Table, answers_json, ask
@@ -281,3 +281,156 @@ def test_a_players_word_finds_the_rule_of_what_it_means(question, lang, word, ke
     assert means  # the word names a concept of the glossary
     assert {MARK + c for c in means} <= set(index.query_tokens(question, lang))
     assert answers_json(PRESETS["classic"], question, lang)["answers"][0]["key"] == key
+
+
+# -- Situations told in words, in the six languages: the ruling is the core's -----------------
+
+# How each language says "can I meld", a count, a rank's plural and a joker: written here,
+# apart from referee/ask/situation.toml, so that the reading is checked against them.
+_ASK_MELD = {
+    "en": "can I meld {}?",
+    "cs": "smím vyložit {}?",
+    "de": "darf ich {} auslegen?",
+    "es": "¿puedo bajar {}?",
+    "nl": "mag ik {} uitleggen?",
+    "pl": "czy mogę wyłożyć {}?",
+}
+_COUNTS = {
+    "en": {2: "two", 3: "three", 4: "four"},
+    "cs": {2: "dvě", 3: "tři", 4: "čtyři"},
+    "de": {2: "zwei", 3: "drei", 4: "vier"},
+    "es": {2: "dos", 3: "tres", 4: "cuatro"},
+    "nl": {2: "twee", 3: "drie", 4: "vier"},
+    "pl": {2: "dwie", 3: "trzy", 4: "cztery"},
+}
+_PLURALS = {
+    "en": {"A": "aces", "K": "kings", "Q": "queens", "7": "sevens"},
+    "cs": {"A": "esa", "K": "krále", "Q": "dámy", "7": "sedmičky"},
+    "de": {"A": "Asse", "K": "Könige", "Q": "Damen", "7": "Siebener"},
+    "es": {"A": "ases", "K": "reyes", "Q": "damas", "7": "sietes"},
+    "nl": {"A": "azen", "K": "heren", "Q": "vrouwen", "7": "zevens"},
+    "pl": {"A": "asy", "K": "króle", "Q": "damy", "7": "siódemki"},
+}
+_JOKERS = {  # one joker, and a count of them
+    "en": ("a joker", "{} jokers"),
+    "cs": ("žolíka", "{} žolíky"),
+    "de": ("einen Joker", "{} Joker"),
+    "es": ("un comodín", "{} comodines"),
+    "nl": ("een joker", "{} jokers"),
+    "pl": ("jokera", "{} jokery"),
+}
+_AND = {"en": "and", "cs": "a", "de": "und", "es": "y", "nl": "en", "pl": "i"}
+
+
+def _in_words(lang: str, rank: str, naturals: int, jokers: int) -> str:
+    said = f"{_COUNTS[lang][naturals]} {_PLURALS[lang][rank]}"
+    if jokers == 1:
+        said += f" {_AND[lang]} {_JOKERS[lang][0]}"
+    elif jokers:
+        said += f" {_AND[lang]} {_JOKERS[lang][1].format(_COUNTS[lang][jokers])}"
+    return said
+
+
+def _meld(rank: str, naturals: int, jokers: int) -> Meld:
+    return Meld(parse_cards(" ".join([rank] * naturals + ["X"] * jokers)))
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(
+    st.sampled_from(sorted(LANGUAGES)),
+    st.sampled_from(["A", "K", "Q", "7"]),
+    st.integers(2, 4),
+    st.integers(0, 4),
+)
+def test_a_meld_told_in_words_in_any_language_is_ruled_as_the_meld_form_rules_it(
+    lang, rank, naturals, jokers
+):
+    """Differential: "smím vyložit tři krále a dva žolíky?" gets check_meld's verdict and
+    rule on K K K X X, in each of the six languages (three cards or more: a pair asked about
+    gets the rules, not a ruling -- ruling on pairs cost an off-topic question its silence)."""
+    assume(naturals + jokers >= 3)
+    core = check_meld(PRESETS["classic"], _meld(rank, naturals, jokers))
+    asked = _ASK_MELD[lang].format(_in_words(lang, rank, naturals, jokers))
+    found = ruling(asked, lang)
+    assert found is not None, asked
+    assert found["verdict"] == ("yes" if core.allowed else "no"), asked
+    assert found["rules"] == [core.rule], asked
+
+
+_ASK_OPENING = {
+    "en": "we have {score} and want to meld {melds}, is that enough to open?",
+    "cs": "máme {score} a chceme vyložit {melds}, stačí to na první vyložení?",
+    "de": "wir haben {score} und wollen {melds} auslegen, reicht das zum Auslegen?",
+    "es": "tenemos {score} y queremos bajar {melds}, ¿es suficiente para bajar?",
+    "nl": "wij hebben {score} en willen {melds} leggen, is dat genoeg om te openen?",
+    "pl": "mamy {score} i chcemy wyłożyć {melds}, czy to wystarczy do wyłożenia?",
+}
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(
+    st.sampled_from(sorted(LANGUAGES)),
+    st.sampled_from([0, 700, 1500, 2600, 3100, 4995]),
+    st.lists(st.sampled_from(["A", "K", "Q", "7"]), min_size=1, max_size=2, unique=True),
+    st.integers(0, 1),
+)
+def test_an_opening_told_in_words_is_ruled_as_the_opening_form_rules_it(lang, score, ranks, joker):
+    """Differential: the melds and the match total told in words get check_opening's verdict
+    and the melds' points, in each of the six languages (the joker joins the meld before it)."""
+    melds = [_meld(rank, 3, joker if i == len(ranks) - 1 else 0) for i, rank in enumerate(ranks)]
+    core = check_opening(PRESETS["classic"], score, melds)
+    said = f" {_AND[lang]} ".join(
+        _in_words(lang, rank, 3, joker if i == len(ranks) - 1 else 0)
+        for i, rank in enumerate(ranks)
+    )
+    written = f"{score:,}".replace(",", " ")  # "2 600", as a table writes it
+    asked = _ASK_OPENING[lang].format(score=written, melds=said)
+    found = ruling(asked, lang)
+    assert found is not None, asked
+    assert found["verdict"] == ("yes" if core.allowed else "no"), asked
+    assert found["figure"] == core.points, asked
+
+
+_ASK_PILE = {  # a side that has not melded, the top card, the cards in hand
+    "en": "we haven't melded yet, there is a {top} on top and I hold {hand}, can I take the pile?",
+    "de": "wir haben noch nichts ausgelegt, oben liegt eine {top} und ich habe {hand}. "
+    "Darf ich den Stapel nehmen?",
+}
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.sampled_from(sorted(_ASK_PILE)),
+    st.sampled_from(["9", "8", "5", "4"]),
+    st.integers(0, 3),
+    st.integers(0, 1),
+    st.sampled_from([None, 0, 1600, 3100]),
+)
+def test_the_pile_for_a_side_that_has_not_melded_is_ruled_as_the_pile_form_rules_it(
+    lang, top, naturals, joker, score
+):
+    """Differential: "we haven't melded yet, a 9 on top, I hold 9 9 X" gets check_pickup's
+    verdict for a side with no melds, at the score told; with no score told, only a No that
+    holds at any score (too few natural cards) is ruled."""
+    hand = " ".join([top] * naturals + ["X"] * joker) or "nothing"
+    asked = _ASK_PILE[lang].format(top=top, hand=hand)
+    if score is not None:
+        asked = f"{asked[:-1]} at {score:,}?".replace(",", " ")
+    core = check_pickup(
+        PRESETS["classic"],
+        top=parse_cards(top)[0],
+        frozen=False,
+        stopped=False,
+        hand=parse_cards(hand) if naturals + joker else (),
+        melds=(),
+        score=score or 0,
+    )
+    found = ruling(asked, lang)
+    if score is None and (core.allowed or core.rule != "pile.unopened"):
+        assert found is None or found["verdict"] is None, asked
+        return
+    if not naturals + joker:
+        return  # "I hold nothing": no cards told, nothing to rule on
+    assert found is not None, asked
+    assert found["verdict"] == ("yes" if core.allowed else "no"), asked
+    assert found["rules"] == [core.rule], asked

@@ -32,6 +32,7 @@ from ...rules import find_variant as find_preset
 from ...rules.rulings import check_going_out, check_meld, check_pickup
 from ..parts import rulebook
 from ..parts.access import load_match, match_ledger
+from ..parts.asked_table import asked_table
 from ..parts.forms import (
     QUESTION_FORMS,
     RulesChoice,
@@ -216,9 +217,7 @@ def _rules_url(variant: Variant, context: dict[str, Any]) -> str | None:
 def _table(context: dict[str, Any]) -> Table | None:
     """A match's table as the ruling reads it: its sides' totals, players and next hand."""
     match = context.get("match")
-    if match is None:
-        return None
-    return Table(tuple(context["match_totals"]), match.players, context.get("next_hand"))
+    return None if match is None else asked_table(match)
 
 
 def _ruled(ruling: Any, urls: dict[str, str]) -> dict[str, Any] | None:
