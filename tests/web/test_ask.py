@@ -202,7 +202,9 @@ def test_the_api_asked_at_a_match_rules_for_its_totals(client):
     asked = quote_plus("kolik potřebujeme na první vyložení?")
     data = client.get(f"/api/ask?match={match_id}&token={token}&lang=cs&q={asked}").get_json()
     assert data["ruling"]["figure"] is None  # the two sides need different minimums
-    assert "120" in data["ruling"]["text"] and "50" in data["ruling"]["text"]
+    assert "(3420): " in data["ruling"]["text"]
+    assert "aspoň 120 bodů" in data["ruling"]["text"]
+    assert "aspoň 50 bodů" in data["ruling"]["text"]
     assert data["answers"][0]["key"] == "opening.minimum"
     # the same question with no match: no totals, so no ruling
     plain = client.get(f"/api/ask?variant=classic&lang=cs&q={asked}").get_json()
