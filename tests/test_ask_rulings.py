@@ -434,3 +434,20 @@ def test_the_pile_for_a_side_that_has_not_melded_is_ruled_as_the_pile_form_rules
     assert found is not None, asked
     assert found["verdict"] == ("yes" if core.allowed else "no"), asked
     assert found["rules"] == [core.rule], asked
+
+
+@pytest.mark.parametrize(
+    ("variant", "lang", "question", "key"),
+    [
+        ("american", "en", "when do we get the talon?", "play.bonus-cards"),
+        ("american", "en", "What does Talon mean in canasta?", "play.bonus-cards"),
+        ("classic", "en", "what happens when the talon runs out?", "play.stock-out"),
+        ("german", "de", "Was passiert, wenn der Talon aufgebraucht ist?", "play.stock-out"),
+    ],
+)
+def test_a_word_of_some_tables_means_what_it_means_there(variant, lang, question, key):
+    """'talon': the bonus cards at the American game's tables, the stock at the others'."""
+    found = [a.key for a in ask(PRESETS[variant], question, lang).answers]
+    assert found[0] == key, found
+    if variant != "american":
+        assert "play.bonus-cards" not in found
