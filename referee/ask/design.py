@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["DESIGN", "GENERIC", "LONG_POST", "MARK", "NAME", "OFF", "SCORE", "Design", "Hit"]
+__all__ = ["AT", "DESIGN", "GENERIC", "LONG_POST", "MARK", "NAME", "OFF", "SCORE", "Design", "Hit"]
 
 MARK = "zz"  # a glossary token is its concept behind this: "zzwild" (no rule's word)
+# a players' word seen at some variants' tables only is the concept "means@variant" until the
+# index of that variant reads it (players_words.toml, tokens.Tokens.concepts)
+AT = "@"
 SCORE = "score"  # the concept of a match total in a question (a number to look up)
 # Concepts a question off the game names as easily as one about it ("how much", "only"):
 # they rank rules, but do not on their own make a question one the rules answer.

@@ -16,6 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+from .design import AT
+
 __all__ = ["GLOSSARY", "Entry"]
 
 
@@ -1086,7 +1088,6 @@ GLOSSARY: tuple[Entry, ...] = (
 # at the American game's) is a concept of its own, ``means@variant``, which the index of that
 # variant reads as ``means`` (in place of what the same words mean elsewhere) and the others
 # ignore (:meth:`.tokens.Tokens.concepts`).
-AT = "@"
 PLAYERS_WORDS = Path(__file__).with_name("players_words.toml")
 
 

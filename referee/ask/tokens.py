@@ -4,9 +4,7 @@ names (each behind :data:`~.design.MARK`), under one :class:`~.design.Design`.""
 from __future__ import annotations
 
 from ..i18n import LANGUAGES
-from .design import DESIGN, MARK, Design
-
-AT = "@"  # a players' word seen at some variants' tables only: "means@variant" (glossary.py)
+from .design import AT, DESIGN, MARK, Design
 from .prebuilt import read_built, source_digest
 from .words import flat, stems
 
