@@ -98,12 +98,14 @@ def _figure(variant: Variant, question: str) -> Text | None:
 
 class Asked(NamedTuple):
     """A question answered: the rules found (best first), the ruling on its situation (or
-    None), and whether the rulebook decides it (False for a matter of play, a question off
-    the game, or one the book does not decide)."""
+    None), whether the rulebook decides it (False for a matter of play, a question off
+    the game, or one the book does not decide), and a close runner-up's key."""
 
     answers: list[Answer]
     ruling: Ruling | None
     covered: bool
+    # the key of the second answer where it scores close to the first: "Or did you mean ..."
+    did_you_mean: str | None = None
 
 
 def _search(variant: Variant, text: str, lang: str, design: Design) -> tuple[list[Hit], bool]:
@@ -173,7 +175,13 @@ def ask(
         )
         for key in keys
     ]
-    return Asked(found, ruling, bool(found))
+    close = (
+        len(found) > 1
+        and not (ruling is not None and ruling.lead)
+        and found[0].score > 0
+        and found[1].score >= design.runner_up * found[0].score
+    )
+    return Asked(found, ruling, bool(found), found[1].key if close else None)
 
 
 def answers(variant: Variant, question: str, lang: str, design: Design = DESIGN) -> list[Answer]:
@@ -221,6 +229,7 @@ def answers_json(
         "question": question.strip(),
         "ruling": ruling_json(asked.ruling, lang),
         "covered": asked.covered,
+        "did_you_mean": asked.did_you_mean,
         "answers": [
             {
                 "rule": f"{variant.id}.{a.key}",

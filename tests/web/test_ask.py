@@ -229,3 +229,22 @@ def test_who_has_opened_is_what_the_question_says(client):
     unsaid = "a 9 on top and I hold a 9 and a joker, can I take the pile?"
     data = client.get(f"/api/ask?variant=classic&q={quote_plus(unsaid)}").get_json()
     assert data["ruling"] is None  # whether the side has melded decides, and it is not said
+
+
+def test_a_close_runner_up_is_offered_as_or_did_you_mean(client):
+    asked = quote_plus("What if the first upcard is a red three?")
+    data = client.get(f"/api/ask?variant=classic&q={asked}").get_json()
+    first, second = data["answers"][0], data["answers"][1]
+    assert data["did_you_mean"] == second["key"]
+    assert second["score"] >= 0.9 * first["score"]
+    page = answer_part(client.get(f"/referee?variant=classic&ask={asked}").get_data(as_text=True))
+    offered = page.index("Or did you mean…")
+    assert page.index(f'data-rule="{first["key"]}"') < offered
+    assert offered < page.index(f'data-rule="{second["key"]}"')
+
+
+def test_a_runner_up_far_behind_is_not_offered(client):
+    data = client.get("/api/ask?variant=classic&q=can+I+meld+J+J+2+2+2").get_json()
+    assert data["did_you_mean"] is None
+    cs = client.get("/referee?variant=classic&lang=cs&ask=kolik+bod%C5%AF+je+za+%C5%BEol%C3%ADka")
+    assert "Nebo jste mysleli" not in answer_part(cs.get_data(as_text=True))

@@ -281,6 +281,7 @@ def _asked(variant: Variant, rules_url: str | None, table: Table | None) -> dict
         "answers": shown,
         "ruling": _ruled(found.ruling, _question_urls()),
         "covered": found.covered,
+        "did_you_mean": found.did_you_mean,
     }
 
 
