@@ -451,3 +451,63 @@ def test_a_word_of_some_tables_means_what_it_means_there(variant, lang, question
     assert found[0] == key, found
     if variant != "american":
         assert "play.bonus-cards" not in found
+
+
+_LEFT_IN_HAND = {
+    "en": "at the end we still had {} left in hand, how many points do we lose?",
+    "cs": "na konci nám v ruce zůstaly {}, kolik bodů se odečte?",
+    "es": "al final nos quedaron {} en la mano, ¿cuántos puntos perdemos?",
+    "pl": "na koniec w ręce zostały nam {}, ile punktów tracimy?",
+}
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.sampled_from(sorted(_LEFT_IN_HAND)),
+    st.lists(st.sampled_from(["A", "K", "Q", "7"]), min_size=1, max_size=2, unique=True),
+    st.lists(st.integers(2, 4), min_size=2, max_size=2),
+    st.integers(0, 2),
+)
+def test_cards_left_in_hand_told_in_words_count_what_the_score_counts(lang, ranks, counts, jokers):
+    """Differential: the figure for cards told as left in hand is what scoring charges for
+    them (hand_costs, as `referee score` counts a hand's cards)."""
+    from referee.rules.hand import hand_costs
+
+    parts = [_in_words(lang, rank, count, 0) for rank, count in zip(ranks, counts, strict=False)]
+    if jokers == 1:
+        parts.append(_JOKERS[lang][0])
+    elif jokers:
+        parts.append(_JOKERS[lang][1].format(_COUNTS[lang][jokers]))
+    asked = _LEFT_IN_HAND[lang].format(f" {_AND[lang]} ".join(parts))
+    costs = hand_costs(PRESETS["classic"])
+    cards = [r for r, c in zip(ranks, counts, strict=False) for _ in range(c)] + ["X"] * jokers
+    want = sum(costs[parse_cards(card)[0].rank] for card in cards)
+    found = ruling(asked, lang)
+    assert found is not None, asked
+    assert found["figure"] == want, asked
+    assert found["rules"] == ["hand.points"], asked
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.parametrize(
+    ("lang", "question", "kind"),
+    [
+        ("en", "how much is a natural canasta worth?", "natural"),
+        ("cs", "kolik bodů je za smíšenou kanastu?", "mixed"),
+        ("de", "Wie viel ist ein gemischter Canasta wert?", "mixed"),
+        ("es", "¿cuánto vale una canasta limpia?", "natural"),
+        ("nl", "hoeveel punten is een zuivere canasta waard?", "natural"),
+        ("pl", "ile punktów za kanastę mieszaną?", "mixed"),
+    ],
+)
+def test_a_canasta_s_worth_is_its_variant_s_bonus(variant, lang, question, kind):
+    from referee.rules.variant import CanastaKind
+
+    rules = PRESETS[variant]
+    bonus = rules.canasta_bonus.get(CanastaKind(kind))
+    found = ruling(question, lang, variant)
+    if bonus is None or "canasta.kinds" not in rules.rules:
+        assert found is None or found["figure"] is None
+        return
+    assert found["figure"] == bonus
+    assert found["rules"] == ["canasta.kinds"]

@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..rules import Card, Meld, Rank, Variant, check_opening, format_cards
+from ..rules.hand import hand_costs
 from ..rules.problems import N_, Text
 from ..rules.rulings import check_going_out, check_meld, check_pickup
+from ..rules.variant import CanastaKind
 from .situation import Situation, read_situation
 
 __all__ = ["PLAY", "Ruling", "Table", "rule_on"]
@@ -258,7 +260,50 @@ def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | 
     )
 
 
+def _canasta_value(variant: Variant, s: Situation) -> Ruling | None:
+    """What a natural or a mixed canasta scores (its bonus, the variant's), asked with no
+    cards told."""
+    kinds = [k for k in ("natural_canasta", "mixed_canasta") if k in s.moments]
+    if len(kinds) != 1 or s.groups or s.singles or s.ranks_named:
+        return None
+    kind = CanastaKind.NATURAL if kinds[0] == "natural_canasta" else CanastaKind.MIXED
+    points = variant.canasta_bonus.get(kind)
+    if points is None or "canasta.kinds" not in variant.rules:
+        return None
+    text = (
+        N_("A natural canasta scores %(points)s, besides its cards' values.")
+        if kind is CanastaKind.NATURAL
+        else N_("A mixed canasta scores %(points)s, besides its cards' values.")
+    )
+    return Ruling(None, points, Text(text, {"points": points}), ("canasta.kinds",), lead=True)
+
+
+def _left_in_hand(variant: Variant, s: Situation) -> Ruling | None:
+    """What the cards told as left in hand at the hand's end count against their side."""
+    cards = [card for group in s.groups for card in group] + list(s.singles)
+    if not cards or s.ranks_named or s.red_three or "hand.points" not in variant.rules:
+        return None
+    if any(card.rank is Rank.THREE for card in cards):
+        return None  # a three's cost depends on its colour and the variant's penalties
+    costs = hand_costs(variant)
+    points = sum(costs[card.rank] for card in cards)
+    return Ruling(
+        None,
+        points,
+        Text(
+            N_("%(cards)s left in hand count %(points)s points against their side."),
+            {"cards": format_cards(cards), "points": points},
+        ),
+        ("hand.points",),
+        lead=True,
+    )
+
+
 def _value(variant: Variant, s: Situation) -> Ruling | None:
+    if "in_hand" in s.moments:
+        return _left_in_hand(variant, s)
+    if "natural_canasta" in s.moments or "mixed_canasta" in s.moments:
+        return _canasta_value(variant, s)
     if s.red_three or "not_value" in s.moments:
         return None  # a red three, a canasta, cards left in hand: their own rules say it
     cards = [card for group in s.groups for card in group]
