@@ -511,3 +511,41 @@ def test_a_canasta_s_worth_is_its_variant_s_bonus(variant, lang, question, kind)
         return
     assert found["figure"] == bonus
     assert found["rules"] == ["canasta.kinds"]
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "can we go out without a canasta?"),
+        ("cs", "můžeme skončit bez kanasty?"),
+        ("de", "Darf man ohne Canasta ausmachen?"),
+        ("es", "¿se puede cerrar sin canasta?"),
+        ("nl", "mogen we uitgaan zonder canasta?"),
+        ("pl", "czy można zakończyć bez kanasty?"),
+    ],
+)
+def test_going_out_without_a_canasta_is_ruled_as_the_going_out_form_rules_it(
+    variant, lang, question
+):
+    from referee.rules.rulings import check_going_out
+
+    rules = PRESETS[variant]
+    kings = Meld(parse_cards("K K K"))  # a side's meld, not a canasta
+    core = check_going_out(rules, players=rules.default_players, melds=[kings], hand=())
+    found = ruling(question, lang, variant)
+    if core.allowed or core.rule != "going-out.canastas":
+        assert found is None or found["verdict"] != "no"
+        return
+    assert found["verdict"] == "no"
+    assert found["rules"] == ["going-out.canastas"]
+
+
+def test_how_much_we_need_with_melds_told_is_the_minimum_and_whether_they_reach_it():
+    asked = "We have 3 100 and hold A A A 2 and K K K. How many points do we need to open?"
+    found = ruling(asked)
+    melds = [Meld(parse_cards("A A A 2")), Meld(parse_cards("K K K"))]
+    core = check_opening(PRESETS["classic"], 3100, melds)
+    assert found["figure"] == core.minimum == 120
+    assert found["verdict"] == "no"
+    assert str(core.points) in found["text"]

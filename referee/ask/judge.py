@@ -130,9 +130,13 @@ def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | No
     texts = [_for_side(name, score, r.text or Text(r.reason)) for name, score, r in rulings]
     rules = tuple(dict.fromkeys(r.rule for _n, _s, r in rulings))
     verdict = verdicts.pop() if len(verdicts) == 1 else None
+    figure = rulings[0][2].points
+    minimums = {r.minimum for _n, _s, r in rulings}
+    if "minimum" in s.moments and len(minimums) == 1:  # "how much do we need": the minimum
+        figure = minimums.pop()
     return Ruling(
         verdict,
-        rulings[0][2].points,
+        figure,
         _joined(texts),
         rules,
         (
@@ -243,9 +247,17 @@ def _unopened_pickup(
 
 def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
     melds = [Meld(cards) for cards in s.written if len(cards) >= 3]
+    players = table.players if table else variant.default_players
+    if not melds and "no_canasta" in s.moments and not s.groups:
+        # "may we go out without a canasta": a side's melds, none of them a canasta
+        ruling = check_going_out(
+            variant, players=players, melds=[_elsewhere(Card(Rank.ACE))], hand=()
+        )
+        if ruling.allowed or ruling.rule != "going-out.canastas":
+            return None
+        return Ruling(False, None, ruling.text, (ruling.rule,), ("go_out", {}), lead=True)
     if not melds:
         return None
-    players = table.players if table else variant.default_players
     ruling = check_going_out(variant, players=players, melds=melds, hand=())
     if ruling.rule == "going-out.discard":
         return None  # the cards left in hand decide, and the question does not say

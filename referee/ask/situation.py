@@ -344,7 +344,7 @@ def read_situation(text: str, lang: str) -> Situation:
     situation.frozen = bool(_moment_pattern("frozen", lang).search(folded)) and not (
         _moment_pattern("not_frozen", lang).search(folded)
     )
-    for told in ("in_hand", "natural_canasta", "mixed_canasta"):
+    for told in ("in_hand", "natural_canasta", "mixed_canasta", "no_canasta"):
         if _moment_pattern(told, lang).search(folded):
             situation.moments.add(told)
     if _moment_pattern("not_opened", lang).search(folded):
