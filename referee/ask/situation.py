@@ -128,7 +128,7 @@ def _game_pattern(lang: str) -> re.Pattern[str]:
     )
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)  # some 20 moments' words in six languages: every one kept
 def _moment_pattern(moment: str, lang: str) -> re.Pattern[str]:
     found = _data()["moments"][moment]
     # the page's language first; another language's phrases too (a Czech question on an
