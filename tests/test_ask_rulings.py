@@ -549,3 +549,22 @@ def test_how_much_we_need_with_melds_told_is_the_minimum_and_whether_they_reach_
     assert found["figure"] == core.minimum == 120
     assert found["verdict"] == "no"
     assert str(core.points) in found["text"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "post", "sentence"),
+    [
+        ("en", "We play most nights. My partner had two kings. can I take the pile with two "
+         "kings. thanks a lot", "can I take the pile with two kings."),
+        ("cs", "Hráli jsme včera. Soupeř vyložil tři krále. Může se brát balíček se dvěma "
+         "králi. Díky", "Může se brát balíček se dvěma králi."),
+        ("de", "Wir spielen oft zu viert. Darf man ohne Canasta ausmachen. Danke euch",
+         "Darf man ohne Canasta ausmachen."),
+        ("pl", "Gramy co tydzień. Ile kart dostaje każdy gracz. Dzięki",
+         "Ile kart dostaje każdy gracz."),
+    ],
+)  # fmt: skip
+def test_a_post_without_a_question_mark_is_asked_by_its_sentence_with_a_question_word(
+    lang, post, sentence
+):
+    assert question_sentence(post, lang) == sentence

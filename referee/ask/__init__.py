@@ -118,7 +118,7 @@ def _search(variant: Variant, text: str, lang: str, design: Design) -> tuple[lis
     index = index_for(variant, design)
     if not design.story or len(text.split()) <= LONG_POST:
         return index.find(text, lang, ANSWERS)
-    sentence = question_sentence(text)
+    sentence = question_sentence(text, lang)
     if sentence == text:
         return index.find(text, lang, ANSWERS)
     asked, gap = index.find(sentence, lang, POOL)

@@ -177,14 +177,27 @@ def _count_of(word: str, lang: str) -> int | None:
     return None
 
 
-def question_sentence(text: str) -> str:
+def question_sentence(text: str, lang: str | None = None) -> str:
     """The sentence of a long post that asks: its last one ending in "?" (or starting with
-    "¿"), else its last sentence.  A short question is itself."""
+    "¿"), else its last one beginning with a question word of ``lang`` (or another
+    language's, of four letters or more), else its last sentence.  A short question is
+    itself."""
     sentences = [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
     if len(sentences) <= 1:
         return text.strip()
     asking = [s for s in sentences if s.endswith("?") or s.startswith("¿")]
+    if not asking and lang is not None:
+        starts = _interrogatives(lang)
+        asking = [s for s in sentences if fold(s).split(maxsplit=1)[0].strip(",;:") in starts]
     return (asking or sentences)[-1]
+
+
+@lru_cache(maxsize=8)
+def _interrogatives(lang: str) -> frozenset[str]:
+    found = _data()["interrogatives"]
+    return frozenset(found.get(lang, [])) | {
+        word for other, words in found.items() if other != lang for word in words if len(word) > 3
+    }
 
 
 def without_cards(text: str) -> str:
