@@ -27,6 +27,6 @@ if [ "$step" = update ] || [ "$step" = all ]; then
 fi
 if [ "$step" = compile ] || [ "$step" = all ]; then
   "$pybabel" compile -d "$dir" -D messages --statistics 2>&1 | grep -v "^compiling" || true
-  # referee ask's prebuilt indexes read the compiled catalogues: rebuild them
-  .venv/bin/python -m referee.ask.build >/dev/null
+  # referee ask's built files read the catalogues: make them again (not kept in git)
+  .venv/bin/python -m referee.prebuild >/dev/null
 fi

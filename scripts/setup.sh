@@ -33,3 +33,5 @@ if ! .venv/bin/python -m pip install -q -e "$target" > .venv/pip.log 2>&1; then
   cat .venv/pip.log >&2
   exit 1
 fi
+# The compiled catalogues and the ask index's files, made from the sources (not in git)
+.venv/bin/python -m referee.prebuild >/dev/null

@@ -22,6 +22,8 @@ if [ "${1:-}" = "--fast" ]; then
 fi
 if ! $fast || [ ! -x .venv/bin/pytest ] || [ pyproject.toml -nt .venv/pip.log ]; then
   scripts/setup.sh test
+else
+  .venv/bin/python -m referee.prebuild >/dev/null  # what a pull made out of date
 fi
 echo "== ruff check"; .venv/bin/ruff check referee tests bench
 echo "== ruff format --check"; .venv/bin/ruff format --check referee tests bench

@@ -187,6 +187,9 @@ class RealResult(NamedTuple):
     gaps: int  # questions the book does not decide
     said_so: int  # ... answered "does not say"
     misses: list[str]
+    # posts longer than the engine reads (MAX_QUESTION): refused with an error, so each counts
+    # as a miss of its kind -- no rule, no ruling, and never as the silence an off-topic post wants
+    refused: int = 0
 
     def line(self) -> str:
         def share(n: int, of: int) -> str:
@@ -197,28 +200,34 @@ class RealResult(NamedTuple):
             f"rulings {share(self.right_rulings, self.rulings)}  "
             f"off/play with no rule {share(self.silent, self.off)}  "
             f"gaps 'does not say' {share(self.said_so, self.gaps)}"
+            + (f"  refused (too long) {self.refused}" if self.refused else "")
         )
 
 
 def evaluate_real(asked_set: list[dict[str, Any]]) -> RealResult:
     """The real questions measured whole: rules found, rulings, silence and gaps."""
-    from referee.ask import SILENT, ask
+    from referee.ask import SILENT, BadQuestion, ask
 
-    asked = first = top3 = rulings = right = off = silent = gaps = said = 0
+    asked = first = top3 = rulings = right = off = silent = gaps = said = refused = 0
     misses = []
     for q in asked_set:
-        found = ask(PRESETS[q["variant"]], q["q"], q["lang"])
-        keys = [a.key for a in found.answers]
+        try:
+            found = ask(PRESETS[q["variant"]], q["q"], q["lang"])
+        except BadQuestion:
+            found = None
+            refused += 1
+        keys = [a.key for a in found.answers] if found else []
+        ruling = found.ruling if found else None
         if q["kind"] in ("off", "play"):
             off += 1
-            quiet = not keys and not found.covered
+            quiet = found is not None and not keys and not found.covered
             silent += quiet
             if not quiet:
                 misses.append(f"{q['kind']} {q['q']!r}: {keys}")
             continue
         if q["kind"] == "gap":
             gaps += 1
-            says = found.ruling is not None and found.ruling.text.template == SILENT
+            says = ruling is not None and ruling.text.template == SILENT
             said += says
             if not says:
                 misses.append(f"gap {q['q']!r}: {keys}")
@@ -232,7 +241,7 @@ def evaluate_real(asked_set: list[dict[str, Any]]) -> RealResult:
         if "ruling" in q:
             rulings += 1
             want = q["ruling"]
-            got = found.ruling
+            got = ruling
             ok = (
                 got is not None
                 and ("figure" not in want or got.figure == want["figure"])
@@ -242,7 +251,7 @@ def evaluate_real(asked_set: list[dict[str, Any]]) -> RealResult:
             if not ok:
                 said_got = got and {"verdict": got.verdict, "figure": got.figure}
                 misses.append(f"ruling {q['q']!r}: want {want}, got {said_got}")
-    return RealResult(asked, first, top3, rulings, right, off, silent, gaps, said, misses)
+    return RealResult(asked, first, top3, rulings, right, off, silent, gaps, said, misses, refused)
 
 
 # Long posts written by us (never counted as real): a story, the cards, the scores, then

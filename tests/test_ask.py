@@ -28,6 +28,7 @@ from .ask_eval import (
     blind_questions,
     evaluate,
     questions,
+    real_questions,
 )
 
 
@@ -43,6 +44,33 @@ def test_the_evaluation_set_covers_every_language_and_group():
     for q in asked:  # every expected rule exists in the variant asked
         variant = PRESETS[q.get("variant", "classic")]
         assert set(q["rules"]) <= set(variant.rules), q
+
+
+def test_the_real_questions_are_labelled_against_their_catalogues():
+    """tests/ask_real.toml: players' own questions, each labelled with rules its table's
+    variant has, a kind, a part and the page it was seen on (python -m tests.ask_eval --real)."""
+    asked = real_questions()
+    assert len(asked) >= 114
+    seen = set()
+    for q in asked:
+        assert q["lang"] in LANGUAGES, q
+        assert q["variant"] in PRESETS, q
+        assert set(q["keys"]) <= set(PRESETS[q["variant"]].rules), q
+        assert q["kind"] in ("rule", "off", "gap", "play"), q
+        assert bool(q["keys"]) == (q["kind"] == "rule"), q  # only the book's rules have keys
+        ruling = q.get("ruling")
+        assert ruling is None or (
+            q["kind"] == "rule"
+            and set(ruling) <= {"figure", "verdict"}
+            and ruling.get("verdict", "yes") in ("yes", "no")
+        ), q
+        assert q["part"] in ("dev", "blind"), q
+        assert q["source"].startswith(("http://", "https://")), q
+        assert q["source_kind"], q
+        assert (q["q"], q["source"]) not in seen, q
+        seen.add((q["q"], q["source"]))
+    for part in ("dev", "blind"):  # each half holds long posts as well as short questions
+        assert any(len(q["q"].split()) > 40 for q in real_questions(part)), part
 
 
 def test_the_evaluation_set_reaches_its_goals():
@@ -268,7 +296,7 @@ def test_referee_ask_in_words_and_with_nothing_to_answer():
     "args",
     [
         ["ask", "", "--variant", "classic"],
-        ["ask", "x" * 501, "--variant", "classic"],
+        ["ask", "x" * (MAX_QUESTION + 1), "--variant", "classic"],
         ["ask", "red three", "--variant", "nope"],
         ["ask", "red three", "--variant", "classic", "--lang", "fr"],
         ["ask", "red three"],

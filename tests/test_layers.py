@@ -29,7 +29,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("referee.web.parts",),  # what the views are built from,
     ("referee.web.views",),  # the pages,
     ("referee.web",),  # and create_app, which wires them
-    ("referee.serve",),  # 5. the commands: the server,
+    ("referee.serve", "referee.prebuild"),  # 5. the commands: the server, the made files,
     ("referee.cli",),  # and `referee ...`, which starts it
 )
 

@@ -90,7 +90,16 @@ def test_the_wheel_holds_every_file_of_the_package(wheel):
     assert "referee/templates/fragments/head.html" in shipped
     assert "referee/templates/sheets/match.html" in shipped
     assert "referee/static/app.js" in shipped
-    assert "referee/ask/built/czech.json" in shipped  # referee ask's prebuilt index
+    # Made from the sources by the wheel's build (setup.py: referee/prebuild.py), not in git:
+    # every language's compiled catalogue and every preset's ask index.
+    from referee.i18n import LANGUAGES
+    from referee.rules import PRESETS
+
+    for lang in LANGUAGES:
+        assert f"referee/translations/{lang}/LC_MESSAGES/messages.mo" in shipped
+    for vid in PRESETS:
+        assert f"referee/ask/built/{vid}.json" in shipped
+    assert "referee/ask/built/examples.sqlite" in shipped
     # The documentation is the repository's, as README.md is (which ships only as the
     # package's description): docs/ is not in the package, so no file of it ships.
     assert [name for name in shipped if name.startswith(("docs/", "referee/docs/"))] == []
@@ -186,3 +195,25 @@ def test_every_page_of_the_installed_copy_answers(installed, tmp_path):
         status, kind, pdf = _get(browser, server.url + path + "/sheet.pdf")
         assert (status, kind, pdf[:5]) == (200, "application/pdf", b"%PDF-")
     assert "Traceback" not in server.output[0]
+
+
+def test_the_made_files_are_the_same_bytes_from_the_same_sources(wheel):
+    """The wheel's build made the catalogues and the ask files from the tracked sources
+    alone; set-up made the checkout's from the same sources: the bytes agree (so the same
+    sources always give the same files, and git need not keep them)."""
+    from referee.ask.prebuilt import BUILT
+    from referee.i18n import TRANSLATIONS
+
+    with zipfile.ZipFile(wheel) as archive:
+        made = {
+            name: archive.read(name)
+            for name in archive.namelist()
+            if name.startswith("referee/ask/built/") or name.endswith(".mo")
+        }
+    assert len(made) >= 6 + 3
+    for name, data in made.items():
+        if name.endswith(".mo"):
+            local = TRANSLATIONS / Path(name).relative_to("referee/translations")
+        else:
+            local = BUILT / Path(name).name
+        assert local.read_bytes() == data, name

@@ -37,7 +37,7 @@ __all__ = [
     "statement",
 ]
 
-MAX_QUESTION = 500  # characters; a question is a sentence or two
+MAX_QUESTION = 2000  # characters: a player's post, its story, cards and scores, then the question
 ANSWERS = 3  # the best rule and the next two
 POOL = 12  # rules each part of a long post ranks, before they are added up
 SILENT = N_("This rulebook does not say.")

@@ -13,10 +13,10 @@ from typing import Any
 from .design import DESIGN
 from .example_questions import examples_database
 from .index import Index
-from .prebuilt import BUILT, rules_digest, source_digest
+from .prebuilt import BUILT, read_built, rules_digest, source_digest
 from .tokens import Tokens
 
-__all__ = ["write_built"]
+__all__ = ["is_current", "write_built"]
 
 
 def write_built() -> list[Path]:
@@ -48,6 +48,24 @@ def write_built() -> list[Path]:
         written.append(path)
     written.append(write_situation())
     return written
+
+
+def is_current() -> bool:
+    """Whether every built file is there and was built from today's sources."""
+    from ..rules import PRESETS
+    from . import situation
+    from .example_questions import read_database
+
+    try:
+        words = json.loads(situation.BUILT.read_text(encoding="utf-8")).get("digest")
+    except (OSError, ValueError):
+        words = None
+    return (
+        words == situation._digest()
+        and read_built("glossary", source_digest()) is not None
+        and read_database(source_digest()) is not None
+        and all(read_built(vid, rules_digest(v)) is not None for vid, v in PRESETS.items())
+    )
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ def read_examples() -> dict[str, list[tuple[str, str]]]:
     return found
 
 
-def _read_database(digest: str) -> bytes | None:
+def read_database(digest: str) -> bytes | None:
     """``built/examples.sqlite`` if it was built from ``digest``."""
     try:
         data = (BUILT / "examples.sqlite").read_bytes()
@@ -72,7 +72,7 @@ def examples_database(design: Design, *, built: bool = True) -> bytes:
     questions whose indexing cost a cold ``referee ask`` 10 ms), else built here."""
     digest = source_digest()
     if built and design == DESIGN:
-        found = _read_database(digest)
+        found = read_database(digest)
         if found is not None:
             return found
     tokens = Tokens(design, built=built)

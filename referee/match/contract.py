@@ -285,6 +285,7 @@ def _opening_question(variant: Variant, data: Json) -> Json:
         going_out=_field(data, "going_out", bool, False, ""),
         players=players,
         hand_number=_hand_number(data),
+        kept=_kept(data),
     )
     return _ruling(
         variant,
@@ -294,6 +295,12 @@ def _opening_question(variant: Variant, data: Json) -> Json:
         minimum=ruling.minimum,
         points=ruling.points,
     )
+
+
+def _kept(data: Json) -> list[Card] | None:
+    """The cards the player keeps in hand after an opening's melds, where the question says."""
+    kept = _field(data, "hand", str, None, "")
+    return None if kept is None else _cards(kept, "hand: ")
 
 
 def _hand_number(data: Json) -> int | None:

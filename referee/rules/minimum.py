@@ -11,7 +11,10 @@ The count is generous, so that only a certain breach is flagged:
   the minimum goes by it), with no failed attempts (czech-fast's steps only raise
   it, so its base minimum is the lower bound);
 - no minimum for a side that went out concealed where the book waives it
-  (``opening_waived_going_out``: 003 §Punktacja, 002 §Verdecktes Ausmachen).
+  (``opening_waived_going_out``: 003 §Punktacja, 002 §Verdecktes Ausmachen);
+- where a natural canasta opens whatever the count (``opening_natural_canasta``, the
+  splash), no minimum for melds worth at least seven of the cheapest natural card: they may
+  hold one.
 
 Red threes never count (no seed lets them: 004 §Uitkomen op tafel, 002 §Rote Dreien).
 Shared by card-by-card and quick entry.
@@ -19,6 +22,8 @@ Shared by card-by-card and quick entry.
 
 from __future__ import annotations
 
+from .cards import Card, Rank
+from .melds import CANASTA_SIZE
 from .problems import N_, Problem, Text
 from .variant import Variant
 
@@ -43,6 +48,8 @@ def opening_problems(
     goes by the hand); none if it melded nothing or the book waives the minimum."""
     if not melded or (went_out and concealed and variant.opening_waived_going_out):
         return []
+    if variant.opening_natural_canasta and points >= CANASTA_SIZE * _cheapest_natural(variant):
+        return []  # the melds may hold a natural canasta, which opened whatever the count
     minimum = variant.opening_minimum(score, 0, hand_number)
     if points >= minimum:
         return []
@@ -61,3 +68,12 @@ def opening_problems(
     text = Text(template, values)
     figures = {"points": points, "minimum": minimum}
     return [Problem(OPENING_SHORT, text.render(), "opening.minimum", side, None, text, figures)]
+
+
+def _cheapest_natural(variant: Variant) -> int:
+    """The least a natural card (four to ace) counts in ``variant``."""
+    return min(
+        variant.card_points[rank]
+        for rank in Rank
+        if rank is not Rank.THREE and Card(rank).is_natural
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import RANK_PLURALS, Card, Rank
@@ -57,15 +58,62 @@ def check_opening(
     going_out: bool = False,
     players: int | None = None,
     hand_number: int | None = None,
+    kept: Sequence[Card] | None = None,
 ) -> OpeningRuling:
     """Judge a side's proposed opening melds at match score ``score`` (in hand
     ``hand_number``, where the minimum goes by the hand).
 
     With ``pile_top`` the opening is made by taking the pile: its top card joins
     the meld of its rank (which needs two natural cards of that rank from the
-    hand) and counts; the rest of the pile does not.
+    hand) and counts; the rest of the pile does not.  ``kept``: the cards the player
+    keeps in hand after these melds, where told (a game may refuse an opening that
+    keeps only wild cards to discard).
     """
+    ruled = _check_opening(
+        variant,
+        score,
+        melds,
+        pile_top=pile_top,
+        failed_attempts=failed_attempts,
+        going_out=going_out,
+        players=players,
+        hand_number=hand_number,
+    )
+    penalty = variant.lone_wild_penalty
+    if (
+        ruled.allowed
+        and penalty is not None
+        and kept
+        and not going_out
+        and all(card.is_wild for card in kept)
+    ):
+        # The league's reading: the wild card could not be discarded, so the melds go back.
+        text = Text(
+            N_(
+                "No: after the first meld you would hold only wild cards to discard; the melds "
+                "go back into the hand and the side loses %(penalty)s points."
+            ),
+            {"penalty": penalty},
+        )
+        return ruled._replace(
+            allowed=False, reason=text.render(), rule="opening.lone-wild", text=text
+        )
+    return ruled
+
+
+def _check_opening(
+    variant: Variant,
+    score: int,
+    melds: list[Meld],
+    *,
+    pile_top: Card | None,
+    failed_attempts: int,
+    going_out: bool,
+    players: int | None,
+    hand_number: int | None,
+) -> OpeningRuling:
     minimum = variant.opening_minimum(score, failed_attempts, hand_number)
+    from_hand = list(melds)
 
     def ruling(
         allowed: bool, points: int, rule: str, text: Text, problems: tuple[Problem, ...] = ()
@@ -76,6 +124,22 @@ def check_opening(
         melds, why = _with_pile_top(variant, melds, pile_top)
         if why:
             return ruling(False, 0, "opening.pile-top", why)
+        if pile_top.rank in variant.pile_top_natural_ranks and any(
+            classify(variant, meld).rank is pile_top.rank and any(c.is_wild for c in meld.cards)
+            for meld in melds
+        ):
+            return ruling(
+                False,
+                0,
+                "opening.pile-natural",
+                Text(
+                    N_(
+                        "No: to open by taking the pile when its top card is one of the "
+                        "%(rank)s, the meld of %(rank)s must be natural, without a wild card."
+                    ),
+                    {"rank": Text(RANK_PLURALS[pile_top.rank])},
+                ),
+            )
     if not melds:
         return ruling(
             False,
@@ -129,6 +193,22 @@ def check_opening(
                     "No: the first meld must include three natural cards of one rank "
                     "(wild cards may be added to them)."
                 )
+            ),
+        )
+    if variant.opening_natural_canasta and any(
+        info.canasta is not None and info.shape is MeldShape.RANK and info.wilds == 0
+        for info in (classify(variant, meld) for meld in from_hand)
+    ):
+        return ruling(
+            True,
+            points,
+            "opening.splash",
+            Text(
+                N_(
+                    "Yes: a natural canasta in the first meld opens whatever the count "
+                    "(%(points)s points laid)."
+                ),
+                {"points": points},
             ),
         )
     canastas = sum(1 for info in infos if info.canasta is not None)

@@ -40,7 +40,12 @@ _INT_KEYED = (
     "black_three_going_out_bonus",
     "threes_table",
 )
-_RANK_SETS = ("natural_only_ranks", "held_ranks", "empty_pile_no_discard")
+_RANK_SETS = (
+    "natural_only_ranks",
+    "held_ranks",
+    "empty_pile_no_discard",
+    "pile_top_natural_ranks",
+)
 # Fields that name things rather than score them.  A snapshot taken before one was added
 # takes its preset's value, not the default: the game was always called so (a hand and
 # foot match of then has books too), and no score can change by it.

@@ -68,6 +68,28 @@ BOOKS: dict[str, Book] = {
             "http://www.honorsbridgeclub.org/canastahouserules.html",
         ),
         Book(
+            "wca-club",
+            "WCA: Official WCA Canasta Rules, October 17, 2018 (a club's Modern American rules)",
+            "https://docslib.org/doc/6048163/official-wca-canasta-rules-october-17-2018",
+        ),
+        Book(
+            "nvso-senior",
+            "Northern Virginia Senior Olympics: Canasta (the American Canasta Society's rules, "
+            "with the event's exceptions)",
+            "https://nvso.us/events/canasta/",
+        ),
+        Book(
+            "wikipedia-american",
+            "Wikipedia: Canasta, US American Canasta",
+            "https://en.wikipedia.org/wiki/Canasta#US_American_Canasta",
+        ),
+        Book(
+            "canastajunction",
+            "Canasta Junction (an online Modern American Canasta room): Help Center, Gameplay "
+            "Rules, and its blog",
+            "https://help.canastajunction.com/hc/en-us/categories/35269031876887-Gameplay-Rules",
+        ),
+        Book(
             "pagat-hand-foot",
             "John McLeod, pagat.com: Hand and Foot",
             "https://www.pagat.com/rummy/handfoot.html",

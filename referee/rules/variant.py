@@ -219,6 +219,15 @@ class Variant(NamedTuple):
     empty_pile_no_discard: frozenset[Rank] = frozenset()  # not discarded onto an empty pile…
     # …while the player holds another natural card
     wild_discard_last: bool = False  # a wild card is discarded only when nothing else can be
+    # -- readings a house rule switches (american) -------------------------------------
+    # A first meld that takes the pile with a card of one of these ranks on top keeps that
+    # rank's meld natural (the league's reading: no mixed aces when opening with an ace).
+    pile_top_natural_ranks: frozenset[Rank] = frozenset()
+    # A first meld that leaves the player only wild cards to discard is refused (the melds go
+    # back into the hand) and costs the side this; None: the wild card may be discarded.
+    lone_wild_penalty: int | None = None
+    # A natural canasta in the first meld opens whatever the count ("the splash").
+    opening_natural_canasta: bool = False
     # -- words ---------------------------------------------------------------------
     vocabulary: Vocabulary = Vocabulary.CANASTA  # what pages and sheets call its melds
 

@@ -49,10 +49,14 @@ def test_the_table():
     assert v.target_score == 8500
     # cla-laws §Deal: play passes clockwise.
     assert v.play_clockwise is True
-    # Two house rules, each the reading of another book (tests/rules/test_american_special.py).
+    # Five house rules, each the reading of another book (tests/rules/test_american_special.py,
+    # tests/rules/test_american_readings.py).
     assert [(o.name, o.source) for o in v.options] == [
         ("special_hand_courtesy", "honors-house §9"),
-        ("bonus_cards_with_pile", "cla-laws §Deal"),
+        ("bonus_cards_with_pile", "pagat-american §Bonus Cards; wca-club §Initial Meld"),
+        ("natural_aces_with_pile", "cla-laws §Initial Meld"),
+        ("lone_wild_after_opening", "cla-laws §Penalties"),
+        ("splash", "pagat-american §Initial Meld; cla-laws §Initial Meld"),
     ]
 
 
@@ -566,14 +570,43 @@ def test_a_whole_hand():
 # -- the catalogue ---------------------------------------------------------------
 
 
+AMERICAN_BOOKS = (
+    "cla-laws",
+    "pagat-american",
+    "honors-house",
+    "wca-club",
+    "wikipedia-american",
+    "nvso-senior",
+    "canastajunction",
+)
+
+
 def test_every_rule_cites_an_american_book_without_a_quote():
     for key, rule in AMERICAN.rules.items():
         assert rule.key == key
         for part in rule.source.split("; "):
-            assert part.split(" §")[0] in ("cla-laws", "pagat-american", "honors-house"), key
-        assert book_of(rule.source) is not None
+            # every part names a Modern American book that sources.py knows, and a section
+            assert part.split(" §")[0] in AMERICAN_BOOKS, key
+            assert book_of(part) is not None, (key, part)
+            assert " §" in part, (key, part)
         assert rule.quote == ""
         assert rule.text
+
+
+def test_every_house_rule_names_a_known_book_and_section():
+    for option in AMERICAN.options:
+        for part in option.source.split("; "):
+            assert part.split(" §")[0] in AMERICAN_BOOKS, option.name
+            assert book_of(part) is not None, (option.name, part)
+            assert " §" in part, (option.name, part)
+
+
+def test_every_american_book_has_a_title_and_an_address():
+    for book_id in AMERICAN_BOOKS:
+        book = book_of(book_id)
+        assert book is not None, book_id
+        assert book.title
+        assert book.url.startswith("https://") or book.url.startswith("http://"), book_id
 
 
 def test_no_rule_is_inherited_from_the_classic_catalogue():

@@ -187,8 +187,9 @@ def test_special_hand_courtesy_changes_nothing_else():
 
 
 def test_bonus_cards_with_pile():
-    # honors-house §6: never the pile and the bonus cards in one turn; cla-laws §Deal as the
-    # preset reads it: no such exception.
+    # honors-house §6: never the pile and the bonus cards in one turn (the league's reading,
+    # as its players cite it); pagat-american §Bonus Cards, wca-club §Initial Meld: no such
+    # exception.
     off, on = american(), american(bonus_cards_with_pile=True)
     assert not check_bonus_cards(off, first_side=True, took_pile=True).allowed
     ruling = check_bonus_cards(on, first_side=True, took_pile=True)

@@ -7,9 +7,11 @@ that 004's own rules (classic's LAWS) reach no preset whose book is another.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from referee.rules import PRESETS
+from referee.rules import PRESETS, Rank
 from referee.rules.presets.classic import LAWS
 from referee.rules.presets.classic import RULES as CLASSIC_RULES
 
@@ -100,3 +102,27 @@ def test_polish_states_its_own_rules_in_its_own_book():
     for key in LAWS:
         if key in rules:
             assert rules[key].source.startswith(P), key
+
+
+# -- what a card counts, said as a rule in every catalogue (issue 45, part 4) ----------------
+
+CARD_WORDS = [
+    # the rule's words for a card, and the rank whose value must follow them
+    (r"\bjoker\b", "X"),
+    (r"\bace\b", "A"),
+    (r"\btwo\b", "2"),
+    (r"\bking\b", "K"),
+    (r"\bseven\b", "7"),
+]
+
+
+@pytest.mark.parametrize("preset_id", sorted(PRESETS))
+def test_every_catalogue_says_what_each_card_counts(preset_id):
+    """ "Are eights worth 10 or 5?": each preset's ``deck.values`` rule gives every card's value,
+    and the values it gives are the ones its scoring uses."""
+    variant = PRESETS[preset_id]
+    text = variant.rules["deck.values"].text
+    for words, rank in CARD_WORDS:
+        found = re.search(words + r"[^,\d]*?(\d+)", text)
+        assert found, (preset_id, words)
+        assert int(found.group(1)) == variant.card_points[Rank(rank)], (preset_id, words)

@@ -10,6 +10,12 @@ There is no seed text for this game.  Every value cites a published book by the 
 * ``honors-house``: a club's published house rules for the game (Honors Bridge Club,
   numbered rules), for what the tables do at the turn card, with the bonus cards and with
   special hands, where the two books are silent or read otherwise.
+* ``wca-club``: another club's rule book (Official WCA Canasta Rules, 2018),
+  ``wikipedia-american`` (Wikipedia, US American Canasta) and ``canastajunction`` (an online
+  room's help pages): where they name a reading.
+* ``nvso-senior``: a senior games event on the American Canasta Society's rules, which ties
+  the minimum to the hand's number (three hands: 125, 155, 180); not taken (see
+  ``opening_table``).
 
 Where the references disagree, the value says which reading it follows: the one most
 widely published (the research behind this preset compared the league, pagat and the
@@ -28,9 +34,22 @@ Where the books read differently, the preset follows one reading and a house rul
 * ``special_hand_courtesy`` (honors-house §9): a special hand also counts on the turn
   right after the partner's first meld; the preset, with pagat, takes it only as the
   side's first meld.
-* ``bonus_cards_with_pile`` (cla-laws §Deal as this preset reads it: no exception): a first
-  meld that takes the pile still draws the bonus cards; the preset follows honors-house §6
-  (never the pile and the bonus cards in one turn), which the league's players report too.
+* ``bonus_cards_with_pile`` (pagat-american §Bonus Cards, wca-club §Initial Meld: no
+  exception): a first meld that takes the pile still draws the bonus cards; the preset
+  follows honors-house §6 (never the pile and the bonus cards in one turn), the league's
+  reading as its players cite it.
+
+Three more give the league's reading (cla-laws as its players cite it, with pages) where the
+preset follows the other books (issue 45); each is decided where the opening is
+(:func:`referee.rules.check_opening`), so ``referee check`` and the referee's pages honour it:
+
+* ``natural_aces_with_pile``: a first meld taking the pile with an ace on top keeps its aces
+  natural; the preset, with wca-club §Aces and wikipedia-american, lets aces take a wild card
+  in any first meld.
+* ``lone_wild_after_opening``: a first meld that leaves only wild cards to discard goes back
+  and costs 10; the preset lets the lone wild card be discarded, nothing else being left.
+* ``splash``: a natural canasta in the first meld opens whatever its count (pagat-american's
+  splash too); the preset counts only the cards.
 """
 
 from __future__ import annotations
@@ -43,6 +62,9 @@ from .classic import CLASSIC, rule
 L = "cla-laws"
 P = "pagat-american"
 H = "honors-house"
+W = "wca-club"
+K = "wikipedia-american"
+J = "canastajunction"
 
 RULES = {
     r.key: r
@@ -120,7 +142,7 @@ RULES = {
             "second. A first meld that took the pile draws none: never the pile and the "
             "bonus cards in one turn (unless the table plays the house rule of bonus cards "
             "with the pile).",
-            f"{L} §Deal; {H} §6",
+            f"{L} §Deal; {H} §6; {J} §Talon",
             "",
         ),
         rule(
@@ -449,6 +471,35 @@ RULES = {
             f"{L} §Scoring",
             "",
         ),
+        # The readings the league's players take where this catalogue reads otherwise
+        # (issue 45): each rule states the preset's reading and the house rule of the other.
+        rule(
+            "opening.pile-natural",
+            "Aces may take a wild card in the side's first meld, also when that first meld "
+            "takes the pile with an ace on top. With the house rule of natural aces under "
+            "the pile (the league's reading), a first meld that takes the pile with an ace on "
+            "top keeps its aces natural, without a wild card.",
+            f"{W} §Aces; {K} §Melding Rules; {L} §Initial Meld",
+            "",
+        ),
+        rule(
+            "opening.lone-wild",
+            "A first meld may leave the player a lone wild card, discarded since nothing else "
+            "can be. With the house rule of no lone wild card after the first meld (the "
+            "league's reading), a first meld that leaves only wild cards to discard is not "
+            "allowed: the melds go back into the hand and the side loses 10 points.",
+            f"{L} §The Pack (discard pile), §Penalties",
+            "",
+        ),
+        rule(
+            "opening.splash",
+            "Only the cards count towards the first meld's minimum: a natural canasta in it "
+            "does not make up for a short count. With the house rule of the splash (pagat's "
+            "reading, which the league's players take too), a first meld that includes a "
+            "natural canasta opens whatever its count.",
+            f"{L} §Initial Meld; {P} §Initial Meld",
+            "",
+        ),
     ]
 }
 
@@ -587,8 +638,8 @@ AMERICAN = CLASSIC._replace(
     # starts at 0).
     negative_minimum=125,
     # cla-laws §Initial Meld: 125 below 3000, 155 from 3000, 180 from 5000.  A tournament
-    # reading ties the minimum to the hand's number instead; the score table is the one
-    # most widely published.
+    # reading ties the minimum to the hand's number instead (nvso-senior §B Game Rules: three
+    # timed hands, 125, 155, 180); the score table is the one most widely published.
     opening_table=(OpeningStep(0, 125), OpeningStep(3000, 155), OpeningStep(5000, 180)),
     opening_by_round=(),
     rounds=None,
@@ -601,7 +652,8 @@ AMERICAN = CLASSIC._replace(
     # wild meld of three, a minority reading not taken.
     opening_needs_natural_group=True,
     failed_opening_step=0,
-    # "The Splash" (an opening canasta needing no minimum) is pagat-american's only.
+    # Going out with the first meld still needs the minimum (the splash, a natural canasta
+    # opening whatever its count, is the house rule splash: opening_natural_canasta).
     opening_waived_going_out=False,
     # cla-laws §The Pack (discard pile): the pile is always frozen: a natural pair from the
     # hand matching the top card, nothing else.
@@ -637,9 +689,11 @@ AMERICAN = CLASSIC._replace(
     # cla-laws §Deal (honors-house §2 agrees): four bonus cards to the first side to meld,
     # three to the second.
     bonus_cards=(4, 3),
-    # honors-house §6: a first meld that takes the pile draws no bonus cards (the league's
-    # players report the same; cla-laws §Deal as this preset read it states no exception:
-    # the house rule bonus_cards_with_pile).
+    # honors-house §6: a first meld that takes the pile draws no bonus cards, never both in
+    # one turn (the league's reading too, as its players cite it; canastajunction §Talon, an
+    # online room's help, deals none either).  pagat-american §Bonus Cards and wca-club
+    # §Initial Meld give the bonus cards with no exception for the pile: the house rule
+    # bonus_cards_with_pile.
     bonus_cards_with_pile=False,
     # honors-house §1: the ninth card from the bottom of the stock is turned up; §5: a first
     # meld after it draws no bonus cards.
@@ -653,6 +707,21 @@ AMERICAN = CLASSIC._replace(
     # cla-laws §The Pack (discard pile): a wild card is discarded only as the last card or
     # when nothing else can be.
     wild_discard_last=True,
+    # wca-club §Aces, wikipedia-american §Melding Rules: aces take a wild card in the first
+    # meld, with no exception for one that takes the pile with an ace on top.  The league's
+    # reading (cla-laws §Initial Meld, as its players cite it) keeps them natural then: the
+    # house rule natural_aces_with_pile.
+    pile_top_natural_ranks=frozenset(),
+    # cla-laws §The Pack (discard pile) as this preset reads it: a lone wild card left after
+    # the first meld is discarded, nothing else being left.  The league's reading (§Penalties,
+    # as its players cite it): the melds go back and cost 10, the house rule
+    # lone_wild_after_opening.
+    lone_wild_penalty=None,
+    # cla-laws §Initial Meld: the cards' values only; a natural canasta does not waive the
+    # count (honors-house §7: it satisfies the natural meld, not the minimum).  The splash of
+    # pagat-american §Initial Meld, which the league's players take too: the house rule
+    # splash.
+    opening_natural_canasta=False,
     options=(
         Option(
             "special_hand_courtesy",
@@ -667,10 +736,38 @@ AMERICAN = CLASSIC._replace(
             "bonus_cards_with_pile",
             "Bonus cards with the pile: a first meld that takes the pile still draws the "
             "bonus cards.",
-            f"{L} §Deal",
+            f"{P} §Bonus Cards; {W} §Initial Meld",
             False,
             {"bonus_cards_with_pile": True},
             {"bonus_cards_with_pile": False},
+        ),
+        # The league's readings (cla-laws as its players cite it) where this preset follows
+        # the other books; each is off unless a table switches it on.
+        Option(
+            "natural_aces_with_pile",
+            "Natural aces under the pile: a first meld that takes the pile with an ace on "
+            "top keeps its aces natural, without a wild card.",
+            f"{L} §Initial Meld",
+            False,
+            {"pile_top_natural_ranks": frozenset({Rank.ACE})},
+            {"pile_top_natural_ranks": frozenset()},
+        ),
+        Option(
+            "lone_wild_after_opening",
+            "No lone wild card after the first meld: a first meld that leaves only wild cards "
+            "to discard goes back into the hand, and the side loses 10 points.",
+            f"{L} §Penalties",
+            False,
+            {"lone_wild_penalty": 10},
+            {"lone_wild_penalty": None},
+        ),
+        Option(
+            "splash",
+            "The splash: a first meld that includes a natural canasta opens whatever its count.",
+            f"{P} §Initial Meld; {L} §Initial Meld",
+            False,
+            {"opening_natural_canasta": True},
+            {"opening_natural_canasta": False},
         ),
     ),
     rules=RULES,

@@ -58,7 +58,9 @@ def ask():
         try:
             match_id = int(request.args["match"])
         except ValueError:
-            message = _("match: %(id)s is not a number", id=request.args["match"])
+            message = _(
+                "%(field)s: %(id)s is not a number", field="match", id=request.args["match"]
+            )
             raise MalformedInput(message) from None
         token = request.args.get("token") or request.headers.get("X-Match-Token", "")
         found, _can_edit = load_match(match_id, token)

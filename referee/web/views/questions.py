@@ -256,8 +256,8 @@ def _asked(variant: Variant, rules_url: str | None, table: Table | None) -> dict
             if not text
             else _(
                 "That question has %(n)s characters; ask it in at most %(most)s.",
-                n=len(text),
-                most=MAX_QUESTION,
+                n=number(len(text)),
+                most=number(MAX_QUESTION),
             )
         )
         return {"question": question, "error": error, "answers": [], "ruling": None}
