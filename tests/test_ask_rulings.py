@@ -568,3 +568,17 @@ def test_a_post_without_a_question_mark_is_asked_by_its_sentence_with_a_question
     lang, post, sentence
 ):
     assert question_sentence(post, lang) == sentence
+
+
+@pytest.mark.parametrize(
+    ("lang", "sentence", "asking"),
+    [("en", "Can I take the pile with two kings.", True), ("en", "Is that enough?", True),
+     ("es", "¿Puedo bajar", True), ("de", "Darf man ohne Canasta ausmachen.", True),
+     ("en", "Then the third player said she had two.", False),
+     ("cs", "Hráli jsme včera u babičky.", False)],
+)  # fmt: skip
+def test_a_sentence_asks_by_its_mark_or_its_first_word(lang, sentence, asking):
+    """A long post whose sentences ask nothing is searched whole (referee.ask._search)."""
+    from referee.ask.situation import asks
+
+    assert asks(sentence, lang) is asking

@@ -19,7 +19,7 @@ from ..rules.sources import source_language, source_title
 from .design import DESIGN, LONG_POST, Design, Hit
 from .engine import index_for
 from .judge import Ruling, Table, rule_on_situation
-from .situation import question_sentence, read_situation, without_cards
+from .situation import asks, question_sentence, read_situation, without_cards
 from .texts import gettext_of
 from .words import numbers
 
@@ -119,7 +119,7 @@ def _search(variant: Variant, text: str, lang: str, design: Design) -> tuple[lis
     if not design.story or len(text.split()) <= LONG_POST:
         return index.find(text, lang, ANSWERS)
     sentence = question_sentence(text, lang)
-    if sentence == text:
+    if sentence == text or not asks(sentence, lang):  # a story that asks nothing: read whole
         return index.find(text, lang, ANSWERS)
     asked, gap = index.find(sentence, lang, POOL)
     told, told_gap = index.find(without_cards(text), lang, POOL)

@@ -23,7 +23,7 @@ from typing import Any
 from ..rules import Card, Meld, NotationError, Rank, Suit, parse_cards
 from .words import fold
 
-__all__ = ["MOMENTS", "Situation", "question_sentence", "read_situation", "without_cards"]
+__all__ = ["MOMENTS", "Situation", "asks", "question_sentence", "read_situation", "without_cards"]
 
 WORDS = Path(__file__).with_name("situation.toml")
 # What a question can ask about, in the order a question is tested for them.
@@ -187,9 +187,18 @@ def question_sentence(text: str, lang: str | None = None) -> str:
         return text.strip()
     asking = [s for s in sentences if s.endswith("?") or s.startswith("¿")]
     if not asking and lang is not None:
-        starts = _interrogatives(lang)
-        asking = [s for s in sentences if fold(s).split(maxsplit=1)[0].strip(",;:") in starts]
+        asking = [s for s in sentences if asks(s, lang)]
     return (asking or sentences)[-1]
+
+
+def asks(sentence: str, lang: str) -> bool:
+    """Whether ``sentence`` is a question: it ends in "?", starts with "¿", or begins with a
+    question word (of ``lang``, or another language's of four letters or more)."""
+    text = sentence.strip()
+    if text.endswith("?") or text.startswith("¿"):
+        return True
+    first = fold(text).split(maxsplit=1)
+    return bool(first) and first[0].strip(",;:") in _interrogatives(lang)
 
 
 @lru_cache(maxsize=8)
