@@ -159,6 +159,11 @@ def test_a_wild_card_on_top_in_czech_is_read_as_the_top():
         ("would you meld 4 wild cards or keep them?", "en"),
         ("sollte ich die Joker behalten oder auslegen?", "de"),
         ("vyplatí se držet žolíky v ruce?", "cs"),
+        ("when to throw a black three?", "en"),
+        ("Do you play down your hand at once or set by set? Any strategies?", "en"),
+        ("¿cuándo conviene bajar los comodines?", "es"),
+        ("kiedy warto zatrzymać jokery w ręce?", "pl"),
+        ("wanneer is het beter om de stapel te pakken?", "nl"),
     ],
 )
 def test_strategy_is_a_matter_of_play_not_a_rule(question, lang):
