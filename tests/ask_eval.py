@@ -150,7 +150,7 @@ DESIGNS = {
     "kept, a glossary phrase inside a longer one naming nothing (tried)": Design(longest=True),
 }
 
-if __name__ == "__main__" and "--real" not in __import__("sys").argv:
+if __name__ == "__main__" and not {"--real", "--long"} & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
     for part in ("tuned", "held", "fresh"):
@@ -248,7 +248,36 @@ def evaluate_real(asked_set: list[dict[str, Any]]) -> RealResult:
                 and ("verdict" not in want or got.verdict == (want["verdict"] == "yes"))
             )
             right += ok
+            if not ok:
+                said_got = got and {"verdict": got.verdict, "figure": got.figure}
+                misses.append(f"ruling {q['q']!r}: want {want}, got {said_got}")
     return RealResult(asked, first, top3, rulings, right, off, silent, gaps, said, misses, refused)
+
+
+# Long posts written by us (never counted as real): a story, the cards, the scores, then
+# the question; a "dev" part to develop on, a "held" part measured whole only.
+LONG = Path(__file__).with_name("ask_long.toml")
+
+
+def long_questions(part: str | None = None) -> list[dict[str, Any]]:
+    """The long posts written by us (tests/ask_long.toml) in the real set's shape, or one
+    ``part``: "dev" or "held"."""
+    with LONG.open("rb") as handle:
+        found = tomllib.load(handle)["question"]
+    return [
+        {"variant": "classic", "kind": "rule", **q}
+        for q in found
+        if part is None or q["part"] == part
+    ]
+
+
+def by_length(asked_set: list[dict[str, Any]]) -> list[tuple[str, RealResult]]:
+    """:func:`evaluate_real` by the question's length in words: up to 20, 21-40, over 40."""
+    bands = (("<= 20 words", 0, 20), ("21-40 words", 21, 40), ("> 40 words", 41, 10**6))
+    return [
+        (name, evaluate_real([q for q in asked_set if low <= len(q["q"].split()) <= high]))
+        for name, low, high in bands
+    ]
 
 
 if __name__ == "__main__" and "--real" in __import__("sys").argv:
@@ -259,3 +288,16 @@ if __name__ == "__main__" and "--real" in __import__("sys").argv:
         if half == "dev":
             for miss in found.misses:
                 print("   ", miss)
+    for name, found in by_length(real_questions()):
+        print(f"real set, {name}: {found.line()}")
+
+if __name__ == "__main__" and "--long" in __import__("sys").argv:
+    # the long posts written by us, by part; only the dev part's misses are printed
+    for part in (None, "dev", "held"):
+        found = evaluate_real(long_questions(part))
+        print(f"long posts (written by us), {part or 'whole'}: {found.line()}")
+        if part == "dev":
+            for miss in found.misses:
+                print("   ", miss)
+    for name, found in by_length(long_questions()):
+        print(f"long posts, {name}: {found.line()}")

@@ -16,10 +16,10 @@ from ..i18n import LANGUAGES
 from ..rules import MalformedInput, Rule, Variant
 from ..rules.problems import N_, Text
 from ..rules.sources import source_language, source_title
-from .design import DESIGN, Design
+from .design import DESIGN, LONG_POST, Design, Hit
 from .engine import index_for
 from .judge import Ruling, Table, rule_on_situation
-from .situation import question_sentence, read_situation
+from .situation import asks, question_sentence, read_situation, without_cards
 from .texts import gettext_of
 from .words import numbers
 
@@ -39,6 +39,7 @@ __all__ = [
 
 MAX_QUESTION = 2000  # characters: a player's post, its story, cards and scores, then the question
 ANSWERS = 3  # the best rule and the next two
+POOL = 12  # rules each part of a long post ranks, before they are added up
 SILENT = N_("This rulebook does not say.")
 
 
@@ -97,28 +98,42 @@ def _figure(variant: Variant, question: str) -> Text | None:
 
 class Asked(NamedTuple):
     """A question answered: the rules found (best first), the ruling on its situation (or
-    None), and whether the rulebook decides it (False for a matter of play, a question off
-    the game, or one the book does not decide)."""
+    None), whether the rulebook decides it (False for a matter of play, a question off
+    the game, or one the book does not decide), and a close runner-up's key."""
 
     answers: list[Answer]
     ruling: Ruling | None
     covered: bool
+    # the key of the second answer where it scores close to the first: "Or did you mean ..."
+    did_you_mean: str | None = None
 
 
-LONG = 25  # words: a post this long is searched by its question sentence first
+def _search(variant: Variant, text: str, lang: str, design: Design) -> tuple[list[Hit], bool]:
+    """The rules the question finds, and whether it is one no rulebook decides.
 
-
-def _search(variant: Variant, text: str, lang: str, design: Design) -> tuple[list[Any], bool]:
-    """The rules the whole question finds, and whether it is one no rulebook decides; for a
-    long post that finds none, those its question sentence finds (searching the sentence
-    first lost more than it found: docs/benchmarks.md)."""
+    A long post (a story, the cards, the scores, then the question) is searched by its
+    question sentence, plus ``design.story`` times the whole post with its cards and scores
+    left out: the sentence says what is asked, the story the moment it is asked at, and a
+    list of cards no longer pulls every wild-card rule up (docs/benchmarks.md)."""
     index = index_for(variant, design)
-    found, gap = index.find(text, lang, ANSWERS)
-    if not found and len(text.split()) > LONG:
-        sentence = question_sentence(text)
-        if sentence != text:
-            found, gap = index.find(sentence, lang, ANSWERS)
-    return found, gap
+    if not design.story or len(text.split()) <= LONG_POST:
+        return index.find(text, lang, ANSWERS)
+    sentence = question_sentence(text, lang)
+    if sentence == text or not asks(sentence, lang):  # a story that asks nothing: read whole
+        return index.find(text, lang, ANSWERS)
+    asked, gap = index.find(sentence, lang, POOL)
+    told, told_gap = index.find(without_cards(text), lang, POOL)
+    if not asked and not told:
+        return [], gap
+    scores: dict[str, float] = {}
+    for hit in asked:
+        scores[hit.key] = hit.score
+    for hit in told:
+        scores[hit.key] = scores.get(hit.key, 0.0) + design.story * hit.score
+    ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+    return [Hit(key, round(score, 3)) for key, score in ranked[:ANSWERS]], (
+        gap if asked else told_gap
+    )
 
 
 def ask(
@@ -160,7 +175,13 @@ def ask(
         )
         for key in keys
     ]
-    return Asked(found, ruling, bool(found))
+    close = (
+        len(found) > 1
+        and not (ruling is not None and ruling.lead)
+        and found[0].score > 0
+        and found[1].score >= design.runner_up * found[0].score
+    )
+    return Asked(found, ruling, bool(found), found[1].key if close else None)
 
 
 def answers(variant: Variant, question: str, lang: str, design: Design = DESIGN) -> list[Answer]:
@@ -208,6 +229,7 @@ def answers_json(
         "question": question.strip(),
         "ruling": ruling_json(asked.ruling, lang),
         "covered": asked.covered,
+        "did_you_mean": asked.did_you_mean,
         "answers": [
             {
                 "rule": f"{variant.id}.{a.key}",

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["DESIGN", "GENERIC", "MARK", "NAME", "OFF", "SCORE", "Design", "Hit"]
+__all__ = ["AT", "DESIGN", "GENERIC", "LONG_POST", "MARK", "NAME", "OFF", "SCORE", "Design", "Hit"]
 
 MARK = "zz"  # a glossary token is its concept behind this: "zzwild" (no rule's word)
+# a players' word seen at some variants' tables only is the concept "means@variant" until the
+# index of that variant reads it (players_words.toml, tokens.Tokens.concepts)
+AT = "@"
 SCORE = "score"  # the concept of a match total in a question (a number to look up)
 # Concepts a question off the game names as easily as one about it ("how much", "only"):
 # they rank rules, but do not on their own make a question one the rules answer.
@@ -20,6 +23,9 @@ GENERIC = frozenset({"value", "alone", "bonus", "cards"})
 # cards"); with another concept ("how many points for a canasta") it is a rule question.
 NAME = "canasta"
 OFF = "offgame"  # the glossary's words of shopping, apps, the game's history
+
+
+LONG_POST = 25  # words: a post longer than this is a story and a question (Design.story)
 
 
 class Design(NamedTuple):
@@ -65,6 +71,15 @@ class Design(NamedTuple):
     # a glossary phrase inside a longer one names no concept of its own ("draw pile" the
     # stock only): tried on the real set, it lost more than it found (docs/benchmarks.md)
     longest: bool = False
+    # a post longer than :data:`LONG_POST` words with a sentence that asks is searched by
+    # that sentence, plus this times the score of the whole post (its cards and scores left
+    # out: a list of cards named every wild-card rule); 0: the whole post alone, as before
+    # (docs/benchmarks.md, "Long posts")
+    story: float = 0.5
+    # the second rule scoring at least this share of the first's is offered as "Or did you
+    # mean ..." (docs/benchmarks.md: at 0.9, 35 of 214 questions, 7 of them right where the
+    # first was not)
+    runner_up: float = 0.9
 
 
 DESIGN = Design()

@@ -16,6 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+from .design import AT
+
 __all__ = ["GLOSSARY", "Entry"]
 
 
@@ -491,6 +493,19 @@ GLOSSARY: tuple[Entry, ...] = (
             "pl": ("pierwsza karta", "odkryta karta", "odwrócona", "odkrywa"),
         },
         ("deal.upcard",),
+    ),
+    Entry(
+        "bonuscards",
+        f"{SEEDS}: the bonus cards a side draws after its first meld (the American game); {TABLE}",
+        {
+            "en": ("bonus cards", "bonus card", "extra cards"),
+            "cs": ("bonusové karty", "bonusových karet", "prémiové karty"),
+            "de": ("bonuskarten", "bonuskarte", "zusatzkarten"),
+            "es": ("cartas de bonificación", "cartas extra", "cartas de premio"),
+            "nl": ("bonuskaarten", "bonuskaart", "extra kaarten"),
+            "pl": ("karty bonusowe", "kart bonusowych", "dodatkowe karty"),
+        },
+        ("bonus-cards",),
     ),
     Entry(
         "stock",
@@ -1069,7 +1084,10 @@ GLOSSARY: tuple[Entry, ...] = (
 )
 
 # Players' words, kept as data with where each was seen (players_words.toml): each joins its
-# concept's entry above.
+# concept's entry above; a word seen at some variants' tables only ("talon": the bonus cards
+# at the American game's) is a concept of its own, ``means@variant``, which the index of that
+# variant reads as ``means`` (in place of what the same words mean elsewhere) and the others
+# ignore (:meth:`.tokens.Tokens.concepts`).
 PLAYERS_WORDS = Path(__file__).with_name("players_words.toml")
 
 
@@ -1079,13 +1097,22 @@ def _with_players_words(entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
     with PLAYERS_WORDS.open("rb") as handle:
         found = tomllib.load(handle)["word"]
     extra: dict[str, dict[str, list[str]]] = {}
+    only: dict[str, dict[str, list[str]]] = {}  # means@variant -> language -> words
     for word in found:
+        if word.get("only"):
+            for variant in word["variants"]:
+                at = only.setdefault(f"{word['means']}{AT}{variant}", {})
+                at.setdefault(word["lang"], []).extend(word["words"])
+            continue
         extra.setdefault(word["means"], {}).setdefault(word["lang"], []).extend(word["words"])
     known = {entry.concept for entry in entries}
-    unknown = set(extra) - known
+    unknown = (set(extra) | {c.split(AT)[0] for c in only}) - known
     if unknown:  # a word must mean something the glossary knows
         raise ValueError(f"players_words.toml: no glossary concept {sorted(unknown)}")
     return tuple(
+        Entry(concept, TABLE, {lang: tuple(terms) for lang, terms in by_lang.items()})
+        for concept, by_lang in sorted(only.items())
+    ) + tuple(
         entry._replace(
             terms={
                 lang: (*entry.terms.get(lang, ()), *extra.get(entry.concept, {}).get(lang, ()))

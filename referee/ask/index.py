@@ -43,6 +43,7 @@ class Index:
     def __init__(self, variant: Variant, design: Design = DESIGN, *, built: bool = True) -> None:
         self.design = design
         self.tokens = Tokens(design, built=built)
+        self.variant = variant.id
         self.keys = sorted(variant.rules)
         self.rules = frozenset(self.keys)
         self._lock = threading.Lock()
@@ -89,7 +90,9 @@ class Index:
         text_tokens: list[str] = []
         for text, lang in texts:
             text_tokens += flat(self.tokens.words(text, lang))
-            concepts |= self.tokens.concepts(self.tokens.words(text, lang, stop=False), lang)
+            concepts |= self.tokens.concepts(
+                self.tokens.words(text, lang, stop=False), lang, self.variant
+            )
         title = group_title(key)
         for lang in LANGUAGES:
             gettext = gettext_of(lang)
@@ -114,7 +117,9 @@ class Index:
         """The tokens ``question`` is searched by."""
         found = self.tokens.words(question, lang)
         tokens = flat(found)
-        concepts = self.tokens.concepts(self.tokens.words(question, lang, stop=False), lang)
+        concepts = self.tokens.concepts(
+            self.tokens.words(question, lang, stop=False), lang, self.variant
+        )
         if self.design.any_language:  # a Czech word typed on an English page still counts
             for other in LANGUAGES:
                 if other != lang:
@@ -122,7 +127,7 @@ class Index:
                         tuple(form for form in forms if len(form) >= self.design.other_min)
                         for forms in self.tokens.words(question, other, stop=False)
                     ]
-                    concepts |= self.tokens.concepts(words, other)
+                    concepts |= self.tokens.concepts(words, other, self.variant)
         if self.design.glossary and any(n >= 1000 or n < 0 for n in numbers(question)):
             concepts.add(SCORE)
         tokens += [MARK + c for c in sorted(concepts)]

@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..rules import Meld, Rank, Variant, check_opening, format_cards
+from ..rules import Card, Meld, Rank, Variant, check_opening, format_cards
+from ..rules.hand import hand_costs
 from ..rules.problems import N_, Text
 from ..rules.rulings import check_going_out, check_meld, check_pickup
+from ..rules.variant import CanastaKind
 from .situation import Situation, read_situation
 
 __all__ = ["PLAY", "Ruling", "Table", "rule_on"]
@@ -128,9 +130,13 @@ def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | No
     texts = [_for_side(name, score, r.text or Text(r.reason)) for name, score, r in rulings]
     rules = tuple(dict.fromkeys(r.rule for _n, _s, r in rulings))
     verdict = verdicts.pop() if len(verdicts) == 1 else None
+    figure = rulings[0][2].points
+    minimums = {r.minimum for _n, _s, r in rulings}
+    if "minimum" in s.moments and len(minimums) == 1:  # "how much do we need": the minimum
+        figure = minimums.pop()
     return Ruling(
         verdict,
-        rulings[0][2].points,
+        figure,
         _joined(texts),
         rules,
         (
@@ -141,43 +147,117 @@ def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | No
     )
 
 
-def _pickup(variant: Variant, s: Situation) -> Ruling | None:
+def _elsewhere(top: Card) -> Meld:
+    """A meld standing for "the side has melded", of another rank than the pile's top (so
+    that it lends the top card nothing to be added to)."""
+    rank = Rank.KING if top.rank is Rank.ACE else Rank.ACE
+    card = Card(rank)
+    return Meld((card, card, card))
+
+
+def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
     top = s.top
     if top is None:
         return None
-    hand = tuple(card for group in s.groups for card in group)
+    # the cards told besides the top: in melds, or alone ("I hold a 9 and a joker")
+    hand = tuple(card for group in s.groups for card in group) + tuple(s.singles)
     unconditional = top.is_wild or top.is_black_three or top.is_red_three
-    if not unconditional and not (s.frozen and hand):
-        return None  # whether the side has opened decides, and the question does not say
+    # whether the side has opened decides an unfrozen pile: what the question says of it
+    opened = True if s.frozen else s.opened
+    if not unconditional and (not hand or opened is None):
+        return None
+    going_out = "go_out" in s.moments
+    if not unconditional and opened is False:
+        return _unopened_pickup(variant, s, table, top, hand, going_out)
     ruling = check_pickup(
         variant,
         top=top,
         frozen=s.frozen,
         stopped=False,
         hand=hand,
-        melds=[Meld((top, top, top))] if s.frozen else [],
-        going_out="go_out" in s.moments,
+        melds=[_elsewhere(top)] if opened else [],
+        going_out=going_out,
     )
-    if not unconditional and ruling.allowed:
-        return None
+    if not unconditional and not s.frozen and not ruling.allowed:
+        return None  # a meld of the top card's rank, which the question does not tell, may take it
     fields = {"top": top.symbol(), "hand": format_cards(hand)}
     if s.frozen:
         fields["frozen"] = "y"
+    if opened and not s.frozen:  # the meld that stands for "we have melded"
+        fields["melds"] = format_cards(_elsewhere(top).cards)
     return Ruling(
         ruling.allowed,
         None,
         ruling.text,
         (ruling.rule,),
         ("pickup", fields),
-        lead=not ruling.allowed,
+        lead=True,  # one rule decides the pile, a Yes as a No
+    )
+
+
+def _unopened_pickup(
+    variant: Variant,
+    s: Situation,
+    table: Table | None,
+    top: Card,
+    hand: tuple[Card, ...],
+    going_out: bool,
+) -> Ruling | None:
+    """May a side that has not melded take the pile: at the question's score, else at each
+    side's total in the match."""
+    sides = _sides(s, table)
+    if not sides:  # no score told: only a No for want of natural cards holds at any score
+        ruling = check_pickup(
+            variant, top=top, frozen=False, stopped=False, hand=hand, melds=[], going_out=going_out
+        )
+        if ruling.allowed or ruling.rule != "pile.unopened":
+            return None
+        sides = [(None, 0)]
+    hand_number = table.hand_number if table else None
+    rulings = [
+        (
+            name,
+            score,
+            check_pickup(
+                variant,
+                top=top,
+                frozen=False,
+                stopped=False,
+                hand=hand,
+                melds=[],
+                score=score,
+                going_out=going_out,
+                hand_number=hand_number,
+            ),
+        )
+        for name, score in sides
+    ]
+    verdicts = {r.allowed for _n, _s, r in rulings}
+    verdict = verdicts.pop() if len(verdicts) == 1 else None
+    fields = {"top": top.symbol(), "hand": format_cards(hand), "score": str(sides[0][1])}
+    return Ruling(
+        verdict,
+        None,
+        _joined([_for_side(name, score, r.text or Text(r.reason)) for name, score, r in rulings]),
+        tuple(dict.fromkeys(r.rule for _n, _s, r in rulings)),
+        ("pickup", fields),
+        lead=verdict is not None,
     )
 
 
 def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
     melds = [Meld(cards) for cards in s.written if len(cards) >= 3]
+    players = table.players if table else variant.default_players
+    if not melds and "no_canasta" in s.moments and not s.groups:
+        # "may we go out without a canasta": a side's melds, none of them a canasta
+        ruling = check_going_out(
+            variant, players=players, melds=[_elsewhere(Card(Rank.ACE))], hand=()
+        )
+        if ruling.allowed or ruling.rule != "going-out.canastas":
+            return None
+        return Ruling(False, None, ruling.text, (ruling.rule,), ("go_out", {}), lead=True)
     if not melds:
         return None
-    players = table.players if table else variant.default_players
     ruling = check_going_out(variant, players=players, melds=melds, hand=())
     if ruling.rule == "going-out.discard":
         return None  # the cards left in hand decide, and the question does not say
@@ -192,7 +272,50 @@ def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | 
     )
 
 
+def _canasta_value(variant: Variant, s: Situation) -> Ruling | None:
+    """What a natural or a mixed canasta scores (its bonus, the variant's), asked with no
+    cards told."""
+    kinds = [k for k in ("natural_canasta", "mixed_canasta") if k in s.moments]
+    if len(kinds) != 1 or s.groups or s.singles or s.ranks_named:
+        return None
+    kind = CanastaKind.NATURAL if kinds[0] == "natural_canasta" else CanastaKind.MIXED
+    points = variant.canasta_bonus.get(kind)
+    if points is None or "canasta.kinds" not in variant.rules:
+        return None
+    text = (
+        N_("A natural canasta scores %(points)s, besides its cards' values.")
+        if kind is CanastaKind.NATURAL
+        else N_("A mixed canasta scores %(points)s, besides its cards' values.")
+    )
+    return Ruling(None, points, Text(text, {"points": points}), ("canasta.kinds",), lead=True)
+
+
+def _left_in_hand(variant: Variant, s: Situation) -> Ruling | None:
+    """What the cards told as left in hand at the hand's end count against their side."""
+    cards = [card for group in s.groups for card in group] + list(s.singles)
+    if not cards or s.ranks_named or s.red_three or "hand.points" not in variant.rules:
+        return None
+    if any(card.rank is Rank.THREE for card in cards):
+        return None  # a three's cost depends on its colour and the variant's penalties
+    costs = hand_costs(variant)
+    points = sum(costs[card.rank] for card in cards)
+    return Ruling(
+        None,
+        points,
+        Text(
+            N_("%(cards)s left in hand count %(points)s points against their side."),
+            {"cards": format_cards(cards), "points": points},
+        ),
+        ("hand.points",),
+        lead=True,
+    )
+
+
 def _value(variant: Variant, s: Situation) -> Ruling | None:
+    if "in_hand" in s.moments:
+        return _left_in_hand(variant, s)
+    if "natural_canasta" in s.moments or "mixed_canasta" in s.moments:
+        return _canasta_value(variant, s)
     if s.red_three or "not_value" in s.moments:
         return None  # a red three, a canasta, cards left in hand: their own rules say it
     cards = [card for group in s.groups for card in group]
@@ -273,9 +396,9 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     if "play" in s.moments:
         return Ruling(None, None, Text(PLAY), (), play=True)
     if s.loose and s.groups:  # cards named that were not read into melds: no ruling on melds
-        return _pickup(variant, s) if "pickup" in s.moments else None
+        return _pickup(variant, s, table) if "pickup" in s.moments else None
     if "pickup" in s.moments and s.top is not None:
-        return _pickup(variant, s)
+        return _pickup(variant, s, table)
     if "opening" in s.moments or "minimum" in s.moments:
         found = _opening(variant, s, table)
         if found is not None:

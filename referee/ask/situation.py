@@ -23,7 +23,7 @@ from typing import Any
 from ..rules import Card, Meld, NotationError, Rank, Suit, parse_cards
 from .words import fold
 
-__all__ = ["MOMENTS", "Situation", "question_sentence", "read_situation"]
+__all__ = ["MOMENTS", "Situation", "asks", "question_sentence", "read_situation", "without_cards"]
 
 WORDS = Path(__file__).with_name("situation.toml")
 # What a question can ask about, in the order a question is tested for them.
@@ -40,6 +40,7 @@ _SCORE = re.compile(
 # an optional suit, each separated by spaces or commas, or run together ("KKK2").
 _SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?:[shdc♠♥♦♣](?![a-z]))?"
 _NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, )?{_SYMBOL})*(?![\w*])")
+_DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
 
 
@@ -61,6 +62,7 @@ class Situation:
         self.written: list[tuple[Card, ...]] = []  # the groups in notation
         self.loose = 0  # cards named but not counted ("kings", a lone "8" not the pile's top)
         self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
+        self.opened: bool | None = None  # whether the asking side has melded this hand
 
     @property
     def melds(self) -> list[Meld]:
@@ -105,13 +107,14 @@ def write_built() -> Path:
 
 
 def _matcher(words: list[str]) -> re.Pattern[str]:
-    """One pattern for phrases of folded words, a trailing ``*`` matching any ending."""
+    """One pattern for phrases of folded words, a trailing ``*`` matching any ending; words
+    may be parted by an apostrophe ("haven t" matches "haven't")."""
     parts = []
     for phrase in sorted(set(words), key=len, reverse=True):
         bits = [
             re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in phrase.split()
         ]
-        parts.append(r"\s+".join(bits))
+        parts.append(r"(?:\s+|\s*['’]\s*)".join(bits))  # "haven t": haven't, haven’t
     return (
         re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)") if parts else re.compile(r"(?!)")
     )
@@ -125,7 +128,7 @@ def _game_pattern(lang: str) -> re.Pattern[str]:
     )
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)  # some 20 moments' words in six languages: every one kept
 def _moment_pattern(moment: str, lang: str) -> re.Pattern[str]:
     found = _data()["moments"][moment]
     # the page's language first; another language's phrases too (a Czech question on an
@@ -174,14 +177,43 @@ def _count_of(word: str, lang: str) -> int | None:
     return None
 
 
-def question_sentence(text: str) -> str:
+def question_sentence(text: str, lang: str | None = None) -> str:
     """The sentence of a long post that asks: its last one ending in "?" (or starting with
-    "¿"), else its last sentence.  A short question is itself."""
+    "¿"), else its last one beginning with a question word of ``lang`` (or another
+    language's, of four letters or more), else its last sentence.  A short question is
+    itself."""
     sentences = [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
     if len(sentences) <= 1:
         return text.strip()
     asking = [s for s in sentences if s.endswith("?") or s.startswith("¿")]
+    if not asking and lang is not None:
+        asking = [s for s in sentences if asks(s, lang)]
     return (asking or sentences)[-1]
+
+
+def asks(sentence: str, lang: str) -> bool:
+    """Whether ``sentence`` is a question: it ends in "?", starts with "¿", or begins with a
+    question word (of ``lang``, or another language's of four letters or more)."""
+    text = sentence.strip()
+    if text.endswith("?") or text.startswith("¿"):
+        return True
+    first = fold(text).split(maxsplit=1)
+    return bool(first) and first[0].strip(",;:") in _interrogatives(lang)
+
+
+@lru_cache(maxsize=8)
+def _interrogatives(lang: str) -> frozenset[str]:
+    found = _data()["interrogatives"]
+    return frozenset(found.get(lang, [])) | {
+        word for other, words in found.items() if other != lang for word in words if len(word) > 3
+    }
+
+
+def without_cards(text: str) -> str:
+    """``text`` with its scores and its cards written as notation blanked out: what a post
+    says besides the cards it lists ("K K K 2 2" names no rule)."""
+    rest = _scores(text)[1]
+    return _notation(rest)[2]
 
 
 def _scores(text: str) -> tuple[list[int], str]:
@@ -199,8 +231,8 @@ def _scores(text: str) -> tuple[list[int], str]:
 
 def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple[int, Card]], str]:
     """Runs of card notation of two cards or more with their positions, single cards written
-    as a digit or X with theirs ("a 7 on top"), and the text with the runs blanked out.  A
-    lone capital A, K, Q or J is a word more often than a card."""
+    as a digit, X, K, Q or J with theirs ("a 7 on top", "discards a Q"), and the text with the
+    runs blanked out.  A lone capital A or T is a word more often than a card."""
     groups = []
     singles = []
 
@@ -211,7 +243,7 @@ def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple
         except NotationError:
             return written
         if len(cards) == 1:
-            if written.strip() not in ("A", "Q", "J", "T", "K"):
+            if written.strip() not in ("A", "T"):  # "A" and "T" are words more often
                 singles.append((match.start(), cards[0]))
             return written  # a digit may still be a count: "2 kings"
         groups.append((match.start(), cards))
@@ -263,6 +295,12 @@ def _word_cards(
         if symbol is None and colour is not None and tokens[j][1] in ("3", "2"):
             symbol = tokens[j][1]  # a colour before a digit: "a black 3", "zwei rote 3"
             counted.add(tokens[j][0])  # ... the digit is this card, not another one
+        digit = _DIGIT_CARD.fullmatch(tokens[j][1])
+        if symbol is None and digit and (count is not None or digit.group(2)):
+            # a card written as its digit after a count ("one 9", "two 9s"), or in the plural
+            # ("9s"): a rank, not a card of spades
+            symbol = digit.group(1)
+            counted.add(tokens[j][0])
         if symbol is None and count == 1 and (j == i + 1 or colour is not None):
             # a numeral's singular after "a": "a seven", "a two"
             value = _count_of(tokens[j][1], lang)
@@ -325,25 +363,37 @@ def read_situation(text: str, lang: str) -> Situation:
     situation.moments = {
         m for m in MOMENTS if m != "minimum" and _moment_pattern(m, lang).search(folded)
     }
-    situation.frozen = bool(_moment_pattern("frozen", lang).search(folded))
+    situation.frozen = bool(_moment_pattern("frozen", lang).search(folded)) and not (
+        _moment_pattern("not_frozen", lang).search(folded)
+    )
+    for told in ("in_hand", "natural_canasta", "mixed_canasta", "no_canasta"):
+        if _moment_pattern(told, lang).search(folded):
+            situation.moments.add(told)
+    if _moment_pattern("not_opened", lang).search(folded):
+        situation.opened = False
+    elif _moment_pattern("opened", lang).search(folded):
+        situation.opened = True
     if _moment_pattern("how_much", lang).search(folded) and "opening" in situation.moments:
         situation.moments.add("minimum")
     if scores and _moment_pattern("enough", lang).search(folded):
         situation.moments.add("opening")
     worded, alone, situation.red_three, situation.black_three, counted = _word_cards(rest, lang)
-    situation.ranks_named = [rank for _p, rank in alone]
     situation.score = scores[0] if scores else None
     singles = [(p, (card,)) for p, card in singles if p not in counted]
     # the pile's top card: the single card named nearest a word for the top ("discarded a
     # joker", "a 7 on top")
     top_at = [m.start() for m in _moment_pattern("top", lang).finditer(folded)]
-    lone = singles + [(p, c) for p, c in worded if len(c) == 1]
+    # ... or a rank named alone there ("nahoře černá trojka": a black three on top)
+    three = "red" if situation.red_three and not situation.black_three else "black"
+    named = [(p, (_card("3", three) if rank is Rank.THREE else Card(rank),)) for p, rank in alone]
+    lone = singles + [(p, c) for p, c in worded if len(c) == 1] + named
     taken = None
     if top_at and lone:
         taken, top = min(lone, key=lambda item: min(abs(item[0] - t) for t in top_at))
         situation.top = top[0]
     situation.singles = [c[0] for p, c in singles if p != taken]
-    situation.loose = len(alone) + len(situation.singles)
+    situation.ranks_named = [rank for p, rank in alone if p != taken]
+    situation.loose = len(situation.ranks_named) + len(situation.singles)
     situation.written = [c for _p, c in sorted(notation, key=lambda item: item[0])]
     situation.groups = list(situation.written)
     situation.groups += _join([(p, c) for p, c in worded if p != taken])

@@ -4,7 +4,7 @@ names (each behind :data:`~.design.MARK`), under one :class:`~.design.Design`.""
 from __future__ import annotations
 
 from ..i18n import LANGUAGES
-from .design import DESIGN, MARK, Design
+from .design import AT, DESIGN, MARK, Design
 from .prebuilt import read_built, source_digest
 from .words import flat, stems
 
@@ -59,8 +59,13 @@ class Tokens:
         concepts = self.concepts(self.words(text, lang, stop=False), lang)
         return " ".join(flat(self.words(text, lang)) + [MARK + c for c in sorted(concepts)])
 
-    def concepts(self, words: list[tuple[str, ...]], lang: str) -> set[str]:
-        """The glossary's concepts named by a run of ``words`` (each as its forms)."""
+    def concepts(
+        self, words: list[tuple[str, ...]], lang: str, variant: str | None = None
+    ) -> set[str]:
+        """The glossary's concepts named by a run of ``words`` (each as its forms), as the
+        tables of ``variant`` mean them: a players' word seen only there (``means@variant``)
+        means its concept in place of what the same words mean elsewhere; seen only at other
+        tables, nothing."""
         if not self.design.glossary:
             return set()
         starts = self.phrases[lang]
@@ -72,6 +77,8 @@ class Tokens:
                         phrase[j].intersection(words[i + j]) for j in range(1, len(phrase))
                     ):
                         matches.add((i, i + len(phrase), concept))
+        if any(AT in concept for _s, _e, concept in matches):
+            matches = _at(matches, variant)
         if not self.design.longest:
             return {concept for _s, _e, concept in matches}
         return {
@@ -79,3 +86,15 @@ class Tokens:
             for start, end, concept in matches
             if not any(s <= start and end <= e and e - s > end - start for s, e, _c in matches)
         }
+
+
+def _at(matches: set[tuple[int, int, str]], variant: str | None) -> set[tuple[int, int, str]]:
+    """``matches`` as ``variant``'s tables read them: its own words' concepts in place of the
+    others' at the same words, other variants' own words dropped."""
+    own = f"{AT}{variant}"
+    spans = {(s, e) for s, e, c in matches if variant is not None and c.endswith(own)}
+    return {
+        (s, e, c.split(AT)[0]) if AT in c else (s, e, c)
+        for s, e, c in matches
+        if (c.endswith(own) if AT in c else (s, e) not in spans) and (variant or AT not in c)
+    }

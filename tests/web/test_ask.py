@@ -194,3 +194,58 @@ def test_the_api_gives_the_ruling_and_whether_the_book_covers_it(client):
     off = client.get("/api/ask?variant=classic&q=recipe+for+pancakes").get_json()
     assert off["ruling"] is None
     assert off["covered"] is False
+
+
+def test_the_api_asked_at_a_match_rules_for_its_totals(client):
+    # a match begun on paper: 3 420 against 1 000 after five hands
+    edit = start_match(client, paper_hands="5", paper_side1="3420", paper_side2="1000")
+    match_id, token = edit.split("/")[2], edit.split("/")[3]
+    asked = quote_plus("kolik potřebujeme na první vyložení?")
+    data = client.get(f"/api/ask?match={match_id}&token={token}&lang=cs&q={asked}").get_json()
+    assert data["ruling"]["figure"] is None  # the two sides need different minimums
+    assert "(3420): " in data["ruling"]["text"]
+    assert "aspoň 120 bodů" in data["ruling"]["text"]
+    assert "aspoň 50 bodů" in data["ruling"]["text"]
+    assert data["answers"][0]["key"] == "opening.minimum"
+    # the same question with no match: no totals, so no ruling
+    plain = client.get(f"/api/ask?variant=classic&lang=cs&q={asked}").get_json()
+    assert plain["ruling"] is None
+
+
+def test_the_api_asked_at_a_match_needs_its_link(client):
+    edit = start_match(client)
+    match_id = edit.split("/")[2]
+    wrong = client.get(f"/api/ask?match={match_id}&token=nope&q=how+much+to+open")
+    assert wrong.status_code == 404
+    bad = client.get("/api/ask?match=abc&q=how+much+to+open")
+    assert bad.status_code == 400
+    assert "abc" in bad.get_json()["error"]
+
+
+def test_who_has_opened_is_what_the_question_says(client):
+    asked = "we have already melded; a 9 on top and I hold a 9 and a joker, can I take the pile?"
+    data = client.get(f"/api/ask?variant=classic&q={quote_plus(asked)}").get_json()
+    assert data["ruling"]["verdict"] == "yes"
+    assert data["ruling"]["rules"] == ["pile.natural-and-wild"]
+    unsaid = "a 9 on top and I hold a 9 and a joker, can I take the pile?"
+    data = client.get(f"/api/ask?variant=classic&q={quote_plus(unsaid)}").get_json()
+    assert data["ruling"] is None  # whether the side has melded decides, and it is not said
+
+
+def test_a_close_runner_up_is_offered_as_or_did_you_mean(client):
+    asked = quote_plus("What if the first upcard is a red three?")
+    data = client.get(f"/api/ask?variant=classic&q={asked}").get_json()
+    first, second = data["answers"][0], data["answers"][1]
+    assert data["did_you_mean"] == second["key"]
+    assert second["score"] >= 0.9 * first["score"]
+    page = answer_part(client.get(f"/referee?variant=classic&ask={asked}").get_data(as_text=True))
+    offered = page.index("Or did you mean…")
+    assert page.index(f'data-rule="{first["key"]}"') < offered
+    assert offered < page.index(f'data-rule="{second["key"]}"')
+
+
+def test_a_runner_up_far_behind_is_not_offered(client):
+    data = client.get("/api/ask?variant=classic&q=can+I+meld+J+J+2+2+2").get_json()
+    assert data["did_you_mean"] is None
+    cs = client.get("/referee?variant=classic&lang=cs&ask=kolik+bod%C5%AF+je+za+%C5%BEol%C3%ADka")
+    assert "Nebo jste mysleli" not in answer_part(cs.get_data(as_text=True))

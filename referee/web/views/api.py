@@ -16,6 +16,7 @@ from ...match.contract import check_json, problem_json, score_json
 from ...match.statistics import Figures
 from ...rules import MalformedInput
 from ..parts.access import load_match, match_ledger
+from ..parts.asked_table import asked_table
 from ..parts.group_state import load_group, played, statistics_of, variant_arg
 from ..parts.tournament_state import load_tournament, tournament_json
 from ..plumbing.db import get_storage
@@ -52,12 +53,24 @@ def ask():
     from ...ask import answers_json
     from ...rules import UnknownVariant, find_variant
 
+    question, lang = request.args.get("q", ""), request.args.get("lang", "en")
+    if "match" in request.args:  # asked at a match's table: its rules, totals, next hand
+        try:
+            match_id = int(request.args["match"])
+        except ValueError:
+            message = _(
+                "%(field)s: %(id)s is not a number", field="match", id=request.args["match"]
+            )
+            raise MalformedInput(message) from None
+        token = request.args.get("token") or request.headers.get("X-Match-Token", "")
+        found, _can_edit = load_match(match_id, token)
+        return jsonify(answers_json(found.variant, question, lang, asked_table(found)))
     variant_id = request.args.get("variant", "")
     try:
         variant = find_variant(variant_id)
     except UnknownVariant as error:
         raise MalformedInput(str(error)) from None
-    return jsonify(answers_json(variant, request.args.get("q", ""), request.args.get("lang", "en")))
+    return jsonify(answers_json(variant, question, lang))
 
 
 @bp.get("/matches/<int:match_id>")

@@ -42,6 +42,7 @@ from ...rules.rulings import (
 )
 from ..parts import rulebook
 from ..parts.access import load_match, match_ledger
+from ..parts.asked_table import asked_table
 from ..parts.forms import (
     QUESTION_FORMS,
     RulesChoice,
@@ -295,9 +296,7 @@ def _rules_url(variant: Variant, context: dict[str, Any]) -> str | None:
 def _table(context: dict[str, Any]) -> Table | None:
     """A match's table as the ruling reads it: its sides' totals, players and next hand."""
     match = context.get("match")
-    if match is None:
-        return None
-    return Table(tuple(context["match_totals"]), match.players, context.get("next_hand"))
+    return None if match is None else asked_table(match)
 
 
 def _ruled(ruling: Any, urls: dict[str, str]) -> dict[str, Any] | None:
@@ -361,6 +360,7 @@ def _asked(variant: Variant, rules_url: str | None, table: Table | None) -> dict
         "answers": shown,
         "ruling": _ruled(found.ruling, _question_urls()),
         "covered": found.covered,
+        "did_you_mean": found.did_you_mean,
     }
 
 
