@@ -126,8 +126,8 @@ def forgetful(module_name: str, attr: str) -> Switch:
 
 
 def keeps_nothing(module_name: str, attr: str) -> Switch:
-    """A kept-values :class:`~referee.web.plumbing.lru.Lru` turned off: one of size 0."""
-    from referee.web.plumbing.lru import Lru
+    """A kept-values :class:`~referee.caches.Lru` turned off: one of size 0."""
+    from referee.caches import Lru
 
     return lambda app: swapped(module_name, attr, lambda kept: Lru(0))
 
@@ -181,13 +181,12 @@ def headers_learnt_each_time(app: Any) -> Iterator[None]:
 
 
 @contextmanager
-def no_sheet_cache(app: Any) -> Iterator[None]:
-    """The app's sheet cache swapped for one of size 0 (it keeps nothing)."""
-    from referee.web.parts.sending import SheetCache
+def app_cache_off(app: Any, key: str) -> Iterator[None]:
+    """The app's cache under ``app.extensions[key]`` swapped for one of size 0."""
+    from referee.caches import Lru
 
-    key = "referee.sheet_cache"
     kept = app.extensions.get(key)
-    app.extensions[key] = SheetCache(size=0)
+    app.extensions[key] = Lru(0)
     try:
         yield
     finally:
@@ -195,6 +194,14 @@ def no_sheet_cache(app: Any) -> Iterator[None]:
             app.extensions.pop(key, None)
         else:
             app.extensions[key] = kept
+
+
+def no_sheet_cache(app: Any) -> Any:
+    return app_cache_off(app, "referee.sheet_cache")
+
+
+def kept_off(key: str) -> Switch:
+    return lambda app: app_cache_off(app, key)
 
 
 @contextmanager
@@ -270,9 +277,9 @@ MECHANISMS = [
     ),
     Mechanism(
         "card notation",
-        "rules/cards.py parse_cards _CACHE (4096 texts)",
-        forgetful("referee.rules.cards", "_CACHE"),
-        (*PAGES, "hand form", "history", "statistics"),
+        "match/contract.py _parsed (lru_cached 4096)",
+        unwrapped("referee.match.contract", "_parsed"),
+        ("contract scoring",),
     ),
     Mechanism(
         "hand form classes",
@@ -345,6 +352,113 @@ MECHANISMS = [
         "web/parts/sending.py SheetCache (32 sheets, 8 MB)",
         no_sheet_cache,
         ("sheet again",),
+    ),
+    Mechanism(
+        "exports kept",
+        "web/parts/sending.py kept_export (16 files, 48 MB)",
+        kept_off("referee.export_cache"),
+        ("export again",),
+    ),
+    Mechanism(
+        "papers kept",
+        "web/parts/sending.py paper_cache (24 papers, 24 MB)",
+        kept_off("referee.paper_cache"),
+        ("papers again",),
+    ),
+    Mechanism(
+        "standings bodies",
+        "web/views/tournaments.py _BODIES (32)",
+        keeps_nothing("referee.web.views.tournaments", "_BODIES"),
+        ("standings page",),
+    ),
+    Mechanism(
+        "tournament games",
+        "web/parts/tournament_state.py _GAMES (4096)",
+        keeps_nothing("referee.web.parts.tournament_state", "_GAMES"),
+        ("standings made", "director page"),
+    ),
+    Mechanism(
+        "result cards",
+        "result_card.py _drawn (lru_cached 32)",
+        unwrapped("referee.result_card", "_drawn"),
+        ("result card",),
+    ),
+    Mechanism(
+        "card fonts",
+        "result_card.py _font (lru_cached 16)",
+        unwrapped("referee.result_card", "_font"),
+        ("result card drawn",),
+    ),
+    Mechanism(
+        "card layout",
+        "result_card.py _layout (lru_cached 1)",
+        unwrapped("referee.result_card", "_layout"),
+        ("result card drawn",),
+    ),
+    Mechanism(
+        "card glyphs",
+        "result_card.py _glyphs (lru_cached 2)",
+        unwrapped("referee.result_card", "_glyphs"),
+        ("result card drawn",),
+    ),
+    Mechanism(
+        "drawable names",
+        "result_card.py drawable (lru_cached 1024)",
+        unwrapped("referee.result_card", "drawable"),
+        ("result card drawn",),
+    ),
+    Mechanism(
+        "folded words",
+        "ask/words.py fold (lru_cached 65536)",
+        unwrapped("referee.ask.words", "fold"),
+        ("question asked", "index built"),
+    ),
+    Mechanism(
+        "stemmers",
+        "ask/words.py _stemmer (lru_cached 6)",
+        unwrapped("referee.ask.words", "_stemmer"),
+        ("question asked", "index built"),
+    ),
+    Mechanism(
+        "word stems",
+        "ask/words.py _stem_forms (lru_cached 65536)",
+        unwrapped("referee.ask.words", "_stem_forms"),
+        ("question asked", "index built"),
+    ),
+    # The ask files being rewritten (issue 47): measured here for whoever moves them.
+    Mechanism(
+        "ask indexes",
+        "ask/engine.py _CACHE (OrderedDict 16)",
+        forgetful("referee.ask.engine", "_CACHE"),
+        ("question asked",),
+    ),
+    Mechanism(
+        "ask catalogues",
+        "ask/engine.py gettext_of (lru_cache 6)",
+        unwrapped("referee.ask.engine", "gettext_of"),
+        ("question asked", "index built"),
+    ),
+    Mechanism(
+        "ask sources digest",
+        "ask/engine.py _source_digest (lru_cache 1)",
+        unwrapped("referee.ask.engine", "_source_digest"),
+        ("question asked", "index built"),
+    ),
+    Mechanism(
+        "situation data",
+        "ask/situation.py _data (lru_cache 1)",
+        unwrapped("referee.ask.situation", "_data"),
+        ("question asked",),
+    ),
+    Mechanism(
+        "situation patterns",
+        "ask/situation.py _game_pattern, _moment_pattern, _rank_words (lru_cache 8, 64, 8)",
+        together(
+            unwrapped("referee.ask.situation", "_game_pattern"),
+            unwrapped("referee.ask.situation", "_moment_pattern"),
+            unwrapped("referee.ask.situation", "_rank_words"),
+        ),
+        ("question asked",),
     ),
 ]
 
@@ -440,6 +554,75 @@ class Table:
                 self.hand(match)
         self.statistics = group + "/statistics"
 
+    def seed_tournament(self, tables: int) -> None:
+        """A tournament of ``2 x tables`` teams, Mitchell, its first round begun, a hand
+        recorded at every table: its standings (read-only link), its director's page."""
+        teams = "\n".join(f"N{n}a & N{n}b" for n in range(1, 2 * tables + 1))
+        fields = {
+            "name": "Bench cup", "preset": "classic", "players": "4", "teams": teams,
+            "movement": "mitchell", "rounds": "2", "game": "hands", "hands": "20",
+            "minimums": "", "ranking": "wins",
+        }  # fmt: skip
+        self.director = self.post("/tournaments/new", fields)
+        page = self.get(self.director)
+        links = re.findall(r'href="(/m/[0-9]+/[A-Za-z0-9_-]+)"', page)
+        if len(links) != tables:
+            raise SystemExit(f"the director's page lists {len(links)} tables, not {tables}")
+        for link in links:
+            self.hand(link)
+        found = re.search(r'href="(/t/[0-9]+/[A-Za-z0-9_-]+)/standings"', self.get(self.director))
+        if found is None:
+            raise SystemExit("no standings link on the director's page")
+        self.standings = found.group(1) + "/standings"
+        self.papers = self.director + "/results.pdf"
+        self.tables = tables
+
+    def seed_questions(self) -> None:
+        from bench_score import hand_mix
+
+        self.questions = [
+            "Can I pick up the pile with a wild card on top?",
+            "How many points do I need for my first meld?",
+            "What is a red three worth?",
+            "Can we go out without a canasta?",
+            "Is a meld of three jokers allowed?",
+            "When is the discard pile frozen?",
+            "How much is a natural canasta worth?",
+            "Can I take the pile with a black three?",
+            "What happens when the stock runs out?",
+            "How many wild cards may a meld hold?",
+            "Do I have to show my melds before going out?",
+            "What does going out concealed score?",
+        ]
+        self.asked = 0
+        self.mix = hand_mix(50)
+
+    def ask(self) -> float:
+        from urllib.parse import quote
+
+        self.asked += 1
+        question = self.questions[self.asked % len(self.questions)]
+        return self.timed(lambda: self.get("/referee?ask=" + quote(question)))
+
+    def index_built(self) -> float:
+        from referee.ask.engine import Index
+        from referee.rules import PRESETS
+
+        return self.timed(lambda: Index(PRESETS["classic"]))
+
+    def contract_scoring(self) -> float:
+        from referee.match.contract import score_json
+
+        return self.timed(lambda: [score_json(hand) for hand in self.mix])
+
+    def standings_made(self) -> float:
+        with keeps_nothing("referee.web.views.tournaments", "_BODIES")(self.app):
+            return self.timed(lambda: self.get(self.standings))
+
+    def card_drawn(self) -> float:
+        with unwrapped("referee.result_card", "_drawn")(self.app):
+            return self.timed(lambda: self.get(self.a + "/result.png"))
+
     # The requests: each returns the microseconds of its timed part.
 
     def timed(self, work: Callable[[], object]) -> float:
@@ -484,6 +667,16 @@ class Table:
             "service worker": page("/sw.js"),
             "sheet again": page(self.a + "/sheet.pdf", 10),
             "sheet rendered": Request(self.sheet_rendered, 10),
+            "export again": page(self.a + "/export.json"),
+            "papers again": page(self.papers, 10),
+            "standings page": page(self.standings),
+            "standings made": Request(self.standings_made),
+            "director page": page(self.director),
+            "result card": page(self.a + "/result.png"),
+            "result card drawn": Request(self.card_drawn, 4),
+            "question asked": Request(self.ask),
+            "index built": Request(self.index_built, 20),
+            "contract scoring": Request(self.contract_scoring),
         }
 
 
@@ -513,6 +706,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=30, help="requests per cell")
     parser.add_argument("--rounds", type=int, default=5, help="rounds, variants alternated")
     parser.add_argument("--only", default="", help="comma-separated mechanism names")
+    parser.add_argument("--tables", type=int, default=50, help="the tournament's tables")
     args = parser.parse_args()
     chosen = [m for m in MECHANISMS if not args.only or m.name in args.only.split(",")]
     load = os.getloadavg()
@@ -526,6 +720,8 @@ def main() -> None:
         os.environ["REFEREE_INSTANCE"] = tmp  # no config.toml or key of the checkout's
         table = Table(Path(tmp))
         table.seed()
+        table.seed_tournament(args.tables)
+        table.seed_questions()
         requests = table.requests()
         with_, without = run(table, chosen, requests, args)
     report(chosen, with_, without)

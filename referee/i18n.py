@@ -8,8 +8,9 @@ scoring commands do not pay for it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
+
+from .caches import lru_cached
 
 __all__ = ["LANGUAGES", "TRANSLATIONS", "local_date", "local_number", "translator"]
 
@@ -52,7 +53,7 @@ def local_date(iso: str, lang: str = "en") -> str:
 HUGE = 10**18  # written as plain digits from here: far past any score, short of Babel's limit
 
 
-@lru_cache(maxsize=8192)
+@lru_cached(8192)
 def local_number(value: int, lang: str = "en") -> str:
     """A whole number as ``lang`` writes it: 5,000 / 5.000 / 5 000; the one place every
     page, preview, banner, sheet and statistic formats a score.

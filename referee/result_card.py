@@ -21,9 +21,10 @@ from __future__ import annotations
 import io
 import threading
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from .caches import lru_cached
 
 __all__ = ["Card", "CardSide", "WIDTH", "draw", "height"]
 
@@ -72,7 +73,7 @@ def _font_file(bold: bool) -> Path | None:
     return next((folder / name for folder in _FONTS if (folder / name).exists()), None)
 
 
-@lru_cache(maxsize=16)
+@lru_cached(16)
 def _font(size: int, bold: bool = False) -> Any:
     from PIL import ImageFont
 
@@ -82,7 +83,7 @@ def _font(size: int, bold: bool = False) -> Any:
     return ImageFont.load_default(size)  # no DejaVu: Pillow's own, Latin letters only
 
 
-@lru_cache(maxsize=1)
+@lru_cached(1)
 def _layout() -> dict[str, str]:
     """What every line is drawn and measured with: left to right, where Raqm shapes it."""
     from PIL import features
@@ -95,7 +96,7 @@ def _layout() -> dict[str, str]:
 _BIDI_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-@lru_cache(maxsize=2)
+@lru_cached(2)
 def _glyphs(bold: bool) -> frozenset[int]:
     """The characters the card's font can draw (its cmap); every one where there is none."""
     found = _font_file(bold)
@@ -112,7 +113,7 @@ def _glyphs(bold: bool) -> frozenset[int]:
 _JOINERS = frozenset("\u200c\u200d\ufe0e\ufe0f\u20e3")
 
 
-@lru_cache(maxsize=1024)
+@lru_cached(1024)
 def drawable(text: str, bold: bool = False) -> str:
     """``text`` without the characters the font would draw as empty boxes (emoji, their
     joiners and modifiers); spaces closed up.  "…" if nothing is left."""
@@ -203,7 +204,7 @@ def draw(card: Card) -> bytes:
 # A card drawn is drawn once: every phone at the table asks for the same picture.  Bound:
 # 32 cards of some 20 KB; safe: keyed by everything the card shows (a frozen value).
 # Saves the 20 ms (CPU) a card takes to draw, most of it the palette (2026-11-26).
-@lru_cache(maxsize=32)
+@lru_cached(32)
 def _drawn(card: Card) -> bytes:
     from PIL import Image, ImageDraw
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import lru_cache
 
 import snowballstemmer
+
+from ..caches import lru_cached
 
 __all__ = ["STEMMERS", "STOP_WORDS", "flat", "fold", "stems", "words"]
 
@@ -77,7 +78,7 @@ _FOLDED_STOPS = {
 }
 
 
-@lru_cache(maxsize=65536)
+@lru_cached(65536)
 def fold(text: str) -> str:
     """``text`` in lower case without accents: "Žolík" -> "zolik", "Großer" -> "grosser"."""
     lowered = text.lower().translate(_SPECIAL)
@@ -91,12 +92,12 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
-@lru_cache(maxsize=6)
+@lru_cached(6)
 def _stemmer(lang: str) -> snowballstemmer.stemmer:
     return snowballstemmer.stemmer(STEMMERS.get(lang, "english"))
 
 
-@lru_cache(maxsize=65536)
+@lru_cached(65536)
 def _stem_forms(word: str, lang: str, stem: bool, folded: bool) -> tuple[str, ...]:
     if not folded:  # accents kept (only to measure what folding brings)
         return (_stemmer(lang).stemWord(word) if stem else word,)

@@ -8,6 +8,7 @@ are answers, not errors.
 
 from __future__ import annotations
 
+from ..caches import lru_cached
 from ..rules import (
     Card,
     Hand,
@@ -70,9 +71,14 @@ def _count(data: Json, key: str, where: str, default: int = 0) -> int:
     return value
 
 
+# The cards of a text parsed before (moved up from the rules core, which keeps no cache).
+# FIGURE
+_parsed = lru_cached(4096)(parse_cards)
+
+
 def _cards(text: str, where: str) -> tuple[Card, ...]:
     try:
-        return parse_cards(text)
+        return _parsed(text)
     except NotationError as error:
         raise MalformedInput(f"{where}{error}") from None
 
@@ -84,7 +90,7 @@ def _melds(value: Any, where: str) -> tuple[Meld, ...]:
     for j, item in enumerate(value):
         if type(item) is str:  # the common case first, without building a location
             try:
-                melds.append(Meld(parse_cards(item)))
+                melds.append(Meld(_parsed(item)))
                 continue
             except NotationError:
                 pass

@@ -16,10 +16,10 @@ from typing import Any
 from flask import abort, current_app, render_template, session, url_for
 from flask_babel import gettext as _
 
+from ...caches import Lru
 from ...match.ledger import Ledger, Match, compute_ledger
 from ..plumbing.db import get_storage
 from ..plumbing.inputs import whole_number
-from ..plumbing.lru import Lru
 from ..plumbing.tokens import opens
 from .damaged import refuse_damaged
 from .default_names import localised

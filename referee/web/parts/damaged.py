@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from flask import abort
 from flask_babel import gettext as _
 
+from ...caches import Lru, lru_cached
 from ...exchange import ACTIONS
 from ...match.integrity import (
     STAMP_LENGTH,
@@ -46,7 +46,6 @@ from ...match.ledger import Change, HandRecord, Match
 from ...rules.problems import N_, Text
 from ..plumbing.db import get_storage
 from ..plumbing.locale import number
-from ..plumbing.lru import Lru
 
 # Saves 0.39 ms (15 %) of the 2.57 ms match page, 1.06 ms of the 3.52 ms statistics
 # (bench/bench_caches.py, 2026-11-26).  Bound: 256 matches, the least recently used out
@@ -73,7 +72,7 @@ def _match_damage(match: Match) -> DamagedMatch | None:
 # Saves 0.12 ms (7 %) of the 1.82 ms match page, 0.43 ms (7 %) of a hand POST and its page
 # (bench/bench_caches.py, 2026-11-25).  Bound: 16 384 hands' texts of about 300 B and a
 # bool: some 6 MB at most; safe: keyed by the stored text, so a changed hand is checked.
-@lru_cache(maxsize=16_384)
+@lru_cached(16_384)
 def _sound_entry(text: Any, sides: int) -> bool:
     try:
         check_entry(json.loads(text), sides, Text(""))

@@ -20,10 +20,10 @@ from flask import (
 )
 from flask_babel import gettext as _
 
+from ...caches import Lru
 from ...match.ledger import Match
 from ...match.plaintext import safe_filename
 from ...sheets import PAPERS
-from ..plumbing.lru import Lru
 from ..plumbing.sheet_turns import paper_turns, sheet_turns
 from .default_names import shown
 

@@ -24,6 +24,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from ...caches import Lru
 from ...match.ledger import Match, compute_ledger
 from ...match.pairing import round_plan
 from ...match.plaintext import isolated
@@ -58,7 +59,6 @@ from ...rules.victory import LATE_POINTS
 from ..plumbing.addresses import phone_url
 from ..plumbing.db import get_storage
 from ..plumbing.locale import number
-from ..plumbing.lru import Lru
 from .access import TOURNAMENTS, kept, open_link
 from .forms import NextRoundForm, ReopenForm, SettleForm, TeamForm
 from .rulebook import variant_name

@@ -18,6 +18,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from ...caches import Lru
 from ...match.ledger import LedgerRow, Match
 from ...match.plaintext import default_match, isolated
 from ...match.roster import side_name
@@ -57,7 +58,6 @@ from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.inputs import whole_number
 from ..plumbing.locale import number
-from ..plumbing.lru import Lru
 from ..plumbing.marks import form_shown_again, limited, not_a_document
 
 bp = Blueprint("matches", __name__)

@@ -29,6 +29,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
+from ...caches import Lru
 from ...markup import bdi
 from ...match.pairing import MITCHELL_THEN_SWISS
 from ...match.standings import (
@@ -62,7 +63,6 @@ from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.locale import number as written
 from ..plumbing.locale import translate
-from ..plumbing.lru import Lru
 from ..plumbing.marks import form_shown_again, limited
 
 bp = Blueprint("tournaments", __name__)

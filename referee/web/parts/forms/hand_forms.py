@@ -6,7 +6,6 @@ entry shown again for editing."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from flask_babel import lazy_gettext as _l
@@ -22,6 +21,7 @@ from wtforms import (
 )
 from wtforms.validators import AnyOf, Length, Optional, Regexp, ValidationError
 
+from ....caches import lru_cached
 from ....match.entry import WILD_KEYS, wild_by_value
 from ....match.vocabulary import WORDS
 from ....rules import CanastaKind, Rank, Variant, Vocabulary
@@ -250,7 +250,7 @@ def hand_form(variant: Variant, sides: int, entry_mode: str, **kwargs: Any) -> F
 # Bounded: a section carries the preset's card values, which a table's own rules may set to
 # anything, so the kinds of section are not few; 512 classes cover every preset in both
 # modes and table sizes with room to spare, and one dropped is only made again.
-@lru_cache(maxsize=512)
+@lru_cached(512)
 def _hand_form(section: _Section, sides: int) -> type[FlaskForm]:
     side = _side_form(section)
     attrs: dict[str, Any] = {f"side{i}": FormField(side) for i in range(sides)}
