@@ -67,8 +67,9 @@ _CARD_ROWS = (
 
 @lru_cached(8)
 def _env(gettext: Callable[[str], str] | None = None) -> Environment:
-    # Kept per gettext (the web passes the same function every time): saves 27 ms (14 %)
-    # of the 198 ms sheet of a 12-hand match (bench/bench_caches.py, 2026-11-25).  Bound:
+    # Kept per gettext (the web passes the same function every time): saves 32 ms (11 %)
+    # of the 297 ms sheet of a 12-hand match (bench/bench_caches.py "sheet templates",
+    # 2026-11-27).  Safe: the templates change only with a release.  Bound:
     # 8 environments: the web passes one gettext, the CLI renders one sheet a process.
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),

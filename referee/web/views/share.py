@@ -21,7 +21,7 @@ from ..plumbing.addresses import phone_url
 bp = Blueprint("share", __name__)
 
 
-# Saves 3.4 ms (88 %) of the 3.9 ms QR code (bench/bench_caches.py, 2026-11-25).
+# Saves 5.4 ms (86 %) of the 6.3 ms QR code (bench/bench_caches.py "QR code", 2026-11-27).
 @lru_cached(256)
 def _svg(url: str) -> bytes:
     # Keyed by the link alone, which is all the picture shows: a match's code is drawn once
