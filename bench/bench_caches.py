@@ -293,12 +293,6 @@ MECHANISMS = [
         PAGES,
     ),
     Mechanism(
-        "wins chart",
-        "web/parts/page_charts.py _wins (lru_cache 256)",
-        unwrapped("referee.web.parts.page_charts", "_wins"),
-        ("statistics",),
-    ),
-    Mechanism(
         "numbers",
         "i18n.py local_number (lru_cache 8192)",
         unwrapped("referee.i18n", "local_number"),
@@ -321,12 +315,6 @@ MECHANISMS = [
         "web/views/share.py _svg (lru_cache 256)",
         unwrapped("referee.web.views.share", "_svg"),
         ("QR code",),
-    ),
-    Mechanism(
-        "minified scripts",
-        "web/plumbing/minify.py _minified (lru_cache 32)",
-        unwrapped("referee.web.plumbing.minify", "_minified"),
-        ("app.js",),
     ),
     Mechanism(
         "asset version",
@@ -383,34 +371,10 @@ MECHANISMS = [
         ("result card drawn",),
     ),
     Mechanism(
-        "card layout",
-        "result_card.py _layout (lru_cached 1)",
-        unwrapped("referee.result_card", "_layout"),
-        ("result card drawn",),
-    ),
-    Mechanism(
         "card glyphs",
         "result_card.py _glyphs (lru_cached 2)",
         unwrapped("referee.result_card", "_glyphs"),
         ("result card drawn",),
-    ),
-    Mechanism(
-        "drawable names",
-        "result_card.py drawable (lru_cached 1024)",
-        unwrapped("referee.result_card", "drawable"),
-        ("result card drawn",),
-    ),
-    Mechanism(
-        "folded words",
-        "ask/words.py fold (lru_cached 65536)",
-        unwrapped("referee.ask.words", "fold"),
-        ("question asked", "index built", "index from sources"),
-    ),
-    Mechanism(
-        "stemmers",
-        "ask/words.py _stemmer (lru_cached 6)",
-        unwrapped("referee.ask.words", "_stemmer"),
-        ("question asked", "index built", "index from sources"),
     ),
     Mechanism(
         "word stems",

@@ -86,7 +86,8 @@ def _font(size: int, bold: bool = False) -> Any:
     return ImageFont.load_default(size)  # no DejaVu: Pillow's own, Latin letters only
 
 
-@lru_cached(1)
+# Asked at every line drawn, not kept: Pillow's answer costs nothing measurable (2 % of a card
+# drawn at most, bench/bench_caches.py "card layout", 2026-11-27).
 def _layout() -> dict[str, str]:
     """What every line is drawn and measured with: left to right, where Raqm shapes it."""
     from PIL import features
@@ -116,7 +117,8 @@ def _glyphs(bold: bool) -> frozenset[int]:
 _JOINERS = frozenset("\u200c\u200d\ufe0e\ufe0f\u20e3")
 
 
-@lru_cached(1024)
+# Not kept: 2 % of a card drawn (bench/bench_caches.py "drawable names", 2026-11-27); the
+# font's characters it reads are (:func:`_glyphs`).
 def drawable(text: str, bold: bool = False) -> str:
     """``text`` without the characters the font would draw as empty boxes (emoji, their
     joiners and modifiers); spaces closed up.  "…" if nothing is left."""

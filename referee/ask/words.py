@@ -78,7 +78,8 @@ _FOLDED_STOPS = {
 }
 
 
-@lru_cached(65536)
+# Not kept: 4 % of an index built at most, under 1 % of a question (bench/bench_caches.py
+# "folded words", 2026-11-27); a word's stems are (:func:`_stem_forms`).
 def fold(text: str) -> str:
     """``text`` in lower case without accents: "Žolík" -> "zolik", "Großer" -> "grosser"."""
     lowered = text.lower().translate(_SPECIAL)
@@ -92,7 +93,9 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
-@lru_cached(6)
+# Made for each word not yet stemmed, not kept: kept, it saved under 3 % of anything
+# (bench/bench_caches.py "stemmers", 2026-11-27), and so no stemmer is shared
+# between threads.
 def _stemmer(lang: str) -> snowballstemmer.stemmer:
     return snowballstemmer.stemmer(STEMMERS.get(lang, "english"))
 

@@ -43,9 +43,8 @@ def totals_chart(
     return _chart(language()[0], tuple(names), tuple(map(tuple, history)), target)
 
 
-# Saves 0.17 ms (9 %) of the 2.02 ms statistics page (bench/bench_caches.py, 2026-11-25).
-# Bound: 256 charts of a few KB; safe: the key is all the chart shows.
-@lru_cached(256)
+# Drawn each time: kept, it saved 3 % of the statistics page at most (bench/bench_caches.py
+# "wins chart", 2026-11-27), where the stored matches and their checks are kept already.
 def _wins(language: str, names: tuple[str, ...], history: tuple[tuple[int, ...], ...]) -> Markup:
     return Markup(
         chart.totals_chart(
