@@ -47,8 +47,9 @@ def local_date(iso: str, lang: str = "en") -> str:
         return iso[:10]
 
 
-# Saves 81 µs (7 %) of the 1.17 ms read-only match page, 0.18 ms (9 %) of the statistics
-# (bench/bench_caches.py, 2026-11-25).  Bound: 8 192 short strings; safe: a number's text
+# Saves 0.24 ms (7 %) of the 3.3 ms statistics, 5 % of the read-only match page
+# (bench/bench_caches.py "numbers", 2026-11-27; at best 7 % in each of three runs): Babel
+# takes some 40 µs a number.  Bound: 8 192 short strings; safe: a number's text
 # depends on the number and the language only.
 HUGE = 10**18  # written as plain digits from here: far past any score, short of Babel's limit
 

@@ -13,8 +13,9 @@ from ...match import chart
 from ..plumbing.locale import language
 
 
-# Saves 83 µs (7 %) of the 1.18 ms read-only match page (bench/bench_caches.py,
-# 2026-11-25): the phones watching a table draw the chart the scorer's page drew.  Bound:
+# Saves 0.16 ms (8 %) of the 2.0 ms read-only match page (bench/bench_caches.py "match
+# chart", 2026-11-27; 6-8 % in three runs): the phones watching a table draw the chart the
+# scorer's page drew.  Bound:
 # 1 024 charts of a few KB; safe: the key is the whole history, all the chart shows.
 @lru_cached(1024)
 def _chart(

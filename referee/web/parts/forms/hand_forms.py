@@ -246,7 +246,9 @@ def hand_form(variant: Variant, sides: int, entry_mode: str, **kwargs: Any) -> F
     return _hand_form(_section(variant, entry_mode), sides)(**kwargs)
 
 
-# Saves 0.24 ms (8 %) of the 3.06 ms hand form (bench/bench_caches.py, 2026-11-25).
+# Saves 5 % of the hand form, at the edge (bench/bench_caches.py "hand form classes",
+# 2026-11-27: 3.0, 6.4 and 5.2 % in three runs, 0.16-0.33 ms).  Safe: a class is made from
+# the section, which is all its fields depend on.
 # Bounded: a section carries the preset's card values, which a table's own rules may set to
 # anything, so the kinds of section are not few; 512 classes cover every preset in both
 # modes and table sizes with room to spare, and one dropped is only made again.
