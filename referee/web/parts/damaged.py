@@ -71,8 +71,9 @@ def _match_damage(match: Match) -> DamagedMatch | None:
 
 
 # Saves 0.23 ms (8 %) of the 3.0 ms match page, 0.27 ms (8 %) of the statistics
-# (bench/bench_caches.py "hand checks", 2026-11-27; 5-9 % in three runs).  Bound: 16 384 hands' texts of about 300 B and a
-# bool: some 6 MB at most; safe: keyed by the stored text, so a changed hand is checked.
+# (bench/bench_caches.py "hand checks", 2026-11-27; 5-9 % in three runs).  Bound: 16 384
+# hands' texts of about 300 B and a bool: some 6 MB at most; safe: keyed by the stored
+# text, so a changed hand is checked.
 @lru_cached(16_384)
 def _sound_entry(text: Any, sides: int) -> bool:
     try:
