@@ -8,8 +8,9 @@ scoring commands do not pay for it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
+
+from .caches import lru_cached
 
 __all__ = ["LANGUAGES", "TRANSLATIONS", "local_date", "local_number", "translator"]
 
@@ -46,13 +47,14 @@ def local_date(iso: str, lang: str = "en") -> str:
         return iso[:10]
 
 
-# Saves 81 µs (7 %) of the 1.17 ms read-only match page, 0.18 ms (9 %) of the statistics
-# (bench/bench_caches.py, 2026-11-25).  Bound: 8 192 short strings; safe: a number's text
+# Saves 0.24 ms (7 %) of the 3.3 ms statistics, 5 % of the read-only match page
+# (bench/bench_caches.py "numbers", 2026-11-27; at best 7 % in each of three runs): Babel
+# takes some 40 µs a number.  Bound: 8 192 short strings; safe: a number's text
 # depends on the number and the language only.
 HUGE = 10**18  # written as plain digits from here: far past any score, short of Babel's limit
 
 
-@lru_cache(maxsize=8192)
+@lru_cached(8192)
 def local_number(value: int, lang: str = "en") -> str:
     """A whole number as ``lang`` writes it: 5,000 / 5.000 / 5 000; the one place every
     page, preview, banner, sheet and statistic formats a score.

@@ -21,9 +21,10 @@ from __future__ import annotations
 import io
 import threading
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from .caches import lru_cached
 
 __all__ = ["Card", "CardSide", "WIDTH", "draw", "height"]
 
@@ -72,7 +73,10 @@ def _font_file(bold: bool) -> Path | None:
     return next((folder / name for folder in _FONTS if (folder / name).exists()), None)
 
 
-@lru_cache(maxsize=16)
+# Saves 4.6 ms (17 %) of the 27 ms result card drawn (bench/bench_caches.py "card fonts",
+# 2026-11-27).  Bound: 16 (a few sizes, bold or not); safe: the font files change only with
+# the system.
+@lru_cached(16)
 def _font(size: int, bold: bool = False) -> Any:
     from PIL import ImageFont
 
@@ -82,7 +86,8 @@ def _font(size: int, bold: bool = False) -> Any:
     return ImageFont.load_default(size)  # no DejaVu: Pillow's own, Latin letters only
 
 
-@lru_cache(maxsize=1)
+# Asked at every line drawn, not kept: Pillow's answer costs nothing measurable (2 % of a card
+# drawn at most, bench/bench_caches.py "card layout", 2026-11-27).
 def _layout() -> dict[str, str]:
     """What every line is drawn and measured with: left to right, where Raqm shapes it."""
     from PIL import features
@@ -95,7 +100,10 @@ def _layout() -> dict[str, str]:
 _BIDI_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-@lru_cache(maxsize=2)
+# Saves 143 ms (87 %) of the 164 ms card drawn (bench/bench_caches.py "card glyphs",
+# 2026-11-27): each name drawn asks which characters the font has.  Bound: 2 (bold or not);
+# safe: the font files change only with the system.
+@lru_cached(2)
 def _glyphs(bold: bool) -> frozenset[int]:
     """The characters the card's font can draw (its cmap); every one where there is none."""
     found = _font_file(bold)
@@ -112,7 +120,8 @@ def _glyphs(bold: bool) -> frozenset[int]:
 _JOINERS = frozenset("\u200c\u200d\ufe0e\ufe0f\u20e3")
 
 
-@lru_cache(maxsize=1024)
+# Not kept: 2 % of a card drawn (bench/bench_caches.py "drawable names", 2026-11-27); the
+# font's characters it reads are (:func:`_glyphs`).
 def drawable(text: str, bold: bool = False) -> str:
     """``text`` without the characters the font would draw as empty boxes (emoji, their
     joiners and modifiers); spaces closed up.  "…" if nothing is left."""
@@ -202,8 +211,9 @@ def draw(card: Card) -> bytes:
 
 # A card drawn is drawn once: every phone at the table asks for the same picture.  Bound:
 # 32 cards of some 20 KB; safe: keyed by everything the card shows (a frozen value).
-# Saves the 20 ms (CPU) a card takes to draw, most of it the palette (2026-11-26).
-@lru_cache(maxsize=32)
+# Saves 21 ms (95 %) of the 22 ms result.png (bench/bench_caches.py "result cards",
+# 2026-11-27), most of it the palette.
+@lru_cached(32)
 def _drawn(card: Card) -> bytes:
     from PIL import Image, ImageDraw
 

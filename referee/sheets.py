@@ -8,7 +8,6 @@ and the web share them.
 
 from __future__ import annotations
 
-import functools
 import os
 import subprocess
 import sys
@@ -19,6 +18,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from .assets import asset_dir
+from .caches import lru_cached
 from .i18n import local_date, local_number
 from .markup import bdi
 from .match.chart import totals_chart
@@ -65,10 +65,11 @@ _CARD_ROWS = (
 )
 
 
-@functools.lru_cache(maxsize=8)
+@lru_cached(8)
 def _env(gettext: Callable[[str], str] | None = None) -> Environment:
-    # Kept per gettext (the web passes the same function every time): saves 27 ms (14 %)
-    # of the 198 ms sheet of a 12-hand match (bench/bench_caches.py, 2026-11-25).  Bound:
+    # Kept per gettext (the web passes the same function every time): saves 32 ms (11 %)
+    # of the 297 ms sheet of a 12-hand match (bench/bench_caches.py "sheet templates",
+    # 2026-11-27).  Safe: the templates change only with a release.  Bound:
     # 8 environments: the web passes one gettext, the CLI renders one sheet a process.
     env = Environment(
         loader=FileSystemLoader(TEMPLATES),

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from functools import lru_cache
 
 import snowballstemmer
+
+from ..caches import lru_cached
 
 __all__ = ["STEMMERS", "STOP_WORDS", "flat", "fold", "numbers", "stems", "words"]
 
@@ -77,7 +78,8 @@ _FOLDED_STOPS = {
 }
 
 
-@lru_cache(maxsize=65536)
+# Not kept: 4 % of an index built at most, under 1 % of a question (bench/bench_caches.py
+# "folded words", 2026-11-27); a word's stems are (:func:`_stem_forms`).
 def fold(text: str) -> str:
     """``text`` in lower case without accents: "Žolík" -> "zolik", "Großer" -> "grosser"."""
     lowered = text.lower().translate(_SPECIAL)
@@ -91,12 +93,17 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
-@lru_cache(maxsize=6)
+# Made for each word not yet stemmed, not kept: kept, it saved under 3 % of anything
+# (bench/bench_caches.py "stemmers", 2026-11-27), and so no stemmer is shared
+# between threads.
 def _stemmer(lang: str) -> snowballstemmer.stemmer:
     return snowballstemmer.stemmer(STEMMERS.get(lang, "english"))
 
 
-@lru_cache(maxsize=65536)
+# Saves 0.53 s (41 %) of the 1.3 s a variant's index takes to build (bench/bench_caches.py
+# "word stems", 2026-11-27): the catalogue says the same words over and over.  Bound: 65 536
+# words of a few bytes; safe: a word's stems depend on the word and the language only.
+@lru_cached(65536)
 def _stem_forms(word: str, lang: str, stem: bool, folded: bool) -> tuple[str, ...]:
     if not folded:  # accents kept (only to measure what folding brings)
         return (_stemmer(lang).stemWord(word) if stem else word,)

@@ -159,13 +159,6 @@ _SUIT_SYMBOLS = {suit.value: suit for suit in Suit}
 _SUIT_SYMBOLS.update({"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS})
 # Emoji-style suits (with the variation selector) are what phone keyboards produce.
 _SEPARATORS = frozenset(" ,\t\n\r\ufe0f")
-# Texts parsed before.  Saves 25 µs (18 %) of a hand scored through the JSON contract in
-# bench/bench_score.py's mix, where meld texts repeat as they do at tables; nothing
-# measurable on a page (bench/bench_caches.py "card notation", 2026-11-26: the ledgers kept
-# spare the pages from parsing).  Bound: 4 096 texts, then no more are added; safe: a
-# text's cards never change, and under threads a dict's get and set are each atomic and
-# nothing iterates it (two threads may both parse a text once).
-_CACHE: dict[str, tuple[Card, ...]] = {}
 # Every card there can be, made once: parsing hands out these instead of building new ones.
 _CARDS = {(rank, suit): Card(rank, suit) for rank in Rank for suit in (None, *Suit)}
 
@@ -175,9 +168,6 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
     :raises NotationError: naming the first offending text and its 1-based position.
     """
-    cached = _CACHE.get(text)
-    if cached is not None:
-        return cached
     cards: list[Card] = []
     i, n = 0, len(text)
     while i < n:
@@ -206,10 +196,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
                 raise NotationError(text, i + 1, N_("a joker has no suit"))
             i += 1
         cards.append(_CARDS[rank, suit])
-    result = tuple(cards)
-    if len(_CACHE) < 4096:
-        _CACHE[text] = result
-    return result
+    return tuple(cards)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -90,7 +90,7 @@ def test_the_cache_of_sheets_is_bounded_in_count_and_bytes():
     assert cache.get(("big",)) is not None
     assert sum(cache.get((n,)) is not None for n in range(5)) == 1  # 90 + 10 ≤ 100
     cache.put(("big",), b"x" * 40)  # a sheet rendered again counts once
-    assert cache._weight == sum(len(v) for v in cache._items.values())
+    assert cache.weight == sum(len(v) for v in cache.cache.values())
 
 
 def test_a_blank_sheet_takes_its_turn_too(app, sheet_url):

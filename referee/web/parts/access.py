@@ -16,10 +16,10 @@ from typing import Any
 from flask import abort, current_app, render_template, session, url_for
 from flask_babel import gettext as _
 
+from ...caches import Lru
 from ...match.ledger import Ledger, Match, compute_ledger
 from ..plumbing.db import get_storage
 from ..plumbing.inputs import whole_number
-from ..plumbing.lru import Lru
 from ..plumbing.tokens import opens
 from .damaged import refuse_damaged
 from .default_names import localised
@@ -44,8 +44,8 @@ REMEMBERED = {
 # The last ledger of each recent match, with what it was computed from.  Every phone at
 # the table reloads the match page after each hand, and recording a hand looks at the
 # ledger before and after; rescoring the evening's hands each time was most of the cost.
-# Saves 1.57 ms (42 %) of the 3.74 ms match page, 6.2 ms (50 %) of a hand POST and its
-# page (bench/bench_caches.py, 2026-11-26).  Bound: 64 matches, the least recently used
+# Saves 2.8 ms (49 %) of the 5.8 ms match page, 15.6 ms (63 %) of a hand POST and its
+# page (bench/bench_caches.py "ledgers", 2026-11-27).  Bound: 64 matches, the least recently used
 # out first; safe: the stamp holds the match's version, which every change to its hands
 # moves on.  Shared by the server's threads: the one LRU, with its lock.
 _LEDGERS: Lru[tuple[tuple[Any, ...], Ledger]] = Lru(64)

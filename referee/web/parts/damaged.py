@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from flask import abort
 from flask_babel import gettext as _
 
+from ...caches import Lru, lru_cached
 from ...exchange import ACTIONS
 from ...match.integrity import (
     STAMP_LENGTH,
@@ -46,12 +46,12 @@ from ...match.ledger import Change, HandRecord, Match
 from ...rules.problems import N_, Text
 from ..plumbing.db import get_storage
 from ..plumbing.locale import number
-from ..plumbing.lru import Lru
 
-# Saves 0.39 ms (15 %) of the 2.57 ms match page, 1.06 ms of the 3.52 ms statistics
-# (bench/bench_caches.py, 2026-11-26).  Bound: 256 matches, the least recently used out
-# first; safe: keyed by the stored match value itself (kept alive with its finding, so its
-# id stays its own), which storage makes anew when its row changes.  Thread-safe (Lru).
+# Saves 0.44 ms (17 %) of the 2.62 ms read-only match page, 1.5 ms (33 %) of the 4.6 ms
+# statistics (bench/bench_caches.py "match checks", 2026-11-27).  Bound: 256 matches, the least
+# recently used out first; safe: keyed by the stored match value itself (kept alive with its
+# finding, so its id stays its own), which storage makes anew when its row
+# changes.  Thread-safe (Lru).
 _MATCHES: Lru[tuple[Match, DamagedMatch | None]] = Lru(256)  # id(match) -> (match, found)
 
 UNREADABLE = Text(N_("the hands of the match cannot be read"))
@@ -70,10 +70,11 @@ def _match_damage(match: Match) -> DamagedMatch | None:
     return found
 
 
-# Saves 0.12 ms (7 %) of the 1.82 ms match page, 0.43 ms (7 %) of a hand POST and its page
-# (bench/bench_caches.py, 2026-11-25).  Bound: 16 384 hands' texts of about 300 B and a
-# bool: some 6 MB at most; safe: keyed by the stored text, so a changed hand is checked.
-@lru_cache(maxsize=16_384)
+# Saves 0.23 ms (8 %) of the 3.0 ms match page, 0.27 ms (8 %) of the statistics
+# (bench/bench_caches.py "hand checks", 2026-11-27; 5-9 % in three runs).  Bound: 16 384
+# hands' texts of about 300 B and a bool: some 6 MB at most; safe: keyed by the stored
+# text, so a changed hand is checked.
+@lru_cached(16_384)
 def _sound_entry(text: Any, sides: int) -> bool:
     try:
         check_entry(json.loads(text), sides, Text(""))

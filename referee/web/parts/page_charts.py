@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from ...caches import lru_cached
 from ...i18n import local_number
 from ...match import chart
 from ..plumbing.locale import language
 
 
-# Saves 83 µs (7 %) of the 1.18 ms read-only match page (bench/bench_caches.py,
-# 2026-11-25): the phones watching a table draw the chart the scorer's page drew.  Bound:
+# Saves 0.16 ms (8 %) of the 2.0 ms read-only match page (bench/bench_caches.py "match
+# chart", 2026-11-27; 6-8 % in three runs): the phones watching a table draw the chart the
+# scorer's page drew.  Bound:
 # 1 024 charts of a few KB; safe: the key is the whole history, all the chart shows.
-@lru_cache(maxsize=1024)
+@lru_cached(1024)
 def _chart(
     language: str, names: tuple[str, ...], history: tuple[tuple[int, ...], ...], target: int | None
 ) -> Markup:
@@ -43,9 +44,8 @@ def totals_chart(
     return _chart(language()[0], tuple(names), tuple(map(tuple, history)), target)
 
 
-# Saves 0.17 ms (9 %) of the 2.02 ms statistics page (bench/bench_caches.py, 2026-11-25).
-# Bound: 256 charts of a few KB; safe: the key is all the chart shows.
-@lru_cache(maxsize=256)
+# Drawn each time: kept, it saved 3 % of the statistics page at most (bench/bench_caches.py
+# "wins chart", 2026-11-27), where the stored matches and their checks are kept already.
 def _wins(language: str, names: tuple[str, ...], history: tuple[tuple[int, ...], ...]) -> Markup:
     return Markup(
         chart.totals_chart(

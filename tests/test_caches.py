@@ -1,5 +1,5 @@
-"""The one LRU the web keeps values in between requests (referee/web/plumbing/lru.py):
-bounded by count and weight, least recently used out first, shared by threads."""
+"""The app's one LRU (referee/caches.py, over cachetools): bounded by count and weight,
+least recently used out first, shared by threads, a missing value made once."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from referee.web.plumbing.lru import Lru
+import pytest
+
+from referee.caches import Lru, lru_cached
 
 
 def test_the_least_recently_used_goes_first():
@@ -54,7 +56,7 @@ def test_the_server_threads_share_it_without_an_error_or_going_over_its_bound():
     for thread in threads:
         thread.join()
     assert errors == []
-    assert len(kept._items) <= 64
+    assert len(kept.cache) <= 64
 
 
 def test_threads_asking_for_the_same_missing_value_at_once_make_it_once():
@@ -76,3 +78,38 @@ def test_threads_asking_for_the_same_missing_value_at_once_make_it_once():
     assert answers == ["body"] * 6
     assert len(made) == 1
     assert kept.get("v1") == "body"
+
+
+def test_a_value_heavier_than_the_whole_bound_is_not_kept_and_drops_the_old_one():
+    kept: Lru[bytes] = Lru(4, max_weight=10, weigh=len)
+    kept.put("a", b"x" * 4)
+    kept.put("a", b"x" * 11)
+    assert kept.get("a") is None
+    assert kept.get_or_make("b", lambda: b"x" * 11) == b"x" * 11  # made, answered, not kept
+    assert kept.get("b") is None
+    assert kept.weight == 0
+
+
+def test_a_value_that_failed_to_be_made_is_made_again_by_the_next_asker():
+    kept: Lru[str] = Lru(4)
+
+    def fail() -> str:
+        raise ValueError("no")
+
+    with pytest.raises(ValueError, match="no"):
+        kept.get_or_make("k", fail)
+    assert kept.get_or_make("k", lambda: "made") == "made"
+
+
+def test_a_cached_function_keeps_its_last_answers_and_its_own_self():
+    calls = []
+
+    @lru_cached(2)
+    def double(n: int) -> int:
+        calls.append(n)
+        return 2 * n
+
+    assert [double(1), double(2), double(1), double(3), double(2)] == [2, 4, 2, 6, 4]
+    assert calls == [1, 2, 3, 2]  # 2 was the least recently used when 3 came
+    assert double.__wrapped__(5) == 10  # the bench's switch: the function itself
+    assert calls[-1] == 5
