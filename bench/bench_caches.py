@@ -387,38 +387,33 @@ MECHANISMS = [
         unwrapped("referee.ask.words", "_stem_forms"),
         ("question asked", "index built", "index from sources"),
     ),
-    # The ask files being rewritten (issue 47): measured here for whoever moves them.
     Mechanism(
         "ask indexes",
-        "ask/engine.py _CACHE (OrderedDict 16)",
-        forgetful("referee.ask.engine", "_CACHE"),
+        "ask/engine.py _INDEXES (Lru 16)",
+        keeps_nothing("referee.ask.engine", "_INDEXES"),
         ("question asked",),
     ),
     Mechanism(
         "ask catalogues",
-        "ask/engine.py gettext_of (lru_cache 6)",
-        unwrapped("referee.ask.engine", "gettext_of"),
-        ("question asked", "index built"),
-    ),
-    Mechanism(
-        "ask sources digest",
-        "ask/engine.py _source_digest (lru_cache 1)",
-        unwrapped("referee.ask.engine", "_source_digest"),
+        "ask/texts.py gettext_of (lru_cached 6)",
+        unwrapped("referee.ask.texts", "gettext_of"),
         ("question asked", "index built"),
     ),
     Mechanism(
         "situation data",
-        "ask/situation.py _data (lru_cache 1)",
+        "ask/situation.py _data (lru_cached 1)",
         unwrapped("referee.ask.situation", "_data"),
         ("question asked",),
     ),
     Mechanism(
         "situation patterns",
-        "ask/situation.py _game_pattern, _moment_pattern, _rank_words (lru_cache 8, 64, 8)",
+        "ask/situation.py _game_pattern, _moment_pattern, _rank_words, _interrogatives "
+        "(lru_cached 8, 256, 8, 8)",
         together(
             unwrapped("referee.ask.situation", "_game_pattern"),
             unwrapped("referee.ask.situation", "_moment_pattern"),
             unwrapped("referee.ask.situation", "_rank_words"),
+            unwrapped("referee.ask.situation", "_interrogatives"),
         ),
         ("question asked",),
     ),

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from referee.ask import MAX_QUESTION, BadQuestion, answers, answers_json
-from referee.ask.engine import _CACHE, CACHE_SIZE, index_for
+from referee.ask.engine import index_for
 from referee.ask.glossary import GLOSSARY
 from referee.ask.words import fold, numbers
 from referee.i18n import LANGUAGES
@@ -242,11 +242,19 @@ def test_the_built_indexes_are_current():
     )
 
 
-def test_the_index_is_built_once_and_the_cache_is_bounded():
+def test_the_index_is_built_once_and_the_cache_is_bounded(monkeypatch):
+    from referee.ask import engine
+    from referee.caches import Lru
+
     assert index_for(PRESETS["german"]) is index_for(PRESETS["german"])
-    for n in range(CACHE_SIZE + 2):
-        index_for(apply_overrides(PRESETS["classic"], {"going_out_bonus": 300 + n}))
-    assert len(_CACHE) <= CACHE_SIZE
+    # The kept indexes' bound, made small (each index of house rules is built from the
+    # code: some 100 ms): the oldest is dropped, the newest kept.
+    monkeypatch.setattr(engine, "_INDEXES", Lru(3))
+    tables = [apply_overrides(PRESETS["classic"], {"going_out_bonus": 300 + n}) for n in range(5)]
+    made = [index_for(table) for table in tables]
+    assert len(engine._INDEXES.cache) == 3
+    assert index_for(tables[-1]) is made[-1]
+    assert index_for(tables[0]) is not made[0]
 
 
 @pytest.mark.parametrize(

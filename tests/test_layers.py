@@ -263,10 +263,6 @@ def test_tests_and_benches_share_helpers_through_tests_support_only():
     assert crossing == []
 
 
-# Being rewritten beside this work (issue 47): their caches move to referee.caches then.
-NOT_YET_ONE_LRU = {"referee/ask/engine.py", "referee/ask/situation.py"}
-
-
 def test_every_cache_is_the_one_lru():
     """cachetools is imported by referee/caches.py alone, and no other module keeps a cache
     of its own (functools' or an OrderedDict's): every cache is one of referee.caches'."""
@@ -280,7 +276,7 @@ def test_every_cache_is_the_one_lru():
         for path in MODULES
         if imports(path) & {"functools.lru_cache", "functools.cache", "collections.OrderedDict"}
     }
-    assert others <= NOT_YET_ONE_LRU
+    assert others == set()
 
 
 def test_the_rules_core_keeps_no_cache():

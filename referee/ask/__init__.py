@@ -108,7 +108,9 @@ class Asked(NamedTuple):
     did_you_mean: str | None = None
 
 
-def _search(variant: Variant, text: str, lang: str, design: Design) -> tuple[list[Hit], bool]:
+def _search(
+    variant: Variant, text: str, lang: str, design: Design, limit: int = ANSWERS
+) -> tuple[list[Hit], bool]:
     """The rules the question finds, and whether it is one no rulebook decides.
 
     A long post (a story, the cards, the scores, then the question) is searched by its
@@ -117,12 +119,12 @@ def _search(variant: Variant, text: str, lang: str, design: Design) -> tuple[lis
     list of cards no longer pulls every wild-card rule up (docs/benchmarks.md)."""
     index = index_for(variant, design)
     if not design.story or len(text.split()) <= LONG_POST:
-        return index.find(text, lang, ANSWERS)
+        return index.find(text, lang, limit)
     sentence = question_sentence(text, lang)
     if sentence == text or not asks(sentence, lang):  # a story that asks nothing: read whole
-        return index.find(text, lang, ANSWERS)
-    asked, gap = index.find(sentence, lang, POOL)
-    told, told_gap = index.find(without_cards(text), lang, POOL)
+        return index.find(text, lang, limit)
+    asked, gap = index.find(sentence, lang, max(POOL, limit))
+    told, told_gap = index.find(without_cards(text), lang, max(POOL, limit))
     if not asked and not told:
         return [], gap
     scores: dict[str, float] = {}
@@ -131,7 +133,7 @@ def _search(variant: Variant, text: str, lang: str, design: Design) -> tuple[lis
     for hit in told:
         scores[hit.key] = scores.get(hit.key, 0.0) + design.story * hit.score
     ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
-    return [Hit(key, round(score, 3)) for key, score in ranked[:ANSWERS]], (
+    return [Hit(key, round(score, 3)) for key, score in ranked[:limit]], (
         gap if asked else told_gap
     )
 

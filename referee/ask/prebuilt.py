@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import zlib
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +54,8 @@ def examples_path(lang: str) -> Path:
 # hashlib's OpenSSL cost a cold start 3 ms).
 
 
-@lru_cache(maxsize=1)
+# Not kept: read again at each index's build it costs under 1 % of that build
+# (bench/bench_caches.py "ask sources digest", 2026-11-27).
 def source_digest() -> str:
     """A digest of every source of the built files but a preset's rules."""
     parts = [zlib.crc32(repr(DESIGN).encode())]

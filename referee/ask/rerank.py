@@ -22,10 +22,10 @@ import json
 import os
 import threading
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..caches import lru_cached
 from ..rules import Variant
 from .design import DESIGN, Design, Hit
 
@@ -228,22 +228,15 @@ class Reranker:
         """What ``referee.ask._search`` finds (and with the same signature), the index's
         best :attr:`Blend.candidates` re-ranked before the best three are kept; the nearest
         rules of a question no rulebook decides are left as the index orders them."""
-        from . import ANSWERS, LONG
-        from .engine import index_for
-        from .situation import question_sentence
+        from . import ANSWERS, _search
 
-        index = index_for(variant, design)
-        found, gap = index.find(question, lang, self.blend.candidates)
-        if not found and len(question.split()) > LONG:
-            sentence = question_sentence(question)
-            if sentence != question:
-                found, gap = index.find(sentence, lang, self.blend.candidates)
+        found, gap = _search(variant, question, lang, design, self.blend.candidates)
         if found and not gap:
             found = self.rerank(variant, question, lang, found)
         return found[:ANSWERS], gap
 
 
-@lru_cache(maxsize=1)
+@lru_cached(1)
 def _examples() -> dict[str, list[tuple[str, str]]]:
     from .example_questions import read_examples
 

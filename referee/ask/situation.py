@@ -16,10 +16,10 @@ from __future__ import annotations
 import json
 import re
 import zlib
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..caches import lru_cached
 from ..rules import Card, Meld, NotationError, Rank, Suit, parse_cards
 from .words import fold
 
@@ -81,7 +81,7 @@ def _digest() -> str:
     return f"{zlib.crc32(WORDS.read_bytes()):08x}"
 
 
-@lru_cache(maxsize=1)
+@lru_cached(1)
 def _data() -> dict[str, Any]:
     try:
         built = json.loads(BUILT.read_text(encoding="utf-8"))
@@ -120,7 +120,7 @@ def _matcher(words: list[str]) -> re.Pattern[str]:
     )
 
 
-@lru_cache(maxsize=8)
+@lru_cached(8)
 def _game_pattern(lang: str) -> re.Pattern[str]:
     found = _data()["game"]
     return _matcher(
@@ -128,7 +128,7 @@ def _game_pattern(lang: str) -> re.Pattern[str]:
     )
 
 
-@lru_cache(maxsize=256)  # some 20 moments' words in six languages: every one kept
+@lru_cached(256)  # some 20 moments' words in six languages: every one kept
 def _moment_pattern(moment: str, lang: str) -> re.Pattern[str]:
     found = _data()["moments"][moment]
     # the page's language first; another language's phrases too (a Czech question on an
@@ -140,7 +140,7 @@ def _moment_pattern(moment: str, lang: str) -> re.Pattern[str]:
     return _matcher(words)
 
 
-@lru_cache(maxsize=8)
+@lru_cached(8)
 def _rank_words(lang: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
     """The words for cards: whole words, and beginnings (a word written with "*"); the
     language's own first, another's of four letters or more after it."""
@@ -201,7 +201,7 @@ def asks(sentence: str, lang: str) -> bool:
     return bool(first) and first[0].strip(",;:") in _interrogatives(lang)
 
 
-@lru_cache(maxsize=8)
+@lru_cached(8)
 def _interrogatives(lang: str) -> frozenset[str]:
     found = _data()["interrogatives"]
     return frozenset(found.get(lang, [])) | {
