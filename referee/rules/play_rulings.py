@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from .cards import RANK_PLURALS, Card, Rank
 from .melds import Meld, MeldShape, classify
 from .problems import N_, Text
-from .rulings import Ruling, check_pickup, closed_meld
+from .rulings import Ruling, check_pickup, closed_meld, dead_card_pickup
 from .variant import Variant
 
 __all__ = [
@@ -105,17 +105,7 @@ def check_dead_rank(
             "play.dead-rank",
         )
     if action == "pickup" and dead:
-        return Ruling(
-            False,
-            _t(
-                N_(
-                    "No: %(rank)s are dead (a canasta of them is closed), and nobody may take "
-                    "the pile with a dead card."
-                ),
-                rank=word,
-            ),
-            "play.dead-rank",
-        )
+        return dead_card_pickup(word, "play.dead-rank")
     if action == "discard":
         if dead and pile_empty:
             return Ruling(

@@ -22,6 +22,7 @@ __all__ = [
     "check_pickup",
     "check_wild_card",
     "closed_meld",
+    "dead_card_pickup",
     "pile_state",
 ]
 
@@ -196,6 +197,21 @@ def _extends_a_run(variant: Variant, top: Card, melds: Sequence[Meld]) -> bool:
     return False
 
 
+def dead_card_pickup(rank: Text, rule: str) -> Ruling:
+    """No pile for a card of a dead rank (``rank`` in words), quoting ``rule``."""
+    return Ruling(
+        False,
+        _t(
+            N_(
+                "No: %(rank)s are dead (a canasta of them is closed), and nobody may take "
+                "the pile with a dead card."
+            ),
+            rank=rank,
+        ),
+        rule,
+    )
+
+
 def check_pickup(
     variant: Variant,
     *,
@@ -270,16 +286,8 @@ def check_pickup(
     if too_big is not None:
         return too_big
     if closed_meld(variant, top.rank, other_melds) is not None:
-        return Ruling(
-            False,
-            _t(
-                N_(
-                    "No: %(rank)s are dead (a canasta of them is closed), and nobody may take "
-                    "the pile with a dead card."
-                ),
-                rank=word,
-            ),
-            "play.dead-rank" if "play.dead-rank" in variant.rules else "pile.take",
+        return dead_card_pickup(
+            word, "play.dead-rank" if "play.dead-rank" in variant.rules else "pile.take"
         )
     opened = bool(melds)
     frozen = frozen and variant.pile_freezing
