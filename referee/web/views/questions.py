@@ -14,32 +14,15 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 
 from ...ask import MAX_QUESTION, BadQuestion, Table, ask
 from ...rules import (
     PRESETS,
-    Card,
-    Meld,
-    NotationError,
-    Rank,
     UnknownVariant,
     Variant,
-    check_opening,
-    meld_lines,
-    parse_cards,
 )
 from ...rules import find_variant as find_preset
-from ...rules.play_rulings import check_dead_rank, check_penalty, check_stock_out
-from ...rules.rulings import (
-    check_bonus_cards,
-    check_discard,
-    check_going_out,
-    check_meld,
-    check_pickup,
-    check_wild_card,
-)
 from ..parts import rulebook
 from ..parts.access import load_match, match_ledger
 from ..parts.asked_table import asked_table
@@ -52,6 +35,7 @@ from ..parts.forms import (
     question_forms,
 )
 from ..parts.house_rules import changed_lines, rule_source
+from ..parts.ruling_questions import judge
 from ..plumbing.errors import refusal
 from ..plumbing.locale import number, rule_text
 from ..plumbing.marks import form_shown_again
@@ -105,165 +89,6 @@ def _chosen(form: Any) -> tuple[Variant, int, list[str]]:
             players = base.default_players
     chosen = chosen_options(form, base)
     return base.with_options(chosen), players, problems
-
-
-def _cards(form: FlaskForm, name: str, *, one: bool = False) -> tuple[Card, ...] | None:
-    """The field's cards as the core reads them; what it cannot read goes on the field."""
-    field = form[name]
-    try:
-        cards = parse_cards((field.data or "").strip())
-    except NotationError as error:
-        field.errors.append(
-            _("Not card notation: %(problem)s.", problem=error.words.render(_, number))
-        )
-        return None
-    if one and len(cards) != 1:
-        field.errors.append(_("Give one card, such as K or 7."))
-        return None
-    return cards
-
-
-def _melds(form: FlaskForm, name: str = "melds") -> list[Meld] | None:
-    field = form[name]
-    melds = []
-    for n, line in enumerate(meld_lines(field.data), 1):
-        try:
-            melds.append(Meld(parse_cards(line)))
-        except NotationError as error:
-            message = _(
-                "Meld %(n)s is not card notation: %(problem)s.",
-                n=n,
-                problem=error.words.render(_, number),
-            )
-            field.errors.append(message)
-    return None if field.errors else melds
-
-
-def _flag(form: FlaskForm, name: str) -> bool:
-    return name in form and bool(form[name].data)
-
-
-def _number(form: FlaskForm, name: str) -> int | None:
-    return form[name].data if name in form else None
-
-
-def _judge(question: str, form: FlaskForm, variant: Variant, players: int) -> Any:
-    """The core's ruling on the question as typed, or None when a field could not be read."""
-    if question == "meld":
-        cards = _cards(form, "cards")
-        if cards == ():
-            form["cards"].errors.append(_("Give the cards of the meld."))
-        if not cards:
-            return None
-        return check_meld(variant, Meld(cards), going_out=_flag(form, "going_out"))
-    if question in ("wild_card", "discard", "dead_rank", "bonus_cards", "stock_out", "penalty"):
-        return _judge_play(question, form, variant, players)
-    melds = _melds(form)
-    failed = _number(form, "failed_attempts") or 0
-    if question == "opening":
-        top = _cards(form, "pile_top", one=True) if (form.pile_top.data or "").strip() else ()
-        if melds is None or top is None:
-            return None
-        return check_opening(
-            variant,
-            _number(form, "score") or 0,
-            melds,
-            pile_top=top[0] if top else None,
-            failed_attempts=failed,
-            going_out=_flag(form, "going_out"),
-            players=players,
-            hand_number=_number(form, "round_number"),
-        )
-    hand = _cards(form, "hand")
-    if question == "pickup":
-        top = _cards(form, "top", one=True)
-        other = _melds(form, "other_melds") if "other_melds" in form else []
-        if melds is None or hand is None or top is None or other is None:
-            return None
-        return check_pickup(
-            variant,
-            top=top[0],
-            frozen=_flag(form, "frozen"),
-            stopped=False,  # a black three on top says it
-            hand=hand,
-            melds=melds,
-            score=_number(form, "score") or 0,
-            pile_size=_number(form, "pile_size"),
-            first_round=_flag(form, "first_round"),
-            going_out=_flag(form, "going_out"),
-            failed_attempts=failed,
-            hand_number=_number(form, "round_number"),
-            other_melds=other,
-        )
-    if melds is None or hand is None:
-        return None
-    return check_going_out(
-        variant, players=players, melds=melds, hand=hand, concealed=_flag(form, "concealed")
-    )
-
-
-def _judge_play(question: str, form: FlaskForm, variant: Variant, players: int) -> Any:
-    """The play rules' rulings (the rule of five, a discard, a dead rank, bonus cards, the
-    stock out, a penalty)."""
-    if question == "bonus_cards":
-        return check_bonus_cards(
-            variant,
-            first_side=_flag(form, "first_side"),
-            took_pile=_flag(form, "took_pile"),
-            past_turn_card=_flag(form, "past_turn_card"),
-            opened_before=_flag(form, "opened_before"),
-            late=_flag(form, "late"),
-        )
-    if question == "penalty":
-        return check_penalty(variant, irregularity=form.irregularity.data)
-    if question == "wild_card":
-        cards = _cards(form, "meld")
-        if cards == ():
-            form["meld"].errors.append(_("Give the cards of the meld."))
-        if not cards:
-            return None
-        return check_wild_card(variant, meld=Meld(cards), opening=_flag(form, "opening"))
-    if question == "discard":
-        card = _cards(form, "card", one=True)
-        hand = _cards(form, "hand")
-        if not card or hand is None:
-            return None
-        return check_discard(variant, card=card[0], hand=hand, pile_empty=_flag(form, "pile_empty"))
-    melds = _melds(form)
-    if question == "dead_rank":
-        rank = _cards(form, "rank", one=True)
-        other = _melds(form, "other_melds")
-        if rank and (rank[0].is_wild or rank[0].rank is Rank.THREE):
-            form["rank"].errors.append(_("Give a natural rank, from 4 to A."))
-            return None
-        if melds is None or other is None or not rank:
-            return None
-        return check_dead_rank(
-            variant,
-            rank=rank[0].rank,
-            action=form.action.data,
-            melds=melds,
-            other_melds=other,
-            players=players,
-            pile_empty=_flag(form, "pile_empty"),
-        )
-    red_three = _flag(form, "red_three")
-    top = _cards(form, "top", one=True) if (form.top.data or "").strip() else ()
-    hand = _cards(form, "hand")
-    if melds is None or hand is None or top is None:
-        return None
-    if not top and not red_three:
-        form["top"].errors.append(_("Give the top card of the pile, or tick the red three."))
-        return None
-    return check_stock_out(
-        variant,
-        top=top[0] if top else None,
-        hand=hand,
-        melds=melds,
-        frozen=_flag(form, "frozen"),
-        red_three=red_three,
-        score=_number(form, "score") or 0,
-    )
 
 
 def _shown(variant: Variant, ruling: Any) -> dict[str, Any]:
@@ -397,7 +222,7 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
             status = refused.status
         elif problems:
             pass  # the rules chosen above are in doubt: no answer until they are fixed
-        elif valid and (ruling := _judge(posted, form, variant, players)) is not None:
+        elif valid and (ruling := judge(posted, form, variant, players)) is not None:
             answer = _shown(variant, ruling)
         else:
             status = 422
