@@ -73,6 +73,7 @@ def test_the_real_questions_are_labelled_against_their_catalogues():
         assert any(len(q["q"].split()) > 40 for q in real_questions(part)), part
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_the_evaluation_set_reaches_its_goals():
     result = evaluate()
     misses = "\n".join(result.misses)
@@ -314,6 +315,7 @@ def test_referee_ask_refuses_bad_input(args):
     assert_refused(*run(args))
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_the_fourth_blind_set_is_reported():
     """tests/ask_blind4.toml (132 questions, 24 off-topic), written blind with harder
     off-topic questions; measured first as a judge (81.5 % first, 96.3 % in three, 18 of

@@ -73,6 +73,7 @@ def test_the_compiled_catalogue_matches_its_source(lang):
     assert compiled == source, f"run scripts/i18n.sh compile ({lang})"
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_every_marked_string_of_the_code_is_in_the_catalogues(tmp_path):
     pot = tmp_path / "messages.pot"
     subprocess.run(

@@ -423,6 +423,7 @@ def test_an_export_with_impossible_rules_is_refused_naming_them(storage, rules, 
     assert words in str(refused.value)
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_a_file_with_more_deleted_hands_than_playing_leaves_is_refused():
     """Each deleted hand took two of the 5 000 changes a match keeps (recorded, then deleted
     or undone) and each hand in play one: a file past that is refused, one at it imported."""

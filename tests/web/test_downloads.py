@@ -265,6 +265,7 @@ def test_an_import_needs_a_file_and_the_form_token(client, csrf_client):
 # -- the largest match, out and in again through the web -----------------------------------
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 @pytest.mark.parametrize("deleted", [0, capacity.most_deleted(capacity.MAX_HANDS)])
 def test_the_largest_match_exports_and_imports_again_through_the_web(app, client, deleted):
     """200 hands with the longest names and notes, and a history at the change cap (and,

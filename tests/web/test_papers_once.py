@@ -102,6 +102,7 @@ def test_a_new_hand_makes_a_new_paper_and_the_same_version_none(app, monkeypatch
     assert len(renders) == 4  # another paper size, another language: papers of their own
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_a_match_sheet_is_not_refused_while_a_paper_is_rendering(tmp_path, monkeypatch):
     # One render at a time, a second's wait: were the sheets and papers one pool, the
     # sheet would wait for the paper's turn and be refused.
@@ -136,6 +137,7 @@ def test_a_match_sheet_is_not_refused_while_a_paper_is_rendering(tmp_path, monke
     assert answers[0].status_code == 200
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_a_large_paper_is_laid_out_in_a_process_of_its_own(app, monkeypatch, tmp_path):
     import subprocess
 

@@ -88,6 +88,7 @@ def test_rulings_and_errors_cite_a_book_by_its_title(client, lang):
     assert seen(refused.get_data(as_text=True)) == []
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_no_sheet_shows_a_seed_file_or_number(client, urls, lang, tmp_path):
     url, _pages = urls

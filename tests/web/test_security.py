@@ -98,6 +98,7 @@ def test_every_static_file_is_nosniff_and_an_svg_keeps_its_policy(client):
             assert response.headers["X-Content-Type-Options"] == "nosniff"
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_no_page_holds_inline_script_or_style(app, client):
     """What the CSP would refuse: inline <script>, <style>, style="" and on...= handlers."""
     pages = 0
@@ -262,6 +263,7 @@ def test_an_error_under_static_is_a_page_with_every_header_of_a_page(client, pat
     assert "camera=()" in headers["Permissions-Policy"]
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_secret_link_pages_and_the_api_are_never_kept_by_a_cache(app, client):
     # no-store, not "private, no-cache": the service worker's offline copy is made with
     # the Cache API, which no Cache-Control header reaches (see referee/web/plumbing/caching.py).

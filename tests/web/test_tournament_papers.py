@@ -56,6 +56,7 @@ def _code_box(path, folder, words, card_bottom: float) -> tuple[int, int, int, i
     return min(xs), min(ys), max(xs) + 8, max(ys) + 8
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_a_table_cards_words_sit_beside_its_code_never_over_it(client, tmp_path):
     director, _tid, _token = make(
         client, name="Velká zimní Canasta klubu U Zeleného stromu, finále", hands="3"
