@@ -91,6 +91,7 @@ def _blind_set(path, size):
     return asked
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_the_blind_set_is_reported():
     """The blind set (tests/ask_blind.toml), written by someone who never saw the engine: its
     figures are printed (``pytest -s``), not yet held to the goals, which its held-out half
@@ -120,6 +121,7 @@ def test_every_rule_has_questions_players_ask_in_every_language():
         assert all(per_language[lang] >= least for lang in LANGUAGES), (key, per_language)
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_the_second_blind_set_is_reported_whole():
     """tests/ask_blind2.toml, written blind while the engine was tuned: its figures are
     printed (``pytest -s``), its misses never (it stays a judge), and not yet held to the
@@ -133,6 +135,7 @@ def test_the_second_blind_set_is_reported_whole():
     assert result.top3 / result.asked >= 0.95
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_the_third_blind_set_reaches_the_goals():
     """tests/ask_blind3.toml (132 questions, 24 off-topic), written blind once the examples
     were in: its first figures were the judge's, then it was tuned on (the other-games

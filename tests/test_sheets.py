@@ -96,6 +96,7 @@ def test_a_match_of_20_hands_is_one_page_with_every_score(players, preset, paper
     assert said[1::2] == list(ledger.totals)
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 @pytest.mark.parametrize("lang", ["de", "pl", "cs"])
 def test_twenty_hands_of_three_sides_fit_one_page_in_a_long_language(lang, tmp_path):
     # The Spanish rules' twelve bonuses, in German words, beside the chart: the box keeps

@@ -64,6 +64,7 @@ def _fetch_together(app, url: str, phones: int) -> list[tuple[int, bytes]]:
     return answers
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 @pytest.mark.parametrize("paper", ["teams.pdf", "results.pdf"])
 def test_eight_phones_fetching_a_paper_at_once_get_one_render(app, monkeypatch, paper):
     client = app.test_client()

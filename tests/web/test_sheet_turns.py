@@ -48,6 +48,7 @@ def test_a_sheet_asked_for_while_every_turn_is_taken_gets_503_and_retry_after(ap
     assert done.data.startswith(b"%PDF")
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_a_sheet_already_rendered_needs_no_turn(app, sheet_url):
     client = app.test_client()
     assert client.get(sheet_url).status_code == 200

@@ -79,6 +79,7 @@ def test_a_table_cards_words_sit_beside_its_code_never_over_it(client, tmp_path)
     assert over == [], code
 
 
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_team_cards_share_a_page_and_a_late_team_says_when_it_joined(client, tmp_path):
     director, _tid, _token = make(client, movement="swiss", rounds="3")
     client.post(f"{director}/teams/late", data={"team": "Quido & Rita"})
