@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 import secrets
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -163,3 +164,26 @@ def grouped(text: str) -> str:
     """``text`` with its figures as an English page writes them: 1500 -> 1,500 (what
     ``referee.web.plumbing.locale.grouped`` does to a translated text, in English)."""
     return re.sub(r"(?<![\w.,/:§#-])\d{4,9}(?![\w]|[.,]\d)", lambda m: f"{int(m[0]):,}", text)
+
+
+# -- the referee page's question forms --------------------------------------------------
+
+
+def ask(client: Any, url: str, question: str, **fields: Any) -> tuple[int, str]:
+    """Post the referee page's form ``question`` with ``fields``: the status and the page."""
+    data = {"question": question} | {f"{question}-{k}": v for k, v in fields.items()}
+    response = client.post(url, data=data)
+    return response.status_code, response.get_data(as_text=True)
+
+
+def ruling(page: str) -> tuple[bool, str, str]:
+    """(allowed, the answer sentence, the cited rule id) as the page shows them."""
+    block = re.search(
+        r'<div class="ruling (yes|no)" role="status" data-rule="([^"]*)">'
+        r'.*?<p class="verdict">(.*?)</p>',
+        page,
+        re.S,
+    )
+    assert block, "no ruling on the page"
+    sentence = unescape(re.sub(r"<[^>]+>", "", block.group(3))).strip()
+    return block.group(1) == "yes", sentence, block.group(2)

@@ -6,33 +6,13 @@ table's book has them."""
 from __future__ import annotations
 
 import re
-from html import unescape
 
 import pytest
 
 from referee.match.contract import check_json
 from referee.rules import PRESETS
 from referee.web.parts.forms import offered_questions
-
-
-def ask(client, url: str, question: str, **fields) -> tuple[int, str]:
-    data = {"question": question} | {f"{question}-{k}": v for k, v in fields.items()}
-    response = client.post(url, data=data)
-    return response.status_code, response.get_data(as_text=True)
-
-
-def ruling(page: str) -> tuple[bool, str, str]:
-    """(allowed, the answer sentence, the cited rule id) as the page shows them."""
-    block = re.search(
-        r'<div class="ruling (yes|no)" role="status" data-rule="([^"]*)">'
-        r'.*?<p class="verdict">(.*?)</p>',
-        page,
-        re.S,
-    )
-    assert block, "no ruling on the page"
-    sentence = unescape(re.sub(r"<[^>]+>", "", block.group(3))).strip()
-    return block.group(1) == "yes", sentence, block.group(2)
-
+from tests.support.web import ask, ruling
 
 KINGS = "K K K K K K K"
 

@@ -15,7 +15,7 @@ from referee.rules import PRESETS, meld_lines
 from referee.rules.catalogue import catalogue
 from referee.rules.quotes import agreeing_quote
 from tests.support.profiles import examples
-from tests.support.web import grouped, start_match, view_url
+from tests.support.web import ask, grouped, ruling, start_match, view_url
 
 QUESTIONS = {
     "meld": {"question": "meld"},
@@ -23,25 +23,6 @@ QUESTIONS = {
     "pickup": {"question": "pickup"},
     "go_out": {"question": "go_out"},
 }
-
-
-def ask(client, url: str, question: str, **fields) -> tuple[int, str]:
-    data = {"question": question} | {f"{question}-{k}": v for k, v in fields.items()}
-    response = client.post(url, data=data)
-    return response.status_code, response.get_data(as_text=True)
-
-
-def ruling(page: str) -> tuple[bool, str, str]:
-    """(allowed, the answer sentence, the cited rule id) as the page shows them."""
-    block = re.search(
-        r'<div class="ruling (yes|no)" role="status" data-rule="([^"]*)">'
-        r'.*?<p class="verdict">(.*?)</p>',
-        page,
-        re.S,
-    )
-    assert block, "no ruling on the page"
-    sentence = unescape(re.sub(r"<[^>]+>", "", block.group(3))).strip()
-    return block.group(1) == "yes", sentence, block.group(2)
 
 
 def contract(variant: str, question: str, **fields) -> dict:
