@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -106,22 +107,109 @@ def write_built() -> Path:
     return BUILT
 
 
-def _matcher(words: list[str]) -> re.Pattern[str]:
-    """One pattern for phrases of folded words, a trailing ``*`` matching any ending; words
-    may be parted by an apostrophe ("haven t" matches "haven't")."""
-    parts = []
-    for phrase in sorted(set(words), key=len, reverse=True):
-        bits = [
-            re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in phrase.split()
+_TOKEN = re.compile(r"\w+")
+_PLAIN = re.compile(r"\w+\*?")  # a phrase's word the tokens can tell is there or not
+_SEPARATOR = r"(?:\s+|\s*['’]\s*)"  # "haven t": haven't, haven’t
+
+
+class _Phrases:
+    """Phrases of folded words, a trailing ``*`` matching any ending, words parted by spaces
+    or an apostrophe ("haven t" matches "haven't"); searched as one pattern of them all, the
+    longest first.
+
+    A text is searched by the pattern of those phrases alone whose every word it holds (a
+    word ``w*``: a word of the text beginning with ``w``), which finds what the pattern of
+    them all finds -- a phrase's words are whole words of what it matches -- without
+    compiling the pattern of them all: compiling the situation's 19 such patterns cost a
+    cold ``referee ask`` 35 ms, a third of its time (docs/benchmarks.md).  A text holding
+    none of their first words is not searched at all."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.phrases = sorted(set(words), key=len, reverse=True)
+        self.parts = [phrase.split() for phrase in self.phrases]
+        # a phrase with a word the tokens cannot tell (none is today) is always searched
+        self.always = [
+            i for i, part in enumerate(self.parts) if not all(_PLAIN.fullmatch(w) for w in part)
         ]
-        parts.append(r"(?:\s+|\s*['’]\s*)".join(bits))  # "haven t": haven't, haven’t
-    return (
-        re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)") if parts else re.compile(r"(?!)")
-    )
+        self.first: dict[str, list[int]] = {}  # a first word (``w`` or ``w*``) -> its phrases
+        for i, part in enumerate(self.parts):
+            if i not in self.always:
+                self.first.setdefault(part[0], []).append(i)
+        self.exact = frozenset(w for w in self.first if not w.endswith("*"))
+        self.starts = tuple(w[:-1] for w in self.first if w.endswith("*"))
+
+    def _pattern(self, text: str) -> re.Pattern[str] | None:
+        tokens = text.tokens if isinstance(text, _Words) else frozenset(_TOKEN.findall(text))
+        firsts = list(self.exact.intersection(tokens))
+        if self.starts:
+            begun = [t for t in tokens if t.startswith(self.starts)]
+            if begun:
+                firsts += [w + "*" for w in self.starts if any(t.startswith(w) for t in begun)]
+        if not firsts and not self.always:
+            return None
+        picked = [
+            i
+            for w in firsts
+            for i in self.first[w]
+            if all(
+                any(t.startswith(word[:-1]) for t in tokens)
+                if word.endswith("*")
+                else word in tokens
+                for word in self.parts[i][1:]
+            )
+        ]
+        if not picked and not self.always:
+            return None
+        return _compiled(tuple(self.phrases[i] for i in sorted(picked + self.always)))
+
+    def search(self, text: str) -> re.Match[str] | None:
+        pattern = self._pattern(text)
+        return pattern.search(text) if pattern is not None else None
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        pattern = self._pattern(text)
+        return pattern.finditer(text) if pattern is not None else iter(())
+
+    def sub(self, replacement: str, text: str) -> _Words:
+        """``text`` with the phrases replaced, as :class:`_Words`: the next patterns
+        searching it read its words once (:func:`read_situation` searches some 20)."""
+        pattern = self._pattern(text)
+        return _Words(pattern.sub(replacement, text) if pattern is not None else text)
+
+
+class _Words(str):
+    """A text that carries its words (``\\w+`` runs), found once for every pattern that
+    searches it (:meth:`_Phrases.sub`)."""
+
+    __slots__ = ("tokens",)
+
+    def __new__(cls, text: str) -> _Words:
+        made = super().__new__(cls, text)
+        made.tokens = frozenset(_TOKEN.findall(text))
+        return made
+
+
+# Bound: the phrases a few hundred questions name together; never stale: the key is the
+# pattern's phrases ("situation patterns" in bench/bench_caches.py).
+@lru_cached(512)
+def _compiled(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for ``phrases``, tried in their order."""
+    parts = [
+        _SEPARATOR.join(
+            re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in p.split()
+        )
+        for p in phrases
+    ]
+    return re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)")
+
+
+def _matcher(words: list[str]) -> _Phrases:
+    """The phrases ``words`` as one searchable pattern (:class:`_Phrases`)."""
+    return _Phrases(words)
 
 
 @lru_cached(8)
-def _game_pattern(lang: str) -> re.Pattern[str]:
+def _game_pattern(lang: str) -> _Phrases:
     found = _data()["game"]
     return _matcher(
         [p for other, phrases in found.items() for p in phrases if other == lang or len(p) > 3]
@@ -129,7 +217,7 @@ def _game_pattern(lang: str) -> re.Pattern[str]:
 
 
 @lru_cached(256)  # some 20 moments' words in six languages: every one kept
-def _moment_pattern(moment: str, lang: str) -> re.Pattern[str]:
+def _moment_pattern(moment: str, lang: str) -> _Phrases:
     found = _data()["moments"][moment]
     # the page's language first; another language's phrases too (a Czech question on an
     # English page), those of three letters or more only
