@@ -601,16 +601,54 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 def quick_args(argv: Sequence[str]) -> SimpleNamespace | None:
-    """``score [FILE]`` and ``check [FILE]`` read as ``build_parser()`` reads them, or None.
+    """``score [FILE]``, ``check [FILE]`` and ``ask QUESTION --variant V [--lang L]
+    [--json]`` read as ``build_parser()`` reads them, or None.
 
     Building the parser costs a few milliseconds at every start, which ``referee
-    score`` in a script's loop notices; anything else goes to argparse.
+    score`` in a script's loop notices, and importing argparse (with the gettext, locale
+    and shutil it brings) 5 ms more of a cold ``referee ask``; anything else -- an
+    abbreviation, an option twice, a value beginning with "-", help -- goes to argparse.
     """
+    if argv and argv[0] == "ask":
+        return _quick_ask(argv[1:])
     if not argv or argv[0] not in ("score", "check") or len(argv) > 2:
         return None
     if len(argv) == 2 and argv[1].startswith("-") and argv[1] != "-":
         return None
     return SimpleNamespace(command=argv[0], file=argv[1] if len(argv) == 2 else None)
+
+
+def _quick_ask(argv: Sequence[str]) -> SimpleNamespace | None:
+    from .i18n import LANGUAGES
+
+    found: dict[str, Any] = {}
+    rest = list(argv)
+    while rest:
+        arg = rest.pop(0)
+        name, equals, value = arg.partition("=")
+        if arg == "--json" and "json" not in found:
+            found["json"] = True
+        elif name in ("--variant", "--lang") and name[2:] not in found:
+            if not equals:
+                if not rest:
+                    return None
+                value = rest.pop(0)
+            if value.startswith("-") or (name == "--lang" and value not in LANGUAGES):
+                return None
+            found[name[2:]] = value
+        elif not arg.startswith("-") and "question" not in found:
+            found["question"] = arg
+        else:
+            return None
+    if "question" not in found or "variant" not in found:
+        return None
+    return SimpleNamespace(
+        command="ask",
+        question=found["question"],
+        variant=found["variant"],
+        lang=found.get("lang", "en"),
+        json=found.get("json", False),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

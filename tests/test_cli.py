@@ -251,7 +251,58 @@ def test_the_quick_path_reads_arguments_as_argparse_does(args):
     assert vars(quick) == vars(build_parser().parse_args(args))
 
 
-@pytest.mark.parametrize("args", [["score", "-h"], ["score", "a", "b"], ["variants"], []])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["ask", "can I take the pile?", "--variant", "classic"],
+        ["ask", "--variant", "czech", "--lang", "cs", "kolik stojí žolík", "--json"],
+        ["ask", "--json", "--variant=american", "--lang=de", "wie viel zählt ein Joker"],
+        ["ask", "", "--variant", ""],
+    ],
+)
+def test_the_quick_path_reads_a_question_as_argparse_does(args):
+    quick = quick_args(args)
+    assert quick is not None
+    assert vars(quick) == vars(build_parser().parse_args(args))
+
+
+ARGUMENTS = st.sampled_from(
+    ["--variant", "--lang", "--json", "--var", "-h", "--", "-", "--lang=xx", "--json=1"]
+    + ["--variant=classic", "--lang=pl", "classic", "en", "cs", "a question", "-5", ""]
+)
+
+
+@settings(max_examples=examples(300))
+@given(
+    st.lists(ARGUMENTS, max_size=3).flatmap(
+        lambda extra: st.permutations(["a question", "--variant", "classic", "--json", *extra])
+    )
+)
+def test_a_command_line_read_quickly_is_read_as_argparse_reads_it(rest):
+    """Whatever the quick path reads, argparse reads the same; the rest (an abbreviation,
+    an option twice, help, a value beginning with "-") it leaves to argparse."""
+    args = ["ask", *rest]
+    quick = quick_args(args)
+    if quick is not None:
+        assert vars(quick) == vars(build_parser().parse_args(args))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", "-h"],
+        ["score", "a", "b"],
+        ["variants"],
+        [],
+        ["ask", "q"],
+        ["ask", "q", "--variant", "classic", "--lang", "xx"],
+        ["ask", "q", "--var", "classic"],
+        ["ask", "q", "--variant", "classic", "--variant", "czech"],
+        ["ask", "q", "--variant", "--json"],
+        ["ask", "--lang", "en", "q"],
+        ["ask", "-h"],
+    ],
+)
 def test_anything_else_goes_to_argparse(args):
     assert quick_args(args) is None
 
