@@ -22,6 +22,7 @@ __all__ = [
     "GAP_EXAMPLES",
     "OFF_EXAMPLES",
     "examples_database",
+    "load_examples",
     "read_examples",
 ]
 
@@ -66,11 +67,30 @@ def read_database(digest: str) -> bytes | None:
     return data if found == (digest,) else None
 
 
-def examples_database(design: Design, *, built: bool = True) -> bytes:
+def load_examples(
+    db: sqlite3.Connection, design: Design, *, built: bool = True, digest: str | None = None
+) -> None:
+    """Every rule key's example questions into ``db``, an empty in-memory database: for the
+    kept design, ``built/examples.sqlite`` read straight into it and its digest checked
+    there (one copy of its 1.5 MB made, where :func:`read_database` makes two: a cold
+    ``referee ask`` saves a millisecond), else :func:`examples_database`'s."""
+    digest = digest or source_digest()
+    if built and design == DESIGN:
+        try:
+            db.deserialize((BUILT / "examples.sqlite").read_bytes())
+            if db.execute("SELECT digest FROM built").fetchone() == (digest,):
+                return
+        except (OSError, sqlite3.Error):
+            pass
+    db.deserialize(examples_database(design, built=built, digest=digest))
+
+
+def examples_database(design: Design, *, built: bool = True, digest: str | None = None) -> bytes:
     """Every rule key's example questions as an SQLite database holding their FTS5 table
     (serialized): for the kept design, read as built (``built/examples.sqlite``, 3 300
-    questions whose indexing cost a cold ``referee ask`` 10 ms), else built here."""
-    digest = source_digest()
+    questions whose indexing cost a cold ``referee ask`` 10 ms), else built here.
+    ``digest``: :func:`~.prebuilt.source_digest`, where the caller has it."""
+    digest = digest or source_digest()
     if built and design == DESIGN:
         found = read_database(digest)
         if found is not None:

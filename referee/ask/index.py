@@ -27,9 +27,9 @@ from .example_questions import (
     EXAMPLES_TABLE,
     GAP_EXAMPLES,
     OFF_EXAMPLES,
-    examples_database,
+    load_examples,
 )
-from .prebuilt import read_built, rules_digest
+from .prebuilt import read_built, rules_digest, source_digest
 from .texts import gettext_of, group_title
 from .tokens import Tokens
 from .words import flat, numbers, stems, words
@@ -42,7 +42,9 @@ class Index:
 
     def __init__(self, variant: Variant, design: Design = DESIGN, *, built: bool = True) -> None:
         self.design = design
-        self.tokens = Tokens(design, built=built)
+        # what the built files were built from, read once for the three (a cold start)
+        digest = source_digest()
+        self.tokens = Tokens(design, built=built, digest=digest)
         self.variant = variant.id
         self.keys = sorted(variant.rules)
         self.rules = frozenset(self.keys)
@@ -50,7 +52,7 @@ class Index:
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         if design.examples:
             # every key's examples, the variant's own picked out when searching
-            self._db.deserialize(examples_database(design, built=built))
+            load_examples(self._db, design, built=built, digest=digest)
         else:
             self._db.execute(EXAMPLES_TABLE)
         self._db.execute(
@@ -59,7 +61,7 @@ class Index:
         )
         rows: list[list[str]] | None = None
         if built and design == DESIGN and re.fullmatch(r"[a-z0-9-]+", variant.id):
-            rows = read_built(variant.id, rules_digest(variant))
+            rows = read_built(variant.id, rules_digest(variant, digest))
         if rows is None:
             preset = _preset_rules(variant)
             rows = [

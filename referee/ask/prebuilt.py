@@ -68,13 +68,14 @@ def source_digest() -> str:
     return "-".join(f"{part:08x}" for part in parts)
 
 
-def rules_digest(variant: Variant) -> str:
-    """:func:`source_digest` and ``variant``'s rules: a preset's rows come from both."""
+def rules_digest(variant: Variant, sources: str | None = None) -> str:
+    """:func:`source_digest` (``sources``, where the caller has it) and ``variant``'s rules:
+    a preset's rows come from both."""
     rules = [
         (k, r.text, r.quote, r.source, r.house and r.house.render())
         for k, r in sorted(variant.rules.items())
     ]
-    return f"{source_digest()}-{zlib.crc32(json.dumps(rules).encode()):08x}"
+    return f"{sources or source_digest()}-{zlib.crc32(json.dumps(rules).encode()):08x}"
 
 
 def read_built(name: str, digest: str) -> Any:

@@ -14,9 +14,10 @@ __all__ = ["Phrases", "Tokens", "built_phrases"]
 Phrases = dict[str, dict[str, list[tuple[tuple[frozenset[str], ...], str]]]]
 
 
-def built_phrases() -> Phrases | None:
-    """The glossary's phrases as built (``built/glossary.json``), if current."""
-    content = read_built("glossary", source_digest())
+def built_phrases(digest: str | None = None) -> Phrases | None:
+    """The glossary's phrases as built (``built/glossary.json``), if current (built from
+    ``digest``, where the caller has :func:`~.prebuilt.source_digest`)."""
+    content = read_built("glossary", digest or source_digest())
     if content is None:
         return None
     return {
@@ -31,12 +32,12 @@ def built_phrases() -> Phrases | None:
 class Tokens:
     """Turns texts into index tokens under one :class:`Design`."""
 
-    def __init__(self, design: Design, *, built: bool = True) -> None:
+    def __init__(self, design: Design, *, built: bool = True, digest: str | None = None) -> None:
         self.design = design
         # language -> a phrase's first form -> [(the phrase as its words' forms, concept)]
         self.phrases: Phrases = {}
         if built and design == DESIGN:
-            found = built_phrases()
+            found = built_phrases(digest)
             if found is not None:
                 self.phrases = found
                 return
