@@ -12,6 +12,9 @@ Run: ``.venv/bin/python bench/bench_ask.py`` (``--help`` for the knobs).
   situation, the search, the whole answer), p50 and p99 of each.
 * ``referee ask`` from a cold process against ``referee score`` from a cold process,
   alternated, the median of each.  Goal: ``ask`` within twice ``score``.
+* ``--against CHECKOUT``: another checkout (main, say) timed in the same turns: its server
+  asked each question right after this one's, its ``referee ask`` started in the same
+  rounds; the ratios hold when the machine's load drifts.
 * The index of each preset: build time (the catalogues already read) and its size in
   memory (SQLite pages).
 
@@ -21,6 +24,7 @@ A benchmark, not a test: it prints figures and never fails on them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -70,35 +74,60 @@ def question_sets() -> dict[str, list[dict[str, str]]]:
 
 
 def api(
-    rounds: int, extra_env: dict[str, str] | None = None, sets: tuple[str, ...] = ("short",)
-) -> dict[str, list[float]]:
+    rounds: int,
+    extra_env: dict[str, str] | None = None,
+    sets: tuple[str, ...] = ("short",),
+    against: Path | None = None,
+) -> dict[str, dict[str, list[float]]]:
     """``GET /api/ask``'s times (ms) over each of ``sets`` (:func:`question_sets`), printed;
-    ``extra_env``: more of the server's environment (bench/bench_rerank.py's)."""
+    ``extra_env``: more of the server's environment (bench/bench_rerank.py's); ``against``:
+    another checkout (its built files made), whose server is asked each question right
+    after this one's, so that both see the same moments of the machine."""
     every = question_sets()
-    env = {**os.environ, "REFEREE_LIMIT_API": "1000000 per minute", "PYTHONPATH": str(ROOT)}
-    env.update(extra_env or {})
-    found: dict[str, list[float]] = {}
-    with tempfile.TemporaryDirectory() as tmp, referee_serve(Path(tmp) / "b.db", env=env) as s:
+    trees = {"this": ROOT} if against is None else {"this": ROOT, "other": against}
+    found: dict[str, dict[str, list[float]]] = {tree: {} for tree in trees}
+    with contextlib.ExitStack() as stack:
+        urls = {}
+        for tree, folder in trees.items():
+            env = {**os.environ, "REFEREE_LIMIT_API": "1000000 per minute"}
+            env.update({"PYTHONPATH": str(folder), **(extra_env or {})})
+            db = Path(stack.enter_context(tempfile.TemporaryDirectory())) / "b.db"
+            urls[tree] = stack.enter_context(referee_serve(db, env=env, cwd=folder)).url
 
-        def get(q: dict[str, str]) -> float:
+        def get(url: str, q: dict[str, str]) -> float:
             query = urllib.parse.urlencode(
                 {"variant": q["variant"], "lang": q["lang"], "q": q["text"]}
             )
             start = time.perf_counter()
-            with urllib.request.urlopen(f"{s.url}/api/ask?{query}", timeout=30) as answer:
+            with urllib.request.urlopen(f"{url}/api/ask?{query}", timeout=30) as answer:
                 json.loads(answer.read())
             return (time.perf_counter() - start) * 1000
 
         for _ in range(4):  # each worker builds the indexes it is asked for
             for q in every["mix"]:
-                get(q)
+                for url in urls.values():
+                    get(url, q)
         for name in sets:
-            found[name] = [get(q) for _ in range(rounds) for q in every[name]]
-    for name, times in found.items():
-        p50, p99 = percentile(times, 50), percentile(times, 99)
-        verdict = "meets" if p99 <= GOAL_P99_MS else "misses"
-        print(f"GET /api/ask, {name}: {len(times)} questions, p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
-              f"max {max(times):.1f} ms ({verdict} the goal of {GOAL_P99_MS:.0f} ms)")  # fmt: skip
+            for tree in trees:
+                found[tree][name] = []
+            for _ in range(rounds):
+                for q in every[name]:
+                    for tree, url in urls.items():
+                        found[tree][name].append(get(url, q))
+    for tree, times_of in found.items():
+        for name, times in times_of.items():
+            p50, p99 = percentile(times, 50), percentile(times, 99)
+            verdict = "meets" if p99 <= GOAL_P99_MS else "misses"
+            label = f" ({tree} checkout)" if against is not None else ""
+            print(f"GET /api/ask{label}, {name}: {len(times)} questions, p50 {p50:.1f} ms, "
+                  f"p99 {p99:.1f} ms, max {max(times):.1f} ms ({verdict} the goal of "
+                  f"{GOAL_P99_MS:.0f} ms)")  # fmt: skip
+    if against is not None:
+        for name in sets:
+            this, other = found["this"][name], found["other"][name]
+            p50 = percentile(this, 50) / percentile(other, 50)
+            p99 = percentile(this, 99) / percentile(other, 99)
+            print(f"  {name}: this / other, p50 {p50:.2f}, p99 {p99:.2f}")
     return found
 
 
@@ -130,23 +159,41 @@ def stages(rounds: int) -> None:
         ))  # fmt: skip
 
 
-def cold(runs: int) -> None:
-    referee = [sys.executable, "-m", "referee.cli"]
+def cold(runs: int, against: Path | None = None) -> None:
+    """``referee ask`` and ``referee score`` started cold, alternated (and ``against``'s
+    ``referee ask``, another checkout's, in the same turns)."""
     hand = json.dumps(HAND).encode()
-    ask = [*referee, "ask", "kolik stoji cervena trojka", "--variant", "czech", "--lang", "cs"]
-    times: dict[str, list[float]] = {"ask": [], "score": []}
+    question = ["kolik stoji cervena trojka", "--variant", "czech", "--lang", "cs"]
+    commands = {
+        "score": ([sys.executable, "-m", "referee.cli", "score"], hand, ROOT),
+        "ask": ([sys.executable, "-m", "referee.cli", "ask", *question], b"", ROOT),
+    }
+    if against is not None:
+        commands["other ask"] = (commands["ask"][0], b"", against)
+    times: dict[str, list[float]] = {name: [] for name in commands}
     # As installed: bytecode written once (pip compiles it), then read at every start.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     for n in range(runs + 1):
-        for name, args, stdin in (("score", [*referee, "score"], hand), ("ask", ask, b"")):
+        for name, (args, stdin, folder) in commands.items():
             start = time.perf_counter()
-            subprocess.run(args, input=stdin, capture_output=True, check=True, cwd=ROOT, env=env)
+            subprocess.run(
+                args,
+                input=stdin,
+                capture_output=True,
+                check=True,
+                cwd=folder,
+                env={**env, "PYTHONPATH": str(folder)},
+            )
             if n:  # the first run writes the bytecode
                 times[name].append((time.perf_counter() - start) * 1000)
     a, s = statistics.median(times["ask"]), statistics.median(times["score"])
     verdict = "meets" if a <= GOAL_COLD_RATIO * s else "misses"
     print(f"cold start: referee ask {a:.0f} ms, referee score {s:.0f} ms: {a / s:.2f}x "
           f"({verdict} the goal of {GOAL_COLD_RATIO:.0f}x)")  # fmt: skip
+    if against is not None:
+        other = statistics.median(times["other ask"])
+        print(f"  the other checkout's referee ask {other:.0f} ms: {other / s:.2f}x; "
+              f"this / other {a / other:.2f}")  # fmt: skip
 
 
 def index() -> None:
@@ -177,13 +224,24 @@ def main() -> None:
         "--sets", default="short,long,mix", help="the API's sets, comma-separated (short,long,mix)"
     )
     parser.add_argument("--stages", action="store_true", help="in process, each part timed")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="CHECKOUT",
+        help="another checkout (its built files made: python -m referee.prebuild there), "
+        "timed in the same turns as this one (a branch against main)",
+    )
+    parser.add_argument("--only", choices=("cold", "api"), help="one part alone")
     args = parser.parse_args()
     if args.stages:
         stages(args.rounds)
         return
-    index()
-    cold(args.runs)
-    api(args.rounds, sets=tuple(args.sets.split(",")))
+    if args.only is None:
+        index()
+    if args.only in (None, "cold"):
+        cold(args.runs, args.against)
+    if args.only in (None, "api"):
+        api(args.rounds, sets=tuple(args.sets.split(",")), against=args.against)
 
 
 if __name__ == "__main__":

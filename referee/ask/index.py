@@ -36,6 +36,16 @@ from .words import flat, numbers, stems, words
 
 __all__ = ["Index"]
 
+# The examples closest to a question, closest first, as FTS5's "ORDER BY rank LIMIT n" gives
+# them (the same rows and scores, ties in the same order: tests/test_ask_speedups.py), a
+# fifth faster: SQLite keeps the best n as it goes and reads the key of those alone, where
+# FTS5 sorts every match (some 3 000 for a common word, 5 000 for a long post's story).
+CLOSEST_EXAMPLES = (
+    "SELECT (SELECT key FROM examples WHERE rowid = best.id), -best.score FROM "
+    "(SELECT rowid AS id, bm25(examples) AS score FROM examples WHERE examples MATCH ? "
+    "ORDER BY score LIMIT ?) AS best"
+)
+
 
 class Index:
     """One catalogue's rules, searchable; thread-safe (one lock around its connection)."""
@@ -165,11 +175,7 @@ class Index:
             ).fetchall()
             closest: dict[str, float] = {}
             tops: dict[str, list[float]] = {}  # each rule's examples' scores, closest first
-            for key, score in self._db.execute(
-                "SELECT key, -bm25(examples) FROM examples WHERE examples MATCH ? "
-                "ORDER BY rank LIMIT ?",
-                (match, EXAMPLES_READ),
-            ):
+            for key, score in self._db.execute(CLOSEST_EXAMPLES, (match, EXAMPLES_READ)):
                 if key in self.rules or key in (OFF_EXAMPLES, GAP_EXAMPLES):
                     tops.setdefault(key, []).append(score)
             second = self.design.second
