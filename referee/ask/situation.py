@@ -189,9 +189,8 @@ class _Words(str):
         return made
 
 
-# Bound: the phrases a few hundred questions name together; never stale: the key is the
-# pattern's phrases ("situation patterns" in bench/bench_caches.py).
-@lru_cached(512)
+# Not kept here: ``re`` keeps the last 512 patterns compiled, these among them; kept here
+# too, it saved 0.1 % of a question asked (the evaluation set and the long posts, 2026-11-27).
 def _compiled(phrases: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for ``phrases``, tried in their order."""
     parts = [
