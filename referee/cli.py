@@ -606,7 +606,7 @@ def quick_args(argv: Sequence[str]) -> SimpleNamespace | None:
 
     Building the parser costs a few milliseconds at every start, which ``referee
     score`` in a script's loop notices, and importing argparse (with the gettext, locale
-    and shutil it brings) 5 ms more of a cold ``referee ask``; anything else -- an
+    and shutil it brings) some 7 ms of a cold ``referee ask``; anything else -- an
     abbreviation, an option twice, a value beginning with "-", help -- goes to argparse.
     """
     if argv and argv[0] == "ask":
