@@ -40,6 +40,14 @@ _SCORE = re.compile(
 # an optional suit, each separated by spaces or commas, or run together ("KKK2").
 _SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?:[shdc♠♥♦♣](?![a-z]))?"
 _NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, )?{_SYMBOL})*(?![\w*])")
+# What else a question may tell, for the American game's play rules (issue 45's core): the
+# moments of situation.toml read besides :data:`MOMENTS`.
+TOLD = (
+    "discard", "empty_pile", "last_card", "dead", "theirs", "add", "unfinished",
+    "wild_canasta", "canasta", "holding", "cost", "mismeld", "taken_back", "short_opening",
+    "bonus_cards", "late", "turn_card", "opened_before", "second_side", "stock_out",
+    "took_pile",
+)  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
 
@@ -63,6 +71,7 @@ class Situation:
         self.loose = 0  # cards named but not counted ("kings", a lone "8" not the pile's top)
         self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
         self.opened: bool | None = None  # whether the asking side has melded this hand
+        self.wilds_worded = 0  # wild cards named in words ("a joker"): one added to a meld
 
     @property
     def melds(self) -> list[Meld]:
@@ -366,7 +375,7 @@ def read_situation(text: str, lang: str) -> Situation:
     situation.frozen = bool(_moment_pattern("frozen", lang).search(folded)) and not (
         _moment_pattern("not_frozen", lang).search(folded)
     )
-    for told in ("in_hand", "natural_canasta", "mixed_canasta", "no_canasta"):
+    for told in (*TOLD, "in_hand", "natural_canasta", "mixed_canasta", "no_canasta"):
         if _moment_pattern(told, lang).search(folded):
             situation.moments.add(told)
     if _moment_pattern("not_opened", lang).search(folded):
@@ -397,4 +406,7 @@ def read_situation(text: str, lang: str) -> Situation:
     situation.written = [c for _p, c in sorted(notation, key=lambda item: item[0])]
     situation.groups = list(situation.written)
     situation.groups += _join([(p, c) for p, c in worded if p != taken])
+    situation.wilds_worded = sum(
+        1 for p, cards in worded if p != taken for card in cards if card.is_wild
+    )
     return situation
