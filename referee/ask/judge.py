@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..rules import Card, Meld, Rank, Variant, check_opening, format_cards
+from ..rules import Card, Meld, Rank, Suit, Variant, check_opening, format_cards
 from ..rules.hand import hand_costs, held_ranks_of
 from ..rules.melds import classify
 from ..rules.play_rulings import check_dead_rank, check_penalty, check_stock_out
@@ -458,7 +458,12 @@ def _discard(variant: Variant, s: Situation) -> Ruling | None:
     """May this card be discarded: a three never, a wild card only as the last card, a 7 or an
     ace not onto an empty pile (``check_discard``, the referee's discard question)."""
     cards = _told_cards(s)
-    if len(cards) != 1 or s.ranks_named or "play.discard-limits" not in variant.rules:
+    if not cards and len(set(s.ranks_named)) == 1:  # "odhodit eso": a rank named alone
+        rank = s.ranks_named[0]
+        cards = [Card(rank, Suit.SPADES) if rank is Rank.THREE else Card(rank)]
+    elif s.ranks_named:
+        return None
+    if len(cards) != 1 or "play.discard-limits" not in variant.rules:
         return None
     card = cards[0]
     empty = "empty_pile" in s.moments
@@ -565,14 +570,15 @@ def _wild_card(variant: Variant, s: Situation) -> Ruling | None:
 
 def _wild_cards(s: Situation) -> tuple[Card, ...]:
     """The seven wild cards of a wild canasta the question names: those it told, else seven
-    twos, four jokers and three twos, or twos and jokers as they come."""
+    twos ("a canasta of twos"), four jokers and three twos (the four jokers told), or twos
+    and jokers as they come ("comodines" are wild cards as much as jokers)."""
     told = [card for group in s.groups for card in group]
     if len(told) == 7 and all(card.is_wild for card in told):
         return tuple(told)
     two, joker = Card(Rank.TWO), Card(Rank.JOKER)
     if Rank.TWO in s.ranks_named and Rank.JOKER not in s.ranks_named:
         return (two,) * 7
-    if Rank.JOKER in s.ranks_named or any(card.rank is Rank.JOKER for card in told):
+    if sum(card.rank is Rank.JOKER for card in told) >= 4:  # "with the four jokers"
         return (joker,) * 4 + (two,) * 3
     return (two,) * 4 + (joker,) * 3
 
@@ -736,7 +742,14 @@ def rule_on_play(variant: Variant, s: Situation) -> Ruling | None:
     """A ruling on the play rules (a discard, a dead rank, a wild card joining a meld, a
     canasta's worth, cards held, a penalty, bonus cards, the stock out), or None."""
     found = _play_ruling(variant, s)
-    return None if found is None else found._replace(searched=True)
+    if found is None:
+        return None
+    # cards in notation, a canasta, the bonus cards, the stock, a mismeld: words of the game
+    # alone; else ("closed", "hold", "add a joker") the search must find the game's rules too
+    return found._replace(searched=not (s.written or _GAME_WORDS & s.moments))
+
+
+_GAME_WORDS = {"canasta", "wild_canasta", "bonus_cards", "stock_out", "mismeld"}
 
 
 def _play_ruling(variant: Variant, s: Situation) -> Ruling | None:
