@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..rules import Card, Meld, Rank, Suit, Variant, check_opening, format_cards
-from ..rules.hand import hand_costs, held_ranks_of
+from ..rules.hand import hand_costs
 from ..rules.melds import classify
-from ..rules.play_rulings import check_dead_rank, check_penalty, check_stock_out
+from ..rules.play_rulings import check_dead_rank, check_held, check_penalty, check_stock_out
 from ..rules.problems import N_, Text
 from ..rules.rulings import (
     KIND_WORDS,
@@ -639,27 +639,15 @@ def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
 
 
 def _held(variant: Variant, s: Situation) -> Ruling | None:
-    """What a player left holding three or more sevens or aces costs (``held_ranks_of``, the
-    ``held_sets`` `referee score` charges)."""
+    """What a player left holding three or more sevens or aces costs (``check_held``, the
+    referee's ``held`` question; the ``held_sets`` `referee score` charges)."""
     cards = [card for group in s.groups for card in group] + list(s.singles)
-    held = held_ranks_of(variant, cards)
-    if not held or not variant.held_penalty or "hand.held" not in variant.rules:
+    if not cards or s.ranks_named:
         return None
-    penalty = variant.held_penalty * len(held)
-    points = sum(hand_costs(variant)[card.rank] for card in cards)
-    return Ruling(
-        None,
-        penalty,
-        Text(
-            N_(
-                "A player left holding %(cards)s costs the side %(penalty)s for holding three "
-                "or more of a penalised rank, besides the cards' own %(points)s."
-            ),
-            {"cards": format_cards(cards), "penalty": penalty, "points": points},
-        ),  # fmt: skip
-        ("hand.held",),
-        lead=True,
-    )
+    ruling = check_held(variant, hand=cards)
+    if not ruling.points:
+        return None  # no penalty: what the cards count is the hand's rule (_left_in_hand)
+    return Ruling(None, ruling.points, ruling.text, (ruling.rule,), lead=True)
 
 
 def _penalty(variant: Variant, s: Situation) -> Ruling | None:
