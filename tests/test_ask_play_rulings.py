@@ -464,3 +464,57 @@ def test_a_play_ruling_stands_only_beside_the_rules_the_search_finds(parts):
     asked = ask(AMERICAN, ", ".join(parts) + "?", "en")
     if not asked.answers:
         assert asked.ruling is None or asked.ruling.rules == ()
+
+
+# -- A run told with its suit in words ("4 5 6 of hearts"): check_meld on the suited cards ------
+
+_RUN = {  # "can I meld {cards} of {suit}?", the suits' words
+    "en": ("can I meld {} of {}?", {"h": "hearts", "s": "spades", "d": "diamonds", "c": "clubs"}),
+    "cs": (
+        "smím vyložit postupku {} v {}?",
+        {"h": "srdcích", "s": "pikách", "d": "kárech", "c": "křížích"},
+    ),
+    "de": ("darf ich {} in {} auslegen?", {"h": "Herz", "s": "Pik", "d": "Karo", "c": "Kreuz"}),
+    "es": (
+        "¿puedo bajar una escalera {} de {}?",
+        {"h": "corazones", "s": "picas", "d": "diamantes", "c": "tréboles"},
+    ),
+    "nl": (
+        "mag ik {} van {} uitleggen?",
+        {"h": "harten", "s": "schoppen", "d": "ruiten", "c": "klaveren"},
+    ),
+    "pl": ("czy mogę wyłożyć {} {}?", {"h": "kier", "s": "pik", "d": "karo", "c": "trefl"}),
+}
+_ORDER = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+@settings(max_examples=examples(80), deadline=None)
+@given(
+    st.sampled_from(LANGS),
+    st.sampled_from(["samba", "american", "classic"]),
+    st.integers(0, 8),
+    st.integers(3, 5),
+    st.sampled_from("hsdc"),
+    st.booleans(),
+)
+def test_a_run_told_with_its_suit_is_ruled_as_the_meld_form_rules_it(
+    lang, variant, start, length, suit, gap
+):
+    """Differential: "can I meld 7 8 9 of hearts?" gets check_meld's verdict and rule on
+    7h 8h 9h, in each language: a legal run in a game with sequences, never in the others; a
+    run with a rank left out is refused."""
+    from referee.rules.rulings import check_meld
+
+    ranks = _ORDER[start : start + length + (1 if gap else 0)]
+    if gap:
+        ranks = ranks[:1] + ranks[2:]  # a rank left out of the run
+    if len(ranks) < 3:
+        return
+    template, suits = _RUN[lang]
+    asked = template.format(" ".join(ranks), suits[suit])
+    core = check_meld(PRESETS[variant], Meld(parse_cards(" ".join(r + suit for r in ranks))))
+    found = ruling(asked, lang, variant)
+    assert found is not None, asked
+    assert found["verdict"] == verdict(core.allowed), asked
+    # a legal run: the sequence's rule decides it (the meld form names the group's minimum)
+    assert found["rules"] == ["meld.sequence" if core.allowed else core.rule], asked

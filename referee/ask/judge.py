@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ..rules import Card, Meld, Rank, Suit, Variant, check_opening, format_cards
 from ..rules.hand import hand_costs
-from ..rules.melds import classify
+from ..rules.melds import MeldShape, classify
 from ..rules.play_rulings import check_dead_rank, check_held, check_penalty, check_stock_out
 from ..rules.problems import N_, Text
 from ..rules.rulings import (
@@ -386,13 +386,18 @@ def _meld(variant: Variant, s: Situation, *, figure: bool = False) -> Ruling | N
     verdicts = {r.allowed for r in rulings}
     points = sum(r.points or 0 for r in rulings)
     verdict = verdicts.pop() if len(verdicts) == 1 else None
+    rules = tuple(dict.fromkeys(r.rule for r in rulings))
+    # a legal run is legal by the sequence's rule (the meld form names the group's minimum):
+    # that rule leads, as a No's broken rule does
+    run = verdict is True and len(melds) == 1 and "meld.sequence" in variant.rules
+    run = run and classify(variant, melds[0]).shape is MeldShape.SEQUENCE
     return Ruling(
         verdict,
         points if figure else None,
         _joined([r.text for r in rulings]),
-        tuple(dict.fromkeys(r.rule for r in rulings)),
+        ("meld.sequence",) if run else rules,
         ("meld", {"cards": format_cards(melds[0].cards)}),
-        lead=figure or verdict is False,
+        lead=figure or verdict is False or run,
     )
 
 

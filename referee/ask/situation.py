@@ -361,6 +361,22 @@ def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
     return [tuple(sorted(g, key=lambda c: c.is_wild)) for g in groups]
 
 
+def _suited(cards: tuple[Card, ...], text: str, lang: str) -> tuple[Card, ...]:
+    """A run written without suits ("4 5 6 of hearts"): each natural card of the one suit the
+    question names, where it names exactly one and the cards are three or more different
+    ranks with no suit given; else the cards as written."""
+    naturals = [card for card in cards if card.is_natural]
+    ranks = {card.rank for card in naturals}
+    if len(naturals) < 3 or len(ranks) != len(naturals) or any(c.suit for c in cards):
+        return cards
+    words = set(re.findall(r"[^\W_]+", fold(text)))
+    named = {Suit(symbol) for symbol, said in _data()["suits"].items() if words & set(said)}
+    if len(named) != 1:
+        return cards
+    suit = named.pop()
+    return tuple(Card(c.rank, suit) if c.is_natural else c for c in cards)
+
+
 def read_situation(text: str, lang: str) -> Situation:
     """The situation ``text`` (a question asked in ``lang``) tells."""
     scores, rest = _scores(text)
@@ -403,7 +419,9 @@ def read_situation(text: str, lang: str) -> Situation:
     situation.singles = [c[0] for p, c in singles if p != taken]
     situation.ranks_named = [rank for p, rank in alone if p != taken]
     situation.loose = len(situation.ranks_named) + len(situation.singles)
-    situation.written = [c for _p, c in sorted(notation, key=lambda item: item[0])]
+    situation.written = [
+        _suited(c, text, lang) for _p, c in sorted(notation, key=lambda item: item[0])
+    ]
     situation.groups = list(situation.written)
     situation.groups += _join([(p, c) for p, c in worded if p != taken])
     situation.wilds_worded = sum(
