@@ -137,7 +137,7 @@ def _game_pattern(lang: str) -> re.Pattern[str]:
     )
 
 
-@lru_cached(256)  # some 20 moments' words in six languages: every one kept
+@lru_cached(512)  # some 40 moments' words in six languages: every one kept
 def _moment_pattern(moment: str, lang: str) -> re.Pattern[str]:
     found = _data()["moments"][moment]
     # the page's language first; another language's phrases too (a Czech question on an
