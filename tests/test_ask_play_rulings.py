@@ -518,3 +518,37 @@ def test_a_run_told_with_its_suit_is_ruled_as_the_meld_form_rules_it(
     assert found["verdict"] == verdict(core.allowed), asked
     # a legal run: the sequence's rule decides it (the meld form names the group's minimum)
     assert found["rules"] == ["meld.sequence" if core.allowed else core.rule], asked
+
+
+# -- The moments read without compiling every pattern -------------------------------------------
+
+
+def _all_phrases() -> list[str]:
+    from referee.ask.situation import _data
+
+    return sorted(
+        {p.replace("*", "") + "x" if p.endswith("*") else p.replace("*", "")
+         for said in _data()["moments"].values() for ps in said.values() for p in ps}
+    )  # fmt: skip
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(
+    st.sampled_from(LANGS),
+    st.lists(
+        st.one_of(st.sampled_from(_all_phrases()), st.sampled_from(["the", "kings", "a", "?"])),
+        min_size=1,
+        max_size=6,
+    ),
+)
+def test_a_moment_is_read_as_its_whole_pattern_reads_it(lang, parts):
+    """A moment's pattern is compiled only where the question holds a word its phrases begin
+    with (a cold `referee ask` compiled some 40): never a moment read otherwise than the
+    whole pattern reads it."""
+    from referee.ask.situation import _data, _moment_pattern, _Moments
+    from referee.ask.words import fold
+
+    folded = fold(" ".join(parts))
+    said = _Moments(folded, lang)
+    for moment in _data()["moments"]:
+        assert said.named(moment) is bool(_moment_pattern(moment, lang).search(folded)), moment

@@ -137,8 +137,7 @@ def _game_pattern(lang: str) -> re.Pattern[str]:
     )
 
 
-@lru_cached(512)  # some 40 moments' words in six languages: every one kept
-def _moment_pattern(moment: str, lang: str) -> re.Pattern[str]:
+def _phrases(moment: str, lang: str) -> list[str]:
     found = _data()["moments"][moment]
     # the page's language first; another language's phrases too (a Czech question on an
     # English page), those of three letters or more only
@@ -146,7 +145,47 @@ def _moment_pattern(moment: str, lang: str) -> re.Pattern[str]:
     for other, phrases in found.items():
         if other != lang:
             words += [p for p in phrases if len(p) > 3]
-    return _matcher(words)
+    return words
+
+
+@lru_cached(512)  # some 40 moments' words in six languages: every one kept
+def _moment_pattern(moment: str, lang: str) -> re.Pattern[str]:
+    return _matcher(_phrases(moment, lang))
+
+
+@lru_cached(512)
+def _first_words(moment: str, lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The words a moment's phrases begin with, and the beginnings of those written with
+    "*": a question holding none of them cannot name the moment."""
+    firsts = [phrase.split()[0] for phrase in _phrases(moment, lang)]
+    return (
+        frozenset(w for w in firsts if not w.endswith("*")),
+        tuple(w[:-1] for w in firsts if w.endswith("*")),
+    )
+
+
+class _Moments:
+    """The moments a folded question names.  A moment's pattern is compiled only once the
+    question holds a word its phrases begin with: some 40 patterns compiled for every
+    question would cost a cold ``referee ask`` some 70 ms."""
+
+    def __init__(self, folded: str, lang: str) -> None:
+        self.folded, self.lang = folded, lang
+        self.words = frozenset(re.findall(r"\w+", folded))
+
+    def _could(self, moment: str) -> bool:
+        exact, starts = _first_words(moment, self.lang)
+        if not exact.isdisjoint(self.words):
+            return True
+        return any(word.startswith(start) for start in starts for word in self.words)
+
+    def named(self, moment: str) -> bool:
+        return self._could(moment) and bool(_moment_pattern(moment, self.lang).search(self.folded))
+
+    def positions(self, moment: str) -> list[int]:
+        if not self._could(moment):
+            return []
+        return [m.start() for m in _moment_pattern(moment, self.lang).finditer(self.folded)]
 
 
 @lru_cached(8)
@@ -385,29 +424,26 @@ def read_situation(text: str, lang: str) -> Situation:
     # asks about a canasta
     folded = _game_pattern(lang).sub(" ", fold(text))
     situation = Situation()
-    situation.moments = {
-        m for m in MOMENTS if m != "minimum" and _moment_pattern(m, lang).search(folded)
-    }
-    situation.frozen = bool(_moment_pattern("frozen", lang).search(folded)) and not (
-        _moment_pattern("not_frozen", lang).search(folded)
-    )
+    said = _Moments(folded, lang)
+    situation.moments = {m for m in MOMENTS if m != "minimum" and said.named(m)}
+    situation.frozen = said.named("frozen") and not said.named("not_frozen")
     for told in (*TOLD, "in_hand", "natural_canasta", "mixed_canasta", "no_canasta"):
-        if _moment_pattern(told, lang).search(folded):
+        if said.named(told):
             situation.moments.add(told)
-    if _moment_pattern("not_opened", lang).search(folded):
+    if said.named("not_opened"):
         situation.opened = False
-    elif _moment_pattern("opened", lang).search(folded):
+    elif said.named("opened"):
         situation.opened = True
-    if _moment_pattern("how_much", lang).search(folded) and "opening" in situation.moments:
+    if said.named("how_much") and "opening" in situation.moments:
         situation.moments.add("minimum")
-    if scores and _moment_pattern("enough", lang).search(folded):
+    if scores and said.named("enough"):
         situation.moments.add("opening")
     worded, alone, situation.red_three, situation.black_three, counted = _word_cards(rest, lang)
     situation.score = scores[0] if scores else None
     singles = [(p, (card,)) for p, card in singles if p not in counted]
     # the pile's top card: the single card named nearest a word for the top ("discarded a
     # joker", "a 7 on top")
-    top_at = [m.start() for m in _moment_pattern("top", lang).finditer(folded)]
+    top_at = said.positions("top")
     # ... or a rank named alone there ("nahoře černá trojka": a black three on top)
     three = "red" if situation.red_three and not situation.black_three else "black"
     named = [(p, (_card("3", three) if rank is Rank.THREE else Card(rank),)) for p, rank in alone]
