@@ -552,3 +552,28 @@ def test_a_moment_is_read_as_its_whole_pattern_reads_it(lang, parts):
     said = _Moments(folded, lang)
     for moment in _data()["moments"]:
         assert said.named(moment) is bool(_moment_pattern(moment, lang).search(folded)), moment
+
+
+# -- A long post: its story names moments its question does not ask about ----------------------
+
+
+@pytest.mark.parametrize(
+    ("post", "rule"),
+    [
+        # the closed kings are the story; the question is the pile with a joker on top
+        ("We closed our canasta of kings last round. Then my partner discarded a joker. "
+         "Can I take the pile?", "pile.wild-top"),
+        # the discarded three is the story; the question a canasta's worth
+        ("My partner discarded a three yesterday and we laughed. How much is a canasta of "
+         "sevens worth?", "canasta.kinds"),
+    ],
+)  # fmt: skip
+def test_a_long_post_is_ruled_on_what_its_question_asks(post, rule):
+    found = ruling(post, "en")
+    assert found["rules"] == [rule]
+
+
+def test_a_story_s_discard_is_not_the_question_s():
+    post = "I wanted to discard a joker but did not. Is that a legal meld: K K K 2?"
+    found = ruling(post, "en")
+    assert found["rules"] != ["play.discard-limits"]

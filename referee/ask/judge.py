@@ -447,10 +447,11 @@ def _told_cards(s: Situation) -> list[Card]:
     return cards + ([s.top] if s.top is not None else [])
 
 
-def _one_natural_rank(s: Situation) -> Rank | None:
-    """The one natural rank (4 to A) the question names, in cards or alone; None where it
-    names none or several."""
-    ranks = {card.rank for card in _told_cards(s) if card.is_natural} | {
+def _one_natural_rank(s: Situation, *, top: bool = False) -> Rank | None:
+    """The one natural rank (4 to A) the question names, in cards or alone (and with ``top``,
+    the pile's top card); None where it names none or several."""
+    cards = _told_cards(s) if top else [c for g in s.groups for c in g] + list(s.singles)
+    ranks = {card.rank for card in cards if card.is_natural} | {
         rank for rank in s.ranks_named if rank not in (Rank.TWO, Rank.JOKER)
     }
     if len(ranks) != 1:
@@ -501,11 +502,13 @@ def _dead_rank(variant: Variant, s: Situation) -> Ruling | None:
     most cards (``check_meld``)."""
     if variant.max_meld_cards is None or not variant.one_meld_per_rank:
         return None
-    rank = _one_natural_rank(s)
+    rank = _one_natural_rank(s, top=True)
     if rank is None:
         return None
     theirs = "theirs" in s.moments
     closed = _closed(variant, rank)
+    if "pickup" in s.moments and s.top is not None and s.top.rank is not rank:
+        return None  # the pile's top card is another: its own rules decide the pile
     if "pickup" in s.moments:
         action = "pickup"
     elif "discard" in s.moments:
@@ -745,20 +748,28 @@ def rule_on_play(variant: Variant, s: Situation) -> Ruling | None:
 _GAME_WORDS = {"canasta", "wild_canasta", "bonus_cards", "stock_out", "mismeld"}
 
 
+def _asks(s: Situation, *moments: str) -> bool:
+    """Whether the question asks about one of ``moments``: named in its question sentence
+    (a long post's story names many a moment it does not ask about), or anywhere in a
+    question of one sentence."""
+    return bool(set(moments) & (s.moments if s.asked is None else s.asked))
+
+
 def _play_ruling(variant: Variant, s: Situation) -> Ruling | None:
     if "stock_out" in s.moments:
         return _stock_out(variant, s)
     if "bonus_cards" in s.moments:
         return _bonus_cards(variant, s)
     if "dead" in s.moments and not {"unfinished", "wild_canasta"} & s.moments:
-        found = _dead_rank(variant, s)
-        if found is not None:
-            return found
+        if _asks(s, "pickup", "discard", "add", "meld"):
+            found = _dead_rank(variant, s)
+            if found is not None:
+                return found
     if "discard" in s.moments and "pickup" not in s.moments:
-        return _discard(variant, s)
+        return _discard(variant, s) if _asks(s, "discard") else None
     if "add" in s.moments and s.wilds_worded:
-        return _wild_card(variant, s)
-    asks_worth = bool({"value", "cost"} & s.moments)
+        return _wild_card(variant, s) if _asks(s, "add") else None
+    asks_worth = _asks(s, "value", "cost")
     if asks_worth and {"mismeld", "taken_back", "short_opening"} & s.moments:
         return _penalty(variant, s)
     if asks_worth and "holding" in s.moments and variant.held_ranks:

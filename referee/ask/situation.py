@@ -72,6 +72,9 @@ class Situation:
         self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
         self.opened: bool | None = None  # whether the asking side has melded this hand
         self.wilds_worded = 0  # wild cards named in words ("a joker"): one added to a meld
+        # of a post of several sentences, the moments its question sentence names (the story
+        # tells the table, the question what is asked); None for a question of one sentence
+        self.asked: set[str] | None = None
 
     @property
     def melds(self) -> list[Meld]:
@@ -430,6 +433,10 @@ def read_situation(text: str, lang: str) -> Situation:
     for told in (*TOLD, "in_hand", "natural_canasta", "mixed_canasta", "no_canasta"):
         if said.named(told):
             situation.moments.add(told)
+    sentence = question_sentence(text, lang)
+    if sentence != text.strip():
+        within = _Moments(_game_pattern(lang).sub(" ", fold(sentence)), lang)
+        situation.asked = {m for m in (*MOMENTS, *TOLD) if m != "minimum" and within.named(m)}
     if said.named("not_opened"):
         situation.opened = False
     elif said.named("opened"):
