@@ -99,7 +99,25 @@ _RANK_WORDS = {  # a canasta of this rank, and one card of it
     "es": {"K": ("reyes", "un rey"), "Q": ("reinas", "una reina"), "9": ("nueves", "un nueve")},
     "nl": {"K": ("heren", "een heer"), "Q": ("vrouwen", "een vrouw"), "9": ("negens", "een negen")},
 }
+_RANK_WORDS["cs"] = {"K": ("králů", "krále"), "Q": ("dam", "dámu"), "9": ("devítek", "devítku")}
+_RANK_WORDS["pl"] = {
+    "K": ("króli", "króla"),
+    "Q": ("dam", "damę"),
+    "9": ("dziewiątek", "dziewiątkę"),
+}
 _DEAD = {  # whose canasta is closed; then what the player asks to do
+    "cs": {
+        "ours": "naše kanasta z {plural} je uzavřená",
+        "theirs": "soupeři uzavřeli svou kanastu z {plural}",
+        "pickup": "{closed}, můžu vzít balíček za {one}?",
+        "discard": "{closed}, smím odhodit {one} na prázdný balíček?",
+    },
+    "pl": {
+        "ours": "nasza kanasta z {plural} jest zamknięta",
+        "theirs": "przeciwnicy zamknęli swoją kanastę z {plural}",
+        "pickup": "{closed}, czy mogę wziąć stos na {one}?",
+        "discard": "{closed}, czy mogę wyrzucić {one} na pusty stos?",
+    },
     "en": {
         "ours": "our canasta of {plural} is closed",
         "theirs": "the opponents closed their canasta of {plural}",
