@@ -595,3 +595,51 @@ def test_a_story_s_discard_is_not_the_question_s():
     post = "I wanted to discard a joker but did not. Is that a legal meld: K K K 2?"
     found = ruling(post, "en")
     assert found["rules"] != ["play.discard-limits"]
+
+
+# -- A pair asked about ("can I meld two aces?", "a pair of kings") -----------------------------
+
+_ASK_MELD = {
+    "en": "can I meld {}?",
+    "cs": "smím vyložit {}?",
+    "de": "darf ich {} auslegen?",
+    "es": "¿puedo bajar {}?",
+    "nl": "mag ik {} uitleggen?",
+    "pl": "czy mogę wyłożyć {}?",
+}
+_TWO = {"en": "two", "cs": "dvě", "de": "zwei", "es": "dos", "nl": "twee", "pl": "dwie"}
+_PLURALS = {
+    "en": {"A": "aces", "K": "kings", "Q": "queens", "7": "sevens"},
+    "cs": {"A": "esa", "K": "krále", "Q": "dámy", "7": "sedmičky"},
+    "de": {"A": "Asse", "K": "Könige", "Q": "Damen", "7": "Siebener"},
+    "es": {"A": "ases", "K": "reyes", "Q": "damas", "7": "sietes"},
+    "nl": {"A": "azen", "K": "heren", "Q": "vrouwen", "7": "zevens"},
+    "pl": {"A": "asy", "K": "króle", "Q": "damy", "7": "siódemki"},
+}
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.sampled_from(LANGS), st.sampled_from(["A", "K", "Q", "7"]), st.sampled_from(sorted(PRESETS))
+)
+def test_a_pair_told_in_words_is_ruled_as_the_meld_form_rules_it(lang, rank, variant):
+    """Differential: "smím vyložit dvě dámy?" gets check_meld's verdict and rule on Q Q, in
+    every game (a ruling on a pair stands only beside the rules the search finds: an
+    off-topic question lost its silence once to a pair's ruling)."""
+    from referee.rules.rulings import check_meld
+
+    asked = _ASK_MELD[lang].format(f"{_TWO[lang]} {_PLURALS[lang][rank]}")
+    core = check_meld(PRESETS[variant], Meld(parse_cards(f"{rank} {rank}")))
+    found = answers_json(PRESETS[variant], asked, lang)
+    if not found["answers"]:
+        assert found["ruling"] is None or found["ruling"]["rules"] == [], asked
+        return
+    assert found["ruling"] is not None, asked
+    assert found["ruling"]["verdict"] == verdict(core.allowed) == "no", asked
+    assert found["ruling"]["rules"] == [core.rule], asked
+
+
+def test_a_pair_of_kings_is_two_kings_not_a_two():
+    from referee.ask.situation import read_situation
+
+    assert [str(Meld(g)) for g in read_situation("a pair of kings", "en").groups] == ["K K"]

@@ -576,6 +576,30 @@ def _wild_card(variant: Variant, s: Situation) -> Ruling | None:
     )
 
 
+def _pairs(variant: Variant, s: Situation) -> Ruling | None:
+    """May a pair be melded ("can I meld two aces?", "a pair of kings"): the meld form's
+    ruling on the pair (``check_meld``), each pair of one natural rank."""
+    if not s.groups or s.singles or s.ranks_named or s.top is not None:
+        return None
+    if any(
+        len(g) != 2 or not all(c.is_natural and c.rank is g[0].rank for c in g) for g in s.groups
+    ):
+        return None
+    rulings = [check_meld(variant, Meld(group)) for group in s.groups]
+    verdicts = {r.allowed for r in rulings}
+    if len(verdicts) != 1:
+        return None
+    verdict = verdicts.pop()
+    return Ruling(
+        verdict,
+        None,
+        _joined([r.text for r in rulings]),
+        tuple(dict.fromkeys(r.rule for r in rulings)),
+        ("meld", {"cards": format_cards(s.groups[0])}),
+        lead=verdict is False,
+    )
+
+
 def _wild_cards(s: Situation) -> tuple[Card, ...]:
     """The seven wild cards of a wild canasta the question names: those it told, else seven
     twos ("a canasta of twos"), four jokers and three twos (the four jokers told), or twos
@@ -769,6 +793,10 @@ def _play_ruling(variant: Variant, s: Situation) -> Ruling | None:
         return _discard(variant, s) if _asks(s, "discard") else None
     if "add" in s.moments and s.wilds_worded:
         return _wild_card(variant, s) if _asks(s, "add") else None
+    if _asks(s, "meld") and not {"go_out", "add", "pickup"} & s.moments:
+        found = _pairs(variant, s)
+        if found is not None:
+            return found
     asks_worth = _asks(s, "value", "cost")
     if asks_worth and {"mismeld", "taken_back", "short_opening"} & s.moments:
         return _penalty(variant, s)

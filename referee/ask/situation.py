@@ -355,6 +355,8 @@ def _word_cards(
         if symbol is None and count == 1 and (j == i + 1 or colour is not None):
             # a numeral's singular after "a": "a seven", "a two"
             value = _count_of(tokens[j][1], lang)
+            if tokens[j][1] in data["pair"]:
+                value = None  # "a pair (of kings)": a count of two, not a two
             symbol = str(value) if value is not None and 2 <= value <= 8 else None
         if symbol is None:
             i += 1
