@@ -156,6 +156,8 @@ def ask(
     if ruling is not None and ruling.play:
         return Asked([], ruling, False)
     hits, gap = _search(variant, text, lang, design)
+    if ruling is not None and ruling.searched and (gap or not hits):
+        ruling = None  # a play rule's ruling stands only beside the rules the search finds
     if gap and ruling is None:  # the nearest rules, shown as such
         nearest = [Answer(hit.key, variant.rules[hit.key], hit.score) for hit in hits]
         return Asked(nearest, Ruling(None, None, Text(SILENT), ()), False)

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from ..rules import Card, Meld, Rank, Variant, check_opening, format_cards
 from ..rules.hand import hand_costs
+from ..rules.melds import MeldShape, classify
 from ..rules.problems import N_, Text
 from ..rules.rulings import check_going_out, check_meld, check_pickup
 from ..rules.variant import CanastaKind
@@ -45,6 +46,9 @@ class Ruling(NamedTuple):
     form: tuple[str, dict[str, str]] | None = None
     play: bool = False
     lead: bool = False  # its rules lead the answers: a No's broken rule, a figure's rule
+    # given only where the search finds rules too: the play rules' words ("closed", "hold",
+    # "add") are everyday words, and a question off the game keeps its silence
+    searched: bool = False
 
 
 def _joined(parts: Sequence[Text]) -> Text:
@@ -373,13 +377,18 @@ def _meld(variant: Variant, s: Situation, *, figure: bool = False) -> Ruling | N
     verdicts = {r.allowed for r in rulings}
     points = sum(r.points or 0 for r in rulings)
     verdict = verdicts.pop() if len(verdicts) == 1 else None
+    rules = tuple(dict.fromkeys(r.rule for r in rulings))
+    # a legal run is legal by the sequence's rule (the meld form names the group's minimum):
+    # that rule leads, as a No's broken rule does
+    run = verdict is True and len(melds) == 1 and "meld.sequence" in variant.rules
+    run = run and classify(variant, melds[0]).shape is MeldShape.SEQUENCE
     return Ruling(
         verdict,
         points if figure else None,
         _joined([r.text for r in rulings]),
-        tuple(dict.fromkeys(r.rule for r in rulings)),
+        ("meld.sequence",) if run else rules,
         ("meld", {"cards": format_cards(melds[0].cards)}),
-        lead=figure or verdict is False,
+        lead=figure or verdict is False or run,
     )
 
 
@@ -395,6 +404,11 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     """:func:`rule_on` for a situation already read."""
     if "play" in s.moments:
         return Ruling(None, None, Text(PLAY), (), play=True)
+    from .judge_play import rule_on_play  # it builds on this module's Ruling
+
+    found = rule_on_play(variant, s)
+    if found is not None:
+        return found
     if s.loose and s.groups:  # cards named that were not read into melds: no ruling on melds
         return _pickup(variant, s, table) if "pickup" in s.moments else None
     if "pickup" in s.moments and s.top is not None:

@@ -41,6 +41,14 @@ _SCORE = re.compile(
 # an optional suit, each separated by spaces or commas, or run together ("KKK2").
 _SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?:[shdc♠♥♦♣](?![a-z]))?"
 _NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, )?{_SYMBOL})*(?![\w*])")
+# What else a question may tell, for the American game's play rules (issue 45's core): the
+# moments of situation.toml read besides :data:`MOMENTS`.
+TOLD = (
+    "discard", "empty_pile", "last_card", "dead", "theirs", "add", "unfinished",
+    "wild_canasta", "canasta", "holding", "cost", "mismeld", "taken_back", "short_opening",
+    "bonus_cards", "late", "turn_card", "opened_before", "second_side", "stock_out",
+    "took_pile",
+)  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
 
@@ -64,6 +72,10 @@ class Situation:
         self.loose = 0  # cards named but not counted ("kings", a lone "8" not the pile's top)
         self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
         self.opened: bool | None = None  # whether the asking side has melded this hand
+        self.wilds_worded = 0  # wild cards named in words ("a joker"): one added to a meld
+        # of a post of several sentences, the moments its question sentence names (the story
+        # tells the table, the question what is asked); None for a question of one sentence
+        self.asked: set[str] | None = None
 
     @property
     def melds(self) -> list[Meld]:
@@ -215,8 +227,7 @@ def _game_pattern(lang: str) -> _Phrases:
     )
 
 
-@lru_cached(256)  # some 20 moments' words in six languages: every one kept
-def _moment_pattern(moment: str, lang: str) -> _Phrases:
+def _phrases(moment: str, lang: str) -> list[str]:
     found = _data()["moments"][moment]
     # the page's language first; another language's phrases too (a Czech question on an
     # English page), those of three letters or more only
@@ -224,7 +235,47 @@ def _moment_pattern(moment: str, lang: str) -> _Phrases:
     for other, phrases in found.items():
         if other != lang:
             words += [p for p in phrases if len(p) > 3]
-    return _matcher(words)
+    return words
+
+
+@lru_cached(512)  # some 40 moments' words in six languages: every one kept
+def _moment_pattern(moment: str, lang: str) -> _Phrases:
+    return _matcher(_phrases(moment, lang))
+
+
+@lru_cached(512)
+def _first_words(moment: str, lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The words a moment's phrases begin with, and the beginnings of those written with
+    "*": a question holding none of them cannot name the moment."""
+    firsts = [phrase.split()[0] for phrase in _phrases(moment, lang)]
+    return (
+        frozenset(w for w in firsts if not w.endswith("*")),
+        tuple(w[:-1] for w in firsts if w.endswith("*")),
+    )
+
+
+class _Moments:
+    """The moments a folded question names.  A moment's pattern is compiled only once the
+    question holds a word its phrases begin with: some 40 patterns compiled for every
+    question would cost a cold ``referee ask`` some 70 ms."""
+
+    def __init__(self, folded: str, lang: str) -> None:
+        self.folded, self.lang = folded, lang
+        self.words = frozenset(re.findall(r"\w+", folded))
+
+    def _could(self, moment: str) -> bool:
+        exact, starts = _first_words(moment, self.lang)
+        if not exact.isdisjoint(self.words):
+            return True
+        return any(word.startswith(start) for start in starts for word in self.words)
+
+    def named(self, moment: str) -> bool:
+        return self._could(moment) and bool(_moment_pattern(moment, self.lang).search(self.folded))
+
+    def positions(self, moment: str) -> list[int]:
+        if not self._could(moment):
+            return []
+        return [m.start() for m in _moment_pattern(moment, self.lang).finditer(self.folded)]
 
 
 @lru_cached(8)
@@ -391,6 +442,8 @@ def _word_cards(
         if symbol is None and count == 1 and (j == i + 1 or colour is not None):
             # a numeral's singular after "a": "a seven", "a two"
             value = _count_of(tokens[j][1], lang)
+            if tokens[j][1] in data["pair"]:
+                value = None  # "a pair (of kings)": a count of two, not a two
             symbol = str(value) if value is not None and 2 <= value <= 8 else None
         if symbol is None:
             i += 1
@@ -439,6 +492,22 @@ def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
     return [tuple(sorted(g, key=lambda c: c.is_wild)) for g in groups]
 
 
+def _suited(cards: tuple[Card, ...], text: str, lang: str) -> tuple[Card, ...]:
+    """A run written without suits ("4 5 6 of hearts"): each natural card of the one suit the
+    question names, where it names exactly one and the cards are three or more different
+    ranks with no suit given; else the cards as written."""
+    naturals = [card for card in cards if card.is_natural]
+    ranks = {card.rank for card in naturals}
+    if len(naturals) < 3 or len(ranks) != len(naturals) or any(c.suit for c in cards):
+        return cards
+    words = set(re.findall(r"[^\W_]+", fold(text)))
+    named = {Suit(symbol) for symbol, said in _data()["suits"].items() if words & set(said)}
+    if len(named) != 1:
+        return cards
+    suit = named.pop()
+    return tuple(Card(c.rank, suit) if c.is_natural else c for c in cards)
+
+
 def read_situation(text: str, lang: str) -> Situation:
     """The situation ``text`` (a question asked in ``lang``) tells."""
     scores, rest = _scores(text)
@@ -447,29 +516,30 @@ def read_situation(text: str, lang: str) -> Situation:
     # asks about a canasta
     folded = _game_pattern(lang).sub(" ", fold(text))
     situation = Situation()
-    situation.moments = {
-        m for m in MOMENTS if m != "minimum" and _moment_pattern(m, lang).search(folded)
-    }
-    situation.frozen = bool(_moment_pattern("frozen", lang).search(folded)) and not (
-        _moment_pattern("not_frozen", lang).search(folded)
-    )
-    for told in ("in_hand", "natural_canasta", "mixed_canasta", "no_canasta"):
-        if _moment_pattern(told, lang).search(folded):
+    said = _Moments(folded, lang)
+    situation.moments = {m for m in MOMENTS if m != "minimum" and said.named(m)}
+    situation.frozen = said.named("frozen") and not said.named("not_frozen")
+    for told in (*TOLD, "in_hand", "natural_canasta", "mixed_canasta", "no_canasta"):
+        if said.named(told):
             situation.moments.add(told)
-    if _moment_pattern("not_opened", lang).search(folded):
+    sentence = question_sentence(text, lang)
+    if sentence != text.strip():
+        within = _Moments(_game_pattern(lang).sub(" ", fold(sentence)), lang)
+        situation.asked = {m for m in (*MOMENTS, *TOLD) if m != "minimum" and within.named(m)}
+    if said.named("not_opened"):
         situation.opened = False
-    elif _moment_pattern("opened", lang).search(folded):
+    elif said.named("opened"):
         situation.opened = True
-    if _moment_pattern("how_much", lang).search(folded) and "opening" in situation.moments:
+    if said.named("how_much") and "opening" in situation.moments:
         situation.moments.add("minimum")
-    if scores and _moment_pattern("enough", lang).search(folded):
+    if scores and said.named("enough"):
         situation.moments.add("opening")
     worded, alone, situation.red_three, situation.black_three, counted = _word_cards(rest, lang)
     situation.score = scores[0] if scores else None
     singles = [(p, (card,)) for p, card in singles if p not in counted]
     # the pile's top card: the single card named nearest a word for the top ("discarded a
     # joker", "a 7 on top")
-    top_at = [m.start() for m in _moment_pattern("top", lang).finditer(folded)]
+    top_at = said.positions("top")
     # ... or a rank named alone there ("nahoře černá trojka": a black three on top)
     three = "red" if situation.red_three and not situation.black_three else "black"
     named = [(p, (_card("3", three) if rank is Rank.THREE else Card(rank),)) for p, rank in alone]
@@ -481,7 +551,12 @@ def read_situation(text: str, lang: str) -> Situation:
     situation.singles = [c[0] for p, c in singles if p != taken]
     situation.ranks_named = [rank for p, rank in alone if p != taken]
     situation.loose = len(situation.ranks_named) + len(situation.singles)
-    situation.written = [c for _p, c in sorted(notation, key=lambda item: item[0])]
+    situation.written = [
+        _suited(c, text, lang) for _p, c in sorted(notation, key=lambda item: item[0])
+    ]
     situation.groups = list(situation.written)
     situation.groups += _join([(p, c) for p, c in worded if p != taken])
+    situation.wilds_worded = sum(
+        1 for p, cards in worded if p != taken for card in cards if card.is_wild
+    )
     return situation

@@ -493,6 +493,13 @@ def _penalty_question(variant: Variant, data: Json) -> Json:
     return _ruling(variant, ruling.allowed, ruling.reason, ruling.rule, penalty=ruling.points or 0)
 
 
+def _held_question(variant: Variant, data: Json) -> Json:
+    from ..rules.play_rulings import check_held
+
+    ruling = check_held(variant, hand=_cards(_field(data, "hand", str, "", ""), "hand: "))
+    return _ruling(variant, ruling.allowed, ruling.reason, ruling.rule, penalty=ruling.points or 0)
+
+
 QUESTIONS = {
     "meld": _meld_question,
     "opening": _opening_question,
@@ -504,6 +511,7 @@ QUESTIONS = {
     "dead_rank": _dead_rank_question,
     "stock_out": _stock_out_question,
     "penalty": _penalty_question,
+    "held": _held_question,
 }
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "HandResult",
     "Side",
     "SideScore",
+    "held_ranks_of",
     "score_hand",
 ]
 
@@ -117,6 +118,15 @@ def hand_costs(variant: Variant) -> dict[Rank, int]:
     if variant.black_three_in_hand_penalty is not None:
         costs[Rank.THREE] = variant.black_three_in_hand_penalty
     return costs
+
+
+def held_ranks_of(variant: Variant, cards: Sequence[Card]) -> list[Rank]:
+    """The penalised ranks (``held_ranks``: american's sevens and aces) of which one player's
+    ``cards`` hold three or more at the hand's end: each is one of the ``held_sets`` a side
+    enters, charged ``held_penalty`` (cla-laws §Penalties: once per player and rank, however
+    many of them)."""
+    counts = Counter(card.rank for card in cards)
+    return [rank for rank in sorted(variant.held_ranks, key=lambda r: r.order) if counts[rank] >= 3]
 
 
 def _hand_points(variant: Variant, side: Side) -> int:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import RANK_PLURALS, Card, Rank
+from .cards import RANK_PLURALS, Card, Rank, format_cards
+from .hand import hand_costs, held_ranks_of
 from .melds import Meld, MeldShape, classify
 from .problems import N_, Text
 from .rulings import Ruling, check_pickup, closed_meld, dead_card_pickup
@@ -20,6 +21,7 @@ __all__ = [
     "ACTIONS",
     "IRREGULARITIES",
     "check_dead_rank",
+    "check_held",
     "check_penalty",
     "check_stock_out",
     "closed_meld",
@@ -301,5 +303,58 @@ def check_penalty(variant: Variant, *, irregularity: str) -> Ruling:
             what=what,
         ),
         "opening.minimum" if irregularity == "short_opening" else "meld.min-cards",
+        points=0,
+    )
+
+
+def check_held(variant: Variant, *, hand: Sequence[Card]) -> Ruling:
+    """Is a player left holding ``hand`` at the hand's end charged for holding three or more
+    sevens or aces (american, cla-laws §Penalties)?  ``allowed``: no such penalty; ``points``:
+    the penalty, ``held_penalty`` once per penalised rank held three or more times (the
+    ``held_sets`` `referee score` charges), besides the cards' own values."""
+    cards = format_cards(hand)
+    points = sum(hand_costs(variant)[card.rank] for card in hand)
+    if not variant.held_penalty or not variant.held_ranks or "hand.held" not in variant.rules:
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    'This game charges nothing for cards held beyond their values: "%(cards)s" '
+                    "count %(points)s against the side."
+                ),
+                cards=cards,
+                points=points,
+            ),
+            "hand.points",
+            points=0,
+        )
+    penalty = variant.held_penalty * len(held_ranks_of(variant, hand))
+    if penalty:
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    'No: a player left holding "%(cards)s" costs the side %(penalty)s for three '
+                    "or more of a rank the book penalises (once per player and rank), besides "
+                    "the cards' own %(points)s."
+                ),
+                cards=cards,
+                penalty=penalty,
+                points=points,
+            ),
+            "hand.held",
+            points=penalty,
+        )
+    return Ruling(
+        True,
+        _t(
+            N_(
+                'Yes: "%(cards)s" holds fewer than three of each rank the book penalises: no '
+                "penalty, only the cards' own %(points)s."
+            ),
+            cards=cards,
+            points=points,
+        ),
+        "hand.held",
         points=0,
     )

@@ -13,6 +13,7 @@ from .problems import N_, Text
 from .variant import CanastaKind, Variant
 
 __all__ = [
+    "KIND_WORDS",
     "Ruling",
     "best_opening_points",
     "check_bonus_cards",
@@ -46,7 +47,7 @@ def _t(template: str, **params: object) -> Text:
     return Text(template, params)
 
 
-_KIND_WORDS = {
+KIND_WORDS = {
     CanastaKind.NATURAL: N_("a natural canasta"),
     CanastaKind.MIXED: N_("a mixed canasta"),
     CanastaKind.WILD: N_("a wild canasta"),
@@ -75,7 +76,7 @@ def check_meld(variant: Variant, meld: Meld, *, going_out: bool = False) -> Ruli
             points=info.points,
         )
     if info.canasta:
-        what = Text(_KIND_WORDS[info.canasta])
+        what = Text(KIND_WORDS[info.canasta])
         rule = "canasta.kinds"
     else:
         what = Text(N_("a legal meld"))

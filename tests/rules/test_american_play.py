@@ -279,3 +279,34 @@ def test_the_pile_is_never_taken_with_a_card_the_other_side_closed():
          "hand": "K K 4", "melds": ["Q Q Q"], "other_melds": [KINGS]}
     )  # fmt: skip
     assert (out["allowed"], out["rule"]["id"]) == (False, "american.play.dead-rank")
+
+
+# -- sevens or aces held at the hand's end (cla-laws §Penalties), the `held` question ---------
+
+
+@given(st.lists(st.sampled_from(["7", "A", "K", "4", "X", "2"]), max_size=11))
+def test_holding_three_or_more_sevens_or_aces_costs_1500_a_rank(symbols):
+    """``check_held`` against the rule counted by hand: 1500 for each of sevens and aces held
+    three or more times, once per rank however many; what `referee score` charges for the
+    ``held_sets`` the cards make."""
+    from referee.rules.play_rulings import check_held
+
+    v = american()
+    cards = parse_cards(" ".join(symbols)) if symbols else ()
+    want = 1500 * sum(symbols.count(rank) >= 3 for rank in ("7", "A"))
+    ruling = check_held(v, hand=cards)
+    assert (ruling.allowed, ruling.points) == (want == 0, want)
+    assert ruling.rule == "hand.held"
+    sets = want // 1500
+    result = score_hand(v, Hand(4, (Side(melds=(meld(KINGS),), went_out=True, hand=()),
+                                    Side(hand=tuple(cards), held_sets=sets))))  # fmt: skip
+    assert -result.sides[1].breakdown.get("held_in_hand", 0) == ruling.points
+    answer = check_json({"variant": "american", "question": "held", "hand": " ".join(symbols)})
+    assert (answer["allowed"], answer["penalty"]) == (ruling.allowed, want)
+
+
+def test_a_game_without_the_penalty_charges_the_cards_alone():
+    from referee.rules.play_rulings import check_held
+
+    ruling = check_held(variant("classic"), hand=parse_cards("7 7 7"))
+    assert (ruling.allowed, ruling.points, ruling.rule) == (True, 0, "hand.points")

@@ -249,3 +249,37 @@ def test_a_runner_up_far_behind_is_not_offered(client):
     assert data["did_you_mean"] is None
     cs = client.get("/referee?variant=classic&lang=cs&ask=kolik+bod%C5%AF+je+za+%C5%BEol%C3%ADka")
     assert "Nebo jste mysleli" not in answer_part(cs.get_data(as_text=True))
+
+
+@pytest.mark.parametrize(
+    ("question", "form"),
+    [
+        ("may I discard a joker?", "discard"),
+        ("smím odhodit sedmičku na prázdný balíček?", "discard"),
+        ("they closed their canasta of kings, may I take the pile with a king?", "dead_rank"),
+        ("can I add a joker to my K K K K?", "wild_card"),
+        ("I forgot to draw the bonus cards, may I still draw them?", "bonus_cards"),
+        ("what is the penalty for a mismeld?", "penalty"),
+    ],
+)
+def test_a_play_ruling_links_to_its_form_which_rules_the_same(client, question, form):
+    """The American game's play rulings (issue 44): the ruling's link fills in the referee's
+    own form, and that form, sent, rules as the answer did."""
+    from urllib.parse import parse_qsl, urlsplit
+
+    from tests.support.web import ask, ruling
+
+    url = f"/referee?variant=american&ask={quote_plus(question)}"
+    found = answer_part(client.get(url).get_data(as_text=True))
+    said = re.search(r'class="ruling said ?(yes|no|)"(.*?)</div>', found, re.S)
+    assert said, found[:400]
+    link = unescape(re.search(r'<a class="button" href="([^"]+)"', said[2])[1])
+    query = dict(parse_qsl(urlsplit(link).query))
+    assert query["q"] == form
+    fields = {k.split("-", 1)[1]: v for k, v in query.items() if k.startswith(f"{form}-")}
+    status, page = ask(client, "/referee?variant=american", form, **fields)
+    assert status == 200
+    allowed, _sentence, rule = ruling(page)
+    if said[1]:  # a verdict, not a figure alone
+        assert allowed is (said[1] == "yes")
+    assert rule.startswith("american.")

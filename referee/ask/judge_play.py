@@ -1,0 +1,400 @@
+"""Rulings on the play a question tells (issue 44, on issue 45's core): a discard, a dead
+rank, a wild card joining a meld, a pair, what a special canasta scores and an unfinished one
+costs, sevens or aces held, a penalty, the bonus cards, the stock running out.
+
+Each is the ruling of the function ``referee check``'s question of the same name calls (the
+referee page's form asks the same), on the cards and moments :mod:`.situation` read; given
+only where the variant's book has the rule.  Never a sentence matched to the words: the words
+say which question is asked and of which cards, the core decides it.
+"""
+
+from __future__ import annotations
+
+from ..rules import Card, Meld, Rank, Suit, Variant, format_cards
+from ..rules.melds import classify
+from ..rules.play_rulings import check_dead_rank, check_held, check_penalty, check_stock_out
+from ..rules.problems import N_, Text
+from ..rules.rulings import (
+    KIND_WORDS,
+    check_bonus_cards,
+    check_discard,
+    check_meld,
+    check_wild_card,
+)
+from ..rules.variant import CanastaKind
+from .judge import Ruling, _elsewhere, _joined
+from .situation import Situation
+
+__all__ = ["rule_on_play"]
+
+
+def _told_cards(s: Situation) -> list[Card]:
+    """Every card the question names: in melds, alone, and on top of the pile."""
+    cards = [card for group in s.groups for card in group] + list(s.singles)
+    return cards + ([s.top] if s.top is not None else [])
+
+
+def _one_natural_rank(s: Situation, *, top: bool = False) -> Rank | None:
+    """The one natural rank (4 to A) the question names, in cards or alone (and with ``top``,
+    the pile's top card); None where it names none or several."""
+    cards = _told_cards(s) if top else [c for g in s.groups for c in g] + list(s.singles)
+    ranks = {card.rank for card in cards if card.is_natural} | {
+        rank for rank in s.ranks_named if rank not in (Rank.TWO, Rank.JOKER)
+    }
+    if len(ranks) != 1:
+        return None
+    rank = ranks.pop()
+    return None if rank is Rank.THREE else rank
+
+
+def _discard(variant: Variant, s: Situation) -> Ruling | None:
+    """May this card be discarded: a three never, a wild card only as the last card, a 7 or an
+    ace not onto an empty pile (``check_discard``, the referee's discard question)."""
+    cards = _told_cards(s)
+    if not cards and len(set(s.ranks_named)) == 1:  # "odhodit eso": a rank named alone
+        rank = s.ranks_named[0]
+        cards = [Card(rank, Suit.SPADES) if rank is Rank.THREE else Card(rank)]
+    elif s.ranks_named:
+        return None
+    if len(cards) != 1 or "play.discard-limits" not in variant.rules:
+        return None
+    card = cards[0]
+    empty = "empty_pile" in s.moments
+    restricted = (
+        (card.rank is Rank.THREE and variant.black_threes_laid_out)
+        or (card.is_wild and variant.wild_discard_last)
+        or (empty and card.rank in variant.empty_pile_no_discard)
+    )
+    if not restricted:
+        return None
+    # the rest of the hand: nothing where the card is the last, else a natural card the
+    # limits do not touch (a rule of what may be discarded while other cards are held)
+    others = () if "last_card" in s.moments else (Card(Rank.KING),)
+    ruling = check_discard(variant, card=card, hand=(card, *others), pile_empty=empty)
+    fields = {"card": card.symbol(), "hand": format_cards((card, *others))}
+    if empty:
+        fields["pile_empty"] = "y"
+    return Ruling(ruling.allowed, None, ruling.text, (ruling.rule,), ("discard", fields), lead=True)
+
+
+def _closed(variant: Variant, rank: Rank) -> Meld:
+    """A closed meld of ``rank``: the most cards a meld holds, all natural."""
+    most = variant.max_meld_cards or 7
+    return Meld(tuple(Card(rank) for _ in range(most)))
+
+
+def _dead_rank(variant: Variant, s: Situation) -> Ruling | None:
+    """May a card of a rank whose canasta is closed be taken with the pile, discarded or
+    melded (``check_dead_rank``); a card added to one's own closed canasta is the meld's
+    most cards (``check_meld``)."""
+    if variant.max_meld_cards is None or not variant.one_meld_per_rank:
+        return None
+    rank = _one_natural_rank(s, top=True)
+    if rank is None:
+        return None
+    theirs = "theirs" in s.moments
+    closed = _closed(variant, rank)
+    if "pickup" in s.moments and s.top is not None and s.top.rank is not rank:
+        return None  # the pile's top card is another: its own rules decide the pile
+    if "pickup" in s.moments:
+        action = "pickup"
+    elif "discard" in s.moments:
+        action = "discard"
+    elif "add" in s.moments or "meld" in s.moments:
+        action = "meld"
+    else:
+        return None
+    if action == "meld" and not theirs and "add" in s.moments:
+        added = Card(Rank.JOKER) if s.wilds_worded == 1 else Card(rank)
+        grown = Meld((*closed.cards, added))
+        ruling = check_meld(variant, grown)
+        return Ruling(
+            ruling.allowed,
+            None,
+            ruling.text,
+            (ruling.rule,),
+            ("meld", {"cards": format_cards(grown.cards)}),
+            lead=True,
+        )
+    mine, other = ([], [closed]) if theirs else ([closed], [])
+    ruling = check_dead_rank(
+        variant,
+        rank=rank,
+        action=action,
+        melds=mine,
+        other_melds=other,
+        pile_empty="empty_pile" in s.moments,
+    )
+    fields = {"rank": rank.value, "action": action}
+    fields["other_melds" if theirs else "melds"] = format_cards(closed.cards)
+    return Ruling(
+        ruling.allowed, None, ruling.text, (ruling.rule,), ("dead_rank", fields), lead=True
+    )
+
+
+def _wild_card(variant: Variant, s: Situation) -> Ruling | None:
+    """May a wild card join this meld: the meld's limits, a meld of sevens natural only, the
+    rule of five after the opening (``check_wild_card``)."""
+    if variant.rule_of_five is None or s.wilds_worded != 1:
+        return None
+    naturals = [c for c in _told_cards(s) if c.is_natural]
+    rank = _one_natural_rank(s)
+    if rank is None:
+        return None
+    if s.written:  # the meld in notation, its own wild cards with it
+        if len(s.written) != 1:
+            return None
+        meld = Meld(s.written[0])
+    elif naturals and not s.ranks_named:  # "my four kings"
+        meld = Meld(tuple(naturals))
+    elif rank in variant.natural_only_ranks:  # "my sevens": none takes a wild card
+        meld = Meld(tuple(Card(rank) for _ in range(variant.min_meld_cards)))
+    else:
+        return None
+    if len(meld.cards) < variant.min_meld_cards:
+        return None
+    opening = "opening" in s.moments
+    ruling = check_wild_card(variant, meld=meld, opening=opening)
+    fields = {"meld": format_cards(meld.cards)}
+    if opening:
+        fields["opening"] = "y"
+    return Ruling(
+        ruling.allowed, None, ruling.text, (ruling.rule,), ("wild_card", fields), lead=True
+    )
+
+
+def _pairs(variant: Variant, s: Situation) -> Ruling | None:
+    """May a pair be melded ("can I meld two aces?", "a pair of kings"): the meld form's
+    ruling on the pair (``check_meld``), each pair of one natural rank."""
+    if not s.groups or s.singles or s.ranks_named or s.top is not None:
+        return None
+    if any(
+        len(g) != 2 or not all(c.is_natural and c.rank is g[0].rank for c in g) for g in s.groups
+    ):
+        return None
+    rulings = [check_meld(variant, Meld(group)) for group in s.groups]
+    verdicts = {r.allowed for r in rulings}
+    if len(verdicts) != 1:
+        return None
+    verdict = verdicts.pop()
+    return Ruling(
+        verdict,
+        None,
+        _joined([r.text for r in rulings]),
+        tuple(dict.fromkeys(r.rule for r in rulings)),
+        ("meld", {"cards": format_cards(s.groups[0])}),
+        lead=verdict is False,
+    )
+
+
+def _wild_cards(s: Situation) -> tuple[Card, ...]:
+    """The seven wild cards of a wild canasta the question names: those it told, else seven
+    twos ("a canasta of twos"), four jokers and three twos (the four jokers told), or twos
+    and jokers as they come ("comodines" are wild cards as much as jokers)."""
+    told = [card for group in s.groups for card in group]
+    if len(told) == 7 and all(card.is_wild for card in told):
+        return tuple(told)
+    two, joker = Card(Rank.TWO), Card(Rank.JOKER)
+    if Rank.TWO in s.ranks_named and Rank.JOKER not in s.ranks_named:
+        return (two,) * 7
+    if sum(card.rank is Rank.JOKER for card in told) >= 4:  # "with the four jokers"
+        return (joker,) * 4 + (two,) * 3
+    return (two,) * 4 + (joker,) * 3
+
+
+def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
+    """What a canasta of a rank (sevens, aces, kings) or of wild cards scores, and what such a
+    meld left unfinished costs: the meld scored as `referee score` scores it (``classify``)."""
+    wild = "wild_canasta" in s.moments
+    rank = None if wild else _one_natural_rank(s)
+    if not wild and rank is None:
+        return None
+    unfinished = "unfinished" in s.moments
+    if unfinished:
+        if not variant.unfinished_penalty or "canasta.unfinished" not in variant.rules:
+            return None
+        cards = _wild_cards(s)[:3] if wild else (Card(rank),) * 3  # type: ignore[arg-type]
+    elif wild:
+        cards = _wild_cards(s)
+    elif "mixed_canasta" in s.moments:  # "a dirty canasta of kings"
+        cards = (Card(rank),) * 5 + (Card(Rank.TWO),) * 2  # type: ignore[arg-type]
+    else:
+        cards = (Card(rank),) * 7  # type: ignore[arg-type]
+    if check_meld(variant, Meld(cards)).allowed is False or "canasta.kinds" not in variant.rules:
+        return None
+    info = classify(variant, Meld(cards))
+    if unfinished:
+        return Ruling(
+            None,
+            info.penalty,
+            Text(
+                N_(
+                    'A meld like "%(cards)s" left unfinished at the hand\'s end costs its side '
+                    "%(points)s."
+                ),
+                {"cards": format_cards(cards), "points": info.penalty},
+            ),
+            ("canasta.unfinished",),
+            lead=True,
+        )
+    ordinary = {CanastaKind.NATURAL: "natural_canasta", CanastaKind.MIXED: "mixed_canasta"}
+    if info.canasta is None or ordinary.get(info.canasta, "canasta") not in s.moments:
+        return None  # "a canasta of kings" asks nothing of its kind; "a clean one" does
+    return Ruling(
+        None,
+        info.bonus,
+        Text(
+            N_('"%(cards)s" is %(what)s: it scores %(points)s, besides its cards\' values.'),
+            {
+                "cards": format_cards(cards),
+                "what": Text(KIND_WORDS[info.canasta]),
+                "points": info.bonus,
+            },
+        ),  # fmt: skip
+        ("canasta.kinds",),
+        ("meld", {"cards": format_cards(cards)}),
+        lead=True,
+    )
+
+
+def _held(variant: Variant, s: Situation) -> Ruling | None:
+    """What a player left holding three or more sevens or aces costs (``check_held``, the
+    referee's ``held`` question; the ``held_sets`` `referee score` charges)."""
+    cards = [card for group in s.groups for card in group] + list(s.singles)
+    if not cards or s.ranks_named:
+        return None
+    ruling = check_held(variant, hand=cards)
+    if not ruling.points:
+        return None  # no penalty: what the cards count is the hand's rule (_left_in_hand)
+    return Ruling(None, ruling.points, ruling.text, (ruling.rule,), lead=True)
+
+
+def _penalty(variant: Variant, s: Situation) -> Ruling | None:
+    """What the book charges for an irregularity (``check_penalty``)."""
+    # a first meld short of the minimum, taken back: the shortfall is the irregularity
+    named = [i for i in ("short_opening", "mismeld", "taken_back") if i in s.moments]
+    irregularity = "melds_taken_back" if named[0] == "taken_back" else named[0]
+    charged = variant.penalty_points and irregularity in variant.irregularities
+    raised = irregularity == "short_opening" and variant.failed_opening_step
+    if not charged and not raised:
+        return None  # the book names no penalty: the rules found say what it does
+    ruling = check_penalty(variant, irregularity=irregularity)
+    if ruling.rule not in variant.rules:
+        return None
+    return Ruling(
+        None,
+        ruling.points or None,  # no points: the minimum raised, which the text says
+        ruling.text,
+        (ruling.rule,),
+        ("penalty", {"irregularity": irregularity}),
+        lead=True,
+    )
+
+
+def _bonus_cards(variant: Variant, s: Situation) -> Ruling | None:
+    """Whether a first meld draws its bonus cards, and how many (``check_bonus_cards``)."""
+    if not variant.bonus_cards:
+        return None
+    flags = {
+        "first_side": "second_side" not in s.moments,
+        "took_pile": "took_pile" in s.moments,
+        "past_turn_card": "turn_card" in s.moments,
+        "opened_before": "opened_before" in s.moments,
+        "late": "late" in s.moments,
+    }
+    ruling = check_bonus_cards(variant, **flags)
+    if ruling.rule not in variant.rules:
+        return None
+    fields = {name: "y" for name, on in flags.items() if on}
+    return Ruling(
+        ruling.allowed,
+        ruling.points if ruling.allowed else None,
+        ruling.text,
+        (ruling.rule,),
+        ("bonus_cards", fields),
+        lead=True,
+    )
+
+
+def _stock_out(variant: Variant, s: Situation) -> Ruling | None:
+    """The stock is gone: the hand ends on a red three or an empty pile; else play goes on
+    only if the player may take the pile (``check_stock_out``)."""
+    if "play.stock-out" not in variant.rules:
+        return None
+    hand = tuple(card for group in s.groups for card in group) + tuple(s.singles)
+    if s.red_three:
+        ruling = check_stock_out(variant, top=None, red_three=True)
+        fields = {"red_three": "y"}
+    elif s.top is not None and hand and s.opened is not None:
+        melds = [_elsewhere(s.top)] if s.opened else []
+        ruling = check_stock_out(
+            variant, top=s.top, hand=hand, melds=melds, frozen=s.frozen, score=s.score or 0
+        )
+        fields = {"top": s.top.symbol(), "hand": format_cards(hand)}
+        if melds:
+            fields["melds"] = format_cards(melds[0].cards)
+    else:
+        return None
+    return Ruling(
+        ruling.allowed,
+        0 if "go_out" in s.moments else None,
+        ruling.text,
+        (ruling.rule,),
+        ("stock_out", fields),
+        lead=True,
+    )
+
+
+def rule_on_play(variant: Variant, s: Situation) -> Ruling | None:
+    """A ruling on the play rules (a discard, a dead rank, a wild card joining a meld, a
+    canasta's worth, cards held, a penalty, bonus cards, the stock out), or None."""
+    found = _play_ruling(variant, s)
+    if found is None:
+        return None
+    # cards in notation, a canasta, the bonus cards, the stock, a mismeld: words of the game
+    # alone; else ("closed", "hold", "add a joker") the search must find the game's rules too
+    return found._replace(searched=not (s.written or _GAME_WORDS & s.moments))
+
+
+_GAME_WORDS = {"canasta", "wild_canasta", "bonus_cards", "stock_out", "mismeld"}
+
+
+def _asks(s: Situation, *moments: str) -> bool:
+    """Whether the question asks about one of ``moments``: named in its question sentence
+    (a long post's story names many a moment it does not ask about), or anywhere in a
+    question of one sentence."""
+    return bool(set(moments) & (s.moments if s.asked is None else s.asked))
+
+
+def _play_ruling(variant: Variant, s: Situation) -> Ruling | None:
+    if "stock_out" in s.moments:
+        return _stock_out(variant, s)
+    if "bonus_cards" in s.moments:
+        return _bonus_cards(variant, s)
+    if "dead" in s.moments and not {"unfinished", "wild_canasta"} & s.moments:
+        if _asks(s, "pickup", "discard", "add", "meld"):
+            found = _dead_rank(variant, s)
+            if found is not None:
+                return found
+    if "discard" in s.moments and "pickup" not in s.moments:
+        return _discard(variant, s) if _asks(s, "discard") else None
+    if "add" in s.moments and s.wilds_worded:
+        return _wild_card(variant, s) if _asks(s, "add") else None
+    if _asks(s, "meld") and not {"go_out", "add", "pickup"} & s.moments:
+        found = _pairs(variant, s)
+        if found is not None:
+            return found
+    asks_worth = _asks(s, "value", "cost")
+    if asks_worth and {"mismeld", "taken_back", "short_opening"} & s.moments:
+        return _penalty(variant, s)
+    if asks_worth and "holding" in s.moments and variant.held_ranks:
+        found = _held(variant, s)
+        if found is not None:
+            return found
+    if (
+        asks_worth
+        and {"canasta", "wild_canasta", "unfinished", "natural_canasta", "mixed_canasta"}
+        & s.moments
+    ):
+        return _canasta_of(variant, s)
+    return None
