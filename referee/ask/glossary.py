@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from .design import AT
 
-__all__ = ["GLOSSARY", "Entry"]
+__all__ = ["GLOSSARY", "PROCEDURE_ENTRIES", "Entry"]
 
 
 class Entry(NamedTuple):
@@ -1083,6 +1083,287 @@ GLOSSARY: tuple[Entry, ...] = (
     ),
 )
 
+# The table's procedures that rulebooks mostly leave to the players (issue 44, the book's gaps):
+# a misdeal, a card exposed or dropped, play out of turn, table talk, a time limit, cheating,
+# the shuffle, an error in the score, a player who leaves, a move taken back.  A question whose
+# subject is one of these, at a table whose book has no rule about it
+# (:data:`~.design.PROCEDURES`, ``Index.covered``), is answered "This rulebook does not say"
+# with the nearest rules; where a book has the rule (the Czech book's cut and shuffle), the rule.
+_PROCEDURE_WORDS = "the table's procedures players ask about; docs/benchmarks.md (issue 44, gaps)"
+PROCEDURE_ENTRIES: tuple[Entry, ...] = (
+    Entry(
+        "misdeal",
+        _PROCEDURE_WORDS,
+        {
+            "en": (
+                "misdeal",
+                "misdealt",
+                "redeal",
+                "re-deal",
+                "deal again",
+                "wrong number of cards",
+                "dealt too many",
+                "dealt too few",
+            ),
+            "cs": ("špatně rozdáno", "špatně rozdal", "přerozdat", "znovu rozdat", "rozdat znovu"),
+            "de": ("vergeben", "falsch gegeben", "neu geben", "noch einmal geben", "neu verteilen"),
+            "es": (
+                "mal repartido",
+                "mal repartidas",
+                "repartir de nuevo",
+                "volver a repartir",
+                "cartas de más",
+            ),
+            "nl": ("verkeerd gedeeld", "opnieuw delen", "opnieuw gedeeld", "te veel kaarten"),
+            "pl": ("źle rozdane", "źle rozdał", "ponowne rozdanie", "rozdać ponownie"),
+        },
+    ),
+    Entry(
+        "exposed",
+        _PROCEDURE_WORDS,
+        {
+            "en": (
+                "exposed",
+                "exposed card",
+                "flashed",
+                "dropped a card",
+                "dropped card",
+                "on the floor",
+                "showing his cards",
+                "showing her cards",
+                "showed his cards",
+                "showed her cards",
+            ),
+            "cs": (
+                "ukázaná karta",
+                "odkrytá karta",
+                "spadla",
+                "upadla",
+                "na zem",
+                "ukázal karty",
+                "ukázala karty",
+            ),
+            "de": (
+                "versehentlich aufgedeckt",
+                "heruntergefallen",
+                "runtergefallen",
+                "auf den boden",
+                "karten gezeigt",
+            ),
+            "es": ("carta expuesta", "se cayó", "al suelo", "mostró sus cartas", "enseñó sus cartas"),
+            "nl": ("op de grond", "liet een kaart vallen", "kaart gevallen", "per ongeluk open"),
+            "pl": ("upadła", "spadła", "na podłogę", "odsłonięta przez pomyłkę"),
+        },
+    ),
+    Entry(
+        "outofturn",
+        _PROCEDURE_WORDS,
+        {
+            "en": ("out of turn", "not his turn", "not her turn", "not my turn", "before his turn"),
+            "cs": ("mimo pořadí", "mimo tah", "nebyl na tahu", "nebyla na tahu", "nebyl na řadě"),
+            "de": ("außer der reihe", "nicht an der reihe", "nicht dran"),
+            "es": ("fuera de turno", "no era su turno", "no le tocaba"),
+            "nl": ("buiten de beurt", "niet aan de beurt", "voor zijn beurt"),
+            "pl": ("poza kolejnością", "poza kolejką", "nie jego kolej", "nie jej kolej"),
+        },
+    ),
+    Entry(
+        "tabletalk",
+        _PROCEDURE_WORDS,
+        {
+            "en": (
+                "table talk",
+                "signal",
+                "signals",
+                "signaling",
+                "signalling",
+                "hints",
+                "give hints",
+                "tell your partner",
+                "tell my partner",
+                "talk about your hand",
+                "kibitz",
+                "kibitzer",
+            ),
+            "cs": ("napovídat", "napovídá", "nápověda", "signály", "domlouvat se", "domlouvají"),
+            "de": ("tischgespräch", "zeichen geben", "vorsagen", "absprechen", "verraten"),
+            "es": ("señas", "hacer señas", "soplar", "hablar de la mano", "pistas"),
+            "nl": ("tafelpraat", "seintjes", "tekens geven", "voorzeggen", "hints"),
+            "pl": ("podpowiadać", "podpowiada", "sygnały", "umawiać się", "umawiają się"),
+        },
+    ),
+    Entry(
+        "time",
+        _PROCEDURE_WORDS,
+        {
+            "en": (
+                "time limit",
+                "hurry up",
+                "hurry",
+                "slow",
+                "slowly",
+                "too long",
+                "taking forever",
+                "takes forever",
+                "stalling",
+            ),
+            "cs": ("časový limit", "pospěš", "pomalu", "pomalý", "dlouho přemýšlí", "zdržuje"),
+            "de": ("zeitlimit", "beeil", "langsam", "zu lange", "trödelt", "bedenkzeit"),
+            "es": ("límite de tiempo", "date prisa", "lento", "lenta", "tarda mucho"),
+            "nl": ("tijdslimiet", "schiet op", "traag", "langzaam", "te lang", "bedenktijd"),
+            "pl": ("limit czasu", "pospiesz", "powoli", "za długo", "myśli za długo"),
+        },
+    ),
+    Entry(
+        "cheating",
+        _PROCEDURE_WORDS,
+        {
+            "en": (
+                "cheat",
+                "cheats",
+                "cheating",
+                "cheated",
+                "cheater",
+                "peek",
+                "peeked",
+                "peeking",
+                "looking at my cards",
+                "looking at her cards",
+                "looking at his cards",
+                "looking at opponents cards",
+                "looking at another player's cards",
+                "see the other team's cards",
+                "marked cards",
+            ),
+            "cs": (
+                "podvádět",
+                "podvádí",
+                "podvádění",
+                "podvod",
+                "švindl",
+                "kouká do karet",
+                "dívá se do karet",
+                "nakukuje",
+            ),
+            "de": (
+                "schummeln",
+                "schummelt",
+                "mogeln",
+                "mogelt",
+                "betrügen",
+                "betrügt",
+                "in die karten schauen",
+                "in meine karten",
+                "spicken",
+            ),
+            "es": ("trampa", "trampas", "hacer trampa", "tramposo", "espiar", "mirar sus cartas"),
+            "nl": ("valsspelen", "vals spelen", "speelt vals", "spieken", "spiekt"),
+            "pl": ("oszukiwać", "oszukuje", "oszust", "podglądać", "podgląda", "zaglądać w karty"),
+        },
+    ),
+    Entry(
+        "shuffle",
+        _PROCEDURE_WORDS,
+        {
+            "en": ("shuffle", "shuffled", "shuffling", "shuffles", "reshuffle", "reshuffled"),
+            "cs": ("míchat", "zamíchat", "míchá", "zamíchal", "promíchat", "míchání"),
+            "de": ("mischen", "mischt", "neu mischen"),
+            "es": ("barajar las cartas", "barajar de nuevo", "mezclar las cartas"),
+            "nl": ("schudden", "geschud", "schudt"),
+            "pl": ("tasować", "potasować", "tasuje", "przetasować"),
+        },
+    ),
+    Entry(
+        "scoreerror",
+        _PROCEDURE_WORDS,
+        {
+            "en": (
+                "miscounted",
+                "added wrong",
+                "wrong score",
+                "scored wrong",
+                "scoring mistake",
+                "mistake in the score",
+                "error in the score",
+            ),
+            "cs": ("špatně sečetl", "špatně spočítal", "chyba v zápisu", "chyba ve skóre"),
+            "de": ("verrechnet", "falsch gezählt", "falsch aufgeschrieben", "fehler beim zählen"),
+            "es": ("mal contado", "mal sumado", "error en la suma", "anotó mal"),
+            "nl": ("verkeerd geteld", "fout opgeteld", "fout in de score", "verkeerd opgeschreven"),
+            "pl": ("źle policzył", "błąd w zapisie", "błąd w punktacji", "źle zapisał"),
+        },
+    ),
+    Entry(
+        "leaves",
+        _PROCEDURE_WORDS,
+        {
+            "en": (
+                "has to leave",
+                "had to leave",
+                "left the table",
+                "leaves the game",
+                "quit",
+                "quits",
+                "quitting",
+                "walks out",
+                "substitute",
+                "drops out",
+            ),
+            "cs": ("musí odejít", "musel odejít", "odešel od stolu", "náhradník", "vzdal hru"),
+            "de": ("muss gehen", "musste gehen", "steigt aus", "ausgestiegen", "ersatzspieler"),
+            "es": ("se tuvo que ir", "tiene que irse", "abandonó", "sustituto", "se retira"),
+            "nl": ("moet weg", "moest weg", "invaller", "vervanger", "haakt af"),
+            "pl": ("musi wyjść", "musiał wyjść", "zrezygnował", "zastępca", "zastępstwo"),
+        },
+    ),
+    Entry(
+        "takeback",
+        _PROCEDURE_WORDS,
+        {
+            "en": ("take-back", "take-backs", "takeback", "misplay", "misplays", "undo"),
+            "cs": ("vzít tah zpět", "vrátit tah", "zrušit tah"),
+            "de": ("zug zurücknehmen", "rückgängig"),
+            "es": ("deshacer la jugada", "echarse atrás"),
+            "nl": ("ongedaan maken", "zet terugnemen"),
+            "pl": ("cofnąć ruch", "cofnąć zagranie"),
+        },
+    ),
+    # other games' own terms, beside the names in "offgame" above: a post about poker's,
+    # bridge's or blackjack's table is not one about this rulebook (tests/ask_real.toml)
+    Entry(
+        "offgame",
+        "other games' own terms (tests/ask_real.toml, fourth pass)",
+        {
+            "en": (
+                "hold em",
+                "hold 'em",
+                "holdem",
+                "texas",
+                "hole cards",
+                "cash game",
+                "buy-in",
+                "pot limit",
+                "all in",
+                "flop",
+                "five-card draw",
+                "five card draw",
+                "seven card stud",
+                "casino",
+                "uno",
+                "contract bridge",
+                "notrump",
+                "no trump",
+                "control deck",
+            ),
+            "cs": ("texas", "kasino", "kasinu"),
+            "de": ("texas", "casino", "kasino"),
+            "es": ("texas", "casino"),
+            "nl": ("texas", "casino"),
+            "pl": ("texas", "kasyno", "kasynie"),
+        },
+    ),
+)
+
 # Players' words, kept as data with where each was seen (players_words.toml): each joins its
 # concept's entry above; a word seen at some variants' tables only ("talon": the bonus cards
 # at the American game's) is a concept of its own, ``means@variant``, which the index of that
@@ -1123,4 +1404,4 @@ def _with_players_words(entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
     )
 
 
-GLOSSARY = _with_players_words(GLOSSARY)
+GLOSSARY = _with_players_words(GLOSSARY + PROCEDURE_ENTRIES)
