@@ -254,6 +254,20 @@ def evaluate_real(asked_set: list[dict[str, Any]]) -> RealResult:
     return RealResult(asked, first, top3, rulings, right, off, silent, gaps, said, misses, refused)
 
 
+def said_gap(asked_set: list[dict[str, Any]]) -> int:
+    """How many of a written set's rule questions (``text``, ``rules``) are answered "This
+    rulebook does not say" (issue 44: a gap found where the book decides): counted, never
+    listed, as the judge sets' misses are not printed."""
+    from referee.ask import SILENT, ask
+
+    said = 0
+    for q in asked_set:
+        if q["rules"]:
+            found = ask(PRESETS[q.get("variant", "classic")], q["text"], q["lang"])
+            said += found.ruling is not None and found.ruling.text.template == SILENT
+    return said
+
+
 # Long posts written by us (never counted as real): a story, the cards, the scores, then
 # the question; a "dev" part to develop on, a "held" part measured whole only.
 LONG = Path(__file__).with_name("ask_long.toml")

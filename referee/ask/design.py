@@ -16,6 +16,7 @@ __all__ = [
     "MARK",
     "NAME",
     "OFF",
+    "OTHER_TABLE",
     "PROCEDURES",
     "SCORE",
     "Design",
@@ -35,6 +36,10 @@ GENERIC = frozenset({"value", "alone", "bonus", "cards"})
 # cards"); with another concept ("how many points for a canasta") it is a rule question.
 NAME = "canasta"
 OFF = "offgame"  # the glossary's words of shopping, apps, the game's history
+# another game's table, by its own terms (poker's pot and flop, bridge's notrump, a casino): a
+# post using them anywhere, even in its story, is not about this rulebook; the name of another
+# game (OFF) in a story may be a comparison ("a run, as in rummikub")
+OTHER_TABLE = "othergame"
 # The table's procedures (the glossary's PROCEDURE_ENTRIES, and the cut): most rulebooks leave
 # them to the players.  A question about one, at a table none of whose rules is about it, is
 # one this rulebook does not decide (Index.find); where the book has the rule, it answers.

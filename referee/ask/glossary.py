@@ -1150,7 +1150,13 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "auf den boden",
                 "karten gezeigt",
             ),
-            "es": ("carta expuesta", "se cayó", "al suelo", "mostró sus cartas", "enseñó sus cartas"),
+            "es": (
+                "carta expuesta",
+                "se cayó",
+                "al suelo",
+                "mostró sus cartas",
+                "enseñó sus cartas",
+            ),
             "nl": ("op de grond", "liet een kaart vallen", "kaart gevallen", "per ongeluk open"),
             "pl": ("upadła", "spadła", "na podłogę", "odsłonięta przez pomyłkę"),
         },
@@ -1329,9 +1335,9 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
         },
     ),
     # other games' own terms, beside the names in "offgame" above: a post about poker's,
-    # bridge's or blackjack's table is not one about this rulebook (tests/ask_real.toml)
+    # bridge's or a casino's table is not one about this rulebook (tests/ask_real.toml)
     Entry(
-        "offgame",
+        "othergame",
         "other games' own terms (tests/ask_real.toml, fourth pass)",
         {
             "en": (
@@ -1359,7 +1365,7 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
             "de": ("texas", "casino", "kasino"),
             "es": ("texas", "casino"),
             "nl": ("texas", "casino"),
-            "pl": ("texas", "kasyno", "kasynie"),
+            "pl": ("texas", "kasyno", "kasynie", "pokerze", "pokera"),
         },
     ),
 )

@@ -21,7 +21,18 @@ import threading
 from ..i18n import LANGUAGES
 from ..rules import Rule, Variant
 from ..rules.sources import source_language
-from .design import DESIGN, GENERIC, MARK, NAME, OFF, PROCEDURES, SCORE, Design, Hit
+from .design import (
+    DESIGN,
+    GENERIC,
+    MARK,
+    NAME,
+    OFF,
+    OTHER_TABLE,
+    PROCEDURES,
+    SCORE,
+    Design,
+    Hit,
+)
 from .example_questions import (
     EXAMPLES_READ,
     EXAMPLES_TABLE,
@@ -71,9 +82,10 @@ class Index:
         self.vocabulary = frozenset(t for row in rows for col in row[1:3] for t in col.split())
         # the table's procedures this catalogue has a rule about (its keys' concepts or its
         # statements'): the cut at the Czech book's table, none of them at most
-        self.covered = frozenset(
-            c[len(MARK) :] for row in rows for col in row[3:5] for c in col.split()
-        ) & PROCEDURES
+        self.covered = (
+            frozenset(c[len(MARK) :] for row in rows for col in row[3:5] for c in col.split())
+            & PROCEDURES
+        )
         self._db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", rows)
         self._db.commit()
 
@@ -197,8 +209,8 @@ class Index:
         scored.sort(key=lambda hit: (-hit.score, hit.key))
         best = closest.get(scored[0].key, 0.0) if scored else 0.0
         if self.design.procedures:
-            if self.design.off_words and MARK + OFF in asked:  # another game's table
-                return [], False
+            if self.design.off_words and {MARK + OFF, MARK + OTHER_TABLE} & asked:
+                return [], False  # another game, a shop, an app: nothing of this book
             if self.uncovered(asked):  # the nearest, as such
                 return scored[:limit], True
         if gap > off and gap > self.design.gap_factor * best:  # the nearest, as such
@@ -219,10 +231,10 @@ class Index:
         return scored[:limit], False
 
     def names_off_game(self, question: str, lang: str) -> bool:
-        """Whether ``question`` names the glossary's words off the game (another game, a shop,
-        an app): a long post naming poker's pot in its story is not about this rulebook,
-        whatever its last sentence asks."""
-        return self.design.off_words and MARK + OFF in self.query_tokens(question, lang)
+        """Whether ``question`` uses another game's own terms (:data:`OTHER_TABLE`): a long
+        post telling of poker's pot in its story is not about this rulebook, whatever its
+        last sentence asks."""
+        return self.design.off_words and MARK + OTHER_TABLE in self.query_tokens(question, lang)
 
     def uncovered(self, asked: set[str]) -> set[str]:
         """The table's procedures the question's tokens ``asked`` name that no rule of this
