@@ -304,6 +304,21 @@ if __name__ == "__main__" and "--real" in __import__("sys").argv:
                 print("   ", miss)
     for name, found in by_length(real_questions()):
         print(f"real set, {name}: {found.line()}")
+    # the book's gaps found where the book decides: the written sets' rule questions answered
+    # "This rulebook does not say" (counted only; the judge sets' misses are never printed)
+    judge = [
+        q
+        for path in (FIFTH_BLIND, SIXTH_BLIND, SEVENTH_BLIND, EIGHTH_BLIND)
+        for q in blind_questions(path=path)
+    ]
+    for name, asked_set in (
+        ("own set", questions()),
+        ("second blind set", blind_questions(path=SECOND_BLIND)),
+        ("third blind set", blind_questions(path=THIRD_BLIND)),
+        ("blind sets 5 to 8", judge),
+    ):
+        rules = sum(bool(q["rules"]) for q in asked_set)
+        print(f"{name}: {said_gap(asked_set)} of {rules} rule questions answered 'does not say'")
 
 if __name__ == "__main__" and "--long" in __import__("sys").argv:
     # the long posts written by us, by part; only the dev part's misses are printed
