@@ -47,11 +47,11 @@ def test_a_question_about_an_uncovered_procedure_says_so_with_the_nearest_rules(
 
 @pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_the_written_sets_rule_questions_are_rarely_taken_for_gaps():
-    """Of the own set's 160 rule questions none, of the judge sets' 378 at most four are
+    """Of the own set's 160 rule questions none, of the judge sets' 504 at most two are
     answered "This rulebook does not say" (docs/benchmarks.md, "The book's gaps"); the
     judge's are counted, never listed."""
     assert said_gap(questions()) == 0
     pooled = []
     for path in (FIFTH_BLIND, SIXTH_BLIND, SEVENTH_BLIND, EIGHTH_BLIND):
         pooled += blind_questions(path=path)
-    assert said_gap(pooled) <= 4
+    assert said_gap(pooled) <= 2
