@@ -55,3 +55,16 @@ def test_the_written_sets_rule_questions_are_rarely_taken_for_gaps():
     for path in (FIFTH_BLIND, SIXTH_BLIND, SEVENTH_BLIND, EIGHTH_BLIND):
         pooled += blind_questions(path=path)
     assert said_gap(pooled) <= 2
+
+
+def test_a_gap_s_nearest_rules_are_its_table_s():
+    """tests/ask_real.toml: a gap's optional ``near`` names rules its table's variant has, and
+    only gaps carry it."""
+    from tests.ask_eval import real_questions
+
+    gaps = [q for q in real_questions() if q["kind"] == "gap"]
+    assert len(gaps) >= 20
+    for q in real_questions():
+        near = q.get("near", [])
+        assert not near or q["kind"] == "gap", q
+        assert set(near) <= set(PRESETS[q["variant"]].rules), q
