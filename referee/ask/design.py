@@ -123,6 +123,10 @@ class Design(NamedTuple):
     # procedure (the pile, a partner, the deal, a turn, ...), not only cards: tried, off (the
     # real dev half lost a gap, the whole set two, for one letter about cheating kept quiet)
     procedure_game: bool = False
+    # ... unless the question is closer than this times to the questions no rule answers (the
+    # examples' "off": a letter about a relative who cheats) than to those no rulebook decides
+    # (the examples' "gap": a card exposed in the deal); inf: never
+    procedure_off: float = float("inf")
 
 
 DESIGN = Design()

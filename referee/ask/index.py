@@ -211,8 +211,10 @@ class Index:
         if self.design.procedures:
             if self.design.off_words and {MARK + OFF, MARK + OTHER_TABLE} & asked:
                 return [], False  # another game, a shop, an app: nothing of this book
-            if self.uncovered(asked):  # the nearest, as such
-                return scored[:limit], True
+            if self.uncovered(asked):
+                if off > self.design.procedure_off * gap:  # the people, not the procedure
+                    return [], False
+                return scored[:limit], True  # the nearest, as such
         if gap > off and gap > self.design.gap_factor * best:  # the nearest, as such
             return scored[:limit], True
         if not scored or scored[0].score < self.design.threshold:
