@@ -254,6 +254,20 @@ def evaluate_real(asked_set: list[dict[str, Any]]) -> RealResult:
     return RealResult(asked, first, top3, rulings, right, off, silent, gaps, said, misses, refused)
 
 
+def said_gap(asked_set: list[dict[str, Any]]) -> int:
+    """How many of a written set's rule questions (``text``, ``rules``) are answered "This
+    rulebook does not say" (issue 44: a gap found where the book decides): counted, never
+    listed, as the judge sets' misses are not printed."""
+    from referee.ask import SILENT, ask
+
+    said = 0
+    for q in asked_set:
+        if q["rules"]:
+            found = ask(PRESETS[q.get("variant", "classic")], q["text"], q["lang"])
+            said += found.ruling is not None and found.ruling.text.template == SILENT
+    return said
+
+
 # Long posts written by us (never counted as real): a story, the cards, the scores, then
 # the question; a "dev" part to develop on, a "held" part measured whole only.
 LONG = Path(__file__).with_name("ask_long.toml")
@@ -290,6 +304,21 @@ if __name__ == "__main__" and "--real" in __import__("sys").argv:
                 print("   ", miss)
     for name, found in by_length(real_questions()):
         print(f"real set, {name}: {found.line()}")
+    # the book's gaps found where the book decides: the written sets' rule questions answered
+    # "This rulebook does not say" (counted only; the judge sets' misses are never printed)
+    judge = [
+        q
+        for path in (FIFTH_BLIND, SIXTH_BLIND, SEVENTH_BLIND, EIGHTH_BLIND)
+        for q in blind_questions(path=path)
+    ]
+    for name, asked_set in (
+        ("own set", questions()),
+        ("second blind set", blind_questions(path=SECOND_BLIND)),
+        ("third blind set", blind_questions(path=THIRD_BLIND)),
+        ("blind sets 5 to 8", judge),
+    ):
+        rules = sum(bool(q["rules"]) for q in asked_set)
+        print(f"{name}: {said_gap(asked_set)} of {rules} rule questions answered 'does not say'")
 
 if __name__ == "__main__" and "--long" in __import__("sys").argv:
     # the long posts written by us, by part; only the dev part's misses are printed

@@ -123,6 +123,8 @@ def _search(
     sentence = question_sentence(text, lang)
     if sentence == text or not asks(sentence, lang):  # a story that asks nothing: read whole
         return index.find(text, lang, limit)
+    if design.procedures and index.names_off_game(text, lang):  # another game's table
+        return [], False
     asked, gap = index.find(sentence, lang, max(POOL, limit))
     told, told_gap = index.find(without_cards(text), lang, max(POOL, limit))
     if not asked and not told:

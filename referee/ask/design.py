@@ -8,7 +8,20 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["AT", "DESIGN", "GENERIC", "LONG_POST", "MARK", "NAME", "OFF", "SCORE", "Design", "Hit"]
+__all__ = [
+    "AT",
+    "DESIGN",
+    "GENERIC",
+    "LONG_POST",
+    "MARK",
+    "NAME",
+    "OFF",
+    "OTHER_TABLE",
+    "PROCEDURES",
+    "SCORE",
+    "Design",
+    "Hit",
+]
 
 MARK = "zz"  # a glossary token is its concept behind this: "zzwild" (no rule's word)
 # a players' word seen at some variants' tables only is the concept "means@variant" until the
@@ -23,6 +36,28 @@ GENERIC = frozenset({"value", "alone", "bonus", "cards"})
 # cards"); with another concept ("how many points for a canasta") it is a rule question.
 NAME = "canasta"
 OFF = "offgame"  # the glossary's words of shopping, apps, the game's history
+# another game's table, by its own terms (poker's pot and flop, bridge's notrump, a casino): a
+# post using them anywhere, even in its story, is not about this rulebook; the name of another
+# game (OFF) in a story may be a comparison ("a run, as in rummikub")
+OTHER_TABLE = "othergame"
+# The table's procedures (the glossary's PROCEDURE_ENTRIES, and the cut): most rulebooks leave
+# them to the players.  A question about one, at a table none of whose rules is about it, is
+# one this rulebook does not decide (Index.find); where the book has the rule, it answers.
+PROCEDURES = frozenset(
+    {
+        "misdeal",
+        "exposed",
+        "outofturn",
+        "tabletalk",
+        "time",
+        "cheating",
+        "shuffle",
+        "scoreerror",
+        "leaves",
+        "takeback",
+        "cut",
+    }
+)
 
 
 LONG_POST = 25  # words: a post longer than this is a story and a question (Design.story)
@@ -80,6 +115,18 @@ class Design(NamedTuple):
     # mean ..." (docs/benchmarks.md: at 0.9, 35 of 214 questions, 7 of them right where the
     # first was not)
     runner_up: float = 0.9
+    # a question naming one of the table's procedures (:data:`PROCEDURES`) that no rule of the
+    # variant's catalogue is about (its key's concepts or its statement's) is one the book does
+    # not decide: "This rulebook does not say", the nearest rules shown as such (issue 44)
+    procedures: bool = True
+    # ... and only where the question also names one of the game's things besides the
+    # procedure (the pile, a partner, the deal, a turn, ...), not only cards: tried, off (the
+    # real dev half lost a gap, the whole set two, for one letter about cheating kept quiet)
+    procedure_game: bool = False
+    # ... unless the question is closer than this times to the questions no rule answers (the
+    # examples' "off": a letter about a relative who cheats) than to those no rulebook decides
+    # (the examples' "gap": a card exposed in the deal); inf: never
+    procedure_off: float = float("inf")
 
 
 DESIGN = Design()

@@ -21,7 +21,18 @@ import threading
 from ..i18n import LANGUAGES
 from ..rules import Rule, Variant
 from ..rules.sources import source_language
-from .design import DESIGN, GENERIC, MARK, NAME, OFF, SCORE, Design, Hit
+from .design import (
+    DESIGN,
+    GENERIC,
+    MARK,
+    NAME,
+    OFF,
+    OTHER_TABLE,
+    PROCEDURES,
+    SCORE,
+    Design,
+    Hit,
+)
 from .example_questions import (
     EXAMPLES_READ,
     EXAMPLES_TABLE,
@@ -81,6 +92,12 @@ class Index:
         self.rows = rows
         # every word the rules are indexed by (statements, key and group title)
         self.vocabulary = frozenset(t for row in rows for col in row[1:3] for t in col.split())
+        # the table's procedures this catalogue has a rule about (its keys' concepts or its
+        # statements'): the cut at the Czech book's table, none of them at most
+        self.covered = (
+            frozenset(c[len(MARK) :] for row in rows for col in row[3:5] for c in col.split())
+            & PROCEDURES
+        )
         self._db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", rows)
         self._db.commit()
 
@@ -199,6 +216,13 @@ class Index:
             shared[key] = found | mentioned
         scored.sort(key=lambda hit: (-hit.score, hit.key))
         best = closest.get(scored[0].key, 0.0) if scored else 0.0
+        if self.design.procedures:
+            if self.design.off_words and {MARK + OFF, MARK + OTHER_TABLE} & asked:
+                return [], False  # another game, a shop, an app: nothing of this book
+            if self.uncovered(asked):
+                if off > self.design.procedure_off * gap:  # the people, not the procedure
+                    return [], False
+                return scored[:limit], True  # the nearest, as such
         if gap > off and gap > self.design.gap_factor * best:  # the nearest, as such
             return scored[:limit], True
         if not scored or scored[0].score < self.design.threshold:
@@ -215,6 +239,21 @@ class Index:
         if off and off > self.design.off_factor * closest.get(scored[0].key, 0.0):
             return [], False
         return scored[:limit], False
+
+    def names_off_game(self, question: str, lang: str) -> bool:
+        """Whether ``question`` uses another game's own terms (:data:`OTHER_TABLE`): a long
+        post telling of poker's pot in its story is not about this rulebook, whatever its
+        last sentence asks."""
+        return self.design.off_words and MARK + OTHER_TABLE in self.query_tokens(question, lang)
+
+    def uncovered(self, asked: set[str]) -> set[str]:
+        """The table's procedures the question's tokens ``asked`` name that no rule of this
+        catalogue is about."""
+        named = {c[len(MARK) :] for c in asked}
+        uncovered = named & PROCEDURES - self.covered
+        if uncovered and self.design.procedure_game and not named - PROCEDURES - GENERIC - {OFF}:
+            return set()  # the procedure alone, with nothing of the game: not a gap
+        return uncovered
 
     def _off_game(self, question: str, lang: str, shared: set[str]) -> bool:
         """Whether a question sharing the concepts ``shared`` with the best rule is one the
