@@ -933,6 +933,19 @@ GLOSSARY: tuple[Entry, ...] = (
         ("dead-rank",),
     ),
     Entry(
+        "sevens",
+        f"{SEEDS}: the American book's sevens, kept natural; {TABLE}",
+        {
+            "en": ("sevens", "7s", "seven canasta", "sevens canasta"),
+            "cs": ("sedmičky", "sedmiček", "sedmičkami"),
+            "de": ("siebener", "siebenen", "siebenern"),
+            "es": ("sietes",),
+            "nl": ("zevens", "zevenen"),
+            "pl": ("siódemki", "siódemek", "siódemkami"),
+        },
+        ("natural-only", "unfinished"),
+    ),
+    Entry(
         "eighth",
         f"{SEEDS}: a meld of seven takes no more; {TABLE}",
         {
