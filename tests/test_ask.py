@@ -83,8 +83,10 @@ def test_the_american_posts_are_labelled_against_the_catalogue():
     assert len(asked) == 90
     rules = set(PRESETS["american"].rules)
     for q in asked:
-        assert q["variant"] == "american" and q["source"] == "written", q
-        assert q["lang"] in LANGUAGES and 0 < len(q["q"]) <= 2000, q
+        assert q["variant"] == "american", q
+        assert q["source"] == "written", q
+        assert q["lang"] in LANGUAGES, q
+        assert 0 < len(q["q"]) <= 2000, q
         assert set(q["keys"]) <= rules, q
         assert q["kind"] in ("rule", "off", "gap", "play"), q
         assert bool(q["keys"]) == (q["kind"] == "rule"), q
