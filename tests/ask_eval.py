@@ -150,7 +150,7 @@ DESIGNS = {
     "kept, a glossary phrase inside a longer one naming nothing (tried)": Design(longest=True),
 }
 
-if __name__ == "__main__" and not {"--real", "--long"} & set(__import__("sys").argv):
+if __name__ == "__main__" and not {"--real", "--long", "--american"} & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
     for part in ("tuned", "held", "fresh"):
@@ -330,3 +330,28 @@ if __name__ == "__main__" and "--long" in __import__("sys").argv:
                 print("   ", miss)
     for name, found in by_length(long_questions()):
         print(f"long posts, {name}: {found.line()}")
+
+
+# Posts at the American game's tables written by us (never counted as real): a proxy for the
+# held-back player groups' posts; a "dev" part to tune on, a "held" part measured whole only.
+AMERICAN = Path(__file__).with_name("ask_american.toml")
+
+
+def american_questions(part: str | None = None) -> list[dict[str, Any]]:
+    """The American posts written by us (tests/ask_american.toml), or one ``part``: "dev" or
+    "held"."""
+    with AMERICAN.open("rb") as handle:
+        found = tomllib.load(handle)["question"]
+    return [q for q in found if part is None or q["part"] == part]
+
+
+if __name__ == "__main__" and "--american" in __import__("sys").argv:
+    # the American posts whole, by part and by length; only the dev part's misses are printed
+    for part in (None, "dev", "held"):
+        found = evaluate_real(american_questions(part))
+        print(f"American posts (written by us), {part or 'whole'}: {found.line()}")
+        if part == "dev":
+            for miss in found.misses:
+                print("   ", miss)
+    for name, found in by_length(american_questions()):
+        print(f"American posts, {name}: {found.line()}")

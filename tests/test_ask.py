@@ -25,8 +25,10 @@ from .ask_eval import (
     SEVENTH_BLIND,
     SIXTH_BLIND,
     THIRD_BLIND,
+    american_questions,
     blind_questions,
     evaluate,
+    evaluate_real,
     questions,
     real_questions,
 )
@@ -71,6 +73,46 @@ def test_the_real_questions_are_labelled_against_their_catalogues():
         seen.add((q["q"], q["source"]))
     for part in ("dev", "blind"):  # each half holds long posts as well as short questions
         assert any(len(q["q"].split()) > 40 for q in real_questions(part)), part
+
+
+def test_the_american_posts_are_labelled_against_the_catalogue():
+    """tests/ask_american.toml: posts written by us at the American game's tables (a proxy,
+    never counted as real), each labelled with rules the american catalogue has, a kind, a
+    part, half of each length in each part (python -m tests.ask_eval --american)."""
+    asked = american_questions()
+    assert len(asked) == 90
+    rules = set(PRESETS["american"].rules)
+    for q in asked:
+        assert q["variant"] == "american", q
+        assert q["source"] == "written", q
+        assert q["lang"] in LANGUAGES, q
+        assert 0 < len(q["q"]) <= 2000, q
+        assert set(q["keys"]) <= rules, q
+        assert q["kind"] in ("rule", "off", "gap", "play"), q
+        assert bool(q["keys"]) == (q["kind"] == "rule"), q
+        ruling = q.get("ruling")
+        assert ruling is None or (
+            q["kind"] == "rule"
+            and set(ruling) <= {"figure", "verdict"}
+            and ruling.get("verdict", "yes") in ("yes", "no")
+        ), q
+    assert len(american_questions("dev")) == len(american_questions("held")) == 45
+    assert Counter(q["kind"] for q in asked) == {"rule": 62, "gap": 14, "play": 8, "off": 6}
+
+
+@pytest.mark.slow  # seconds of work: the full run's, not --fast's
+def test_the_american_posts_keep_what_main_found():
+    """The American posts measured whole, against a floor just under what main found when
+    they were written (43 of 62 first, 48 in the top three, 3 rulings of 44, 14 of 14 off
+    or strategy quiet, 4 of 14 gaps said): a regression guard, not the issue's goals."""
+    found = evaluate_real(american_questions())
+    print(f"American posts (written by us): {found.line()}")
+    misses = f"{found.line()} (misses not printed: the held part is never looked at)"
+    assert found.first >= 40, misses
+    assert found.top3 >= 45, misses
+    assert found.right_rulings >= 2, misses
+    assert found.silent >= 12, misses
+    assert found.said_so >= 3, misses
 
 
 @pytest.mark.slow  # seconds of work: the full run's, not --fast's

@@ -891,6 +891,73 @@ GLOSSARY: tuple[Entry, ...] = (
             "pl": ("karta", "karty", "kart", "kartę", "kartami"),
         },
     ),
+    # The American game's own things (issue 44): its book's words and the catalogue's
+    # translations of them, and what its tables call them.
+    Entry(
+        "special",
+        f"{SEEDS}: the American book's special hands; {CATALOGUE}; {TABLE}",
+        {
+            "en": ("special hand", "special hands", "seven pairs", "7 pairs", "garbage hand"),
+            "cs": ("zvláštní list", "zvláštním listem", "zvláštní listy", "sedm párů"),
+            "de": ("sonderblatt", "sonderblätter", "sieben paare"),
+            "es": ("mano especial", "manos especiales", "siete parejas"),
+            "nl": ("speciale hand", "speciale handen", "zeven paren"),
+            "pl": ("specjalny układ", "specjalnym układem", "specjalne układy", "siedem par"),
+        },
+        ("special-hands",),
+    ),
+    Entry(
+        "turncard",
+        f"{SEEDS}: the American book's turn card; {CATALOGUE}",
+        {
+            "en": ("turn card", "turncard"),
+            "cs": ("otočená karta", "otočenou kartu", "otočené karty"),
+            "de": ("wendekarte",),
+            "es": ("carta girada",),
+            "nl": ("keerkaart",),
+            "pl": ("odwrócona karta", "odwróconą kartę", "odwróconej karty"),
+        },
+        ("turn-card",),
+    ),
+    Entry(
+        "dead",
+        f"{SEEDS}: the American book's dead rank; {CATALOGUE}; {TABLE}",
+        {
+            "en": ("dead", "dead card", "dead cards", "dead rank"),
+            "cs": ("mrtvá", "mrtvé", "mrtvou", "mrtvý"),
+            "de": ("tot", "tote karte", "toter rang"),
+            "es": ("muerto", "muerta", "carta muerta", "cartas muertas"),
+            "nl": ("dood", "dode kaart", "dode kaarten"),
+            "pl": ("martwa", "martwe", "martwą", "martwy"),
+        },
+        ("dead-rank",),
+    ),
+    Entry(
+        "sevens",
+        f"{SEEDS}: the American book's sevens, kept natural; {TABLE}",
+        {
+            "en": ("sevens", "7s", "seven canasta", "sevens canasta"),
+            "cs": ("sedmičky", "sedmiček", "sedmičkami"),
+            "de": ("siebener", "siebenen", "siebenern"),
+            "es": ("sietes",),
+            "nl": ("zevens", "zevenen"),
+            "pl": ("siódemki", "siódemek", "siódemkami"),
+        },
+        ("natural-only", "unfinished"),
+    ),
+    Entry(
+        "eighth",
+        f"{SEEDS}: a meld of seven takes no more; {TABLE}",
+        {
+            "en": ("more than seven", "more than 7", "8th card", "eighth card", "eight cards"),
+            "cs": ("víc než sedm", "více než sedm", "osmá karta", "osmou kartu", "osm karet"),
+            "de": ("mehr als sieben", "achte karte", "acht karten"),
+            "es": ("más de siete", "octava carta", "ocho cartas"),
+            "nl": ("meer dan zeven", "achtste kaart", "acht kaarten"),
+            "pl": ("więcej niż siedem", "ósma karta", "ósmą kartę", "osiem kart"),
+        },
+        ("max-cards",),
+    ),
     # A match total in the question ("when we have 2600"): the question holds a number of
     # a thousand or more, or below zero (engine.numbers); no words of its own.
     Entry("score", "a number in the question", {}, ("opening.minimum",)),
