@@ -1477,7 +1477,15 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
         "takeback",
         _PROCEDURE_WORDS,
         {
-            "en": ("take-back", "take-backs", "takeback", "taken back", "misplay", "misplays", "undo"),
+            "en": (
+                "take-back",
+                "take-backs",
+                "takeback",
+                "taken back",
+                "misplay",
+                "misplays",
+                "undo",
+            ),
             "cs": ("vzít tah zpět", "vrátit tah", "zrušit tah"),
             "de": ("zug zurücknehmen", "rückgängig"),
             "es": ("deshacer la jugada", "echarse atrás"),
