@@ -320,16 +320,21 @@ if __name__ == "__main__" and "--real" in __import__("sys").argv:
         rules = sum(bool(q["rules"]) for q in asked_set)
         print(f"{name}: {said_gap(asked_set)} of {rules} rule questions answered 'does not say'")
 
-if __name__ == "__main__" and "--long" in __import__("sys").argv:
-    # the long posts written by us, by part; only the dev part's misses are printed
-    for part in (None, "dev", "held"):
-        found = evaluate_real(long_questions(part))
-        print(f"long posts (written by us), {part or 'whole'}: {found.line()}")
-        if part == "dev":
+def report(name: str, load: Any, parts: tuple[str, str]) -> None:
+    """A set written by us measured whole and by part (the first part's misses printed, the
+    second's never), and by length."""
+    for part in (None, *parts):
+        found = evaluate_real(load(part))
+        print(f"{name} (written by us), {part or 'whole'}: {found.line()}")
+        if part == parts[0]:
             for miss in found.misses:
                 print("   ", miss)
-    for name, found in by_length(long_questions()):
-        print(f"long posts, {name}: {found.line()}")
+    for band, found in by_length(load()):
+        print(f"{name}, {band}: {found.line()}")
+
+
+if __name__ == "__main__" and "--long" in __import__("sys").argv:
+    report("long posts", long_questions, ("dev", "held"))
 
 
 # Posts at the American game's tables written by us (never counted as real): a proxy for the
@@ -346,12 +351,4 @@ def american_questions(part: str | None = None) -> list[dict[str, Any]]:
 
 
 if __name__ == "__main__" and "--american" in __import__("sys").argv:
-    # the American posts whole, by part and by length; only the dev part's misses are printed
-    for part in (None, "dev", "held"):
-        found = evaluate_real(american_questions(part))
-        print(f"American posts (written by us), {part or 'whole'}: {found.line()}")
-        if part == "dev":
-            for miss in found.misses:
-                print("   ", miss)
-    for name, found in by_length(american_questions()):
-        print(f"American posts, {name}: {found.line()}")
+    report("American posts", american_questions, ("dev", "held"))
