@@ -320,6 +320,7 @@ if __name__ == "__main__" and "--real" in __import__("sys").argv:
         rules = sum(bool(q["rules"]) for q in asked_set)
         print(f"{name}: {said_gap(asked_set)} of {rules} rule questions answered 'does not say'")
 
+
 def report(name: str, load: Any, parts: tuple[str, str]) -> None:
     """A set written by us measured whole and by part (the first part's misses printed, the
     second's never), and by length."""
