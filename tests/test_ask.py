@@ -48,6 +48,18 @@ def test_the_evaluation_set_covers_every_language_and_group():
         assert set(q["rules"]) <= set(variant.rules), q
 
 
+def _assert_kind_and_ruling(q):
+    """A labelled post's kind, its keys (only the book's rules have keys) and its ruling."""
+    assert q["kind"] in ("rule", "off", "gap", "play"), q
+    assert bool(q["keys"]) == (q["kind"] == "rule"), q
+    ruling = q.get("ruling")
+    assert ruling is None or (
+        q["kind"] == "rule"
+        and set(ruling) <= {"figure", "verdict"}
+        and ruling.get("verdict", "yes") in ("yes", "no")
+    ), q
+
+
 def test_the_real_questions_are_labelled_against_their_catalogues():
     """tests/ask_real.toml: players' own questions, each labelled with rules its table's
     variant has, a kind, a part and the page it was seen on (python -m tests.ask_eval --real)."""
@@ -58,14 +70,7 @@ def test_the_real_questions_are_labelled_against_their_catalogues():
         assert q["lang"] in LANGUAGES, q
         assert q["variant"] in PRESETS, q
         assert set(q["keys"]) <= set(PRESETS[q["variant"]].rules), q
-        assert q["kind"] in ("rule", "off", "gap", "play"), q
-        assert bool(q["keys"]) == (q["kind"] == "rule"), q  # only the book's rules have keys
-        ruling = q.get("ruling")
-        assert ruling is None or (
-            q["kind"] == "rule"
-            and set(ruling) <= {"figure", "verdict"}
-            and ruling.get("verdict", "yes") in ("yes", "no")
-        ), q
+        _assert_kind_and_ruling(q)
         assert q["part"] in ("dev", "blind"), q
         assert q["source"].startswith(("http://", "https://")), q
         assert q["source_kind"], q
@@ -88,14 +93,7 @@ def test_the_american_posts_are_labelled_against_the_catalogue():
         assert q["lang"] in LANGUAGES, q
         assert 0 < len(q["q"]) <= 2000, q
         assert set(q["keys"]) <= rules, q
-        assert q["kind"] in ("rule", "off", "gap", "play"), q
-        assert bool(q["keys"]) == (q["kind"] == "rule"), q
-        ruling = q.get("ruling")
-        assert ruling is None or (
-            q["kind"] == "rule"
-            and set(ruling) <= {"figure", "verdict"}
-            and ruling.get("verdict", "yes") in ("yes", "no")
-        ), q
+        _assert_kind_and_ruling(q)
     assert len(american_questions("dev")) == len(american_questions("held")) == 45
     assert Counter(q["kind"] for q in asked) == {"rule": 62, "gap": 14, "play": 8, "off": 6}
 
