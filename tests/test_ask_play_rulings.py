@@ -20,6 +20,7 @@ from referee.rules.hand import Hand, held_ranks_of, score_hand
 from referee.rules.melds import classify
 from referee.rules.play_rulings import check_dead_rank, check_penalty, check_stock_out
 from referee.rules.rulings import check_bonus_cards, check_discard, check_wild_card
+from tests.support.asking import ruling as asked_ruling
 from tests.support.profiles import examples
 
 AMERICAN = PRESETS["american"]
@@ -27,7 +28,7 @@ LANGS = sorted(LANGUAGES)
 
 
 def ruling(question: str, lang: str, variant: str = "american"):
-    return answers_json(PRESETS[variant], question, lang)["ruling"]
+    return asked_ruling(question, lang, variant)
 
 
 def verdict(allowed: bool) -> str:

@@ -14,11 +14,8 @@ from referee.ask.texts import gettext_of
 from referee.i18n import LANGUAGES
 from referee.rules import PRESETS, Meld, Rank, check_opening, format_cards, parse_cards
 from referee.rules.rulings import check_meld, check_pickup
+from tests.support.asking import ruling
 from tests.support.profiles import examples
-
-
-def ruling(question: str, lang: str = "en", variant: str = "classic", table=None):
-    return answers_json(PRESETS[variant], question, lang, table)["ruling"]
 
 
 @pytest.mark.parametrize(
