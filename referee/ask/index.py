@@ -146,15 +146,18 @@ class Index:
         """The tokens ``question`` is searched by."""
         found = self.tokens.words(question, lang)
         tokens = flat(found)
+        claimed: set[int] = set()  # the words a phrase of the page's language claims
         concepts = self.tokens.concepts(
-            self.tokens.words(question, lang, stop=False), lang, self.variant
+            self.tokens.words(question, lang, stop=False), lang, self.variant, claimed
         )
         if self.design.any_language:  # a Czech word typed on an English page still counts
             for other in LANGUAGES:
                 if other != lang:
                     words = [
-                        tuple(form for form in forms if len(form) >= self.design.other_min)
-                        for forms in self.tokens.words(question, other, stop=False)
+                        ()
+                        if i in claimed
+                        else tuple(form for form in forms if len(form) >= self.design.other_min)
+                        for i, forms in enumerate(self.tokens.words(question, other, stop=False))
                     ]
                     concepts |= self.tokens.concepts(words, other, self.variant)
         if self.design.glossary and any(n >= 1000 or n < 0 for n in numbers(question)):
