@@ -79,3 +79,91 @@ def test_a_canasta_with_its_article_is_still_the_meld():
     tokens = Tokens(DESIGN)
     words = tokens.words("how many cards in a canasta", "en", stop=False)
     assert "canasta" in tokens.concepts(words, "en")
+
+
+# -- The asking sentence (referee/ask/asking.py) ---------------------------------------------
+
+# A letter about a sister who takes the frozen pile "for fun": its story names the pile, frozen,
+# and wild cards; its asking sentence asks about people.  No rule answers it, in any language.
+LETTERS = {
+    "en": "My sister always picks up the discard pile when it is frozen and melds the wild cards "
+    "before anyone notices. We laugh about it every Sunday. It's just a bit of fun, isn't it?",
+    "cs": "Moje sestra vždycky vezme odhazovací balíček, i když je zmrazený, a vyloží žolíky "
+    "dřív, než si toho někdo všimne. Každou neděli se tomu smějeme. Je to jen legrace, že jo?",
+    "de": "Meine Schwester nimmt immer den Ablagestapel, auch wenn er eingefroren ist, und legt "
+    "die Joker aus, bevor es jemand merkt. Wir lachen jeden Sonntag darüber. Das ist doch nur "
+    "Spaß, nicht wahr?",
+    "es": "Mi hermana siempre toma el pozo aunque esté congelado y baja los comodines antes de "
+    "que nadie se dé cuenta. Nos reímos cada domingo. Es solo para divertirnos, ¿no creéis?",
+    "nl": "Mijn zus pakt altijd de aflegstapel, ook als die bevroren is, en legt de jokers uit "
+    "voordat iemand het merkt. We lachen er elke zondag om. Het is maar een grapje, vinden "
+    "jullie niet?",
+    "pl": "Moja siostra zawsze bierze stos kart odrzuconych, nawet gdy jest zamrożony, i wykłada "
+    "dżokery, zanim ktoś zauważy. Śmiejemy się z tego w każdą niedzielę. To tylko zabawa, co o "
+    "tym sądzicie?",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LETTERS))
+def test_a_letter_asking_about_people_gets_no_rule(lang):
+    found = ask(PRESETS["classic"], LETTERS[lang], lang)
+    assert found.answers == []
+    assert not found.covered
+    assert found.ruling is None  # not "this rulebook does not say" either: not the book's
+
+
+def test_the_same_letter_asking_what_the_rule_is_gets_the_rule():
+    letter = LETTERS["en"].replace("It's just a bit of fun, isn't it?", "Is that allowed?")
+    found = ask(PRESETS["classic"], letter, "en")
+    assert found.covered
+    assert "pile.frozen" in [answer.key for answer in found.answers]
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "A natural canasta is worth 500, isn't it?"),
+        ("de", "Ein reines Canasta zählt 500 Punkte, nicht wahr?"),
+        ("nl", "Een zuivere canasta is 500 punten waard, niet dan?"),
+    ],
+)
+def test_a_tag_question_about_a_rule_keeps_its_rule(lang, question):
+    """The frame asks about people only where the sentence without it names no rule."""
+    assert _keys(question, lang)[0] == "canasta.kinds"
+
+
+def test_an_opinion_on_quitting_a_game_is_not_a_gap_of_the_book():
+    found = ask(PRESETS["classic"], "So, what's your take on quitting a game halfway?", "en")
+    assert found.answers == []
+    assert found.ruling is None
+    # asked as a rule, the same procedure is one the book leaves open
+    gap = ask(PRESETS["classic"], "What happens when a player quits halfway?", "en")
+    assert gap.ruling is not None
+    assert not gap.covered
+
+
+def test_a_post_telling_its_writers_feelings_and_asking_nothing_gets_no_rule():
+    post = (
+        "My son has an annoying habit: he picks up the discard pile and melds wild cards "
+        "before his turn, and it makes me feel like the game is not fair to his sister. We "
+        "play every Sunday with the red threes laid out"
+    )
+    found = ask(PRESETS["classic"], post, "en")
+    assert found.answers == []
+    assert found.ruling is None
+
+
+@pytest.mark.parametrize(
+    ("kind", "lang"),
+    [(kind, lang) for kind in ("people", "feelings", "rule") for lang in LETTERS],
+)
+def test_every_asking_phrase_says_where_it_was_seen(kind, lang):
+    import tomllib
+
+    from referee.ask.asking import PHRASES
+
+    with PHRASES.open("rb") as handle:
+        entries = tomllib.load(handle)["phrase"]
+    found = [e for e in entries if e["kind"] == kind and e["lang"] == lang]
+    assert found, (kind, lang)
+    assert all(e["seen"].strip() and e["words"] for e in found)

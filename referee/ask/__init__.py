@@ -16,8 +16,10 @@ from ..i18n import LANGUAGES
 from ..rules import MalformedInput, Rule, Variant
 from ..rules.problems import N_, Text
 from ..rules.sources import source_language, source_title
+from .asking import asks_the_rule, people_frame, tells_feelings
 from .design import DESIGN, LONG_POST, Design, Hit
 from .engine import index_for
+from .index import Index
 from .judge import Ruling, Table, rule_on_situation
 from .situation import asks, question_sentence, read_situation, without_cards
 from .texts import gettext_of
@@ -118,6 +120,8 @@ def _search(
     left out: the sentence says what is asked, the story the moment it is asked at, and a
     list of cards no longer pulls every wild-card rule up (docs/benchmarks.md)."""
     index = index_for(variant, design)
+    if design.people and _about_people(index, text, lang):
+        return [], False
     if not design.story or len(text.split()) <= LONG_POST:
         return index.find(text, lang, limit)
     sentence = question_sentence(text, lang)
@@ -137,6 +141,28 @@ def _search(
     ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
     return [Hit(key, round(score, 3)) for key, score in ranked[:limit]], (
         gap if asked else told_gap
+    )
+
+
+def _about_people(index: Index, text: str, lang: str) -> bool:
+    """Whether ``text`` asks about people, not the game (:mod:`.asking`): its asking
+    sentence's frame asks about people ("isn't it?", "how could you") and the sentence without
+    it names no rule, or only a procedure the book leaves open ("what's my take on quitting a
+    game"); or, a long post that asks nothing, it tells how people make its writer feel.  A
+    sentence asking what the rule is ("is that allowed") is never one."""
+    sentence = question_sentence(text, lang)
+    if asks_the_rule(sentence, lang):
+        return False
+    rest = people_frame(sentence, lang)
+    if rest is not None:
+        hits, gap = index.find(rest, lang) if rest else ([], False)
+        return not hits or gap
+    return (
+        len(text.split()) > LONG_POST
+        and "?" not in text
+        and "¿" not in text
+        and tells_feelings(text, lang)
+        and not asks_the_rule(text, lang)
     )
 
 

@@ -137,6 +137,10 @@ class Design(NamedTuple):
     # examples' "off": a letter about a relative who cheats) than to those no rulebook decides
     # (the examples' "gap": a card exposed in the deal); inf: never
     procedure_off: float = float("inf")
+    # a post whose asking sentence asks about people, feelings, manners or morals ("isn't it?",
+    # "how could you", asking.toml) and, its frame taken away, names no rule, or a long post
+    # asking nothing that tells its writer's feelings, gets no rule (issue 44, fifth pass)
+    people: bool = True
 
 
 DESIGN = Design()
