@@ -167,3 +167,35 @@ def test_every_asking_phrase_says_where_it_was_seen(kind, lang):
     found = [e for e in entries if e["kind"] == kind and e["lang"] == lang]
     assert found, (kind, lang)
     assert all(e["seen"].strip() and e["words"] for e in found)
+
+
+# -- Players' idioms that claim their words (players_words.toml, claims = true) --------------
+
+
+def test_freezing_the_deck_is_the_pile_frozen_not_the_packs():
+    assert _keys("What is 'Freezing the deck'?", "en")[0] == "pile.frozen"
+
+
+# The rummy family's answer to a stock run out (the pile shuffled into a new stock), asked at a
+# canasta table: the stock-out rule, not the shuffle before the deal (no gap of the book).
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "When the stock is gone, do we reshuffle the discard pile?"),
+        ("cs", "Máme zamíchat odhazovací balíček, když dojde talon?"),
+        ("de", "Soll man den Ablagestapel neu mischen, wenn der Talon leer ist?"),
+        ("es", "¿Hay que barajar el pozo cuando se acaba el mazo?"),
+        ("nl", "Moeten we de aflegstapel opnieuw schudden als de trekstapel op is?"),
+        ("pl", "Czy trzeba przetasować stos kart odrzuconych, gdy skończy się talia?"),
+    ],
+)
+def test_reshuffling_the_pile_into_a_new_stock_is_the_stock_run_out(lang, question):
+    found = ask(PRESETS["classic"], question, lang)
+    assert found.covered
+    assert "play.stock-out" in [answer.key for answer in found.answers]
+
+
+def test_shuffling_before_the_deal_is_still_a_gap_of_the_classic_book():
+    found = ask(PRESETS["classic"], "Do we shuffle the cards before the deal?", "en")
+    assert not found.covered
+    assert found.ruling is not None

@@ -66,6 +66,7 @@ PROCEDURES = frozenset(
         "leaves",
         "takeback",
         "cut",
+        "cardbacks",
     }
 )
 

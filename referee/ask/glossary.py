@@ -1566,6 +1566,31 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
             "pl": ("cofnąć ruch", "cofnąć zagranie"),
         },
     ),
+    # the packs' backs and their colours (issue 44, fifth pass: "what color decks do you play
+    # canasta with"); no rulebook says which packs to play with, only how many
+    Entry(
+        "cardbacks",
+        _PROCEDURE_WORDS,
+        {
+            # a back's colour only: "with the back up" is a card face down, the pile's rule
+            "en": (
+                "color decks",
+                "colour decks",
+                "colored decks",
+                "coloured decks",
+                "deck colors",
+                "deck colours",
+                "colored backs",
+                "coloured backs",
+                "different backs",
+            ),
+            "cs": ("barva balíčků", "barvy balíčků", "barevné ruby", "barva rubu"),
+            "de": ("farbe der kartenrücken", "farbige rückseiten", "verschiedenfarbige"),
+            "es": ("color de las barajas", "colores de las barajas", "color del dorso"),
+            "nl": ("kleur van de spellen", "kleur van de achterkant", "gekleurde achterkant"),
+            "pl": ("kolor talii", "kolory talii", "kolor rewersu", "kolory rewersów"),
+        },
+    ),
     # other games' own terms, beside the names in "offgame" above: a post about poker's,
     # bridge's or a casino's table is not one about this rulebook (tests/ask_real.toml)
     Entry(
