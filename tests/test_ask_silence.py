@@ -99,8 +99,8 @@ LETTERS = {
     "voordat iemand het merkt. We lachen er elke zondag om. Het is maar een grapje, vinden "
     "jullie niet?",
     "pl": "Moja siostra zawsze bierze stos kart odrzuconych, nawet gdy jest zamrożony, i wykłada "
-    "dżokery, zanim ktoś zauważy. Śmiejemy się z tego w każdą niedzielę. To tylko zabawa, co o "
-    "tym sądzicie?",
+    "dżokery, zanim ktoś zauważy. Śmiejemy się z tego w każdą niedzielę. To tylko zabawa, "
+    "nieprawdaż?",
 }
 
 
@@ -133,7 +133,9 @@ def test_a_tag_question_about_a_rule_keeps_its_rule(lang, question):
 
 
 def test_an_opinion_on_quitting_a_game_is_not_a_gap_of_the_book():
-    found = ask(PRESETS["classic"], "So, what's your take on quitting a game halfway?", "en")
+    found = ask(
+        PRESETS["classic"], "Quitting a game halfway because you are losing, how could you?", "en"
+    )
     assert found.answers == []
     assert found.ruling is None
     # asked as a rule, the same procedure is one the book leaves open

@@ -149,11 +149,10 @@ def _about_people(index: Index, text: str, lang: str) -> bool:
     sentence's frame asks about people ("isn't it?", "how could you") and the sentence without
     it names no rule, or only a procedure the book leaves open ("what's my take on quitting a
     game"); or, a long post that asks nothing, it tells how people make its writer feel.  A
-    sentence asking what the rule is ("is that allowed") is never one."""
-    sentence = question_sentence(text, lang)
-    if asks_the_rule(sentence, lang):
+    post asking what the rule is anywhere ("is that allowed", "who is right") is never one."""
+    if asks_the_rule(text, lang):
         return False
-    rest = people_frame(sentence, lang)
+    rest = people_frame(question_sentence(text, lang), lang)
     if rest is not None:
         hits, gap = index.find(rest, lang) if rest else ([], False)
         return not hits or gap
@@ -162,7 +161,6 @@ def _about_people(index: Index, text: str, lang: str) -> bool:
         and "?" not in text
         and "¿" not in text
         and tells_feelings(text, lang)
-        and not asks_the_rule(text, lang)
     )
 
 
