@@ -1001,7 +1001,6 @@ GLOSSARY: tuple[Entry, ...] = (
                 "make up",
                 "makes up",
                 "made up of",
-                "made of",
                 "consist of",
                 "consists of",
                 "composed of",
