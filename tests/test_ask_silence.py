@@ -4,8 +4,11 @@ question that names the game's name only where it means the game finds the rule 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.ask import ask
+from referee.ask.asking import about_people, people_frame
 from referee.ask.design import DESIGN
 from referee.ask.tokens import Tokens
 from referee.rules import PRESETS
@@ -201,3 +204,41 @@ def test_shuffling_before_the_deal_is_still_a_gap_of_the_classic_book():
     found = ask(PRESETS["classic"], "Do we shuffle the cards before the deal?", "en")
     assert not found.covered
     assert found.ruling is not None
+
+
+def _rule_phrases() -> dict[str, list[str]]:
+    import tomllib
+
+    from referee.ask.asking import PHRASES
+
+    with PHRASES.open("rb") as handle:
+        entries = tomllib.load(handle)["phrase"]
+    found: dict[str, list[str]] = {}
+    for entry in entries:
+        if entry["kind"] == "rule":
+            found.setdefault(entry["lang"], []).extend(entry["words"])
+    return found
+
+
+RULE_PHRASES = _rule_phrases()
+
+
+@given(
+    lang=st.sampled_from(sorted(LETTERS)),
+    data=st.data(),
+)
+def test_a_post_asking_what_the_rule_is_is_never_taken_for_one_about_people(lang, data):
+    """Whatever the letter around it, and even where nothing else in it names a rule: a post
+    that asks what the rule is, anywhere, is the book's."""
+    sentences = LETTERS[lang].split(". ")
+    told = data.draw(st.lists(st.sampled_from(sentences), min_size=1, max_size=4))
+    phrase = data.draw(st.sampled_from(RULE_PHRASES[lang]))
+    at = data.draw(st.integers(0, len(told)))
+    post = ". ".join([*told[:at], phrase, *told[at:]])
+    assert not about_people(post, lang, lambda _rest: False)
+
+
+def test_a_frame_about_people_is_taken_away_before_the_rest_is_read():
+    assert people_frame("A natural canasta is 500, isn't it?", "en") == "a natural canasta is 500"
+    assert people_frame("Is a natural canasta 500?", "en") is None
+    assert people_frame("Das ist doch nur Spaß, nicht wahr?", "de") == "das ist doch nur spass"

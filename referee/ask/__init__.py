@@ -16,7 +16,7 @@ from ..i18n import LANGUAGES
 from ..rules import MalformedInput, Rule, Variant
 from ..rules.problems import N_, Text
 from ..rules.sources import source_language, source_title
-from .asking import asks_the_rule, people_frame, tells_feelings
+from .asking import about_people
 from .design import DESIGN, LONG_POST, Design, Hit
 from .engine import index_for
 from .index import Index
@@ -120,7 +120,7 @@ def _search(
     left out: the sentence says what is asked, the story the moment it is asked at, and a
     list of cards no longer pulls every wild-card rule up (docs/benchmarks.md)."""
     index = index_for(variant, design)
-    if design.people and _about_people(index, text, lang):
+    if design.people and about_people(text, lang, lambda rest: _names_a_rule(index, rest, lang)):
         return [], False
     if not design.story or len(text.split()) <= LONG_POST:
         return index.find(text, lang, limit)
@@ -144,24 +144,10 @@ def _search(
     )
 
 
-def _about_people(index: Index, text: str, lang: str) -> bool:
-    """Whether ``text`` asks about people, not the game (:mod:`.asking`): its asking
-    sentence's frame asks about people ("isn't it?", "how could you") and the sentence without
-    it names no rule, or only a procedure the book leaves open ("what's my take on quitting a
-    game"); or, a long post that asks nothing, it tells how people make its writer feel.  A
-    post asking what the rule is anywhere ("is that allowed", "who is right") is never one."""
-    if asks_the_rule(text, lang):
-        return False
-    rest = people_frame(question_sentence(text, lang), lang)
-    if rest is not None:
-        hits, gap = index.find(rest, lang) if rest else ([], False)
-        return not hits or gap
-    return (
-        len(text.split()) > LONG_POST
-        and "?" not in text
-        and "¿" not in text
-        and tells_feelings(text, lang)
-    )
+def _names_a_rule(index: Index, text: str, lang: str) -> bool:
+    """Whether ``text`` finds a rule of ``index``, not only a procedure the book leaves open."""
+    hits, gap = index.find(text, lang)
+    return bool(hits) and not gap
 
 
 def ask(

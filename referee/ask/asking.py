@@ -15,12 +15,15 @@ letter too.  A sentence that asks what the rule is (:func:`asks_the_rule`: "is t
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from ..caches import lru_cached
+from .design import LONG_POST
+from .situation import question_sentence
 from .words import fold
 
-__all__ = ["PHRASES", "asks_the_rule", "people_frame", "tells_feelings"]
+__all__ = ["PHRASES", "about_people", "asks_the_rule", "people_frame", "tells_feelings"]
 
 PHRASES = Path(__file__).with_name("asking.toml")
 _WORD = re.compile(r"\w+")
@@ -73,3 +76,23 @@ def asks_the_rule(text: str, lang: str) -> bool:
     """Whether ``text`` asks what the rule is ("is that allowed", "who is right")."""
     pattern = _pattern("rule", lang)
     return pattern is not None and pattern.search(_words(text)) is not None
+
+
+def about_people(text: str, lang: str, names_a_rule: Callable[[str], bool]) -> bool:
+    """Whether ``text`` asks about people, not the game: its asking sentence's frame asks about
+    people ("isn't it?", "how could you") and the sentence without it names no rule
+    (``names_a_rule``, the index's reading: a rule found, not a procedure the book leaves
+    open; "what's my take on quitting a game"); or, a long post that asks nothing, it tells
+    how people make its writer feel.  A post asking what the rule is anywhere ("is that
+    allowed", "who is right") never does."""
+    if asks_the_rule(text, lang):
+        return False
+    rest = people_frame(question_sentence(text, lang), lang)
+    if rest is not None:
+        return not rest or not names_a_rule(rest)
+    return (
+        len(text.split()) > LONG_POST
+        and "?" not in text
+        and "¿" not in text
+        and tells_feelings(text, lang)
+    )
