@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.ask import ask
+from referee.ask import SILENT, ask
 from referee.ask.asking import about_people, people_frame
 from referee.ask.design import DESIGN
 from referee.ask.tokens import Tokens
@@ -242,3 +242,22 @@ def test_a_frame_about_people_is_taken_away_before_the_rest_is_read():
     assert people_frame("A natural canasta is 500, isn't it?", "en") == "a natural canasta is 500"
     assert people_frame("Is a natural canasta 500?", "en") is None
     assert people_frame("Das ist doch nur Spaß, nicht wahr?", "de") == "das ist doch nur spass"
+
+
+# Chatting at the table is table talk, a procedure the classic book leaves to the players.
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "Is chatting during the game a problem at a club table?"),
+        ("cs", "Smí se při hře kecat u stolu?"),
+        ("de", "Darf beim Spielen gequatscht werden?"),
+        ("es", "¿Se puede charlar mientras se juega?"),
+        ("nl", "Mag je kletsen tijdens het spel?"),
+        ("pl", "Czy wolno gadać przy stole podczas gry?"),
+    ],
+)
+def test_chatting_at_the_table_is_a_gap_of_the_classic_book(lang, question):
+    found = ask(PRESETS["classic"], question, lang)
+    assert not found.covered
+    assert found.ruling is not None
+    assert found.ruling.text.template == SILENT

@@ -1344,6 +1344,10 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "talk about your hand",
                 "kibitz",
                 "kibitzer",
+                # chatting at the table (issue 44, fifth pass)
+                "chatting",
+                "chit chat",
+                "talking during the game",
             ),
             "cs": (
                 "mrká",
@@ -1355,6 +1359,9 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "signály",
                 "domlouvat se",
                 "domlouvají",
+                "kecat",
+                "kecá",
+                "povídat si",
             ),
             "de": (
                 "zwinkert",
@@ -1366,6 +1373,9 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "vorsagen",
                 "absprechen",
                 "verraten",
+                "quatschen",
+                "gequatscht",
+                "plaudern",
             ),
             "es": (
                 "guiña",
@@ -1376,6 +1386,8 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "soplar",
                 "hablar de la mano",
                 "pistas",
+                "charlar",
+                "charlando",
             ),
             "nl": (
                 "knipoogt",
@@ -1386,6 +1398,8 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "tekens geven",
                 "voorzeggen",
                 "hints",
+                "kletsen",
+                "gekletst",
             ),
             "pl": (
                 "mruga",
@@ -1396,6 +1410,9 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "sygnały",
                 "umawiać się",
                 "umawiają się",
+                "gadać",
+                "gadają",
+                "pogaduszki",
             ),
         },
     ),
