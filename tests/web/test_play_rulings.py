@@ -12,7 +12,7 @@ import pytest
 from referee.match.contract import check_json
 from referee.rules import PRESETS
 from referee.web.parts.forms import offered_questions
-from tests.support.web import ask, ruling
+from tests.support.web import ask, ruling, start_match
 
 KINGS = "K K K K K K K"
 
@@ -234,3 +234,17 @@ def test_the_cards_held_form_is_asked_in_every_language(client):
         page = client.get(f"/referee?variant=american&q=held&lang={lang}").get_data(as_text=True)
         assert words in page
         assert 'id="held-hand"' in page
+
+
+def test_a_match_at_the_american_table_asks_the_cards_held(client):
+    """Inside a match the referee asks under its own rules: the held question is offered, and
+    answered with the penalty, at an American table; not at a classic one."""
+    edit = start_match(client, preset="american")
+    status, page = ask(client, f"{edit}/referee", "held", hand="A A A 4")
+    assert status == 200
+    allowed, sentence, rule = ruling(page)
+    assert (allowed, rule) == (False, "american.hand.held")
+    assert re.search(r'<p class="penalty">[^<]*<strong>1,500</strong>', page)
+    classic = client.get(f"{start_match(client)}/referee?q=held").get_data(as_text=True)
+    assert 'id="q-held"' not in classic
+    assert "#q-held" not in classic
