@@ -13,6 +13,9 @@ from urllib.parse import quote_plus, urlsplit
 import pytest
 from werkzeug.datastructures import MultiDict
 
+from referee.ask.judge import rule_on
+from referee.rules import PRESETS
+from referee.web.parts.forms import offered_questions
 from tests.support.web import form_data, ruling
 
 SCORES = (-200, 0, 1500, 3000)
@@ -176,3 +179,17 @@ def test_cards_held_asked_in_each_language_open_their_form(client, lang):
     penalty = re.search(r'<p class="penalty">[^<]*<strong>([^<]+)</strong>', page)
     assert int(re.sub(r"\D", "", penalty[1])) == 3000
     assert ruling(page)[2] == "american.hand.held"
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_every_table_s_ruling_links_to_a_form_its_page_offers(variant):
+    """The same questions at every preset's table: a ruling's link names a question that
+    table's referee page asks (a form the page does not offer would open the meld form)."""
+    offered = offered_questions(PRESETS[variant])
+    linked = set()
+    for _kind, _variant, question, _form in _cases():
+        found = rule_on(PRESETS[variant], question, "en")
+        if found is not None and found.form is not None:
+            linked.add(found.form[0])
+    assert linked, variant
+    assert linked <= set(offered), linked - set(offered)
