@@ -16,9 +16,15 @@ from werkzeug.datastructures import MultiDict
 from referee.ask.judge import rule_on
 from referee.rules import PRESETS
 from referee.web.parts.forms import offered_questions
-from tests.support.web import form_data, ruling
+from tests.support.web import form_data, make_app, ruling
 
 SCORES = (-200, 0, 1500, 3000)
+
+
+@pytest.fixture(scope="module")
+def asking(tmp_path_factory):
+    """One app for the module's questions: asking and the referee's forms store nothing."""
+    return make_app(tmp_path_factory.mktemp("asking")).test_client()
 
 
 def _cases() -> list[tuple[str, str, str, str]]:
@@ -96,10 +102,10 @@ def _numbers(text: str) -> set[int]:
 
 
 @pytest.mark.parametrize(("kind", "variant", "question", "form"), _cases())
-def test_the_ruling_s_link_opens_a_form_that_rules_the_same(client, kind, variant, question, form):
-    said = client.get(f"/api/ask?variant={variant}&q={quote_plus(question)}").get_json()["ruling"]
+def test_the_ruling_s_link_opens_a_form_that_rules_the_same(asking, kind, variant, question, form):
+    said = asking.get(f"/api/ask?variant={variant}&q={quote_plus(question)}").get_json()["ruling"]
     assert said is not None, f"{kind}: no ruling for {question!r}"
-    page = client.get(f"/referee?variant={variant}&ask={quote_plus(question)}")
+    page = asking.get(f"/referee?variant={variant}&ask={quote_plus(question)}")
     answer = page.get_data(as_text=True).split('id="ask-answer"')[1].split("</section>")[0]
     link = re.search(r'<a class="button" href="([^"]+)">([^<]+)</a>', answer)
     assert link, f"{kind}: the ruling on {question!r} links to no form"
@@ -108,9 +114,9 @@ def test_the_ruling_s_link_opens_a_form_that_rules_the_same(client, kind, varian
     assert urlsplit(url).fragment == f"q-{form}"
 
     # The form opened by the link, filled in, sent as the player would send it.
-    action, fields = form_data(client.get(url).get_data(as_text=True), f"q-{form}")
+    action, fields = form_data(asking.get(url).get_data(as_text=True), f"q-{form}")
     assert ("question", form) in fields
-    response = client.post(action.split("#")[0], data=MultiDict(fields))
+    response = asking.post(action.split("#")[0], data=MultiDict(fields))
     assert response.status_code == 200, response.get_data(as_text=True)[:2000]
     shown = response.get_data(as_text=True).split(f'id="q-{form}-answer"')[1]
     allowed, sentence, rule = ruling(shown)
