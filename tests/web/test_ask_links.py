@@ -199,3 +199,19 @@ def test_every_table_s_ruling_links_to_a_form_its_page_offers(variant):
             linked.add(found.form[0])
     assert linked, variant
     assert linked <= set(offered), linked - set(offered)
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_a_ruling_s_sentence_says_what_its_verdict_says(variant):
+    """A figure's ruling (a penalty, cards held, a minimum) answers with its figure, never
+    "No:" or "Yes:"; a Yes never reads "No:", nor a No "Yes:"."""
+    said = {True: "Yes:", False: "No:"}
+    for _kind, _variant, question, _form in _cases():
+        found = rule_on(PRESETS[variant], question, "en")
+        if found is None:
+            continue
+        text = found.text.render()
+        opens = next((word for word in said.values() if text.startswith(word)), None)
+        assert opens in (said.get(found.verdict), None), (question, found.verdict, text)
+        if found.verdict is None:
+            assert opens is None, (question, text)
