@@ -187,7 +187,7 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
     fields = {"top": top.symbol(), "hand": format_cards(hand)}
     if s.frozen:
         fields["frozen"] = "y"
-    if opened and not s.frozen:  # the meld that stands for "we have melded"
+    if opened:  # the meld that stands for "we have melded" (ruled so on a frozen pile too)
         fields["melds"] = format_cards(_elsewhere(top).cards)
     return Ruling(
         ruling.allowed,
@@ -291,7 +291,14 @@ def _canasta_value(variant: Variant, s: Situation) -> Ruling | None:
         if kind is CanastaKind.NATURAL
         else N_("A mixed canasta scores %(points)s, besides its cards' values.")
     )
-    return Ruling(None, points, Text(text, {"points": points}), ("canasta.kinds",), lead=True)
+    # the meld form asks the same of seven kings, or five and two twos, where they are this kind
+    king, two = Card(Rank.KING), Card(Rank.TWO)
+    cards = (king,) * 7 if kind is CanastaKind.NATURAL else (king,) * 5 + (two,) * 2
+    example = Meld(cards)
+    form = None
+    if check_meld(variant, example).allowed and classify(variant, example).canasta is kind:
+        form = ("meld", {"cards": format_cards(cards)})
+    return Ruling(None, points, Text(text, {"points": points}), ("canasta.kinds",), form, lead=True)
 
 
 def _left_in_hand(variant: Variant, s: Situation) -> Ruling | None:
@@ -384,7 +391,7 @@ def _meld(variant: Variant, s: Situation, *, figure: bool = False) -> Ruling | N
     run = run and classify(variant, melds[0]).shape is MeldShape.SEQUENCE
     return Ruling(
         verdict,
-        points if figure else None,
+        points if figure and verdict is True else None,  # an illegal meld is worth nothing laid
         _joined([r.text for r in rulings]),
         ("meld.sequence",) if run else rules,
         ("meld", {"cards": format_cards(melds[0].cards)}),

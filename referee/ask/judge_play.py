@@ -266,7 +266,24 @@ def _held(variant: Variant, s: Situation) -> Ruling | None:
     ruling = check_held(variant, hand=cards)
     if not ruling.points:
         return None  # no penalty: what the cards count is the hand's rule (_left_in_hand)
-    return Ruling(None, ruling.points, ruling.text, (ruling.rule,), lead=True)
+    # a figure's answer, so its sentence says what it costs (the form's says "No:")
+    text = Text(_HELD, ruling.text.params)
+    form = ("held", {"hand": format_cards(cards)})
+    return Ruling(None, ruling.points, text, (ruling.rule,), form, lead=True)
+
+
+_HELD = N_(
+    'A player left holding "%(cards)s" costs the side %(penalty)s for three or more of a rank '
+    "the book penalises (once per player and rank), besides the cards' own %(points)s."
+)
+_PENALTY = N_(
+    "The penalty for %(what)s is %(points)s points: the cards go back to the hand, and the "
+    "penalty is entered with the hand."
+)
+_RAISED = N_(
+    "There is no points penalty for %(what)s, but each failed attempt raises the side's "
+    "minimum by %(step)s."
+)
 
 
 def _penalty(variant: Variant, s: Situation) -> Ruling | None:
@@ -281,10 +298,12 @@ def _penalty(variant: Variant, s: Situation) -> Ruling | None:
     ruling = check_penalty(variant, irregularity=irregularity)
     if ruling.rule not in variant.rules:
         return None
+    # a figure's answer (or none, the minimum raised): its sentence says so, not "No:"
+    text = Text(_PENALTY if ruling.points else _RAISED, ruling.text.params)
     return Ruling(
         None,
         ruling.points or None,  # no points: the minimum raised, which the text says
-        ruling.text,
+        text,
         (ruling.rule,),
         ("penalty", {"irregularity": irregularity}),
         lead=True,
