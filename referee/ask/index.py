@@ -21,6 +21,7 @@ import threading
 from ..i18n import LANGUAGES
 from ..rules import Rule, Variant
 from ..rules.sources import source_language
+from .closest import Postings, shared_postings
 from .design import (
     DESIGN,
     GENERIC,
@@ -71,11 +72,14 @@ class Index:
         self.rules = frozenset(self.keys)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._digest = digest
+        self._built_examples = False  # whether they are the built ones (closest.py's shared)
         if design.examples:
             # every key's examples, the variant's own picked out when searching
-            load_examples(self._db, design, built=built, digest=digest)
+            self._built_examples = load_examples(self._db, design, built=built, digest=digest)
         else:
             self._db.execute(EXAMPLES_TABLE)
+        self._postings: Postings | None = None  # the examples' scores, read ahead at first use
         self._db.execute(
             "CREATE VIRTUAL TABLE rules USING fts5(key UNINDEXED, text, words, concepts, about, "
             "tokenize = 'unicode61 remove_diacritics 0')"
@@ -192,7 +196,7 @@ class Index:
             ).fetchall()
             closest: dict[str, float] = {}
             tops: dict[str, list[float]] = {}  # each rule's examples' scores, closest first
-            for key, score in self._db.execute(CLOSEST_EXAMPLES, (match, EXAMPLES_READ)):
+            for key, score in self._closest(tokens, match):
                 if key in self.rules or key in (OFF_EXAMPLES, GAP_EXAMPLES):
                     tops.setdefault(key, []).append(score)
             second = self.design.second
@@ -239,6 +243,21 @@ class Index:
         if off and off > self.design.off_factor * closest.get(scored[0].key, 0.0):
             return [], False
         return scored[:limit], False
+
+    def _closest(self, tokens: list[str], match: str) -> list[tuple[str, float]]:
+        """The examples closest to the query ``match`` of ``tokens`` as (key, score), closest
+        first: from the postings read ahead where every token is a plain one, else FTS5's
+        (the same rows, scores and order: tests/test_ask_speedups.py).  Under the lock."""
+        if self._postings is None:
+            self._postings = (
+                shared_postings(self._digest, self._db)
+                if self._built_examples
+                else Postings.of_table(self._db)
+            )
+        found = self._postings.closest(tokens, EXAMPLES_READ)
+        if found is not None:
+            return found
+        return self._db.execute(CLOSEST_EXAMPLES, (match, EXAMPLES_READ)).fetchall()
 
     def names_off_game(self, question: str, lang: str) -> bool:
         """Whether ``question`` uses another game's own terms (:data:`OTHER_TABLE`): a long

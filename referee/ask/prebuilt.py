@@ -39,6 +39,7 @@ SOURCES = (
     "tokens.py",
     "index.py",
     "example_questions.py",
+    "closest.py",
     "glossary.py",
     "players_words.toml",
 )
