@@ -48,13 +48,26 @@ _PLAIN = re.compile(r"[a-z0-9]+")
 
 
 class Postings:
-    """Each word of an examples table: the rows holding it (``rows``' typecode) and its part
-    of each one's score (doubles), as bytes in this machine's order; each row's key."""
+    """Each word of an examples table: the rows holding it, ascending, and its part of each
+    one's score, the words' runs one after another in two flat arrays (the rowids of
+    typecode ``typecode``, the parts doubles: a file read in a millisecond, not a row a
+    word); and each row's key."""
 
-    def __init__(self, terms: dict[str, tuple[bytes, bytes]], keys: list[str], rows: str):
-        self.terms = terms
-        self.keys = keys  # by rowid
-        self.rows = rows  # the array typecode of a word's rowids
+    def __init__(
+        self,
+        terms: list[str],
+        starts: array[int],
+        rowids: array[int],
+        parts: array[float],
+        names: list[str],
+        of_row: array[int],
+    ) -> None:
+        self.terms = {term: n for n, term in enumerate(terms)}
+        self.starts = starts  # a word's run: rowids[starts[n]:starts[n + 1]]
+        self.rowids = rowids
+        self.parts = parts
+        self.names = names  # the keys, each once
+        self.of_row = of_row  # a row's key, as its place in names
 
     @classmethod
     def of_table(cls, db: sqlite3.Connection) -> Postings:
@@ -75,22 +88,27 @@ class Postings:
         # (double)nToken / (double)nRow
         average = sum(length.values()) / len(keys) if keys else 0.0
         last = keys[-1][0] if keys else 0
-        rows = "H" if last < 2**16 else "I"
-        found: dict[str, tuple[array[int], array[float]]] = {}
+        terms: list[str] = []
+        starts, parts = array("I"), array("d")
+        rowids = array("H" if last < 2**16 else "I")
         for (term, row), count in sorted(counts.items()):
+            if not terms or terms[-1] != term:
+                terms.append(term)
+                starts.append(len(rowids))
             idf = math.log((len(keys) - hits[term] + 0.5) / (hits[term] + 0.5))
             if idf <= 0.0:
                 idf = 1e-6
             freq = float(count)
             part = idf * ((freq * (K1 + 1.0)) / (freq + K1 * (1 - B + B * length[row] / average)))
-            postings = found.setdefault(term, (array(rows), array("d")))
-            postings[0].append(row)
-            postings[1].append(part)
-        by_row = [""] * (last + 1)
+            rowids.append(row)
+            parts.append(part)
+        starts.append(len(rowids))
+        names = sorted({key for _row, key in keys})
+        number = {key: n for n, key in enumerate(names)}
+        of_row = array("H", [0] * (last + 1))
         for row, key in keys:
-            by_row[row] = key
-        terms = {term: (r.tobytes(), p.tobytes()) for term, (r, p) in found.items()}
-        return cls(terms, by_row, rows)
+            of_row[row] = number[key]
+        return cls(terms, starts, rowids, parts, names, of_row)
 
     @classmethod
     def of_database(cls, examples: bytes) -> Postings:
@@ -105,15 +123,23 @@ class Postings:
     def database(self, digest: str) -> bytes:
         """These postings as an SQLite database (serialized), built from ``digest``."""
         db = sqlite3.connect(":memory:")
-        db.execute("CREATE TABLE terms (term TEXT PRIMARY KEY, rowids BLOB, parts BLOB)")
-        db.executemany(
-            "INSERT INTO terms VALUES (?, ?, ?)",
-            [(term, *self.terms[term]) for term in sorted(self.terms)],
-        )
-        db.execute("CREATE TABLE built (digest TEXT, byteorder TEXT, rows TEXT, keys TEXT)")
         db.execute(
-            "INSERT INTO built VALUES (?, ?, ?, ?)",
-            (digest, sys.byteorder, self.rows, "\n".join(self.keys)),
+            "CREATE TABLE postings (digest TEXT, byteorder TEXT, rows TEXT, terms TEXT, "
+            "starts BLOB, rowids BLOB, parts BLOB, names TEXT, of_row BLOB)"
+        )
+        db.execute(
+            "INSERT INTO postings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                digest,
+                sys.byteorder,
+                self.rowids.typecode,
+                "\n".join(self.terms),
+                self.starts.tobytes(),
+                self.rowids.tobytes(),
+                self.parts.tobytes(),
+                "\n".join(self.names),
+                self.of_row.tobytes(),
+            ),
         )
         db.commit()
         data = db.serialize()
@@ -126,18 +152,21 @@ class Postings:
         db = sqlite3.connect(":memory:")
         try:
             db.deserialize(data)
-            built = db.execute("SELECT digest, byteorder, rows, keys FROM built").fetchone()
-            if built is None or built[0] != digest:
-                return None
-            terms = {term: (r, p) for term, r, p in db.execute("SELECT * FROM terms")}
+            found = db.execute("SELECT * FROM postings WHERE digest = ?", (digest,)).fetchone()
         except sqlite3.Error:
             return None
         finally:
             db.close()
-        _digest, order, rows, keys = built
-        if order != sys.byteorder:
-            terms = {term: (_swapped(r, rows), _swapped(p, "d")) for term, (r, p) in terms.items()}
-        return cls(terms, keys.split("\n"), rows)
+        if found is None:
+            return None
+        _digest, order, rows, terms, *blobs, names, of_row = found
+        arrays = [array(code) for code in ("I", rows, "d")] + [array("H")]
+        for values, blob in zip(arrays, [*blobs, of_row], strict=True):
+            values.frombytes(blob)
+            if order != sys.byteorder:
+                values.byteswap()
+        starts, rowids, parts, rows_keys = arrays
+        return cls(terms.split("\n"), starts, rowids, parts, names.split("\n"), rows_keys)
 
     def closest(self, tokens: list[str], limit: int) -> list[tuple[str, float]] | None:
         """The ``limit`` examples closest to the FTS5 query of ``tokens`` (each a quoted
@@ -146,15 +175,14 @@ class Postings:
         terms = self.terms
         if any(t not in terms and not _PLAIN.fullmatch(t) for t in tokens):
             return None
+        starts, rowids, parts = self.starts, self.rowids, self.parts
         scores: dict[int, float] = {}
         get = scores.get
         for term in tokens:
-            if term not in terms:
+            n = terms.get(term)
+            if n is None:
                 continue  # no row holds it: it adds 0.0 to each
-            rowids, parts = terms[term]
-            rows, shares = array(self.rows), array("d")
-            rows.frombytes(rowids)
-            shares.frombytes(parts)
+            rows, shares = rowids[starts[n] : starts[n + 1]], parts[starts[n] : starts[n + 1]]
             if not scores:  # 0.0 + a part is that part
                 scores = dict(zip(rows, shares, strict=True))
                 get = scores.get
@@ -163,18 +191,11 @@ class Postings:
                 scores[row] = get(row, 0.0) + share
         if len(scores) > limit:  # the limit-th best score; the rows tied with it kept too
             floor = sorted(scores.values(), reverse=True)[limit - 1]
-            best = sorted((-s, row) for row, s in scores.items() if s >= floor)
+            best = sorted([(-s, row) for row, s in scores.items() if s >= floor])
         else:
-            best = sorted((-s, row) for row, s in scores.items())
-        keys = self.keys
-        return [(keys[row], -score) for score, row in best[:limit]]
-
-
-def _swapped(data: bytes, typecode: str) -> bytes:
-    values = array(typecode)
-    values.frombytes(data)
-    values.byteswap()
-    return values.tobytes()
+            best = sorted([(-s, row) for row, s in scores.items()])
+        names, of_row = self.names, self.of_row
+        return [(names[of_row[row]], -score) for score, row in best[:limit]]
 
 
 # The kept design's postings, one value a process, shared by every index (each holds the
