@@ -113,3 +113,58 @@ def test_added_up_postings_rank_as_fts5_on_generated_queries(data):
     match = " OR ".join('"' + t.replace('"', "") + '"' for t in tokens)
     with index._lock:
         assert index._closest(tokens, match) == expected
+
+
+def tokens_language_by_language(index, question: str, lang: str) -> list[str]:
+    """A question's tokens as the index read them before each word's forms were looked up
+    once for every language: ``Tokens.words`` language by language (stop words left out by
+    ``words.stems``)."""
+    from referee.ask.design import MARK, SCORE
+    from referee.ask.words import flat, numbers
+    from referee.i18n import LANGUAGES
+
+    tokens = flat(index.tokens.words(question, lang))
+    concepts = index.tokens.concepts(
+        index.tokens.words(question, lang, stop=False), lang, index.variant
+    )
+    for other in LANGUAGES:
+        if other != lang:
+            found = [
+                tuple(form for form in forms if len(form) >= index.design.other_min)
+                for forms in index.tokens.words(question, other, stop=False)
+            ]
+            concepts |= index.tokens.concepts(found, other, index.variant)
+    if any(n >= 1000 or n < 0 for n in numbers(question)):
+        concepts.add(SCORE)
+    tokens += [MARK + c for c in sorted(concepts)]
+    return list(dict.fromkeys(t for t in tokens if t))
+
+
+def test_a_questions_tokens_are_read_as_language_by_language_on_the_sets():
+    asked = [(q["text"], q["lang"], q.get("variant", "classic")) for q in questions()]
+    asked += [(q["q"], q["lang"], q["variant"]) for q in LONG + american_questions()]
+    for text, lang, vid in asked:
+        index = index_for(PRESETS[vid])
+        assert index.query_tokens(text, lang) == tokens_language_by_language(index, text, lang)
+
+
+# Words of the sets' questions and of the stop-word lists, in any case, with and without
+# their accents, among digits and punctuation.
+SET_WORDS = sorted(
+    {w for q in questions() for w in q["text"].split()}
+    | {"Å", "ÅNGSTRÖM", "Środa", "już", "Żolík", "ß", "İ", "2 600", "-200", "½"}
+)
+
+
+@settings(max_examples=examples(300))
+@given(
+    words=st.lists(
+        st.one_of(st.sampled_from(SET_WORDS), st.text(min_size=1, max_size=6)), max_size=40
+    ),
+    lang=st.sampled_from(["en", "cs", "de", "es", "nl", "pl"]),
+    vid=st.sampled_from(sorted(PRESETS)),
+)
+def test_a_questions_tokens_are_read_as_language_by_language_on_generated_text(words, lang, vid):
+    index = index_for(PRESETS[vid])
+    text = " ".join(words)
+    assert index.query_tokens(text, lang) == tokens_language_by_language(index, text, lang)

@@ -44,7 +44,7 @@ from .example_questions import (
 from .prebuilt import read_built, rules_digest, source_digest
 from .texts import gettext_of, group_title
 from .tokens import Tokens
-from .words import flat, numbers, stems, words
+from .words import flat, numbers, stems, word_forms, words
 
 __all__ = ["Index"]
 
@@ -147,21 +147,26 @@ class Index:
         )
 
     def query_tokens(self, question: str, lang: str) -> list[str]:
-        """The tokens ``question`` is searched by."""
-        found = self.tokens.words(question, lang)
-        tokens = flat(found)
-        concepts = self.tokens.concepts(
-            self.tokens.words(question, lang, stop=False), lang, self.variant
-        )
-        if self.design.any_language:  # a Czech word typed on an English page still counts
+        """The tokens ``question`` is searched by: its words' forms in ``lang`` (stop words
+        left out), then the concepts they name in ``lang`` and, where the design reads every
+        language, in the others (their forms of :attr:`Design.other_min` letters or more).
+        Each word's forms in every language are looked up once (:func:`.words.word_forms`),
+        as ``self.tokens.words`` would give them language by language."""
+        design = self.design
+        every = [word_forms(word, design.stem, design.fold) for word in words(question)]
+        tokens = [
+            form for found in every if lang not in found.stop_in for form in found.forms[lang]
+        ]
+        concepts = self.tokens.concepts([found.forms[lang] for found in every], lang, self.variant)
+        if design.any_language:  # a Czech word typed on an English page still counts
             for other in LANGUAGES:
                 if other != lang:
-                    words = [
-                        tuple(form for form in forms if len(form) >= self.design.other_min)
-                        for forms in self.tokens.words(question, other, stop=False)
+                    long_forms = [
+                        tuple(form for form in found.forms[other] if len(form) >= design.other_min)
+                        for found in every
                     ]
-                    concepts |= self.tokens.concepts(words, other, self.variant)
-        if self.design.glossary and any(n >= 1000 or n < 0 for n in numbers(question)):
+                    concepts |= self.tokens.concepts(long_forms, other, self.variant)
+        if design.glossary and any(n >= 1000 or n < 0 for n in numbers(question)):
             concepts.add(SCORE)
         tokens += [MARK + c for c in sorted(concepts)]
         return list(dict.fromkeys(t for t in tokens if t))
