@@ -168,3 +168,21 @@ def test_a_questions_tokens_are_read_as_language_by_language_on_generated_text(w
     index = index_for(PRESETS[vid])
     text = " ".join(words)
     assert index.query_tokens(text, lang) == tokens_language_by_language(index, text, lang)
+
+
+def test_an_index_reads_the_shared_postings_from_its_second_search_on():
+    """A process asked one question (referee ask) reads no postings; a server's index reads
+    them at its second search, the one copy every index of the kept design shares, and
+    answers as it did through FTS5."""
+    from referee.ask.index import Index
+
+    index = Index(PRESETS["classic"])
+    question = "my partner threw a two on the pile, can I take it now?"
+    first = index.find(question, "en")
+    assert index._postings is None
+    assert index.find(question, "en") == first
+    assert index._postings is shared_postings(source_digest(), index._db)
+    other = Index(PRESETS["american"])
+    other.find(question, "en")
+    other.find(question, "en")
+    assert other._postings is index._postings

@@ -79,7 +79,11 @@ class Index:
             self._built_examples = load_examples(self._db, design, built=built, digest=digest)
         else:
             self._db.execute(EXAMPLES_TABLE)
-        self._postings: Postings | None = None  # the examples' scores, read ahead at first use
+        # The examples' scores read ahead (closest.py), at the index's second search: its
+        # first goes through FTS5 (the same rows), so a process asked one question (a cold
+        # referee ask) spends nothing on reading them (4 ms, where FTS5 costs a short one 3).
+        self._postings: Postings | None = None
+        self._searched = False
         self._db.execute(
             "CREATE VIRTUAL TABLE rules USING fts5(key UNINDEXED, text, words, concepts, about, "
             "tokenize = 'unicode61 remove_diacritics 0')"
@@ -251,15 +255,17 @@ class Index:
 
     def _closest(self, tokens: list[str], match: str) -> list[tuple[str, float]]:
         """The examples closest to the query ``match`` of ``tokens`` as (key, score), closest
-        first: from the postings read ahead where every token is a plain one, else FTS5's
-        (the same rows, scores and order: tests/test_ask_speedups.py).  Under the lock."""
-        if self._postings is None:
+        first: from the postings read ahead where they are read and every token is a plain
+        one, else FTS5's (the same rows, scores and order: tests/test_ask_speedups.py).
+        Under the lock."""
+        if self._postings is None and self._searched:  # not for one question: referee ask
             self._postings = (
                 shared_postings(self._digest, self._db)
                 if self._built_examples
                 else Postings.of_table(self._db)
             )
-        found = self._postings.closest(tokens, EXAMPLES_READ)
+        self._searched = True
+        found = self._postings.closest(tokens, EXAMPLES_READ) if self._postings else None
         if found is not None:
             return found
         return self._db.execute(CLOSEST_EXAMPLES, (match, EXAMPLES_READ)).fetchall()
