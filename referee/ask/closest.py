@@ -198,10 +198,10 @@ class Postings:
         return [(names[of_row[row]], -score) for score, row in best[:limit]]
 
 
-# The kept design's postings, one value a process, shared by every index (each holds the
-# same examples); keyed by the digest they were built from, which changes only with the
-# sources.  Saves what FTS5 spent on each question's closest examples, 80 % of it
-# (docs/benchmarks.md, "Long posts under 30 ms").
+# The kept design's postings, one copy a process (943 KB) for every index, each of which holds
+# the same examples.  Saves 13.8 % of a new index's first two questions (bench/bench_caches.py
+# "ask examples' postings", 2026-11-27).  Bound: one value.  Never stale: keyed by the digest
+# of the sources they are built from.
 _SHARED: Lru[Postings] = Lru(1)
 
 

@@ -152,9 +152,10 @@ _NOWHERE: frozenset[str] = frozenset()  # most words: one set for them all
 
 # A question is read in all six languages: its words' forms and stop words looked up once
 # each, where seven look-ups of :func:`_stem_forms` and a fold for the stop words cost a
-# 170-word post 5 ms (docs/benchmarks.md, "Long posts under 30 ms").  Bound: 16 384 words
-# of questions, a few hundred bytes each (their forms are _stem_forms' own tuples); safe:
-# made of _stem_forms' answers and the stop words, which depend on the word alone.
+# 170-word post 5 ms.  Saves 7 - 8 % of a long post asked (bench/bench_caches.py "a
+# question's word forms", 2026-11-27).  Bound: 16 384 words of questions, a few hundred bytes
+# each (their forms are _stem_forms' own tuples); never stale: made of _stem_forms' answers
+# and the stop words, which depend on the word alone.
 @lru_cached(16384)
 def word_forms(word: str, stem: bool = True, folded: bool = True) -> WordForms:
     """``word`` (lower case, as :func:`words` gives it) in every language: its forms as
