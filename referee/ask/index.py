@@ -265,7 +265,7 @@ class Index:
                 else Postings.of_table(self._db)
             )
         self._searched = True
-        found = self._postings.closest(tokens, EXAMPLES_READ) if self._postings else None
+        found = None if self._postings is None else self._postings.closest(tokens, EXAMPLES_READ)
         if found is not None:
             return found
         return self._db.execute(CLOSEST_EXAMPLES, (match, EXAMPLES_READ)).fetchall()
