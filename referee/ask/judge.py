@@ -400,6 +400,23 @@ def rule_on(
     return rule_on_situation(variant, read_situation(question, lang), table)
 
 
+# The moments a ruling is given on: a post whose question names one of them asks about it,
+# not about another its story tells
+RULED = frozenset(
+    {"pickup", "discard", "opening", "go_out", "value", "meld", "add", "cost", "dead"}
+)
+
+
+def _asks(s: Situation, moment: str) -> bool:
+    """Whether the question asks about ``moment``, told in it: in a post of several sentences,
+    unless what it asks (its question sentence, or the act it refers back to) names another
+    moment ruled on ("... my LHO threw a joker, nobody could pick up. Can you even discard a
+    wild card?" asks about the discard, not the pile)."""
+    if moment not in s.moments:
+        return False
+    return s.asked is None or moment in s.asked or not (s.asked & RULED)
+
+
 def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
     """:func:`rule_on` for a situation already read."""
     if "play" in s.moments:
@@ -410,8 +427,8 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     if found is not None:
         return found
     if s.loose and s.groups:  # cards named that were not read into melds: no ruling on melds
-        return _pickup(variant, s, table) if "pickup" in s.moments else None
-    if "pickup" in s.moments and s.top is not None:
+        return _pickup(variant, s, table) if _asks(s, "pickup") else None
+    if _asks(s, "pickup") and s.top is not None:
         return _pickup(variant, s, table)
     if "opening" in s.moments or "minimum" in s.moments:
         found = _opening(variant, s, table)
@@ -421,7 +438,7 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
         found = _going_out(variant, s, table)
         if found is not None:
             return found
-    if "value" in s.moments:
+    if _asks(s, "value"):
         found = _value(variant, s)
         if found is not None:
             return found

@@ -9,6 +9,9 @@ a rule: :mod:`.judge` hands what was read to the rules core.
 
 In a long post the question is its last sentence asking something (:func:`question_sentence`);
 the situation is read from the whole post, as a table tells it: the story, then the question.
+What is asked is what the question sentence names; a question that names nothing of the game
+("Who's right??", "Is that legal?") asks about the act it refers back to, the last sentence
+before it that names something (:func:`ruled_text`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,15 @@ from ..caches import lru_cached
 from ..rules import Card, Meld, NotationError, Rank, Suit, parse_cards
 from .words import fold
 
-__all__ = ["MOMENTS", "Situation", "asks", "question_sentence", "read_situation", "without_cards"]
+__all__ = [
+    "MOMENTS",
+    "Situation",
+    "asks",
+    "question_sentence",
+    "read_situation",
+    "ruled_text",
+    "without_cards",
+]
 
 WORDS = Path(__file__).with_name("situation.toml")
 # What a question can ask about, in the order a question is tested for them.
@@ -40,7 +51,8 @@ _SCORE = re.compile(
 # A run of card notation: ranks (upper case letters, digits 2-10, a joker's * or X) with
 # an optional suit, each separated by spaces or commas, or run together ("KKK2").
 _SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?:[shdc♠♥♦♣](?![a-z]))?"
-_NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, )?{_SYMBOL})*(?![\w*])")
+# ... not a number joined to a word ("my 88-year-old mother")
+_NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, )?{_SYMBOL})*(?![\w*])(?!-\w)")
 # What else a question may tell, for the American game's play rules (issue 45's core): the
 # moments of situation.toml read besides :data:`MOMENTS`.
 TOLD = (
@@ -74,8 +86,12 @@ class Situation:
         self.opened: bool | None = None  # whether the asking side has melded this hand
         self.wilds_worded = 0  # wild cards named in words ("a joker"): one added to a meld
         # of a post of several sentences, the moments its question sentence names (the story
-        # tells the table, the question what is asked); None for a question of one sentence
+        # tells the table, the question what is asked), or where it names nothing of the game,
+        # those of the act it refers back to (:func:`ruled_text`); None for one sentence
         self.asked: set[str] | None = None
+        # ... and the situation that sentence (or act) tells alone: the cards asked about,
+        # apart from the story's
+        self.focus: Situation | None = None
 
     @property
     def melds(self) -> list[Meld]:
@@ -347,6 +363,60 @@ def _interrogatives(lang: str) -> frozenset[str]:
     }
 
 
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
+
+
+# What a sentence may name of the game: the moments and what else a question tells
+_NAMEABLE = (
+    *(m for m in MOMENTS if m != "minimum"),
+    *(t for t in TOLD if t != "theirs"),
+    "top", "frozen", "opened", "not_opened", "in_hand", "natural_canasta", "mixed_canasta",
+    "no_canasta", "how_much",
+)  # fmt: skip
+
+
+@lru_cached(8)
+def _vague_pattern(lang: str) -> _Phrases:
+    found = _data()["vague"]
+    return _matcher(
+        [p for other, phrases in found.items() for p in phrases if other == lang or len(p) > 3]
+    )
+
+
+def _names_game(sentence: str, lang: str) -> bool:
+    """Whether ``sentence`` names something of the game: a card or a moment, besides the words
+    that only ask for a verdict ("is that legal", "is she right", "mag dat").  A score alone
+    ("I say at 3000 you need 155") is a claim about the act, not the act."""
+    rest = _scores(sentence)[1]
+    groups, singles, rest = _notation(rest)
+    if groups or singles:
+        return True
+    folded = _vague_pattern(lang).sub(" ", _game_pattern(lang).sub(" ", fold(sentence)))
+    said = _Moments(folded, lang)
+    if any(said.named(moment) for moment in _NAMEABLE):
+        return True
+    worded, alone, red, black, _counted = _word_cards(rest, lang)
+    return bool(worded or alone or red or black)
+
+
+def ruled_text(text: str, lang: str) -> str:
+    """What a post asks to be ruled on: its question sentence (:func:`question_sentence`)
+    where that names something of the game; else -- "Who's right??", "Is that legal?", "Mag
+    dat?" -- the last sentence before it that does, the act the question refers back to (the
+    story's earlier acts are not asked about).  A short question, or one naming nothing
+    after a story naming nothing, is its question sentence."""
+    sentence = question_sentence(text, lang)
+    if sentence == text.strip() or _names_game(sentence, lang):
+        return sentence
+    sentences = _sentences(text)
+    at = max(i for i, s in enumerate(sentences) if s == sentence)
+    for earlier in reversed(sentences[:at]):
+        if _names_game(earlier, lang):
+            return earlier
+    return sentence
+
+
 def without_cards(text: str) -> str:
     """``text`` with its scores and its cards written as notation blanked out: what a post
     says besides the cards it lists ("K K K 2 2" names no rule)."""
@@ -508,8 +578,9 @@ def _suited(cards: tuple[Card, ...], text: str, lang: str) -> tuple[Card, ...]:
     return tuple(Card(c.rank, suit) if c.is_natural else c for c in cards)
 
 
-def read_situation(text: str, lang: str) -> Situation:
-    """The situation ``text`` (a question asked in ``lang``) tells."""
+def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
+    """The situation ``text`` (a question asked in ``lang``) tells; with ``focus``, a post of
+    several sentences also tells what it asks (``asked``, ``focus``: :func:`ruled_text`)."""
     scores, rest = _scores(text)
     notation, singles, rest = _notation(rest)
     # the game's own name ("in canasta", "bei Canasta") says no moment: "canasta" alone
@@ -522,10 +593,11 @@ def read_situation(text: str, lang: str) -> Situation:
     for told in (*TOLD, "in_hand", "natural_canasta", "mixed_canasta", "no_canasta"):
         if said.named(told):
             situation.moments.add(told)
-    sentence = question_sentence(text, lang)
+    sentence = ruled_text(text, lang) if focus else text.strip()
     if sentence != text.strip():
         within = _Moments(_game_pattern(lang).sub(" ", fold(sentence)), lang)
         situation.asked = {m for m in (*MOMENTS, *TOLD) if m != "minimum" and within.named(m)}
+        situation.focus = read_situation(sentence, lang, focus=False)
     if said.named("not_opened"):
         situation.opened = False
     elif said.named("opened"):
