@@ -280,18 +280,26 @@ def _canasta_value(variant: Variant, s: Situation) -> Ruling | None:
     """What a natural or a mixed canasta scores (its bonus, the variant's), asked with no
     cards told."""
     kinds = [k for k in ("natural_canasta", "mixed_canasta") if k in s.moments]
-    if len(kinds) != 1 or s.groups or s.singles or s.ranks_named:
+    if not kinds or s.groups or s.singles or s.ranks_named:
         return None
-    kind = CanastaKind.NATURAL if kinds[0] == "natural_canasta" else CanastaKind.MIXED
-    points = variant.canasta_bonus.get(kind)
-    if points is None or "canasta.kinds" not in variant.rules:
+    if "canasta.kinds" not in variant.rules:
         return None
-    text = (
-        N_("A natural canasta scores %(points)s, besides its cards' values.")
-        if kind is CanastaKind.NATURAL
-        else N_("A mixed canasta scores %(points)s, besides its cards' values.")
-    )
-    return Ruling(None, points, Text(text, {"points": points}), ("canasta.kinds",), lead=True)
+    said: list[Text] = []
+    figures: set[int] = set()
+    for name in kinds:  # "a natural canasta vs a dirty one": both, each its own figure
+        kind = CanastaKind.NATURAL if name == "natural_canasta" else CanastaKind.MIXED
+        points = variant.canasta_bonus.get(kind)
+        if points is None:
+            return None
+        text = (
+            N_("A natural canasta scores %(points)s, besides its cards' values.")
+            if kind is CanastaKind.NATURAL
+            else N_("A mixed canasta scores %(points)s, besides its cards' values.")
+        )
+        said.append(Text(text, {"points": points}))
+        figures.add(points)
+    figure = figures.pop() if len(figures) == 1 else None
+    return Ruling(None, figure, _joined(said), ("canasta.kinds",), lead=True)
 
 
 def _left_in_hand(variant: Variant, s: Situation) -> Ruling | None:

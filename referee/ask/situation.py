@@ -454,11 +454,33 @@ def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple
             if written.strip() not in ("A", "T"):  # "A" and "T" are words more often
                 singles.append((match.start(), cards[0]))
             return written  # a digit may still be a count: "2 kings"
+        # a wild card named in words right after the run is one more of its cards: "2 2 joker"
+        after = _NEXT_WORD.match(text, match.end())
+        wild = _wild_word(fold(after.group(1))) if after is not None else None
+        if after is not None and wild is not None:
+            cards = (*cards, Card(Rank.JOKER if wild == "X" else Rank.TWO))
+            trailing.append((after.start(1), after.end(1)))
         groups.append((match.start(), cards))
         return " " * len(written)
 
+    trailing: list[tuple[int, int]] = []
     blanked = _NOTATION.sub(take, text)
+    for start, end in trailing:
+        blanked = blanked[:start] + " " * (end - start) + blanked[end:]
     return groups, singles, blanked
+
+
+_NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
+
+
+def _wild_word(word: str) -> str | None:
+    """ "X" where ``word`` names a joker, "2" a wild card, in any of the six languages."""
+    for table in _data()["ranks"].values():
+        for symbol in ("X", "wild"):
+            for said in table.get(symbol, []):
+                if word == said or (said.endswith("*") and word.startswith(said[:-1])):
+                    return "X" if symbol == "X" else "2"
+    return None
 
 
 def _card(symbol: str, colour: str | None) -> Card:
