@@ -19,7 +19,7 @@ from ..rules.sources import source_language, source_title
 from .design import DESIGN, LONG_POST, Design, Hit
 from .engine import index_for
 from .judge import Ruling, Table, rule_on_situation
-from .situation import asks, question_sentence, read_situation, without_cards
+from .situation import asks, question_sentence, read_situation, ruled_text, without_cards
 from .texts import gettext_of
 from .words import numbers
 
@@ -125,6 +125,9 @@ def _search(
         return index.find(text, lang, limit)
     if design.procedures and index.names_off_game(text, lang):  # another game's table
         return [], False
+    ruled = ruled_text(text, lang)  # "Who's right??": the act it refers back to, too
+    if ruled != sentence:
+        sentence = f"{ruled} {sentence}"
     asked, gap = index.find(sentence, lang, max(POOL, limit))
     told, told_gap = index.find(without_cards(text), lang, max(POOL, limit))
     if not asked and not told:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from ..rules import Card, Meld, Rank, Variant, check_opening, format_cards
 from ..rules.hand import hand_costs
 from ..rules.melds import MeldShape, classify
+from ..rules.opening import check_opening_points
 from ..rules.problems import N_, Text
 from ..rules.rulings import check_going_out, check_meld, check_pickup
 from ..rules.variant import CanastaKind
@@ -80,6 +81,8 @@ def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | No
     sides = _sides(s, table)
     players = table.players if table else None
     hand = table.hand_number if table else None
+    if not melds and len(s.points) == 1 and sides and "minimum" not in s.moments:
+        return _opening_points(variant, s.points[0], sides, hand)
     if not melds:
         if not sides or "minimum" not in s.moments:
             return None
@@ -147,6 +150,27 @@ def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | No
             "opening",
             {"score": str(sides[0][1]), "melds": "\n".join(format_cards(m.cards) for m in melds)},
         ),
+        lead=verdict is False,
+    )
+
+
+def _opening_points(
+    variant: Variant, points: int, sides: list[tuple[str | None, int]], hand: int | None
+) -> Ruling:
+    """A first meld told by its points alone ("went down with exactly 160 points") at each
+    score: the count ``check_opening`` ends with (``check_opening_points``)."""
+    rulings = [
+        (name, score, check_opening_points(variant, score, points, hand_number=hand))
+        for name, score in sides
+    ]
+    verdicts = {r.allowed for _n, _s, r in rulings}
+    verdict = verdicts.pop() if len(verdicts) == 1 else None
+    return Ruling(
+        verdict,
+        None,
+        _joined([_for_side(name, score, r.text or Text(r.reason)) for name, score, r in rulings]),
+        ("opening.minimum",),
+        ("opening", {"score": str(sides[0][1])}),
         lead=verdict is False,
     )
 

@@ -62,6 +62,16 @@ TOLD = (
     "took_pile",
 )  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
+# Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
+# one of the six languages ("went down with exactly 160 points", "mit 160 Punkten"); "we need
+# 90 points" is a claim of the minimum, not a meld's points
+_POINTS = re.compile(
+    r"(?<!\w)(?:with|down|mit|se|s|con|met|z|ze)\s+(?:(?:exactly|only|just|genau|nur|solo|"
+    r"precies|tylko|jen|presne|přesně)\s+)?(\d{2,3})\s*"
+    r"(?:pts|points|point|bod|bodu|body|bodů|bodama|punkte|punkten|puntos|punten|punktow|"
+    r"punktów|punktami|pkt)(?!\w)",
+    re.IGNORECASE,
+)
 _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
 
 
@@ -84,6 +94,7 @@ class Situation:
         self.loose = 0  # cards named but not counted ("kings", a lone "8" not the pile's top)
         self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
         self.opened: bool | None = None  # whether the asking side has melded this hand
+        self.points: list[int] = []  # points told ("went down with 160 points")
         self.wilds_worded = 0  # wild cards named in words ("a joker"): one added to a meld
         # of a post of several sentences, the moments its question sentence names (the story
         # tells the table, the question what is asked), or where it names nothing of the game,
@@ -630,6 +641,7 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
         situation.moments.add("opening")
     worded, alone, situation.red_three, situation.black_three, counted = _word_cards(rest, lang)
     situation.score = scores[0] if scores else None
+    situation.points = [int(m.group(1)) for m in _POINTS.finditer(text) if int(m.group(1)) < 500]
     singles = [(p, (card,)) for p, card in singles if p not in counted]
     # the pile's top card: the single card named nearest a word for the top ("discarded a
     # joker", "a 7 on top")
