@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..rules import Card, Meld, Rank, Variant, check_opening, format_cards
-from ..rules.hand import hand_costs
+from ..rules.hand import going_out_points, hand_costs
 from ..rules.melds import MeldShape, classify
 from ..rules.opening import check_opening_points
 from ..rules.problems import N_, Text
@@ -300,6 +300,44 @@ def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | 
     )
 
 
+def _going_out_bonus(variant: Variant, s: Situation) -> Ruling | None:
+    """What going out scores, asked with no melds told ("what do you get for going out?"):
+    the bonus `referee score` adds (``going_out_points``), concealed where the post says so."""
+    asked = s.focus or s  # "We went out with 2 naturals. What do you get for going out?"
+    if asked.groups or asked.singles or asked.top is not None:
+        return None
+    if "going-out.bonus" not in variant.rules:
+        return None
+    concealed = "concealed" in s.moments
+    if concealed and variant.concealed_going_out_bonus is None:
+        return None  # the book has no going out concealed: its rule says so
+    points = going_out_points(variant, went_out=True, concealed=concealed)
+    text = (
+        N_("Going out concealed scores %(points)s for the side.")
+        if concealed
+        else N_("Going out scores %(points)s for the side.")
+    )
+    key = "going-out.concealed" if concealed else "going-out.bonus"
+    return Ruling(None, points, Text(text, {"points": points}), (key,), lead=True)
+
+
+def _target(variant: Variant, s: Situation) -> Ruling | None:
+    """The score a game is played to, as the match's ledger ends it (``target_score``)."""
+    asked = s.focus or s
+    if asked.groups or asked.singles or asked.top is not None:
+        return None
+    if "scoring.game-end" not in variant.rules or variant.rounds:  # a game of so many hands
+        return None
+    points = variant.target_score
+    return Ruling(
+        None,
+        points,
+        Text(N_("A game is won by the first side to reach %(points)s."), {"points": points}),
+        ("scoring.game-end",),
+        lead=True,
+    )
+
+
 def _canasta_value(variant: Variant, s: Situation) -> Ruling | None:
     """What a natural or a mixed canasta scores (its bonus, the variant's), asked with no
     cards told."""
@@ -468,6 +506,8 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
             return found
     if "go_out" in s.moments:
         found = _going_out(variant, s, table)
+        if found is None and _asks(s, "gets"):
+            found = _going_out_bonus(variant, s)
         if found is not None:
             return found
     if _asks(s, "value"):
@@ -475,5 +515,9 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
         if found is not None:
             return found
     if "meld" in s.moments:
-        return _meld(variant, s)
+        found = _meld(variant, s)
+        if found is not None:
+            return found
+    if _asks(s, "target") and not s.moments & RULED - {"value", "meld", "cost"}:
+        return _target(variant, s)
     return None

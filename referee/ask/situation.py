@@ -61,6 +61,8 @@ TOLD = (
     "bonus_cards", "late", "turn_card", "opened_before", "second_side", "stock_out",
     "took_pile",
 )  # fmt: skip
+# ... and the figures a question may ask for besides a card's value (issue 44, fifth pass)
+ASKED_FIGURES = ("gets", "concealed", "target")
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
 # one of the six languages ("went down with exactly 160 points", "mit 160 Punkten"); "we need
@@ -383,7 +385,7 @@ _NAMEABLE = (
     *(m for m in MOMENTS if m != "minimum"),
     *(t for t in TOLD if t != "theirs"),
     "top", "frozen", "opened", "not_opened", "in_hand", "natural_canasta", "mixed_canasta",
-    "no_canasta", "how_much",
+    "no_canasta", "how_much", *ASKED_FIGURES,
 )  # fmt: skip
 
 
@@ -623,13 +625,17 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     said = _Moments(folded, lang)
     situation.moments = {m for m in MOMENTS if m != "minimum" and said.named(m)}
     situation.frozen = said.named("frozen") and not said.named("not_frozen")
-    for told in (*TOLD, "in_hand", "natural_canasta", "mixed_canasta", "no_canasta"):
+    for told in (*TOLD, *ASKED_FIGURES, "in_hand", "natural_canasta", "mixed_canasta"):
         if said.named(told):
             situation.moments.add(told)
+    if said.named("no_canasta"):
+        situation.moments.add("no_canasta")
     sentence = ruled_text(text, lang) if focus else text.strip()
     if sentence != text.strip():
         within = _Moments(_game_pattern(lang).sub(" ", fold(sentence)), lang)
-        situation.asked = {m for m in (*MOMENTS, *TOLD) if m != "minimum" and within.named(m)}
+        situation.asked = {
+            m for m in (*MOMENTS, *TOLD, *ASKED_FIGURES) if m != "minimum" and within.named(m)
+        }
         situation.focus = read_situation(sentence, lang, focus=False)
     if said.named("not_opened"):
         situation.opened = False
