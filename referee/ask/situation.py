@@ -102,9 +102,17 @@ class Situation:
         # tells the table, the question what is asked), or where it names nothing of the game,
         # those of the act it refers back to (:func:`ruled_text`); None for one sentence
         self.asked: set[str] | None = None
-        # ... and the situation that sentence (or act) tells alone: the cards asked about,
-        # apart from the story's
-        self.focus: Situation | None = None
+        # ... and that sentence (or act), whose situation alone is :attr:`focus`
+        self.focused: tuple[str, str] | None = None
+        self._focus: Situation | None = None
+
+    @property
+    def focus(self) -> Situation | None:
+        """The situation the sentence asked about tells alone (the cards asked about, apart
+        from the story's), read when first asked for: most rulings never need it."""
+        if self._focus is None and self.focused is not None:
+            self._focus = read_situation(*self.focused, focus=False)
+        return self._focus
 
     @property
     def melds(self) -> list[Meld]:
@@ -296,7 +304,7 @@ class _Moments:
         exact, starts = _first_words(moment, self.lang)
         if not exact.isdisjoint(self.words):
             return True
-        return any(word.startswith(start) for start in starts for word in self.words)
+        return bool(starts) and any(word.startswith(starts) for word in self.words)
 
     def named(self, moment: str) -> bool:
         return self._could(moment) and bool(_moment_pattern(moment, self.lang).search(self.folded))
@@ -636,7 +644,7 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
         situation.asked = {
             m for m in (*MOMENTS, *TOLD, *ASKED_FIGURES) if m != "minimum" and within.named(m)
         }
-        situation.focus = read_situation(sentence, lang, focus=False)
+        situation.focused = (sentence, lang)
     if said.named("not_opened"):
         situation.opened = False
     elif said.named("opened"):
