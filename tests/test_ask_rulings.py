@@ -681,3 +681,107 @@ def test_a_question_naming_nothing_never_rules_on_an_undisputed_earlier_act(draw
     assert found is None or found.form is None or found.form[0] != "discard", post
     if found is not None and found.form is not None:
         assert all(symbol not in value.split() for value in found.form[1].values()), post
+
+
+# "We are at {score} and went down with {points} points. Who is right?": the opening told by
+# its points, ruled by check_opening_points at the post's score
+_POINTS_TOLD = {
+    "en": "We are at {} and went down with {} points. Who is right?",
+    "cs": "Máme {} a poprvé jsme vyložili se {} body. Kdo má pravdu?",
+    "de": "Wir haben {} und sind mit {} Punkten rausgekommen. Wer hat recht?",
+    "es": "Tenemos {} y bajamos con {} puntos. ¿Quién tiene razón?",
+    "nl": "We hebben {} en kwamen uit met {} punten. Wie heeft gelijk?",
+    "pl": "Mamy {} i wyłożyliśmy z {} punktami. Kto ma rację?",
+}
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.sampled_from(sorted(LANGUAGES)),
+    st.sampled_from(["american", "classic"]),
+    st.integers(0, 9_000).map(lambda n: 5 * (n // 5)),
+    st.integers(10, 400).map(lambda n: 5 * (n // 5)),
+)
+def test_an_opening_told_by_its_points_is_ruled_at_the_posts_score(lang, variant, score, points):
+    from referee.rules.opening import check_opening_points
+
+    assume(score >= 100)  # a score of three digits or more is read as one
+    post = _POINTS_TOLD[lang].format(score, points)
+    expected = check_opening_points(PRESETS[variant], score, points)
+    found = ruling(post, lang, variant)
+    assert found is not None, post
+    assert (found["verdict"], found["rules"]) == (
+        "yes" if expected.allowed else "no",
+        ["opening.minimum"],
+    ), post
+
+
+def test_a_minimum_claimed_is_not_a_meld_s_points():
+    # "we need 90 points" says what the minimum is, not what was laid: no verdict on 90
+    found = ruling("We are at 1500 and need 90 points to open. Who is right?", "en")
+    assert found is None or found["verdict"] is None
+
+
+_GOING_OUT_GETS = {
+    "en": "We went out with two canastas. What do you get for going out?",
+    "cs": "Co dostaneme za ukončení hry?",
+    "de": "Was bekommt man fürs Ausmachen?",
+    "es": "¿Cuánto se gana por cerrar?",
+    "nl": "Wat krijg je voor uitgaan?",
+    "pl": "Ile dostaje się za wyjście?",
+}
+_TARGET = {
+    "en": "What do you play to?",
+    "cs": "Do kolika se hraje?",
+    "de": "Bis wie viel spielt man?",
+    "es": "¿Hasta cuántos puntos se juega?",
+    "nl": "Tot hoeveel punten speel je?",
+    "pl": "Do ilu punktów gra się?",
+}
+
+
+@pytest.mark.parametrize("variant", ["american", "classic"])
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_what_going_out_scores_and_what_a_game_is_played_to_are_the_variant_s(lang, variant):
+    from referee.rules.hand import going_out_points
+
+    v = PRESETS[variant]
+    gets = ruling(_GOING_OUT_GETS[lang], lang, variant)
+    assert gets is not None, lang
+    assert (gets["figure"], gets["rules"]) == (
+        going_out_points(v, went_out=True),
+        ["going-out.bonus"],
+    )
+    target = ruling(_TARGET[lang], lang, variant)
+    assert target is not None, lang
+    assert (target["figure"], target["rules"]) == (v.target_score, ["scoring.game-end"])
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "What does talon mean?"),
+        ("cs", "Co znamená talon?"),
+        ("de", "Was bedeutet Talon?"),
+        ("es", "¿Qué significa talón?"),
+        ("nl", "Wat betekent talon?"),
+        ("pl", "Co znaczy talon?"),
+    ],
+)
+def test_the_bonus_cards_named_with_no_first_meld_told_get_no_ruling(lang, question):
+    assert ruling(question, lang, "american") is None
+    # ... told, they do (the first side, before the turn card: four)
+    told = ruling("We went down first. How many bonus cards do we get?", "en", "american")
+    assert (told["verdict"], told["figure"]) == ("yes", 4)
+
+
+def test_a_rank_named_again_is_the_meld_s_own_cards():
+    # "králů je víc": the same kings as the meld's, not cards outside it
+    post = (
+        "Včera měl soupeř na stole tři krále a dvě dvojky a přidal ještě žolíka. Tvrdil, že je "
+        "to v pořádku, protože králů je víc než divokých karet. Je taková sestava povolená?"
+    )
+    expected = check_meld(PRESETS["classic"], Meld(parse_cards("K K K 2 2 X")))
+    found = ruling(post, "cs")
+    assert found is not None
+    assert found["verdict"] == ("yes" if expected.allowed else "no")

@@ -477,6 +477,14 @@ RULED = frozenset(
 )
 
 
+def _loose(s: Situation) -> int:
+    """The cards named that were not read into melds, but a rank named alone that a meld told
+    holds ("three kings and two twos ... there are more kings than wild cards": the same
+    kings)."""
+    ranks = {card.rank for group in s.groups for card in group}
+    return len(s.singles) + sum(1 for rank in s.ranks_named if rank not in ranks)
+
+
 def _asks(s: Situation, moment: str) -> bool:
     """Whether the question asks about ``moment``, told in it: in a post of several sentences,
     unless what it asks (its question sentence, or the act it refers back to) names another
@@ -496,7 +504,7 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     found = rule_on_play(variant, s)
     if found is not None:
         return found
-    if s.loose and s.groups:  # cards named that were not read into melds: no ruling on melds
+    if _loose(s) and s.groups:  # cards named that were not read into melds: no ruling on melds
         return _pickup(variant, s, table) if _asks(s, "pickup") else None
     if _asks(s, "pickup") and s.top is not None:
         return _pickup(variant, s, table)

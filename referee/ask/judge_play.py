@@ -338,6 +338,9 @@ def _bonus_cards(variant: Variant, s: Situation) -> Ruling | None:
     """Whether a first meld draws its bonus cards, and how many (``check_bonus_cards``)."""
     if not variant.bonus_cards:
         return None
+    told = {"second_side", "took_pile", "turn_card", "opened_before", "late", "opening", "opened"}
+    if not told & s.moments and s.opened is None:
+        return None  # "what does talon mean?": no first meld told, the rule answers alone
     flags = {
         "first_side": "second_side" not in s.moments,
         "took_pile": "took_pile" in s.moments,

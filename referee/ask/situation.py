@@ -41,6 +41,11 @@ WORDS = Path(__file__).with_name("situation.toml")
 # What a question can ask about, in the order a question is tested for them.
 MOMENTS = ("play", "opening", "minimum", "pickup", "go_out", "value", "not_value", "meld")
 
+# The words for points, after a number: a meld's points ("160 points", "mit 160 Punkten")
+_POINT_WORDS = (
+    "pts|points|point|bod|bodu|body|bodů|bodama|punkte|punkten|puntos|punten|punktow|punktów|"
+    "punktami|punkty|pkt"
+)
 # A score: a number of three digits or more, grouped or not ("2600", "2 600", "2.600"),
 # or signed ("-200", "minus 200").
 _SCORE = re.compile(
@@ -70,8 +75,7 @@ _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 _POINTS = re.compile(
     r"(?<!\w)(?:with|down|mit|se|s|con|met|z|ze)\s+(?:(?:exactly|only|just|genau|nur|solo|"
     r"precies|tylko|jen|presne|přesně)\s+)?(\d{2,3})\s*"
-    r"(?:pts|points|point|bod|bodu|body|bodů|bodama|punkte|punkten|puntos|punten|punktow|"
-    r"punktów|punktami|pkt)(?!\w)",
+    rf"(?:{_POINT_WORDS})(?!\w)",
     re.IGNORECASE,
 )
 _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
@@ -458,6 +462,24 @@ def _scores(text: str) -> tuple[list[int], str]:
     return found, _SCORE.sub(blank, text)
 
 
+def _points(text: str) -> tuple[list[int], str]:
+    """The points a meld is told in (:data:`_POINTS`), and the text with their numbers blanked
+    out (so that "45 points" is not read as the cards 4 and 5)."""
+    found: list[int] = []
+
+    def blank(match: re.Match[str]) -> str:
+        value = int(match.group(1))
+        if value >= 500:
+            return match.group(0)
+        found.append(value)
+        start, end = match.span(1)
+        whole = match.group(0)
+        at = start - match.start()
+        return whole[:at] + " " * (end - start) + whole[at + end - start :]
+
+    return found, _POINTS.sub(blank, text)
+
+
 def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple[int, Card]], str]:
     """Runs of card notation of two cards or more with their positions, single cards written
     as a digit, X, K, Q or J with theirs ("a 7 on top", "discards a Q"), and the text with the
@@ -624,7 +646,8 @@ def _suited(cards: tuple[Card, ...], text: str, lang: str) -> tuple[Card, ...]:
 def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     """The situation ``text`` (a question asked in ``lang``) tells; with ``focus``, a post of
     several sentences also tells what it asks (``asked``, ``focus``: :func:`ruled_text`)."""
-    scores, rest = _scores(text)
+    points, rest = _points(text)  # first: "mit 160 Punkten" is no score
+    scores, rest = _scores(rest)
     notation, singles, rest = _notation(rest)
     # the game's own name ("in canasta", "bei Canasta") says no moment: "canasta" alone
     # asks about a canasta
@@ -655,7 +678,7 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
         situation.moments.add("opening")
     worded, alone, situation.red_three, situation.black_three, counted = _word_cards(rest, lang)
     situation.score = scores[0] if scores else None
-    situation.points = [int(m.group(1)) for m in _POINTS.finditer(text) if int(m.group(1)) < 500]
+    situation.points = points
     singles = [(p, (card,)) for p, card in singles if p not in counted]
     # the pile's top card: the single card named nearest a word for the top ("discarded a
     # joker", "a 7 on top")
