@@ -19,7 +19,7 @@ from ..rules.sources import source_language, source_title
 from .design import DESIGN, LONG_POST, Design, Hit
 from .engine import index_for
 from .judge import Ruling, Table, rule_on_situation
-from .situation import asks, question_sentence, read_situation, ruled_text, without_cards
+from .situation import asks, question_sentence, read_situation, without_cards
 from .texts import gettext_of
 from .words import numbers
 
@@ -109,21 +109,14 @@ class Asked(NamedTuple):
 
 
 def _search(
-    variant: Variant,
-    text: str,
-    lang: str,
-    design: Design,
-    limit: int = ANSWERS,
-    ruled: str | None = None,
+    variant: Variant, text: str, lang: str, design: Design, limit: int = ANSWERS
 ) -> tuple[list[Hit], bool]:
     """The rules the question finds, and whether it is one no rulebook decides.
 
     A long post (a story, the cards, the scores, then the question) is searched by its
     question sentence, plus ``design.story`` times the whole post with its cards and scores
     left out: the sentence says what is asked, the story the moment it is asked at, and a
-    list of cards no longer pulls every wild-card rule up (docs/benchmarks.md).  A question
-    sentence naming nothing of the game ("Who's right??") is searched with the act it refers
-    back to, ``ruled`` (:func:`.situation.ruled_text`, read again where not given)."""
+    list of cards no longer pulls every wild-card rule up (docs/benchmarks.md)."""
     index = index_for(variant, design)
     if not design.story or len(text.split()) <= LONG_POST:
         return index.find(text, lang, limit)
@@ -132,10 +125,6 @@ def _search(
         return index.find(text, lang, limit)
     if design.procedures and index.names_off_game(text, lang):  # another game's table
         return [], False
-    if ruled is None:  # "Who's right??": the act it refers back to is searched too
-        ruled = ruled_text(text, lang)
-    if ruled != sentence:
-        sentence = f"{ruled} {sentence}"
     asked, gap = index.find(sentence, lang, max(POOL, limit))
     told, told_gap = index.find(without_cards(text), lang, max(POOL, limit))
     if not asked and not told:
@@ -168,8 +157,7 @@ def ask(
     ruling = rule_on_situation(variant, situation, table)
     if ruling is not None and ruling.play:
         return Asked([], ruling, False)
-    ruled = situation.focused[0] if situation.focused else None
-    hits, gap = _search(variant, text, lang, design, ruled=ruled)
+    hits, gap = _search(variant, text, lang, design)
     if ruling is not None and ruling.searched and (gap or not hits):
         ruling = None  # a play rule's ruling stands only beside the rules the search finds
     if gap and ruling is None:  # the nearest rules, shown as such
