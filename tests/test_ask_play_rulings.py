@@ -318,7 +318,7 @@ def test_a_special_canasta_s_worth_and_an_unfinished_one_s_cost_are_the_score_s(
 _KIND_UNSAID = {  # a canasta of kings, no kind named; and one with a joker in it (mixed)
     "en": ("how much is a canasta of kings worth?", "how much is a canasta of kings with a "
            "joker in it worth?"),
-    "cs": ("kolik stojí kanasta z králů?", "kolik stojí kanasta z králů s jedním žolíkem?"),
+    "cs": ("kolik bodů je kanasta z králů?", "kolik bodů je kanasta z králů s jedním žolíkem?"),
     "de": ("wie viel ist ein Canasta aus Königen wert?",
            "wie viel ist ein Canasta aus Königen mit einem Joker wert?"),
     "es": ("¿cuánto vale una canasta de reyes?",

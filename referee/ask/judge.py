@@ -361,7 +361,15 @@ def _canasta_value(variant: Variant, s: Situation) -> Ruling | None:
         said.append(Text(text, {"points": points}))
         figures.add(points)
     figure = figures.pop() if len(figures) == 1 else None
-    return Ruling(None, figure, _joined(said), ("canasta.kinds",), lead=True)
+    # both kinds asked, their figures differing: no one figure leads (as _either_kind)
+    return Ruling(
+        None,
+        figure,
+        _joined(said),
+        ("canasta.kinds",),
+        lead=figure is not None,
+        searched=figure is None,
+    )
 
 
 def _left_in_hand(variant: Variant, s: Situation) -> Ruling | None:

@@ -290,13 +290,17 @@ def _either_kind(variant: Variant, natural: tuple[Card, ...]) -> Ruling | None:
             kinds.append(mixed)
     said = [_kind_text(variant, cards) for cards in kinds]
     figures = {points for _text, points in said}
+    figure = figures.pop() if len(figures) == 1 else None
     return Ruling(
         None,
-        figures.pop() if len(figures) == 1 else None,
+        figure,
         _joined([text for text, _points in said]),
         ("canasta.kinds",),
         ("meld", {"cards": format_cards(natural)}),
-        lead=True,
+        # no one figure: the rule does not lead the answers, and the ruling stands only
+        # beside the rules the search finds (its words may be another game's)
+        lead=figure is not None,
+        searched=figure is None,
     )
 
 
@@ -399,7 +403,7 @@ def rule_on_play(variant: Variant, s: Situation) -> Ruling | None:
         return None
     # cards in notation, a canasta, the bonus cards, the stock, a mismeld: words of the game
     # alone; else ("closed", "hold", "add a joker") the search must find the game's rules too
-    return found._replace(searched=not (s.written or _GAME_WORDS & s.moments))
+    return found._replace(searched=found.searched or not (s.written or _GAME_WORDS & s.moments))
 
 
 _GAME_WORDS = {"canasta", "wild_canasta", "bonus_cards", "stock_out", "mismeld"}
