@@ -7,7 +7,9 @@ Run: ``.venv/bin/python bench/bench_ask.py`` (``--help`` for the knobs).
   worker's indexes, over three sets: "short", the evaluation set's questions; "long", the
   posts of more than ``LONG_POST`` words (those we wrote, tests/ask_long.toml, and the real
   set's, tests/ask_real.toml: a long post costs two searches); "mix", both shuffled
-  together.  Goal: p99 within 30 ms, on each.
+  together.  Goal: p99 within 30 ms, on each.  And the floor, what any answer of the server
+  costs: "healthz", ``GET /healthz`` (Flask's bare answer) and "empty", ``GET /api/ask``
+  with no question (the API's plumbing, its 400 answer), 200 of each a round.
 * ``--stages``: the same sets in this process, each question's parts timed (reading the
   situation, the search, the whole answer), p50 and p99 of each.
 * ``referee ask`` from a cold process against ``referee score`` from a cold process,
@@ -33,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -70,7 +73,9 @@ def question_sets() -> dict[str, list[dict[str, str]]]:
     ]
     mix = short + long
     random.Random(44).shuffle(mix)
-    return {"short": short, "long": long, "mix": mix}
+    healthz = [{"path": "/healthz"}] * 200
+    empty = [{"variant": "classic", "lang": "en", "text": ""}] * 200
+    return {"short": short, "long": long, "mix": mix, "healthz": healthz, "empty": empty}
 
 
 def api(
@@ -95,12 +100,19 @@ def api(
             urls[tree] = stack.enter_context(referee_serve(db, env=env, cwd=folder)).url
 
         def get(url: str, q: dict[str, str]) -> float:
-            query = urllib.parse.urlencode(
-                {"variant": q["variant"], "lang": q["lang"], "q": q["text"]}
-            )
+            if "path" in q:
+                address = url + q["path"]
+            else:
+                query = {"variant": q["variant"], "lang": q["lang"], "q": q["text"]}
+                address = f"{url}/api/ask?{urllib.parse.urlencode(query)}"
             start = time.perf_counter()
-            with urllib.request.urlopen(f"{url}/api/ask?{query}", timeout=30) as answer:
-                json.loads(answer.read())
+            try:
+                with urllib.request.urlopen(address, timeout=30) as answer:
+                    body = answer.read()
+                if "path" not in q:
+                    json.loads(body)
+            except urllib.error.HTTPError as refused:  # the empty question's 400
+                refused.read()
             return (time.perf_counter() - start) * 1000
 
         for _ in range(4):  # each worker builds the indexes it is asked for
@@ -221,7 +233,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="passes over the set (API)")
     parser.add_argument("--runs", type=int, default=7, help="cold processes of each command")
     parser.add_argument(
-        "--sets", default="short,long,mix", help="the API's sets, comma-separated (short,long,mix)"
+        "--sets",
+        default="short,long,mix",
+        help="the API's sets, comma-separated (short,long,mix; healthz,empty: the floor)",
     )
     parser.add_argument("--stages", action="store_true", help="in process, each part timed")
     parser.add_argument(

@@ -388,6 +388,18 @@ MECHANISMS = [
         ("question asked", "index built", "index from sources"),
     ),
     Mechanism(
+        "a question's word forms",
+        "ask/words.py word_forms (lru_cached 16384)",
+        unwrapped("referee.ask.index", "word_forms"),  # index.py holds its own name for it
+        ("question asked", "long post asked"),
+    ),
+    Mechanism(
+        "ask examples' postings",
+        "ask/closest.py _SHARED (Lru 1)",
+        keeps_nothing("referee.ask.closest", "_SHARED"),
+        ("index built, then asked twice",),
+    ),
+    Mechanism(
         "ask indexes",
         "ask/engine.py _INDEXES (Lru 16)",
         keeps_nothing("referee.ask.engine", "_INDEXES"),
@@ -551,6 +563,20 @@ class Table:
             "Do I have to show my melds before going out?",
             "What does going out concealed score?",
         ]
+        # long posts (a story, the cards, then the question), written for this bench
+        self.posts = [
+            "So last night we were playing at my aunt's and the pile had grown huge, maybe "
+            "twenty cards, and nobody could take it because someone had thrown a deuce in "
+            "early on. My partner and I had already melded kings and sevens. Then my cousin "
+            "discarded a queen and I was holding two natural queens and a joker, and my aunt "
+            "said I could not pick it up with the joker. Can I take the frozen pile with two "
+            "natural queens?",
+            "We are new to this and keep arguing. When the stock runs out and the last player "
+            "draws the final card, my uncle says the hand ends right there, but my sister "
+            "thinks everyone keeps playing as long as they can take the discard. We had a red "
+            "three come up as the very last card too and nobody knew whether it still counts "
+            "for us at the end. What happens when the stock runs out?",
+        ]
         self.asked = 0
         self.mix = hand_mix(50)
 
@@ -560,6 +586,26 @@ class Table:
         self.asked += 1
         question = self.questions[self.asked % len(self.questions)]
         return self.timed(lambda: self.get("/referee?ask=" + quote(question)))
+
+    def post_asked(self) -> float:
+        from urllib.parse import quote
+
+        self.asked += 1
+        post = self.posts[self.asked % len(self.posts)]
+        return self.timed(lambda: self.get("/referee?ask=" + quote(post)))
+
+    def index_built_then_asked(self) -> float:
+        """A new index (another table's house rules, say) and its first two questions (it
+        reads the examples' postings at its second)."""
+        from referee.ask.engine import Index
+        from referee.rules import PRESETS
+
+        def two() -> None:
+            index = Index(PRESETS["classic"])
+            index.find("Can I take the pile with a wild card?", "en")
+            index.find("How much is a red three worth?", "en")
+
+        return self.timed(two)
 
     def index_built(self) -> float:
         from referee.ask.engine import Index
@@ -639,7 +685,9 @@ class Table:
             "result card": page(self.a + "/result.png"),
             "result card drawn": Request(self.card_drawn, 4),
             "question asked": Request(self.ask),
+            "long post asked": Request(self.post_asked),
             "index built": Request(self.index_built, 20),
+            "index built, then asked twice": Request(self.index_built_then_asked, 20),
             "index from sources": Request(self.index_from_sources, 20),
             "contract scoring": Request(self.contract_scoring),
         }

@@ -188,6 +188,9 @@ def pages(base: str) -> dict[str, str]:
         "match referee": match + "/referee",
         "referee": "/referee",
         "referee answer": "/referee?ask=may+I+take+the+pile+with+a+joker+on+top",
+        "referee held": "/referee?variant=american&q=held&held-hand=7+7+7+A+A+A",
+        "referee held asked": "/referee?variant=american&ask="
+        + urllib.parse.quote_plus("I was left holding 7 7 7 A A A at the end, what does it cost?"),
         "rules": "/rules/classic",
         "compare": "/rules/compare",
         "import": "/matches/import",

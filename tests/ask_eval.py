@@ -190,6 +190,9 @@ class RealResult(NamedTuple):
     # posts longer than the engine reads (MAX_QUESTION): refused with an error, so each counts
     # as a miss of its kind -- no rule, no ruling, and never as the silence an off-topic post wants
     refused: int = 0
+    # rulings given wrong: a verdict or a figure where the label has no ruling (a gap, play,
+    # chatter, a rule question it does not decide), or one that differs from the label's
+    wrong_rulings: int = 0
 
     def line(self) -> str:
         def share(n: int, of: int) -> str:
@@ -199,7 +202,8 @@ class RealResult(NamedTuple):
             f"first {share(self.first, self.asked)}  top-3 {share(self.top3, self.asked)}  "
             f"rulings {share(self.right_rulings, self.rulings)}  "
             f"off/play with no rule {share(self.silent, self.off)}  "
-            f"gaps 'does not say' {share(self.said_so, self.gaps)}"
+            f"gaps 'does not say' {share(self.said_so, self.gaps)}  "
+            f"wrong rulings {self.wrong_rulings}"
             + (f"  refused (too long) {self.refused}" if self.refused else "")
         )
 
@@ -208,7 +212,7 @@ def evaluate_real(asked_set: list[dict[str, Any]]) -> RealResult:
     """The real questions measured whole: rules found, rulings, silence and gaps."""
     from referee.ask import SILENT, BadQuestion, ask
 
-    asked = first = top3 = rulings = right = off = silent = gaps = said = refused = 0
+    asked = first = top3 = rulings = right = off = silent = gaps = said = refused = wrong = 0
     misses = []
     for q in asked_set:
         try:
@@ -218,6 +222,10 @@ def evaluate_real(asked_set: list[dict[str, Any]]) -> RealResult:
             refused += 1
         keys = [a.key for a in found.answers] if found else []
         ruling = found.ruling if found else None
+        if _wrong_ruling(ruling, q.get("ruling")):
+            wrong += 1
+            said_got = {"verdict": ruling.verdict, "figure": ruling.figure}  # type: ignore[union-attr]
+            misses.append(f"WRONG ruling {q['q']!r}: want {q.get('ruling')}, got {said_got}")
         if q["kind"] in ("off", "play"):
             off += 1
             quiet = found is not None and not keys and not found.covered
@@ -251,7 +259,22 @@ def evaluate_real(asked_set: list[dict[str, Any]]) -> RealResult:
             if not ok:
                 said_got = got and {"verdict": got.verdict, "figure": got.figure}
                 misses.append(f"ruling {q['q']!r}: want {want}, got {said_got}")
-    return RealResult(asked, first, top3, rulings, right, off, silent, gaps, said, misses, refused)
+    return RealResult(
+        asked, first, top3, rulings, right, off, silent, gaps, said, misses, refused, wrong
+    )
+
+
+def _wrong_ruling(got: Any, want: dict[str, Any] | None) -> bool:
+    """Whether ``got`` rules (a verdict or a figure) where ``want``, the label, has no
+    ruling, or rules otherwise than the label: a verdict or a figure that differs."""
+    if got is None or (got.verdict is None and got.figure is None):
+        return False  # no ruling, "does not say", a matter of play: nothing ruled
+    if want is None:
+        return True
+    if "verdict" in want and got.verdict is not None:
+        if got.verdict != (want["verdict"] == "yes"):
+            return True
+    return "figure" in want and got.figure is not None and got.figure != want["figure"]
 
 
 def said_gap(asked_set: list[dict[str, Any]]) -> int:

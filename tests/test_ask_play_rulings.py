@@ -315,12 +315,46 @@ def test_a_special_canasta_s_worth_and_an_unfinished_one_s_cost_are_the_score_s(
     assert found["figure"] in (2000, 2500), asked
 
 
-def test_a_canasta_of_an_ordinary_rank_asks_nothing_of_its_kind():
-    # "a canasta of kings": natural or mixed, the question does not say -- no figure
-    assert ruling("how much is a canasta of kings worth?", "en") is None
+_KIND_UNSAID = {  # a canasta of kings, no kind named; and one with a joker in it (mixed)
+    "en": ("how much is a canasta of kings worth?", "how much is a canasta of kings with a "
+           "joker in it worth?"),
+    "cs": ("kolik bodů je kanasta z králů?", "kolik bodů je kanasta z králů s jedním žolíkem?"),
+    "de": ("wie viel ist ein Canasta aus Königen wert?",
+           "wie viel ist ein Canasta aus Königen mit einem Joker wert?"),
+    "es": ("¿cuánto vale una canasta de reyes?",
+           "¿cuánto vale una canasta de reyes con un comodín?"),
+    "nl": ("hoeveel is een canasta van heren waard?",
+           "hoeveel is een canasta van heren met een joker waard?"),
+    "pl": ("ile jest warta kanasta z królów?", "ile jest warta kanasta z królów z jednym jokerem?"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_canasta_of_a_rank_with_no_kind_named_states_both_kinds(lang):
+    """Issue 44, fifth pass: "a canasta of kings" may be natural or mixed; where the book's
+    figures for the two differ, the ruling states both (each as classify scores it) and gives
+    no one figure; "with a joker in it" says it is mixed, and its figure is the mixed one's."""
+    unsaid, with_joker = _KIND_UNSAID[lang]
+    natural = classify(AMERICAN, Meld(parse_cards("K K K K K K K")))
+    mixed = classify(AMERICAN, Meld(parse_cards("K K K K K K X")))
+    assert natural.bonus != mixed.bonus  # the book's figures differ: both are stated
+    both = ruling(unsaid, lang)
+    assert both is not None, unsaid
+    assert (both["verdict"], both["figure"], both["rules"]) == (None, None, ["canasta.kinds"])
+    assert str(natural.bonus) in both["text"], both
+    assert str(mixed.bonus) in both["text"], both
+    implied = ruling(with_joker, lang)
+    assert implied is not None, with_joker
+    assert (implied["figure"], implied["rules"]) == (mixed.bonus, ["canasta.kinds"]), with_joker
+
+
+def test_a_canasta_of_a_named_kind_gives_its_figure():
     assert ruling("how much is a natural canasta of kings worth?", "en")["figure"] == 500
-    # classic has no canasta of sevens of its own: "a canasta of sevens" is no kind there
-    assert ruling("how much is a canasta of sevens worth?", "en", "classic") is None
+    # classic has no canasta of sevens of its own: a canasta of sevens is natural or mixed
+    found = ruling("how much is a canasta of sevens worth?", "en", "classic")
+    assert found["figure"] is None
+    assert "500" in found["text"]
+    assert "300" in found["text"]
 
 
 # -- Sevens or aces held at the hand's end (held_ranks_of; score_hand charges the same) ----------

@@ -584,3 +584,204 @@ def test_a_sentence_asks_by_its_mark_or_its_first_word(lang, sentence, asking):
     from referee.ask.situation import asks
 
     assert asks(sentence, lang) is asking
+
+
+# -- A question naming nothing asks about the act told before it (issue 44, fifth pass) ---------
+
+# ``(story, disputed act, question)``: the story's act is not disputed, the question names
+# nothing of the game; the act it refers back to is a joker added to a meld of sevens, which
+# the American book forbids (sevens take no wild card)
+_WHO_IS_RIGHT = {
+    "en": ("We opened with K K K.", "Then my partner put a joker on our 7 7 7 7.",
+           "Who's right??"),
+    "cs": ("Vyložili jsme K K K.", "Pak partnerka přiložila žolíka k našim 7 7 7 7.",
+           "Kdo má pravdu?"),
+    "de": ("Wir haben K K K ausgelegt.", "Dann hat meine Partnerin einen Joker an unsere "
+           "7 7 7 7 angelegt.", "Wer hat recht?"),
+    "es": ("Bajamos K K K.", "Luego mi compañera le puso un comodín a nuestros 7 7 7 7.",
+           "¿Quién tiene razón?"),
+    "nl": ("We hebben K K K uitgelegd.", "Toen heeft mijn partner een joker aangelegd bij "
+           "onze 7 7 7 7.", "Mag dat?"),
+    "pl": ("Wyłożyliśmy K K K.", "Potem partnerka dołożyła jokera do naszych 7 7 7 7.",
+           "Kto ma rację?"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_question_naming_nothing_is_ruled_on_the_act_it_refers_back_to(lang):
+    story, act, question = _WHO_IS_RIGHT[lang]
+    from referee.rules.rulings import check_wild_card
+
+    american = PRESETS["american"]
+    expected = check_wild_card(american, meld=Meld(parse_cards("7 7 7 7")), opening=False)
+    assert expected.allowed is False  # sevens take no wild card (the book's rule)
+    found = ask(american, f"{story} {act} {question}", lang).ruling
+    assert found is not None, lang
+    assert (found.verdict, found.rules) == (expected.allowed, (expected.rule,))
+    assert found.form == ("wild_card", {"meld": "7 7 7 7"})
+    # the act told, then the question: the same ruling without the story
+    assert ask(american, f"{act} {question}", lang).ruling == found
+    # the question alone names nothing: nothing to rule on
+    assert ask(american, question, lang).ruling is None
+
+
+# A discard the story tells and nobody disputes ("I chose to discard a joker.": words a
+# discard question is read by), then the act the question refers back to: a meld of natural
+# cards (no three, no wild card)
+_DISCARDED = {
+    "en": "I chose to discard {}.", "cs": "Rozhodl jsem se odhodit {}.",
+    "de": "Ich wollte {} abwerfen.", "es": "Decidí descartar {}.",
+    "nl": "Ik wilde {} weggooien.", "pl": "Postanowiłem wyrzucić {}.",
+}  # fmt: skip
+_RESTRICTED = {  # a card the American book restricts the discard of: its words, its symbol
+    "en": [("a joker", "X"), ("a black three", "3")], "cs": [("žolíka", "X")],
+    "de": [("einen Joker", "X")], "es": [("un comodín", "X")], "nl": [("een joker", "X")],
+    "pl": [("jokera", "X")],
+}  # fmt: skip
+_MELDED = {
+    "en": "Then she melded {}.", "cs": "Pak vyložila {}.", "de": "Dann hat sie {} ausgelegt.",
+    "es": "Luego bajó {}.", "nl": "Toen legde ze {} uit.", "pl": "Potem wyłożyła {}.",
+}  # fmt: skip
+_NAMING_NOTHING = {
+    "en": ["Who's right??", "Is that legal?", "Can she do that?", "Was I wrong?"],
+    "cs": ["Kdo má pravdu?", "Je to povolené?"], "de": ["Wer hat recht?", "Ist das erlaubt?"],
+    "es": ["¿Quién tiene razón?", "¿Es válido?"], "nl": ["Mag dat?", "Wie heeft gelijk?"],
+    "pl": ["Kto ma rację?", "Czy to dozwolone?"],
+}  # fmt: skip
+_FILLER = {
+    "en": "We play every Friday.", "cs": "Hrajeme každý pátek.", "de": "Wir spielen freitags.",
+    "es": "Jugamos los viernes.", "nl": "We spelen op vrijdag.", "pl": "Gramy w piątki.",
+}  # fmt: skip
+_NATURAL_RANKS = [r for r in Rank if r.value not in ("2", "3", "X")]
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(
+    st.sampled_from(sorted(LANGUAGES)).flatmap(
+        lambda lang: st.tuples(
+            st.just(lang),
+            st.sampled_from(_RESTRICTED[lang]),
+            st.sampled_from(_NAMING_NOTHING[lang]),
+            st.lists(st.sampled_from(_NATURAL_RANKS), min_size=1, max_size=2, unique=True),
+            st.integers(3, 6),
+            st.booleans(),
+        )
+    )
+)
+def test_a_question_naming_nothing_never_rules_on_an_undisputed_earlier_act(drawn):
+    """The story's discard of a restricted card is never what a later act's question is ruled
+    on: the ruling, if any, names none of that card and is no discard's."""
+    lang, (card_words, symbol), question, ranks, count, filler = drawn
+    melds = " ".join(" ".join([r.value] * count) for r in ranks)
+    sentences = [_DISCARDED[lang].format(card_words), _MELDED[lang].format(melds)]
+    if filler:
+        sentences.insert(1, _FILLER[lang])
+    post = " ".join([*sentences, question])
+    found = ask(PRESETS["american"], post, lang).ruling
+    assert found is None or found.form is None or found.form[0] != "discard", post
+    if found is not None and found.form is not None:
+        assert all(symbol not in value.split() for value in found.form[1].values()), post
+
+
+# "We are at {score} and went down with {points} points. Who is right?": the opening told by
+# its points, ruled by check_opening_points at the post's score
+_POINTS_TOLD = {
+    "en": "We are at {} and went down with {} points. Who is right?",
+    "cs": "Máme {} a poprvé jsme vyložili se {} body. Kdo má pravdu?",
+    "de": "Wir haben {} und sind mit {} Punkten rausgekommen. Wer hat recht?",
+    "es": "Tenemos {} y bajamos con {} puntos. ¿Quién tiene razón?",
+    "nl": "We hebben {} en kwamen uit met {} punten. Wie heeft gelijk?",
+    "pl": "Mamy {} i wyłożyliśmy z {} punktami. Kto ma rację?",
+}
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.sampled_from(sorted(LANGUAGES)),
+    st.sampled_from(["american", "classic"]),
+    st.integers(0, 9_000).map(lambda n: 5 * (n // 5)),
+    st.integers(10, 400).map(lambda n: 5 * (n // 5)),
+)
+def test_an_opening_told_by_its_points_is_ruled_at_the_posts_score(lang, variant, score, points):
+    from referee.rules.opening import check_opening_points
+
+    assume(score >= 100)  # a score of three digits or more is read as one
+    post = _POINTS_TOLD[lang].format(score, points)
+    expected = check_opening_points(PRESETS[variant], score, points)
+    found = ruling(post, lang, variant)
+    assert found is not None, post
+    assert (found["verdict"], found["rules"]) == (
+        "yes" if expected.allowed else "no",
+        ["opening.minimum"],
+    ), post
+
+
+def test_a_minimum_claimed_is_not_a_meld_s_points():
+    # "we need 90 points" says what the minimum is, not what was laid: no verdict on 90
+    found = ruling("We are at 1500 and need 90 points to open. Who is right?", "en")
+    assert found is None or found["verdict"] is None
+
+
+_GOING_OUT_GETS = {
+    "en": "We went out with two canastas. What do you get for going out?",
+    "cs": "Co dostaneme za ukončení hry?",
+    "de": "Was bekommt man fürs Ausmachen?",
+    "es": "¿Cuánto se gana por cerrar?",
+    "nl": "Wat krijg je voor uitgaan?",
+    "pl": "Ile dostaje się za wyjście?",
+}
+_TARGET = {
+    "en": "What do you play to?",
+    "cs": "Do kolika se hraje?",
+    "de": "Bis wie viel spielt man?",
+    "es": "¿Hasta cuántos puntos se juega?",
+    "nl": "Tot hoeveel punten speel je?",
+    "pl": "Do ilu punktów gra się?",
+}
+
+
+@pytest.mark.parametrize("variant", ["american", "classic"])
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_what_going_out_scores_and_what_a_game_is_played_to_are_the_variant_s(lang, variant):
+    from referee.rules.hand import going_out_points
+
+    v = PRESETS[variant]
+    gets = ruling(_GOING_OUT_GETS[lang], lang, variant)
+    assert gets is not None, lang
+    assert (gets["figure"], gets["rules"]) == (
+        going_out_points(v, went_out=True),
+        ["going-out.bonus"],
+    )
+    target = ruling(_TARGET[lang], lang, variant)
+    assert target is not None, lang
+    assert (target["figure"], target["rules"]) == (v.target_score, ["scoring.game-end"])
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "What does talon mean?"),
+        ("cs", "Co znamená talon?"),
+        ("de", "Was bedeutet Talon?"),
+        ("es", "¿Qué significa talón?"),
+        ("nl", "Wat betekent talon?"),
+        ("pl", "Co znaczy talon?"),
+    ],
+)
+def test_the_bonus_cards_named_with_no_first_meld_told_get_no_ruling(lang, question):
+    assert ruling(question, lang, "american") is None
+    # ... told, they do (the first side, before the turn card: four)
+    told = ruling("We went down first. How many bonus cards do we get?", "en", "american")
+    assert (told["verdict"], told["figure"]) == ("yes", 4)
+
+
+def test_a_rank_named_again_is_the_meld_s_own_cards():
+    # "králů je víc": the same kings as the meld's, not cards outside it
+    post = (
+        "Včera měl soupeř na stole tři krále a dvě dvojky a přidal ještě žolíka. Tvrdil, že je "
+        "to v pořádku, protože králů je víc než divokých karet. Je taková sestava povolená?"
+    )
+    expected = check_meld(PRESETS["classic"], Meld(parse_cards("K K K 2 2 X")))
+    found = ruling(post, "cs")
+    assert found is not None
+    assert found["verdict"] == ("yes" if expected.allowed else "no")

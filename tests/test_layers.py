@@ -234,7 +234,8 @@ def test_storage_is_the_only_importer_of_sqlite_utils():
 
 def test_sqlite3_is_imported_by_storage_and_for_no_other_data():
     """Besides storage: the ask index (an in-memory FTS5 table of the rules, no data of
-    the app) and the CLI, which names SQLite's errors to say a file is no database."""
+    the app, and its examples' postings read ahead) and the CLI, which names SQLite's
+    errors to say a file is no database."""
     importers = {
         str(path.relative_to(ROOT))
         for path in MODULES
@@ -244,6 +245,7 @@ def test_sqlite3_is_imported_by_storage_and_for_no_other_data():
     assert importers <= {
         "referee/ask/index.py",
         "referee/ask/example_questions.py",
+        "referee/ask/closest.py",
         "referee/cli.py",
     }
 

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .closest import BUILT_POSTINGS, Postings
 from .design import DESIGN
 from .example_questions import examples_database
 from .index import Index
@@ -37,8 +38,11 @@ def write_built() -> list[Path]:
         for lang, starts in tokens.phrases.items()
     }
     files: dict[str, tuple[str, Any]] = {"glossary": (source_digest(), phrases)}
-    (BUILT / "examples.sqlite").write_bytes(examples_database(DESIGN, built=False))
+    examples = examples_database(DESIGN, built=False)
+    (BUILT / "examples.sqlite").write_bytes(examples)
     written.append(BUILT / "examples.sqlite")
+    BUILT_POSTINGS.write_bytes(Postings.of_database(examples).database(source_digest()))
+    written.append(BUILT_POSTINGS)
     for vid, variant in PRESETS.items():
         files[vid] = (rules_digest(variant), Index(variant, DESIGN, built=False).rows)
     for name, (digest, content) in files.items():
@@ -64,8 +68,16 @@ def is_current() -> bool:
         words == situation._digest()
         and read_built("glossary", source_digest()) is not None
         and read_database(source_digest()) is not None
+        and _postings_current(source_digest())
         and all(read_built(vid, rules_digest(v)) is not None for vid, v in PRESETS.items())
     )
+
+
+def _postings_current(digest: str) -> bool:
+    try:
+        return Postings.from_database(BUILT_POSTINGS.read_bytes(), digest) is not None
+    except OSError:
+        return False
 
 
 if __name__ == "__main__":

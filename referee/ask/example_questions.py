@@ -69,20 +69,22 @@ def read_database(digest: str) -> bytes | None:
 
 def load_examples(
     db: sqlite3.Connection, design: Design, *, built: bool = True, digest: str | None = None
-) -> None:
+) -> bool:
     """Every rule key's example questions into ``db``, an empty in-memory database: for the
     kept design, ``built/examples.sqlite`` read straight into it and its digest checked
     there (one copy of its 1.5 MB made, where :func:`read_database` makes two: a cold
-    ``referee ask`` saves a millisecond), else :func:`examples_database`'s."""
+    ``referee ask`` saves a millisecond), else :func:`examples_database`'s; whether the
+    built file was read."""
     digest = digest or source_digest()
     if built and design == DESIGN:
         try:
             db.deserialize((BUILT / "examples.sqlite").read_bytes())
             if db.execute("SELECT digest FROM built").fetchone() == (digest,):
-                return
+                return True
         except (OSError, sqlite3.Error):
             pass
     db.deserialize(examples_database(design, built=built, digest=digest))
+    return False
 
 
 def examples_database(design: Design, *, built: bool = True, digest: str | None = None) -> bytes:

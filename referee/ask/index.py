@@ -21,6 +21,7 @@ import threading
 from ..i18n import LANGUAGES
 from ..rules import Rule, Variant
 from ..rules.sources import source_language
+from .closest import Postings, shared_postings
 from .design import (
     DESIGN,
     GENERIC,
@@ -43,7 +44,7 @@ from .example_questions import (
 from .prebuilt import read_built, rules_digest, source_digest
 from .texts import gettext_of, group_title
 from .tokens import Tokens
-from .words import flat, numbers, stems, words
+from .words import flat, numbers, stems, word_forms, words
 
 __all__ = ["Index"]
 
@@ -71,11 +72,18 @@ class Index:
         self.rules = frozenset(self.keys)
         self._lock = threading.Lock()
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._digest = digest
+        self._built_examples = False  # whether they are the built ones (closest.py's shared)
         if design.examples:
             # every key's examples, the variant's own picked out when searching
-            load_examples(self._db, design, built=built, digest=digest)
+            self._built_examples = load_examples(self._db, design, built=built, digest=digest)
         else:
             self._db.execute(EXAMPLES_TABLE)
+        # The examples' scores read ahead (closest.py), at the index's second search: its
+        # first goes through FTS5 (the same rows), so a process asked one question (a cold
+        # referee ask) spends nothing on reading them (4 ms, where FTS5 costs a short one 3).
+        self._postings: Postings | None = None
+        self._searched = False
         self._db.execute(
             "CREATE VIRTUAL TABLE rules USING fts5(key UNINDEXED, text, words, concepts, about, "
             "tokenize = 'unicode61 remove_diacritics 0')"
@@ -143,24 +151,33 @@ class Index:
         )
 
     def query_tokens(self, question: str, lang: str) -> list[str]:
-        """The tokens ``question`` is searched by."""
-        found = self.tokens.words(question, lang)
-        tokens = flat(found)
+        """The tokens ``question`` is searched by: its words' forms in ``lang`` (stop words
+        left out), then the concepts they name in ``lang`` and, where the design reads every
+        language, in the others (their forms of :attr:`Design.other_min` letters or more).
+        Each word's forms in every language are looked up once (:func:`.words.word_forms`),
+        as ``self.tokens.words`` would give them language by language."""
+        design = self.design
+        every = [word_forms(word, design.stem, design.fold) for word in words(question)]
+        tokens = [
+            form for found in every if lang not in found.stop_in for form in found.forms[lang]
+        ]
         claimed: set[int] = set()  # the words a phrase of the page's language claims
         concepts = self.tokens.concepts(
-            self.tokens.words(question, lang, stop=False), lang, self.variant, claimed
+            [found.forms[lang] for found in every], lang, self.variant, claimed
         )
-        if self.design.any_language:  # a Czech word typed on an English page still counts
+        if design.any_language:  # a Czech word typed on an English page still counts
             for other in LANGUAGES:
                 if other != lang:
-                    words = [
+                    long_forms = [
                         ()
                         if i in claimed
-                        else tuple(form for form in forms if len(form) >= self.design.other_min)
-                        for i, forms in enumerate(self.tokens.words(question, other, stop=False))
+                        else tuple(
+                            form for form in found.forms[other] if len(form) >= design.other_min
+                        )
+                        for i, found in enumerate(every)
                     ]
-                    concepts |= self.tokens.concepts(words, other, self.variant)
-        if self.design.glossary and any(n >= 1000 or n < 0 for n in numbers(question)):
+                    concepts |= self.tokens.concepts(long_forms, other, self.variant)
+        if design.glossary and any(n >= 1000 or n < 0 for n in numbers(question)):
             concepts.add(SCORE)
         tokens += [MARK + c for c in sorted(concepts)]
         return list(dict.fromkeys(t for t in tokens if t))
@@ -195,7 +212,7 @@ class Index:
             ).fetchall()
             closest: dict[str, float] = {}
             tops: dict[str, list[float]] = {}  # each rule's examples' scores, closest first
-            for key, score in self._db.execute(CLOSEST_EXAMPLES, (match, EXAMPLES_READ)):
+            for key, score in self._closest(tokens, match):
                 if key in self.rules or key in (OFF_EXAMPLES, GAP_EXAMPLES):
                     tops.setdefault(key, []).append(score)
             second = self.design.second
@@ -242,6 +259,23 @@ class Index:
         if off and off > self.design.off_factor * closest.get(scored[0].key, 0.0):
             return [], False
         return scored[:limit], False
+
+    def _closest(self, tokens: list[str], match: str) -> list[tuple[str, float]]:
+        """The examples closest to the query ``match`` of ``tokens`` as (key, score), closest
+        first: from the postings read ahead where they are read and every token is a plain
+        one, else FTS5's (the same rows, scores and order: tests/test_ask_speedups.py).
+        Under the lock."""
+        if self._postings is None and self._searched:  # not for one question: referee ask
+            self._postings = (
+                shared_postings(self._digest, self._db)
+                if self._built_examples
+                else Postings.of_table(self._db)
+            )
+        self._searched = True
+        found = None if self._postings is None else self._postings.closest(tokens, EXAMPLES_READ)
+        if found is not None:
+            return found
+        return self._db.execute(CLOSEST_EXAMPLES, (match, EXAMPLES_READ)).fetchall()
 
     def names_off_game(self, question: str, lang: str) -> bool:
         """Whether ``question`` uses another game's own terms (:data:`OTHER_TABLE`): a long

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..rules import Card, Meld, Rank, Variant, check_opening, format_cards
-from ..rules.hand import hand_costs
+from ..rules.hand import going_out_points, hand_costs
 from ..rules.melds import MeldShape, classify
+from ..rules.opening import check_opening_points
 from ..rules.problems import N_, Text
 from ..rules.rulings import check_going_out, check_meld, check_pickup
 from ..rules.variant import CanastaKind
@@ -80,6 +81,8 @@ def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | No
     sides = _sides(s, table)
     players = table.players if table else None
     hand = table.hand_number if table else None
+    if not melds and len(s.points) == 1 and sides and "minimum" not in s.moments:
+        return _opening_points(variant, s.points[0], sides, hand)
     if not melds:
         if not sides or "minimum" not in s.moments:
             return None
@@ -151,6 +154,27 @@ def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | No
     )
 
 
+def _opening_points(
+    variant: Variant, points: int, sides: list[tuple[str | None, int]], hand: int | None
+) -> Ruling:
+    """A first meld told by its points alone ("went down with exactly 160 points") at each
+    score: the count ``check_opening`` ends with (``check_opening_points``)."""
+    rulings = [
+        (name, score, check_opening_points(variant, score, points, hand_number=hand))
+        for name, score in sides
+    ]
+    verdicts = {r.allowed for _n, _s, r in rulings}
+    verdict = verdicts.pop() if len(verdicts) == 1 else None
+    return Ruling(
+        verdict,
+        None,
+        _joined([_for_side(name, score, r.text or Text(r.reason)) for name, score, r in rulings]),
+        ("opening.minimum",),
+        ("opening", {"score": str(sides[0][1])}),
+        lead=verdict is False,
+    )
+
+
 def _elsewhere(top: Card) -> Meld:
     """A meld standing for "the side has melded", of another rank than the pile's top (so
     that it lends the top card nothing to be added to)."""
@@ -187,7 +211,7 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
     fields = {"top": top.symbol(), "hand": format_cards(hand)}
     if s.frozen:
         fields["frozen"] = "y"
-    if opened and not s.frozen:  # the meld that stands for "we have melded"
+    if opened:  # the meld that stands for "we have melded" (ruled so on a frozen pile too)
         fields["melds"] = format_cards(_elsewhere(top).cards)
     return Ruling(
         ruling.allowed,
@@ -276,22 +300,84 @@ def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | 
     )
 
 
+def _going_out_bonus(variant: Variant, s: Situation) -> Ruling | None:
+    """What going out scores, asked with no melds told ("what do you get for going out?"):
+    the bonus `referee score` adds (``going_out_points``), concealed where the post says so."""
+    asked = s.focus or s  # "We went out with 2 naturals. What do you get for going out?"
+    if asked.groups or asked.singles or asked.top is not None:
+        return None
+    if "going-out.bonus" not in variant.rules:
+        return None
+    concealed = "concealed" in s.moments
+    if concealed and variant.concealed_going_out_bonus is None:
+        return None  # the book has no going out concealed: its rule says so
+    points = going_out_points(variant, went_out=True, concealed=concealed)
+    text = (
+        N_("Going out concealed scores %(points)s for the side.")
+        if concealed
+        else N_("Going out scores %(points)s for the side.")
+    )
+    key = "going-out.concealed" if concealed else "going-out.bonus"
+    return Ruling(None, points, Text(text, {"points": points}), (key,), lead=True)
+
+
+def _target(variant: Variant, s: Situation) -> Ruling | None:
+    """The score a game is played to, as the match's ledger ends it (``target_score``)."""
+    asked = s.focus or s
+    if asked.groups or asked.singles or asked.top is not None:
+        return None
+    if "scoring.game-end" not in variant.rules or variant.rounds:  # a game of so many hands
+        return None
+    points = variant.target_score
+    return Ruling(
+        None,
+        points,
+        Text(N_("A game is won by the first side to reach %(points)s."), {"points": points}),
+        ("scoring.game-end",),
+        lead=True,
+    )
+
+
 def _canasta_value(variant: Variant, s: Situation) -> Ruling | None:
     """What a natural or a mixed canasta scores (its bonus, the variant's), asked with no
     cards told."""
     kinds = [k for k in ("natural_canasta", "mixed_canasta") if k in s.moments]
-    if len(kinds) != 1 or s.groups or s.singles or s.ranks_named:
+    if not kinds or s.groups or s.singles or s.ranks_named:
         return None
-    kind = CanastaKind.NATURAL if kinds[0] == "natural_canasta" else CanastaKind.MIXED
-    points = variant.canasta_bonus.get(kind)
-    if points is None or "canasta.kinds" not in variant.rules:
+    if "canasta.kinds" not in variant.rules:
         return None
-    text = (
-        N_("A natural canasta scores %(points)s, besides its cards' values.")
-        if kind is CanastaKind.NATURAL
-        else N_("A mixed canasta scores %(points)s, besides its cards' values.")
+    said: list[Text] = []
+    figures: set[int] = set()
+    for name in kinds:  # "a natural canasta vs a dirty one": both, each its own figure
+        kind = CanastaKind.NATURAL if name == "natural_canasta" else CanastaKind.MIXED
+        points = variant.canasta_bonus.get(kind)
+        if points is None:
+            return None
+        text = (
+            N_("A natural canasta scores %(points)s, besides its cards' values.")
+            if kind is CanastaKind.NATURAL
+            else N_("A mixed canasta scores %(points)s, besides its cards' values.")
+        )
+        said.append(Text(text, {"points": points}))
+        figures.add(points)
+    figure = figures.pop() if len(figures) == 1 else None
+    form = None
+    if len(kinds) == 1:  # the meld form asks the same of seven kings, or five and two twos
+        king, two = Card(Rank.KING), Card(Rank.TWO)
+        cards = (king,) * 7 if kind is CanastaKind.NATURAL else (king,) * 5 + (two,) * 2
+        example = Meld(cards)
+        if check_meld(variant, example).allowed and classify(variant, example).canasta is kind:
+            form = ("meld", {"cards": format_cards(cards)})
+    # both kinds asked, their figures differing: no one figure leads (as _either_kind)
+    return Ruling(
+        None,
+        figure,
+        _joined(said),
+        ("canasta.kinds",),
+        form,
+        lead=figure is not None,
+        searched=figure is None,
     )
-    return Ruling(None, points, Text(text, {"points": points}), ("canasta.kinds",), lead=True)
 
 
 def _left_in_hand(variant: Variant, s: Situation) -> Ruling | None:
@@ -384,7 +470,7 @@ def _meld(variant: Variant, s: Situation, *, figure: bool = False) -> Ruling | N
     run = run and classify(variant, melds[0]).shape is MeldShape.SEQUENCE
     return Ruling(
         verdict,
-        points if figure else None,
+        points if figure and verdict is True else None,  # an illegal meld is worth nothing laid
         _joined([r.text for r in rulings]),
         ("meld.sequence",) if run else rules,
         ("meld", {"cards": format_cards(melds[0].cards)}),
@@ -400,6 +486,31 @@ def rule_on(
     return rule_on_situation(variant, read_situation(question, lang), table)
 
 
+# The moments a ruling is given on: a post whose question names one of them asks about it,
+# not about another its story tells
+RULED = frozenset(
+    {"pickup", "discard", "opening", "go_out", "value", "meld", "add", "cost", "dead"}
+)
+
+
+def _loose(s: Situation) -> int:
+    """The cards named that were not read into melds, but a rank named alone that a meld told
+    holds ("three kings and two twos ... there are more kings than wild cards": the same
+    kings)."""
+    ranks = {card.rank for group in s.groups for card in group}
+    return len(s.singles) + sum(1 for rank in s.ranks_named if rank not in ranks)
+
+
+def _asks(s: Situation, moment: str) -> bool:
+    """Whether the question asks about ``moment``, told in it: in a post of several sentences,
+    unless what it asks (its question sentence, or the act it refers back to) names another
+    moment ruled on ("... my LHO threw a joker, nobody could pick up. Can you even discard a
+    wild card?" asks about the discard, not the pile)."""
+    if moment not in s.moments:
+        return False
+    return s.asked is None or moment in s.asked or not (s.asked & RULED)
+
+
 def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
     """:func:`rule_on` for a situation already read."""
     if "play" in s.moments:
@@ -409,9 +520,9 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     found = rule_on_play(variant, s)
     if found is not None:
         return found
-    if s.loose and s.groups:  # cards named that were not read into melds: no ruling on melds
-        return _pickup(variant, s, table) if "pickup" in s.moments else None
-    if "pickup" in s.moments and s.top is not None:
+    if _loose(s) and s.groups:  # cards named that were not read into melds: no ruling on melds
+        return _pickup(variant, s, table) if _asks(s, "pickup") else None
+    if _asks(s, "pickup") and s.top is not None:
         return _pickup(variant, s, table)
     if "opening" in s.moments or "minimum" in s.moments:
         found = _opening(variant, s, table)
@@ -419,12 +530,18 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
             return found
     if "go_out" in s.moments:
         found = _going_out(variant, s, table)
+        if found is None and _asks(s, "gets"):
+            found = _going_out_bonus(variant, s)
         if found is not None:
             return found
-    if "value" in s.moments:
+    if _asks(s, "value"):
         found = _value(variant, s)
         if found is not None:
             return found
     if "meld" in s.moments:
-        return _meld(variant, s)
+        found = _meld(variant, s)
+        if found is not None:
+            return found
+    if _asks(s, "target") and not s.moments & RULED - {"value", "meld", "cost"}:
+        return _target(variant, s)
     return None

@@ -10,6 +10,8 @@ say which question is asked and of which cards, the core decides it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..rules import Card, Meld, Rank, Suit, Variant, format_cards
 from ..rules.melds import classify
 from ..rules.play_rulings import check_dead_rank, check_held, check_penalty, check_stock_out
@@ -210,12 +212,15 @@ def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
     if not wild and rank is None:
         return None
     unfinished = "unfinished" in s.moments
+    wild_told = _wild_told(s.focus or s)
     if unfinished:
         if not variant.unfinished_penalty or "canasta.unfinished" not in variant.rules:
             return None
         cards = _wild_cards(s)[:3] if wild else (Card(rank),) * 3  # type: ignore[arg-type]
     elif wild:
         cards = _wild_cards(s)
+    elif wild_told:  # "a canasta of kings with a joker in it"
+        cards = (Card(rank),) * 6 + (wild_told,)  # type: ignore[arg-type]
     elif "mixed_canasta" in s.moments:  # "a dirty canasta of kings"
         cards = (Card(rank),) * 5 + (Card(Rank.TWO),) * 2  # type: ignore[arg-type]
     else:
@@ -223,6 +228,12 @@ def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
     if check_meld(variant, Meld(cards)).allowed is False or "canasta.kinds" not in variant.rules:
         return None
     info = classify(variant, Meld(cards))
+    if (
+        not unfinished
+        and info.canasta is CanastaKind.NATURAL
+        and not {"natural_canasta", "mixed_canasta"} & s.moments
+    ):
+        return _either_kind(variant, cards)
     if unfinished:
         return Ruling(
             None,
@@ -238,22 +249,58 @@ def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
             lead=True,
         )
     ordinary = {CanastaKind.NATURAL: "natural_canasta", CanastaKind.MIXED: "mixed_canasta"}
-    if info.canasta is None or ordinary.get(info.canasta, "canasta") not in s.moments:
-        return None  # "a canasta of kings" asks nothing of its kind; "a clean one" does
+    implied = info.canasta is CanastaKind.MIXED and wild_told is not None  # "with a joker"
+    if info.canasta is None or not (implied or ordinary.get(info.canasta, "canasta") in s.moments):
+        return None
     return Ruling(
         None,
         info.bonus,
-        Text(
-            N_('"%(cards)s" is %(what)s: it scores %(points)s, besides its cards\' values.'),
-            {
-                "cards": format_cards(cards),
-                "what": Text(KIND_WORDS[info.canasta]),
-                "points": info.bonus,
-            },
-        ),  # fmt: skip
+        _kind_text(variant, cards)[0],
         ("canasta.kinds",),
         ("meld", {"cards": format_cards(cards)}),
         lead=True,
+    )
+
+
+def _wild_told(s: Situation) -> Card | None:
+    """The wild card the question names beside the rank, if any: its canasta is a mixed one."""
+    return next((card for group in s.groups for card in group if card.is_wild), None)
+
+
+def _kind_text(variant: Variant, cards: tuple[Card, ...]) -> tuple[Text, int | None]:
+    info = classify(variant, Meld(cards))
+    return Text(
+        N_('"%(cards)s" is %(what)s: it scores %(points)s, besides its cards\' values.'),
+        {
+            "cards": format_cards(cards),
+            "what": Text(KIND_WORDS[info.canasta]),  # type: ignore[index]
+            "points": info.bonus,
+        },
+    ), info.bonus
+
+
+def _either_kind(variant: Variant, natural: tuple[Card, ...]) -> Ruling | None:
+    """What a canasta of a rank scores where the post names no kind ("a canasta of kings"):
+    natural and mixed, each as `referee score` scores it (``classify``); the figure where
+    both score the same, else both stated and no one figure."""
+    mixed = natural[:5] + (Card(Rank.TWO),) * 2
+    kinds = [natural]
+    if check_meld(variant, Meld(mixed)).allowed is not False:
+        if classify(variant, Meld(mixed)).canasta is CanastaKind.MIXED:
+            kinds.append(mixed)
+    said = [_kind_text(variant, cards) for cards in kinds]
+    figures = {points for _text, points in said}
+    figure = figures.pop() if len(figures) == 1 else None
+    return Ruling(
+        None,
+        figure,
+        _joined([text for text, _points in said]),
+        ("canasta.kinds",),
+        ("meld", {"cards": format_cards(natural)}),
+        # no one figure: the rule does not lead the answers, and the ruling stands only
+        # beside the rules the search finds (its words may be another game's)
+        lead=figure is not None,
+        searched=figure is None,
     )
 
 
@@ -266,7 +313,24 @@ def _held(variant: Variant, s: Situation) -> Ruling | None:
     ruling = check_held(variant, hand=cards)
     if not ruling.points:
         return None  # no penalty: what the cards count is the hand's rule (_left_in_hand)
-    return Ruling(None, ruling.points, ruling.text, (ruling.rule,), lead=True)
+    # a figure's answer, so its sentence says what it costs (the form's says "No:")
+    text = Text(_HELD, ruling.text.params)
+    form = ("held", {"hand": format_cards(cards)})
+    return Ruling(None, ruling.points, text, (ruling.rule,), form, lead=True)
+
+
+_HELD = N_(
+    'A player left holding "%(cards)s" costs the side %(penalty)s for three or more of a rank '
+    "the book penalises (once per player and rank), besides the cards' own %(points)s."
+)
+_PENALTY = N_(
+    "The penalty for %(what)s is %(points)s points: the cards go back to the hand, and the "
+    "penalty is entered with the hand."
+)
+_RAISED = N_(
+    "There is no points penalty for %(what)s, but each failed attempt raises the side's "
+    "minimum by %(step)s."
+)
 
 
 def _penalty(variant: Variant, s: Situation) -> Ruling | None:
@@ -281,10 +345,12 @@ def _penalty(variant: Variant, s: Situation) -> Ruling | None:
     ruling = check_penalty(variant, irregularity=irregularity)
     if ruling.rule not in variant.rules:
         return None
+    # a figure's answer (or none, the minimum raised): its sentence says so, not "No:"
+    text = Text(_PENALTY if ruling.points else _RAISED, ruling.text.params)
     return Ruling(
         None,
         ruling.points or None,  # no points: the minimum raised, which the text says
-        ruling.text,
+        text,
         (ruling.rule,),
         ("penalty", {"irregularity": irregularity}),
         lead=True,
@@ -295,6 +361,9 @@ def _bonus_cards(variant: Variant, s: Situation) -> Ruling | None:
     """Whether a first meld draws its bonus cards, and how many (``check_bonus_cards``)."""
     if not variant.bonus_cards:
         return None
+    told = {"second_side", "took_pile", "turn_card", "opened_before", "late", "opening", "opened"}
+    if not told & s.moments and s.opened is None:
+        return None  # "what does talon mean?": no first meld told, the rule answers alone
     flags = {
         "first_side": "second_side" not in s.moments,
         "took_pile": "took_pile" in s.moments,
@@ -353,7 +422,7 @@ def rule_on_play(variant: Variant, s: Situation) -> Ruling | None:
         return None
     # cards in notation, a canasta, the bonus cards, the stock, a mismeld: words of the game
     # alone; else ("closed", "hold", "add a joker") the search must find the game's rules too
-    return found._replace(searched=not (s.written or _GAME_WORDS & s.moments))
+    return found._replace(searched=found.searched or not (s.written or _GAME_WORDS & s.moments))
 
 
 _GAME_WORDS = {"canasta", "wild_canasta", "bonus_cards", "stock_out", "mismeld"}
@@ -364,6 +433,18 @@ def _asks(s: Situation, *moments: str) -> bool:
     (a long post's story names many a moment it does not ask about), or anywhere in a
     question of one sentence."""
     return bool(set(moments) & (s.moments if s.asked is None else s.asked))
+
+
+def _or_focus(
+    rule: Callable[[Variant, Situation], Ruling | None], variant: Variant, s: Situation
+) -> Ruling | None:
+    """``rule`` on the post's situation, else on what it asks alone (``Situation.focus``): the
+    story names cards of its own ("Had a joker left and nothing else. Can I go out by
+    discarding a wild card as my last card?" asks about one card, told twice)."""
+    found = rule(variant, s)
+    if found is None and s.focus is not None:
+        found = rule(variant, s.focus)
+    return found
 
 
 def _play_ruling(variant: Variant, s: Situation) -> Ruling | None:
@@ -377,9 +458,9 @@ def _play_ruling(variant: Variant, s: Situation) -> Ruling | None:
             if found is not None:
                 return found
     if "discard" in s.moments and "pickup" not in s.moments:
-        return _discard(variant, s) if _asks(s, "discard") else None
+        return _or_focus(_discard, variant, s) if _asks(s, "discard") else None
     if "add" in s.moments and s.wilds_worded:
-        return _wild_card(variant, s) if _asks(s, "add") else None
+        return _or_focus(_wild_card, variant, s) if _asks(s, "add") else None
     if _asks(s, "meld") and not {"go_out", "add", "pickup"} & s.moments:
         found = _pairs(variant, s)
         if found is not None:

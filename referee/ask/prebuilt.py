@@ -4,10 +4,10 @@ A cold ``referee ask`` spent most of its time stemming the glossary and every ru
 statement in six languages.  For the presets under the kept design that work is done
 once, by :func:`referee.ask.build.write_built`, and kept beside the package in
 :data:`BUILT`: the glossary's phrases, each preset's rows, the players' example questions
-as an SQLite database, the situation's words.  The files are not in git: they are built
-from their sources at set-up (``scripts/setup.sh``, ``python -m referee.prebuild``) and
-into the wheel (``setup.py``), the same bytes from the same sources, so a message changed
-rewrites nothing in the repository.
+as an SQLite database and their postings (:mod:`.closest`), the situation's words.  The
+files are not in git: they are built from their sources at set-up (``scripts/setup.sh``,
+``python -m referee.prebuild``) and into the wheel (``setup.py``), the same bytes from the
+same sources, so a message changed rewrites nothing in the repository.
 
 Each file carries a digest of everything its content comes from (the modules that shape
 the index, the glossary and the players' words, the examples, the six catalogues'
@@ -39,6 +39,7 @@ SOURCES = (
     "tokens.py",
     "index.py",
     "example_questions.py",
+    "closest.py",
     "glossary.py",
     "players_words.toml",
 )

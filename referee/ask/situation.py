@@ -9,6 +9,9 @@ a rule: :mod:`.judge` hands what was read to the rules core.
 
 In a long post the question is its last sentence asking something (:func:`question_sentence`);
 the situation is read from the whole post, as a table tells it: the story, then the question.
+What is asked is what the question sentence names; a question that names nothing of the game
+("Who's right??", "Is that legal?") asks about the act it refers back to, the last sentence
+before it that names something (:func:`ruled_text`).
 """
 
 from __future__ import annotations
@@ -24,12 +27,25 @@ from ..caches import lru_cached
 from ..rules import Card, Meld, NotationError, Rank, Suit, parse_cards
 from .words import fold
 
-__all__ = ["MOMENTS", "Situation", "asks", "question_sentence", "read_situation", "without_cards"]
+__all__ = [
+    "MOMENTS",
+    "Situation",
+    "asks",
+    "question_sentence",
+    "read_situation",
+    "ruled_text",
+    "without_cards",
+]
 
 WORDS = Path(__file__).with_name("situation.toml")
 # What a question can ask about, in the order a question is tested for them.
 MOMENTS = ("play", "opening", "minimum", "pickup", "go_out", "value", "not_value", "meld")
 
+# The words for points, after a number: a meld's points ("160 points", "mit 160 Punkten")
+_POINT_WORDS = (
+    "pts|points|point|bod|bodu|body|bodů|bodama|punkte|punkten|puntos|punten|punktow|punktów|"
+    "punktami|punkty|pkt"
+)
 # A score: a number of three digits or more, grouped or not ("2600", "2 600", "2.600"),
 # or signed ("-200", "minus 200").
 _SCORE = re.compile(
@@ -40,7 +56,8 @@ _SCORE = re.compile(
 # A run of card notation: ranks (upper case letters, digits 2-10, a joker's * or X) with
 # an optional suit, each separated by spaces or commas, or run together ("KKK2").
 _SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?:[shdc♠♥♦♣](?![a-z]))?"
-_NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, )?{_SYMBOL})*(?![\w*])")
+# ... not a number joined to a word ("my 88-year-old mother")
+_NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, )?{_SYMBOL})*(?![\w*])(?!-\w)")
 # What else a question may tell, for the American game's play rules (issue 45's core): the
 # moments of situation.toml read besides :data:`MOMENTS`.
 TOLD = (
@@ -49,7 +66,18 @@ TOLD = (
     "bonus_cards", "late", "turn_card", "opened_before", "second_side", "stock_out",
     "took_pile",
 )  # fmt: skip
+# ... and the figures a question may ask for besides a card's value (issue 44, fifth pass)
+ASKED_FIGURES = ("gets", "concealed", "target")
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
+# Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
+# one of the six languages ("went down with exactly 160 points", "mit 160 Punkten"); "we need
+# 90 points" is a claim of the minimum, not a meld's points
+_POINTS = re.compile(
+    r"(?<!\w)(?:with|down|mit|se|s|con|met|z|ze)\s+(?:(?:exactly|only|just|genau|nur|solo|"
+    r"precies|tylko|jen|presne|přesně)\s+)?(\d{2,3})\s*"
+    rf"(?:{_POINT_WORDS})(?!\w)",
+    re.IGNORECASE,
+)
 _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
 
 
@@ -72,10 +100,23 @@ class Situation:
         self.loose = 0  # cards named but not counted ("kings", a lone "8" not the pile's top)
         self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
         self.opened: bool | None = None  # whether the asking side has melded this hand
+        self.points: list[int] = []  # points told ("went down with 160 points")
         self.wilds_worded = 0  # wild cards named in words ("a joker"): one added to a meld
         # of a post of several sentences, the moments its question sentence names (the story
-        # tells the table, the question what is asked); None for a question of one sentence
+        # tells the table, the question what is asked), or where it names nothing of the game,
+        # those of the act it refers back to (:func:`ruled_text`); None for one sentence
         self.asked: set[str] | None = None
+        # ... and that sentence (or act), whose situation alone is :attr:`focus`
+        self.focused: tuple[str, str] | None = None
+        self._focus: Situation | None = None
+
+    @property
+    def focus(self) -> Situation | None:
+        """The situation the sentence asked about tells alone (the cards asked about, apart
+        from the story's), read when first asked for: most rulings never need it."""
+        if self._focus is None and self.focused is not None:
+            self._focus = read_situation(*self.focused, focus=False)
+        return self._focus
 
     @property
     def melds(self) -> list[Meld]:
@@ -267,7 +308,7 @@ class _Moments:
         exact, starts = _first_words(moment, self.lang)
         if not exact.isdisjoint(self.words):
             return True
-        return any(word.startswith(start) for start in starts for word in self.words)
+        return bool(starts) and any(word.startswith(starts) for word in self.words)
 
     def named(self, moment: str) -> bool:
         return self._could(moment) and bool(_moment_pattern(moment, self.lang).search(self.folded))
@@ -347,6 +388,60 @@ def _interrogatives(lang: str) -> frozenset[str]:
     }
 
 
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
+
+
+# What a sentence may name of the game: the moments and what else a question tells
+_NAMEABLE = (
+    *(m for m in MOMENTS if m != "minimum"),
+    *(t for t in TOLD if t != "theirs"),
+    "top", "frozen", "opened", "not_opened", "in_hand", "natural_canasta", "mixed_canasta",
+    "no_canasta", "how_much", *ASKED_FIGURES,
+)  # fmt: skip
+
+
+@lru_cached(8)
+def _vague_pattern(lang: str) -> _Phrases:
+    found = _data()["vague"]
+    return _matcher(
+        [p for other, phrases in found.items() for p in phrases if other == lang or len(p) > 3]
+    )
+
+
+def _names_game(sentence: str, lang: str) -> bool:
+    """Whether ``sentence`` names something of the game: a card or a moment, besides the words
+    that only ask for a verdict ("is that legal", "is she right", "mag dat").  A score alone
+    ("I say at 3000 you need 155") is a claim about the act, not the act."""
+    rest = _scores(sentence)[1]
+    groups, singles, rest = _notation(rest)
+    if groups or singles:
+        return True
+    folded = _vague_pattern(lang).sub(" ", _game_pattern(lang).sub(" ", fold(sentence)))
+    said = _Moments(folded, lang)
+    if any(said.named(moment) for moment in _NAMEABLE):
+        return True
+    worded, alone, red, black, _counted = _word_cards(rest, lang)
+    return bool(worded or alone or red or black)
+
+
+def ruled_text(text: str, lang: str) -> str:
+    """What a post asks to be ruled on: its question sentence (:func:`question_sentence`)
+    where that names something of the game; else -- "Who's right??", "Is that legal?", "Mag
+    dat?" -- the last sentence before it that does, the act the question refers back to (the
+    story's earlier acts are not asked about).  A short question, or one naming nothing
+    after a story naming nothing, is its question sentence."""
+    sentence = question_sentence(text, lang)
+    if sentence == text.strip() or _names_game(sentence, lang):
+        return sentence
+    sentences = _sentences(text)
+    at = max(i for i, s in enumerate(sentences) if s == sentence)
+    for earlier in reversed(sentences[:at]):
+        if _names_game(earlier, lang):
+            return earlier
+    return sentence
+
+
 def without_cards(text: str) -> str:
     """``text`` with its scores and its cards written as notation blanked out: what a post
     says besides the cards it lists ("K K K 2 2" names no rule)."""
@@ -367,6 +462,24 @@ def _scores(text: str) -> tuple[list[int], str]:
     return found, _SCORE.sub(blank, text)
 
 
+def _points(text: str) -> tuple[list[int], str]:
+    """The points a meld is told in (:data:`_POINTS`), and the text with their numbers blanked
+    out (so that "45 points" is not read as the cards 4 and 5)."""
+    found: list[int] = []
+
+    def blank(match: re.Match[str]) -> str:
+        value = int(match.group(1))
+        if value >= 500:
+            return match.group(0)
+        found.append(value)
+        start, end = match.span(1)
+        whole = match.group(0)
+        at = start - match.start()
+        return whole[:at] + " " * (end - start) + whole[at + end - start :]
+
+    return found, _POINTS.sub(blank, text)
+
+
 def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple[int, Card]], str]:
     """Runs of card notation of two cards or more with their positions, single cards written
     as a digit, X, K, Q or J with theirs ("a 7 on top", "discards a Q"), and the text with the
@@ -384,11 +497,33 @@ def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple
             if written.strip() not in ("A", "T"):  # "A" and "T" are words more often
                 singles.append((match.start(), cards[0]))
             return written  # a digit may still be a count: "2 kings"
+        # a wild card named in words right after the run is one more of its cards: "2 2 joker"
+        after = _NEXT_WORD.match(text, match.end())
+        wild = _wild_word(fold(after.group(1))) if after is not None else None
+        if after is not None and wild is not None:
+            cards = (*cards, Card(Rank.JOKER if wild == "X" else Rank.TWO))
+            trailing.append((after.start(1), after.end(1)))
         groups.append((match.start(), cards))
         return " " * len(written)
 
+    trailing: list[tuple[int, int]] = []
     blanked = _NOTATION.sub(take, text)
+    for start, end in trailing:
+        blanked = blanked[:start] + " " * (end - start) + blanked[end:]
     return groups, singles, blanked
+
+
+_NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
+
+
+def _wild_word(word: str) -> str | None:
+    """ "X" where ``word`` names a joker, "2" a wild card, in any of the six languages."""
+    for table in _data()["ranks"].values():
+        for symbol in ("X", "wild"):
+            for said in table.get(symbol, []):
+                if word == said or (said.endswith("*") and word.startswith(said[:-1])):
+                    return "X" if symbol == "X" else "2"
+    return None
 
 
 def _card(symbol: str, colour: str | None) -> Card:
@@ -508,9 +643,11 @@ def _suited(cards: tuple[Card, ...], text: str, lang: str) -> tuple[Card, ...]:
     return tuple(Card(c.rank, suit) if c.is_natural else c for c in cards)
 
 
-def read_situation(text: str, lang: str) -> Situation:
-    """The situation ``text`` (a question asked in ``lang``) tells."""
-    scores, rest = _scores(text)
+def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
+    """The situation ``text`` (a question asked in ``lang``) tells; with ``focus``, a post of
+    several sentences also tells what it asks (``asked``, ``focus``: :func:`ruled_text`)."""
+    points, rest = _points(text)  # first: "mit 160 Punkten" is no score
+    scores, rest = _scores(rest)
     notation, singles, rest = _notation(rest)
     # the game's own name ("in canasta", "bei Canasta") says no moment: "canasta" alone
     # asks about a canasta
@@ -519,13 +656,18 @@ def read_situation(text: str, lang: str) -> Situation:
     said = _Moments(folded, lang)
     situation.moments = {m for m in MOMENTS if m != "minimum" and said.named(m)}
     situation.frozen = said.named("frozen") and not said.named("not_frozen")
-    for told in (*TOLD, "in_hand", "natural_canasta", "mixed_canasta", "no_canasta"):
+    for told in (*TOLD, *ASKED_FIGURES, "in_hand", "natural_canasta", "mixed_canasta"):
         if said.named(told):
             situation.moments.add(told)
-    sentence = question_sentence(text, lang)
+    if said.named("no_canasta"):
+        situation.moments.add("no_canasta")
+    sentence = ruled_text(text, lang) if focus else text.strip()
     if sentence != text.strip():
         within = _Moments(_game_pattern(lang).sub(" ", fold(sentence)), lang)
-        situation.asked = {m for m in (*MOMENTS, *TOLD) if m != "minimum" and within.named(m)}
+        situation.asked = {
+            m for m in (*MOMENTS, *TOLD, *ASKED_FIGURES) if m != "minimum" and within.named(m)
+        }
+        situation.focused = (sentence, lang)
     if said.named("not_opened"):
         situation.opened = False
     elif said.named("opened"):
@@ -536,6 +678,7 @@ def read_situation(text: str, lang: str) -> Situation:
         situation.moments.add("opening")
     worded, alone, situation.red_three, situation.black_three, counted = _word_cards(rest, lang)
     situation.score = scores[0] if scores else None
+    situation.points = points
     singles = [(p, (card,)) for p, card in singles if p not in counted]
     # the pile's top card: the single card named nearest a word for the top ("discarded a
     # joker", "a 7 on top")

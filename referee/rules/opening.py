@@ -10,7 +10,7 @@ from .melds import Meld, MeldShape, classify, meld_problems
 from .problems import N_, Problem, Text, problem
 from .variant import Variant
 
-__all__ = ["OpeningRuling", "check_opening"]
+__all__ = ["OpeningRuling", "check_opening", "check_opening_points"]
 
 
 class OpeningRuling(NamedTuple):
@@ -226,6 +226,23 @@ def _check_opening(
                 {"points": points},
             ),
         )
+    return check_opening_points(
+        variant, score, points, failed_attempts=failed_attempts, hand_number=hand_number
+    )
+
+
+def check_opening_points(
+    variant: Variant,
+    score: int,
+    points: int,
+    *,
+    failed_attempts: int = 0,
+    hand_number: int | None = None,
+) -> OpeningRuling:
+    """Whether a first meld of ``points`` points, its melds otherwise legal, reaches the
+    minimum at match score ``score``: the count :func:`check_opening` ends with, for a
+    question that tells the points and not the cards ("went down with 160, all natural")."""
+    minimum = variant.opening_minimum(score, failed_attempts, hand_number)
     values: dict[str, object] = {
         "points": points,
         "minimum": minimum,
@@ -262,4 +279,7 @@ def _check_opening(
             "No: %(points)s points fall short of the minimum of %(minimum)s for a "
             "score of %(score)s."
         )
-    return ruling(points >= minimum, points, "opening.minimum", Text(template, values))
+    text = Text(template, values)
+    return OpeningRuling(
+        points >= minimum, minimum, points, text.render(), "opening.minimum", (), text
+    )

@@ -75,6 +75,22 @@ def check_meld(variant: Variant, meld: Meld, *, going_out: bool = False) -> Ruli
             problems[0].rule or "meld.min-cards",
             points=info.points,
         )
+    if info.canasta and info.bonus:  # the bonus is what "what does it score" asks
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    'Yes: "%(cards)s" is %(what)s: it scores %(bonus)s, besides its %(points)s '
+                    "in cards."
+                ),
+                cards=format_cards(meld.cards),
+                what=Text(KIND_WORDS[info.canasta]),
+                bonus=info.bonus,
+                points=info.points,
+            ),
+            "canasta.kinds",
+            points=info.points,
+        )
     if info.canasta:
         what = Text(KIND_WORDS[info.canasta])
         rule = "canasta.kinds"

@@ -178,3 +178,27 @@ def test_any_hand_is_scored_or_refused_without_crashing(case):
         # Every problem cites a rule this variant's catalogue can show (contracts §2 "rule").
         assert problem.rule is None or problem.rule in v.rules
         assert problem.side is None or 0 <= problem.side < len(hand.sides)
+
+
+@SETTINGS
+@given(
+    st.sampled_from(PRESET_IDS),
+    st.sampled_from(NATURAL_RANKS),
+    st.integers(-2_000, 12_000).map(lambda n: 5 * (n // 5)),
+    st.data(),
+)
+def test_an_opening_told_by_its_points_is_ruled_as_its_melds_are(variant_id, rank, score, data):
+    # Issue 44: "went down with 160 points" is ruled by check_opening_points, the count
+    # check_opening ends with: for legal melds, the same verdict, minimum and sentence.
+    from referee.rules.opening import check_opening, check_opening_points
+
+    v = find_variant(variant_id)
+    m = data.draw(rank_melds(v, rank))
+    by_melds = check_opening(v, score, [m])
+    assume(by_melds.rule == "opening.minimum" and by_melds.points > 0)
+    by_points = check_opening_points(v, score, by_melds.points)
+    assert (by_points.allowed, by_points.minimum, by_points.reason) == (
+        by_melds.allowed,
+        by_melds.minimum,
+        by_melds.reason,
+    )

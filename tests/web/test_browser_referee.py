@@ -188,3 +188,36 @@ def test_american_play_questions_at_phone_size(browser, base_url):
     expect(page.locator("#q-penalty .ruling")).to_have_attribute(
         "data-rule", "american.irregularities.penalty"
     )
+
+
+def test_cards_held_asked_in_words_then_on_their_form_at_phone_size(browser, base_url):
+    """Issue 44: at an American table, sevens and aces left in hand asked in the box; the ruling
+    leads with what it costs (cla-laws §Penalties: 1500 each), its button opens the held form
+    filled in, and that form, with a card added from the picker, charges the same."""
+    from referee.match.contract import check_json
+
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(base_url + "/matches/new")
+    page.get_by_label("Rules", exact=True).select_option("american")
+    page.get_by_role("button", name="Start the match").click()
+    page.get_by_role("link", name="Ask the referee").click()
+    page.get_by_label("Your question, in your own words").fill(
+        "I was left holding 7 7 7 A A A at the end, what does it cost?"
+    )
+    page.get_by_role("button", name="Ask", exact=True).click()
+    said = page.locator("#ask-answer .ruling.said")
+    expect(said.locator("strong.figure")).to_have_text("3,000")
+    check_page(page, "20-referee-held-asked")
+    said.get_by_role("link", name="Check it on the cards held form").click()
+
+    expect(page.locator("#held-hand")).to_have_value("7 7 7 A A A")
+    pick(page, "held", "K", "To hand")
+    expect(page.locator("#held-hand")).to_have_value("7 7 7 A A A K")
+    page.get_by_role("button", name="Ask about the cards held").click()
+    want = check_json({"variant": "american", "question": "held", "hand": "7 7 7 A A A K"})
+    assert want["penalty"] == 3000
+    assert answer(page, "held").startswith("✗ Not allowed. No: a player left holding")
+    expect(page.locator("#q-held .ruling .penalty strong")).to_have_text("3,000")
+    expect(page.locator("#q-held .ruling")).to_have_attribute("data-rule", "american.hand.held")
+    page.locator("#q-held-answer").scroll_into_view_if_needed()
+    check_page(page, "20-referee-held")

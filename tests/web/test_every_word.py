@@ -193,6 +193,8 @@ def play_the_evening(e: Evening) -> None:
     e.post("/referee?variant=classic", {"question": "opening", "opening-score": "1505",
                                         "opening-melds": "K K K"})  # fmt: skip
     e.get("/referee?variant=classic&q=kolik+bodu+za+canastu")
+    # sevens and aces held at the American table: the penalty's figure, grouped (3 000)
+    e.post("/referee?variant=american", {"question": "held", "held-hand": "7 7 7 A A A K"})
     # The box's rulings: a No with its figures and its form's link, a card's value, a matter
     # of play, a question the book does not decide (its nearest rules)
     for asked in ("we have 2600 and want to meld K K K and Q Q Q, is that enough to open?",

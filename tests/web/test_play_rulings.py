@@ -12,7 +12,7 @@ import pytest
 from referee.match.contract import check_json
 from referee.rules import PRESETS
 from referee.web.parts.forms import offered_questions
-from tests.support.web import ask, ruling
+from tests.support.web import ask, ruling, start_match
 
 KINGS = "K K K K K K K"
 
@@ -104,6 +104,9 @@ KINGS = "K K K K K K K"
             False,
             "irregularities.penalty",
         ),  # fmt: skip
+        # cla-laws §Penalties: three or more sevens or aces held at the hand's end, 1500 each.
+        ("held", {"hand": "7 7 7 A A A K"}, {"hand": "7 7 7 A A A K"}, False, "hand.held"),
+        ("held", {"hand": "7 7 A A K"}, {"hand": "7 7 A A K"}, True, "hand.held"),
     ],
 )
 def test_each_play_question_is_the_contracts_ruling(
@@ -115,7 +118,8 @@ def test_each_play_question_is_the_contracts_ruling(
     assert (shown_allowed, rule_id) == (allowed, f"american.{rule}")
     expected = check_json({"variant": "american", "question": question, **contract})
     assert (expected["allowed"], expected["rule"]["id"]) == (allowed, f"american.{rule}")
-    assert sentence.endswith(expected["reason"])
+    # the page groups a figure's digits (3,000) where the contract writes 3000
+    assert re.sub(r"(\d),(\d{3})", r"\1\2", sentence).endswith(expected["reason"])
 
 
 def test_a_dead_rank_answer_counts_what_the_packs_leave(client):
@@ -157,6 +161,7 @@ def test_the_page_offers_only_the_questions_its_book_has(client, variant):
     links = set(re.findall(r'<a class="button[^"]*" href="[^"#]+#q-(\w+)"', page))
     assert links == set(offered_questions(PRESETS[variant]))
     american = {"wild_card", "discard", "dead_rank", "bonus_cards", "stock_out", "penalty"}
+    american |= {"held"}
     if variant == "american":
         assert american <= links
     elif variant == "classic":
@@ -191,3 +196,55 @@ def test_the_pile_question_asks_the_other_sides_melds_where_ranks_die(client):
     assert "nobody may take the pile with a dead card" in sentence
     classic = client.get("/referee?variant=classic&q=pickup").get_data(as_text=True)
     assert "pickup-other_melds" not in classic
+
+
+@pytest.mark.parametrize(
+    ("hand", "penalty"),
+    [("7 7 7 A A A K", 3000), ("A A A 5", 1500), ("7 7 A A K", None)],
+)
+def test_the_cards_held_are_answered_with_what_they_cost(client, hand, penalty):
+    """cla-laws §Penalties: 1500 for each of sevens and aces held three or more times, shown
+    beside the sentence as the figure the question asks for; nothing shown where none is due."""
+    status, page = ask(client, "/referee?variant=american", "held", hand=hand)
+    assert status == 200
+    answer = page.split('id="q-held-answer"')[1].split("</section>")[0]
+    shown = re.search(r'<p class="penalty">[^<]*<strong>([^<]+)</strong>', answer)
+    expected = check_json({"variant": "american", "question": "held", "hand": hand})
+    assert expected["penalty"] == (penalty or 0)
+    assert (shown[1].replace(",", "") if shown else None) == (str(penalty) if penalty else None)
+    assert re.search(r'name="held-hand"[^>]*value="' + hand + '"', page)  # the question stays
+
+
+@pytest.mark.parametrize(
+    ("hand", "error"),
+    [("", "This field is required."), ("7 7 Z", "Not card notation"), ("   ", "Give the cards")],
+)
+def test_cards_held_the_core_cannot_read_are_the_fields_error(client, hand, error):
+    status, page = ask(client, "/referee?variant=american", "held", hand=hand)
+    assert status == 422
+    assert 'class="ruling' not in page
+    field = page.split('id="held-hand"')[1].split("</div>")[0]
+    assert error in field
+
+
+def test_the_cards_held_form_is_asked_in_every_language(client):
+    for lang, words in [("cs", "Karty v ruce"), ("de", "Karten auf der Hand"),
+                        ("es", "Cartas en la mano"), ("nl", "Kaarten in de hand"),
+                        ("pl", "Karty na ręce")]:  # fmt: skip
+        page = client.get(f"/referee?variant=american&q=held&lang={lang}").get_data(as_text=True)
+        assert words in page
+        assert 'id="held-hand"' in page
+
+
+def test_a_match_at_the_american_table_asks_the_cards_held(client):
+    """Inside a match the referee asks under its own rules: the held question is offered, and
+    answered with the penalty, at an American table; not at a classic one."""
+    edit = start_match(client, preset="american")
+    status, page = ask(client, f"{edit}/referee", "held", hand="A A A 4")
+    assert status == 200
+    allowed, sentence, rule = ruling(page)
+    assert (allowed, rule) == (False, "american.hand.held")
+    assert re.search(r'<p class="penalty">[^<]*<strong>1,500</strong>', page)
+    classic = client.get(f"{start_match(client)}/referee?q=held").get_data(as_text=True)
+    assert 'id="q-held"' not in classic
+    assert "#q-held" not in classic

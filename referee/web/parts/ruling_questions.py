@@ -22,7 +22,7 @@ from ...rules import (
     meld_lines,
     parse_cards,
 )
-from ...rules.play_rulings import check_dead_rank, check_penalty, check_stock_out
+from ...rules.play_rulings import check_dead_rank, check_held, check_penalty, check_stock_out
 from ...rules.rulings import (
     check_bonus_cards,
     check_discard,
@@ -34,6 +34,17 @@ from ...rules.rulings import (
 from ..plumbing.locale import number
 
 __all__ = ["judge"]
+
+# the play rules' questions, asked where the table's book has them
+PLAY_QUESTIONS = (
+    "wild_card",
+    "discard",
+    "dead_rank",
+    "bonus_cards",
+    "stock_out",
+    "penalty",
+    "held",
+)
 
 
 def _cards(form: FlaskForm, name: str, *, one: bool = False) -> tuple[Card, ...] | None:
@@ -85,7 +96,7 @@ def judge(question: str, form: FlaskForm, variant: Variant, players: int) -> Any
         if not cards:
             return None
         return check_meld(variant, Meld(cards), going_out=_flag(form, "going_out"))
-    if question in ("wild_card", "discard", "dead_rank", "bonus_cards", "stock_out", "penalty"):
+    if question in PLAY_QUESTIONS:
         return _judge_play(question, form, variant, players)
     melds = _melds(form)
     failed = _number(form, "failed_attempts") or 0
@@ -133,7 +144,7 @@ def judge(question: str, form: FlaskForm, variant: Variant, players: int) -> Any
 
 def _judge_play(question: str, form: FlaskForm, variant: Variant, players: int) -> Any:
     """The play rules' rulings (the rule of five, a discard, a dead rank, bonus cards, the
-    stock out, a penalty)."""
+    stock out, a penalty, cards held)."""
     if question == "bonus_cards":
         return check_bonus_cards(
             variant,
@@ -145,6 +156,13 @@ def _judge_play(question: str, form: FlaskForm, variant: Variant, players: int) 
         )
     if question == "penalty":
         return check_penalty(variant, irregularity=form.irregularity.data)
+    if question == "held":
+        hand = _cards(form, "hand")
+        if hand == ():
+            form["hand"].errors.append(_("Give the cards left in the hand."))
+        if not hand:
+            return None
+        return check_held(variant, hand=hand)
     if question == "wild_card":
         cards = _cards(form, "meld")
         if cards == ():

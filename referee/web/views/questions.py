@@ -91,13 +91,15 @@ def _chosen(form: Any) -> tuple[Variant, int, list[str]]:
     return base.with_options(chosen), players, problems
 
 
-def _shown(variant: Variant, ruling: Any) -> dict[str, Any]:
+def _shown(variant: Variant, question: str, ruling: Any) -> dict[str, Any]:
     """A ruling as the page shows it: the sentence in the app's language, the rule cited."""
     text = getattr(ruling, "text", None)
     rule = variant.rule(ruling.rule)
     return {
         "allowed": ruling.allowed,
         "reason": text.render(_, number) if text is not None else ruling.reason,
+        # what the book charges (a penalty, cards held): the figure the question asks for
+        "penalty": ruling.points if question in ("penalty", "held") else None,
         "rule": {
             "id": f"{variant.id}.{ruling.rule}",
             "key": ruling.rule,
@@ -223,7 +225,7 @@ def _ask(variant: Variant, players: int, problems: list[str], **context: Any):
         elif problems:
             pass  # the rules chosen above are in doubt: no answer until they are fixed
         elif valid and (ruling := judge(posted, form, variant, players)) is not None:
-            answer = _shown(variant, ruling)
+            answer = _shown(variant, posted, ruling)
         else:
             status = 422
     return render_template(

@@ -1,5 +1,6 @@
 """The referee's questions: one small form per question (a meld, an opening, taking the
-pile, going out), and the rules they are asked under."""
+pile, going out, and the play rules: a wild card, a discard, a dead rank, bonus cards, the
+stock out, a penalty, cards held), and the rules they are asked under."""
 
 from __future__ import annotations
 
@@ -187,6 +188,10 @@ class PenaltyQuestion(FlaskForm):
     )
 
 
+class HeldQuestion(FlaskForm):
+    hand = _cards(_l("One player's cards left in hand at the hand's end"), 300, required=True)
+
+
 QUESTION_FORMS: dict[str, type[FlaskForm]] = {
     "meld": MeldQuestion,
     "opening": OpeningQuestion,
@@ -198,13 +203,14 @@ QUESTION_FORMS: dict[str, type[FlaskForm]] = {
     "bonus_cards": BonusCardsQuestion,
     "stock_out": StockOutQuestion,
     "penalty": PenaltyQuestion,
+    "held": HeldQuestion,
 }
 
 
 def offered_questions(variant: Variant) -> tuple[str, ...]:
     """The questions the referee page asks under ``variant``: the four of every game, and the
     play rules where its book has them (the rule of five, the discard's limits, a rank closed
-    at a meld's most cards, bonus cards, the stock running out, a penalty)."""
+    at a meld's most cards, bonus cards, the stock running out, a penalty, sevens or aces held)."""
     extra = {
         "wild_card": variant.rule_of_five is not None,
         "discard": bool(variant.wild_discard_last or variant.empty_pile_no_discard),
@@ -212,6 +218,8 @@ def offered_questions(variant: Variant) -> tuple[str, ...]:
         "bonus_cards": bool(variant.bonus_cards),
         "stock_out": "play.stock-out" in variant.rules,
         "penalty": bool(variant.penalty_points or variant.failed_opening_step),
+        # sevens or aces held at the hand's end (american): check_held's own condition
+        "held": bool(variant.held_penalty and variant.held_ranks and "hand.held" in variant.rules),
     }
     return tuple(q for q in QUESTION_FORMS if extra.get(q, True))
 
@@ -250,6 +258,7 @@ def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
             "frozen": variant.pile_freezing,
         },
         "penalty": {},
+        "held": {},
     }
 
 
