@@ -112,6 +112,14 @@ PROCEDURE_QUESTIONS = {
         "nl": "Een speler moet halverwege weg, wat nu?",
         "pl": "Gracz musi wyjść w trakcie gry, co teraz?",
     },
+    "cardbacks": {
+        "en": "Do the two decks need different colored backs?",
+        "cs": "Musí mít oba balíčky jinou barvu rubu?",
+        "de": "Brauchen die beiden Kartenspiele eine andere Farbe der Kartenrücken?",
+        "es": "¿Las dos barajas tienen que tener distinto color del dorso?",
+        "nl": "Moeten de twee spellen een andere kleur van de achterkant hebben?",
+        "pl": "Czy obie talie muszą mieć inny kolor rewersu?",
+    },
 }
 
 

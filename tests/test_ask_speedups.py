@@ -124,14 +124,17 @@ def tokens_language_by_language(index, question: str, lang: str) -> list[str]:
     from referee.i18n import LANGUAGES
 
     tokens = flat(index.tokens.words(question, lang))
+    claimed: set[int] = set()  # a phrase claiming its words: no other language reads them
     concepts = index.tokens.concepts(
-        index.tokens.words(question, lang, stop=False), lang, index.variant
+        index.tokens.words(question, lang, stop=False), lang, index.variant, claimed
     )
     for other in LANGUAGES:
         if other != lang:
             found = [
-                tuple(form for form in forms if len(form) >= index.design.other_min)
-                for forms in index.tokens.words(question, other, stop=False)
+                ()
+                if i in claimed
+                else tuple(form for form in forms if len(form) >= index.design.other_min)
+                for i, forms in enumerate(index.tokens.words(question, other, stop=False))
             ]
             concepts |= index.tokens.concepts(found, other, index.variant)
     if any(n >= 1000 or n < 0 for n in numbers(question)):

@@ -16,8 +16,10 @@ from ..i18n import LANGUAGES
 from ..rules import MalformedInput, Rule, Variant
 from ..rules.problems import N_, Text
 from ..rules.sources import source_language, source_title
+from .asking import about_people
 from .design import DESIGN, LONG_POST, Design, Hit
 from .engine import index_for
+from .index import Index
 from .judge import Ruling, Table, rule_on_situation
 from .situation import asks, question_sentence, read_situation, without_cards
 from .texts import gettext_of
@@ -118,6 +120,8 @@ def _search(
     left out: the sentence says what is asked, the story the moment it is asked at, and a
     list of cards no longer pulls every wild-card rule up (docs/benchmarks.md)."""
     index = index_for(variant, design)
+    if design.people and about_people(text, lang, lambda rest: _names_a_rule(index, rest, lang)):
+        return [], False
     if not design.story or len(text.split()) <= LONG_POST:
         return index.find(text, lang, limit)
     sentence = question_sentence(text, lang)
@@ -138,6 +142,12 @@ def _search(
     return [Hit(key, round(score, 3)) for key, score in ranked[:limit]], (
         gap if asked else told_gap
     )
+
+
+def _names_a_rule(index: Index, text: str, lang: str) -> bool:
+    """Whether ``text`` finds a rule of ``index``, not only a procedure the book leaves open."""
+    hits, gap = index.find(text, lang)
+    return bool(hits) and not gap
 
 
 def ask(

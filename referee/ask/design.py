@@ -10,7 +10,9 @@ from typing import NamedTuple
 
 __all__ = [
     "AT",
+    "CLAIMS",
     "DESIGN",
+    "GAME",
     "GENERIC",
     "LONG_POST",
     "MARK",
@@ -27,6 +29,10 @@ MARK = "zz"  # a glossary token is its concept behind this: "zzwild" (no rule's 
 # a players' word seen at some variants' tables only is the concept "means@variant" until the
 # index of that variant reads it (players_words.toml, tokens.Tokens.concepts)
 AT = "@"
+# a phrase whose entry claims its words (``Entry.claims``) is its concept behind this mark: the
+# shorter phrases inside it name nothing ("freezing the deck" is the pile frozen, no pack of
+# cards; "in canasta" is the game, no meld of seven) (tokens.Tokens.concepts)
+CLAIMS = "!"
 SCORE = "score"  # the concept of a match total in a question (a number to look up)
 # Concepts a question off the game names as easily as one about it ("how much", "only"):
 # they rank rules, but do not on their own make a question one the rules answer.
@@ -35,6 +41,10 @@ GENERIC = frozenset({"value", "alone", "bonus", "cards"})
 # cards) asks about the game, not a rule ("who invented canasta", "where to buy canasta
 # cards"); with another concept ("how many points for a canasta") it is a rule question.
 NAME = "canasta"
+# the game's own name in a phrase that can only mean the game ("in canasta", "play canasta",
+# "beim Canasta"): it claims the word, which then names no meld, and names nothing itself
+# (glossary "game"; tokens.Tokens.concepts)
+GAME = "game"
 OFF = "offgame"  # the glossary's words of shopping, apps, the game's history
 # another game's table, by its own terms (poker's pot and flop, bridge's notrump, a casino): a
 # post using them anywhere, even in its story, is not about this rulebook; the name of another
@@ -56,6 +66,7 @@ PROCEDURES = frozenset(
         "leaves",
         "takeback",
         "cut",
+        "cardbacks",
     }
 )
 
@@ -127,6 +138,10 @@ class Design(NamedTuple):
     # examples' "off": a letter about a relative who cheats) than to those no rulebook decides
     # (the examples' "gap": a card exposed in the deal); inf: never
     procedure_off: float = float("inf")
+    # a post whose asking sentence asks about people, feelings, manners or morals ("isn't it?",
+    # "how could you", asking.toml) and, its frame taken away, names no rule, or a long post
+    # asking nothing that tells its writer's feelings, gets no rule (issue 44, fifth pass)
+    people: bool = True
 
 
 DESIGN = Design()

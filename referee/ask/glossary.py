@@ -26,6 +26,9 @@ class Entry(NamedTuple):
     source: str  # where the words come from
     terms: dict[str, tuple[str, ...]]  # language -> phrases
     keys: tuple[str, ...] = ()  # parts of the rule keys that are about it, whatever their words
+    # its phrases claim their words: a shorter phrase inside one names nothing of its own
+    # ("freezing the deck": the pile frozen, not the packs; design.CLAIMS)
+    claims: bool = False
 
 
 SEEDS = "the seed rulebooks' own words (the presets' quotes)"
@@ -974,6 +977,75 @@ GLOSSARY: tuple[Entry, ...] = (
         },
         ("wild-meld",),
     ),
+    # Counting the cards at the hand's end: the score (issue 44, "how do you count cards in
+    # canasta" asks how a hand is scored, not a question off the game).
+    Entry(
+        "counting",
+        f"{SEEDS}: the count of a hand ('count the cards'); {TABLE}",
+        {
+            "en": ("count", "counts", "counted", "counting", "add up", "adding up", "tally"),
+            "cs": ("počítat", "počítá", "počítají", "počítání", "spočítat", "sčítat", "sečíst"),
+            "de": ("zählen", "zählt", "auszählen", "abrechnen", "abrechnung", "zusammenzählen"),
+            "es": ("contar", "cuenta", "cuentan", "recuento", "sumar"),
+            "nl": ("tellen", "telt", "optellen", "telling"),
+            "pl": ("liczyć", "liczy", "policzyć", "liczenie", "podliczyć", "zliczać"),
+        },
+        ("scoring.counting", "deck.values"),
+    ),
+    # What a thing is made of: "what makes up a canasta" asks what a canasta is (issue 44).
+    Entry(
+        "makeup",
+        f"{TABLE}: what a canasta, a meld or the packs consist of (issue 44, fifth pass)",
+        {
+            "en": (
+                "make up",
+                "makes up",
+                "made up of",
+                "consist of",
+                "consists of",
+                "composed of",
+                "what goes into",
+            ),
+            "cs": ("skládá", "se skládá z", "sestává", "tvoří"),
+            "de": ("besteht aus", "bestehen aus", "zusammengesetzt", "setzt sich zusammen"),
+            "es": ("se compone", "compone", "consiste", "formada", "formado", "compuesta"),
+            "nl": ("bestaat uit", "bestaan uit", "samengesteld"),
+            "pl": ("składa się", "skład", "składają się"),
+        },
+        ("canasta.kinds", "meld.min-cards", "deck.composition"),
+    ),
+    # The game's own name where it can only be the game ("how do you count cards in canasta",
+    # "wie zählt man beim Canasta"): the phrase claims the word, which then names no meld of
+    # seven (a question naming the game names no rule: design.GENERIC).
+    Entry(
+        "game",
+        f"{TABLE}: the game named by its name (issue 44, fifth pass)",
+        {
+            "en": (
+                "in canasta",
+                "at canasta",
+                "play canasta",
+                "playing canasta",
+                "played canasta",
+                "game of canasta",
+                "canasta game",
+                "rules of canasta",
+                "learn canasta",
+            ),
+            "cs": ("v kanastě", "hrát kanastu", "hra kanasta", "pravidla kanasty", "při kanastě"),
+            "de": (
+                "beim canasta",
+                "im canasta",
+                "canasta spielen",
+                "canasta spiel",
+                "spiel canasta",
+            ),
+            "es": ("jugar a la canasta", "jugar canasta", "juego de canasta", "partida de canasta"),
+            "nl": ("bij canasta", "in canasta", "canasta spelen", "potje canasta", "spel canasta"),
+            "pl": ("w kanastę", "w kanaście", "grać w kanastę", "gra w kanastę", "zasady kanasty"),
+        },
+        claims=True,
+    ),
     # Off the game: the cards bought, an app, the game's history.  No rule is about these; a
     # question naming one is not a rule question, whatever else it names ("where can I
     # buy a deck to play canasta").
@@ -1272,6 +1344,10 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "talk about your hand",
                 "kibitz",
                 "kibitzer",
+                # chatting at the table (issue 44, fifth pass)
+                "chatting",
+                "chit chat",
+                "talking during the game",
             ),
             "cs": (
                 "mrká",
@@ -1283,6 +1359,9 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "signály",
                 "domlouvat se",
                 "domlouvají",
+                "kecat",
+                "kecá",
+                "povídat si",
             ),
             "de": (
                 "zwinkert",
@@ -1294,6 +1373,9 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "vorsagen",
                 "absprechen",
                 "verraten",
+                "quatschen",
+                "gequatscht",
+                "plaudern",
             ),
             "es": (
                 "guiña",
@@ -1304,6 +1386,8 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "soplar",
                 "hablar de la mano",
                 "pistas",
+                "charlar",
+                "charlando",
             ),
             "nl": (
                 "knipoogt",
@@ -1314,6 +1398,8 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "tekens geven",
                 "voorzeggen",
                 "hints",
+                "kletsen",
+                "gekletst",
             ),
             "pl": (
                 "mruga",
@@ -1324,6 +1410,9 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
                 "sygnały",
                 "umawiać się",
                 "umawiają się",
+                "gadać",
+                "gadają",
+                "pogaduszki",
             ),
         },
     ),
@@ -1493,6 +1582,31 @@ PROCEDURE_ENTRIES: tuple[Entry, ...] = (
             "pl": ("cofnąć ruch", "cofnąć zagranie"),
         },
     ),
+    # the packs' backs and their colours (issue 44, fifth pass: "what color decks do you play
+    # canasta with"); no rulebook says which packs to play with, only how many
+    Entry(
+        "cardbacks",
+        _PROCEDURE_WORDS,
+        {
+            # a back's colour only: "with the back up" is a card face down, the pile's rule
+            "en": (
+                "color decks",
+                "colour decks",
+                "colored decks",
+                "coloured decks",
+                "deck colors",
+                "deck colours",
+                "colored backs",
+                "coloured backs",
+                "different backs",
+            ),
+            "cs": ("barva balíčků", "barvy balíčků", "barevné ruby", "barva rubu"),
+            "de": ("farbe der kartenrücken", "farbige rückseiten", "verschiedenfarbige"),
+            "es": ("color de las barajas", "colores de las barajas", "color del dorso"),
+            "nl": ("kleur van de spellen", "kleur van de achterkant", "gekleurde achterkant"),
+            "pl": ("kolor talii", "kolory talii", "kolor rewersu", "kolory rewersów"),
+        },
+    ),
     # other games' own terms, beside the names in "offgame" above: a post about poker's,
     # bridge's or a casino's table is not one about this rulebook (tests/ask_real.toml)
     Entry(
@@ -1544,28 +1658,42 @@ def _with_players_words(entries: tuple[Entry, ...]) -> tuple[Entry, ...]:
         found = tomllib.load(handle)["word"]
     extra: dict[str, dict[str, list[str]]] = {}
     only: dict[str, dict[str, list[str]]] = {}  # means@variant -> language -> words
+    claiming: dict[str, dict[str, list[str]]] = {}  # means -> language -> idioms
     for word in found:
         if word.get("only"):
             for variant in word["variants"]:
                 at = only.setdefault(f"{word['means']}{AT}{variant}", {})
                 at.setdefault(word["lang"], []).extend(word["words"])
             continue
+        if word.get("claims"):  # an idiom: its words mean its concept, nothing else
+            idioms = claiming.setdefault(word["means"], {})
+            idioms.setdefault(word["lang"], []).extend(word["words"])
+            continue
         extra.setdefault(word["means"], {}).setdefault(word["lang"], []).extend(word["words"])
     known = {entry.concept for entry in entries}
-    unknown = (set(extra) | {c.split(AT)[0] for c in only}) - known
+    unknown = (set(extra) | set(claiming) | {c.split(AT)[0] for c in only}) - known
     if unknown:  # a word must mean something the glossary knows
         raise ValueError(f"players_words.toml: no glossary concept {sorted(unknown)}")
-    return tuple(
-        Entry(concept, TABLE, {lang: tuple(terms) for lang, terms in by_lang.items()})
-        for concept, by_lang in sorted(only.items())
-    ) + tuple(
-        entry._replace(
-            terms={
-                lang: (*entry.terms.get(lang, ()), *extra.get(entry.concept, {}).get(lang, ()))
-                for lang in dict.fromkeys([*entry.terms, *extra.get(entry.concept, {})])
-            }
+    return (
+        tuple(
+            Entry(concept, TABLE, {lang: tuple(terms) for lang, terms in by_lang.items()})
+            for concept, by_lang in sorted(only.items())
         )
-        for entry in entries
+        + tuple(
+            Entry(
+                concept, TABLE, {lang: tuple(terms) for lang, terms in by_lang.items()}, claims=True
+            )
+            for concept, by_lang in sorted(claiming.items())
+        )
+        + tuple(
+            entry._replace(
+                terms={
+                    lang: (*entry.terms.get(lang, ()), *extra.get(entry.concept, {}).get(lang, ()))
+                    for lang in dict.fromkeys([*entry.terms, *extra.get(entry.concept, {})])
+                }
+            )
+            for entry in entries
+        )
     )
 
 

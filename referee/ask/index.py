@@ -161,13 +161,20 @@ class Index:
         tokens = [
             form for found in every if lang not in found.stop_in for form in found.forms[lang]
         ]
-        concepts = self.tokens.concepts([found.forms[lang] for found in every], lang, self.variant)
+        claimed: set[int] = set()  # the words a phrase of the page's language claims
+        concepts = self.tokens.concepts(
+            [found.forms[lang] for found in every], lang, self.variant, claimed
+        )
         if design.any_language:  # a Czech word typed on an English page still counts
             for other in LANGUAGES:
                 if other != lang:
                     long_forms = [
-                        tuple(form for form in found.forms[other] if len(form) >= design.other_min)
-                        for found in every
+                        ()
+                        if i in claimed
+                        else tuple(
+                            form for form in found.forms[other] if len(form) >= design.other_min
+                        )
+                        for i, found in enumerate(every)
                     ]
                     concepts |= self.tokens.concepts(long_forms, other, self.variant)
         if design.glossary and any(n >= 1000 or n < 0 for n in numbers(question)):

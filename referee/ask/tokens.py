@@ -4,7 +4,7 @@ names (each behind :data:`~.design.MARK`), under one :class:`~.design.Design`.""
 from __future__ import annotations
 
 from ..i18n import LANGUAGES
-from .design import AT, DESIGN, MARK, Design
+from .design import AT, CLAIMS, DESIGN, GAME, MARK, Design
 from .prebuilt import read_built, source_digest
 from .words import flat, stems
 
@@ -48,8 +48,9 @@ class Tokens:
             for entry in GLOSSARY:
                 for term in entry.terms.get(lang, ()):
                     phrase = tuple(frozenset(w) for w in self.words(term, lang, stop=False))
+                    concept = entry.concept + (CLAIMS if entry.claims else "")
                     for form in phrase[0] if phrase else ():
-                        starts.setdefault(form, []).append((phrase, entry.concept))
+                        starts.setdefault(form, []).append((phrase, concept))
             self.phrases[lang] = starts
 
     def words(self, text: str, lang: str, *, stop: bool = True) -> list[tuple[str, ...]]:
@@ -61,12 +62,17 @@ class Tokens:
         return " ".join(flat(self.words(text, lang)) + [MARK + c for c in sorted(concepts)])
 
     def concepts(
-        self, words: list[tuple[str, ...]], lang: str, variant: str | None = None
+        self,
+        words: list[tuple[str, ...]],
+        lang: str,
+        variant: str | None = None,
+        claimed: set[int] | None = None,
     ) -> set[str]:
         """The glossary's concepts named by a run of ``words`` (each as its forms), as the
         tables of ``variant`` mean them: a players' word seen only there (``means@variant``)
         means its concept in place of what the same words mean elsewhere; seen only at other
-        tables, nothing."""
+        tables, nothing.  ``claimed``, if given, gets the positions of the words a phrase
+        claims (:data:`~.design.CLAIMS`), which another language's words then name nothing at."""
         if not self.design.glossary:
             return set()
         starts = self.phrases[lang]
@@ -78,6 +84,12 @@ class Tokens:
                         phrase[j].intersection(words[i + j]) for j in range(1, len(phrase))
                     ):
                         matches.add((i, i + len(phrase), concept))
+        if any(concept.endswith(CLAIMS) for _s, _e, concept in matches):
+            if claimed is not None:
+                claimed.update(i for s, e, c in matches if c.endswith(CLAIMS) for i in range(s, e))
+            matches = _claimed(matches)
+            # the game's own name claims its word and names nothing: no rule is about it
+            matches = {m for m in matches if m[2] != GAME}
         if any(AT in concept for _s, _e, concept in matches):
             matches = _at(matches, variant)
         if not self.design.longest:
@@ -87,6 +99,18 @@ class Tokens:
             for start, end, concept in matches
             if not any(s <= start and end <= e and e - s > end - start for s, e, _c in matches)
         }
+
+
+def _claimed(matches: set[tuple[int, int, str]]) -> set[tuple[int, int, str]]:
+    """``matches`` without those inside a longer phrase that claims its words, the claiming
+    ones' concepts unmarked: "freezing the deck" names the pile frozen, not the pack."""
+    claims = [(s, e) for s, e, c in matches if c.endswith(CLAIMS)]
+    return {
+        (s, e, c.removesuffix(CLAIMS))
+        for s, e, c in matches
+        if c.endswith(CLAIMS)
+        or not any(cs <= s and e <= ce and ce - cs > e - s for cs, ce in claims)
+    }
 
 
 def _at(matches: set[tuple[int, int, str]], variant: str | None) -> set[tuple[int, int, str]]:
