@@ -785,3 +785,26 @@ def test_a_rank_named_again_is_the_meld_s_own_cards():
     found = ruling(post, "cs")
     assert found is not None
     assert found["verdict"] == ("yes" if expected.allowed else "no")
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(_NATURAL, st.lists(st.one_of(_NATURAL, _WILD), min_size=3, max_size=7))
+def test_a_meld_asked_after_another_card_s_question_is_never_joined_to_that_card(earlier, cards):
+    """A post that first asks of another card ("is an 8 worth five or ten?") and then of a
+    meld is ruled, if at all, on the meld's own cards, as the meld form rules them -- the
+    earlier card is never joined to it (a real post's "8 2 2")."""
+    written = " ".join(cards)
+    core = check_meld(PRESETS["classic"], Meld(parse_cards(written)))
+    found = ruling(f"We forgot some rules. Is a {earlier} worth five or ten? Can I meld {written}?")
+    if found is not None:
+        assert found["verdict"] == ("yes" if core.allowed else "no")
+        assert f'"{format_cards(parse_cards(written))}"' in found["text"]
+
+
+def test_a_meld_question_naming_no_rank_is_not_ruled_on_the_story_s_card():
+    post = (
+        "We forgot some rules: is an eight worth five or ten? what's wrong with two wild cards "
+        "and two naturals in one meld?"
+    )
+    assert ruling(post) is None
+    assert ruling("Can I meld 8 8 2 2?")["verdict"] == "yes"

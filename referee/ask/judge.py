@@ -539,7 +539,11 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
         if found is not None:
             return found
     if "meld" in s.moments:
-        found = _meld(variant, s)
+        # a post asking of cards its question names rules on those alone ("is an eight worth
+        # five or ten? what's wrong with two wild cards and two naturals?": no "8 2 2")
+        asked = s.focus
+        told = asked is not None and bool(asked.groups or asked.singles or asked.wilds_worded)
+        found = _meld(variant, asked if told and asked is not None else s)
         if found is not None:
             return found
     if _asks(s, "target") and not s.moments & RULED - {"value", "meld", "cost"}:
