@@ -235,6 +235,11 @@ def _sides_paths(data: Any) -> list[tuple[Any, ...]]:
 
 
 NAME_PATHS = ("name", "side_names", "player_names", "note")
+# What a mutation draws from, made once (a strategy made at each draw is validated again).
+OPERATIONS = st.sampled_from(["kind", "drop", "number", "deep", "sides", "name", "extra", "text"])
+DEPTHS = st.sampled_from([20, 300, 990, 3000])
+EXTRA_KEYS = st.sampled_from(["disputed", "problems", "x", "sides", "mode"])
+TEXTS = st.sampled_from(["K K K", "", "[]"])
 
 
 def mutated(export: dict[str, Any]) -> st.SearchStrategy[bytes]:
@@ -248,11 +253,7 @@ def mutated(export: dict[str, Any]) -> st.SearchStrategy[bytes]:
         for _ in range(draw(st.integers(1, 3))):
             paths = _paths(data)
             at = draw(st.sampled_from(paths))
-            operation = draw(
-                st.sampled_from(
-                    ["kind", "drop", "number", "deep", "sides", "name", "extra", "text"]
-                )
-            )
+            operation = draw(OPERATIONS)
             if operation == "kind":
                 data = _replace(data, at, draw(WRONG_KIND))
             elif operation == "drop":
@@ -260,7 +261,7 @@ def mutated(export: dict[str, Any]) -> st.SearchStrategy[bytes]:
             elif operation == "number":
                 data = _replace(data, at, draw(BAD_NUMBER))
             elif operation == "deep":  # the last change: nothing walks into it after
-                data = _replace(data, at, _nested(draw(st.sampled_from([20, 300, 990, 3000]))))
+                data = _replace(data, at, _nested(draw(DEPTHS)))
                 break
             elif operation == "sides" and _sides_paths(data):
                 where = draw(st.sampled_from(_sides_paths(data)))
@@ -277,11 +278,11 @@ def mutated(export: dict[str, Any]) -> st.SearchStrategy[bytes]:
             elif operation == "extra":
                 target = _get_at(data, at)
                 if isinstance(target, dict):
-                    key = draw(st.sampled_from(["disputed", "problems", "x", "sides", "mode"]))
+                    key = draw(EXTRA_KEYS)
                     data = _replace(data, at, {**target, key: draw(JSON)})
             elif operation == "text":
                 if isinstance(_get_at(data, at), list):
-                    data = _replace(data, at, draw(st.sampled_from(["K K K", "", "[]"])))
+                    data = _replace(data, at, draw(TEXTS))
         try:
             text = json.dumps(data, ensure_ascii=draw(st.booleans()))
         except (RecursionError, ValueError):
@@ -351,13 +352,18 @@ def _segment(kind: str, name: str, known: Known, rule: str) -> st.SearchStrategy
 
 def _path(rule: str, known: Known) -> st.SearchStrategy[str]:
     parts = re.split(r"<(?:(\w+)(?:\([^)]*\))?:)?(\w+)>", rule)
+    # Each segment's strategy made once, not at each draw: a new strategy is validated
+    # again at its first draw (a third of the fuzz test's time went to that).
+    segments = [
+        (_segment(parts[i] or "string", parts[i + 1], known, rule), parts[i + 2])
+        for i in range(1, len(parts), 3)
+    ]
 
     @st.composite
     def build(draw: Callable[..., Any]) -> str:
         out = parts[0]
-        for i in range(1, len(parts), 3):
-            kind, name, rest = parts[i] or "string", parts[i + 1], parts[i + 2]
-            out += draw(_segment(kind, name, known, rule)) + rest
+        for segment, rest in segments:
+            out += draw(segment) + rest
         return out
 
     return build()
@@ -406,51 +412,64 @@ def requests_for(rule: str, methods: Iterable[str], known: Known) -> st.SearchSt
     page = re.sub(r"<[^>]+>", "*", rule)
     names = known.fields.get(page, []) + QUERY_KEYS
     methods = sorted(set(methods) - {"HEAD", "OPTIONS"})
+    # Every strategy is made here, once per route, and only drawn from in ``build``: one
+    # made at each draw is validated (and a composite's source read) again every time,
+    # which cost as much as the requests themselves.  The draws are the same.
+    method_of = st.sampled_from(methods)
+    path_of = _path(rule, known)
+    query_of = _pairs(names, SHORT)
+    tournament_token = st.sampled_from([known.tournament_edit_token, known.tournament_view_token])
+    pairs_of = _pairs(names)
+    csrf_of = st.sampled_from([known.csrf_token] * 4 + ["", "junk"])
+    question_of = st.one_of(st.sampled_from(["meld", "opening", "pickup", "go_out"]), VALUE)
+    kind_of = st.sampled_from(["form", "multipart", "json", "raw"])
+    api_kind_of = st.sampled_from(["json", "json", "json", "form", "raw"])
+    upload_of = st.one_of(st.none(), damaged(known.export))
+    content_type_of = st.sampled_from(CONTENT_TYPES)
+    raw_of = st.binary(max_size=300)
+    extra = st.sampled_from(
+        [
+            ("Accept-Language", "cs,de;q=0.5"),
+            ("Accept-Language", "x" * 500),
+            ("X-Match-Token", known.edit_token),
+            ("If-None-Match", '"junk"'),
+            ("Accept-Encoding", "gzip"),
+            ("Cookie", "lang=\x7f; session=junk"),
+        ]
+    )
+    extras_of = st.lists(extra, max_size=2)
 
     @st.composite
     def build(draw: Callable[..., Any]) -> Junk:
-        method = draw(st.sampled_from(methods))
-        path = draw(_path(rule, known))
-        query = draw(_pairs(names, SHORT))
+        method = draw(method_of)
+        path = draw(path_of)
+        query = draw(query_of)
         if rule.startswith("/api/tournaments/") and draw(st.booleans()):
-            tokens = [known.tournament_edit_token, known.tournament_view_token]
-            query.append(("token", draw(st.sampled_from(tokens))))
+            query.append(("token", draw(tournament_token)))
         if query:
             path += "?" + _encode(query)
         headers: list[tuple[str, str]] = []
         body = b""
         if method == "POST":
-            pairs = draw(_pairs(names))
-            token = draw(st.sampled_from([known.csrf_token] * 4 + ["", "junk"]))
+            pairs = draw(pairs_of)
+            token = draw(csrf_of)
             if token:
                 pairs.insert(draw(st.integers(0, len(pairs))), ("csrf_token", token))
             if "question" in names:
-                question = st.sampled_from(["meld", "opening", "pickup", "go_out"])
-                pairs.append(("question", draw(st.one_of(question, VALUE))))
-            kind = draw(st.sampled_from(["form", "multipart", "json", "raw"]))
+                pairs.append(("question", draw(question_of)))
+            kind = draw(kind_of)
             if rule.startswith("/api/"):
-                kind = draw(st.sampled_from(["json", "json", "json", "form", "raw"]))
+                kind = draw(api_kind_of)
             if kind == "form":
                 ctype, body = FORM, _encode(pairs).encode()
             elif kind == "multipart":
-                upload = draw(st.one_of(st.none(), damaged(known.export)))
-                ctype, body = MULTIPART, _multipart(pairs, upload)
+                ctype, body = MULTIPART, _multipart(pairs, draw(upload_of))
             elif kind == "json":
                 ctype, body = "application/json", draw(JSON_TEXT).encode("utf-8", "surrogatepass")
             else:
-                ctype, body = draw(st.sampled_from(CONTENT_TYPES)), draw(st.binary(max_size=300))
+                ctype, body = draw(content_type_of), draw(raw_of)
             headers.append(("Content-Type", ctype))
-        extra = st.sampled_from(
-            [
-                ("Accept-Language", "cs,de;q=0.5"),
-                ("Accept-Language", "x" * 500),
-                ("X-Match-Token", known.edit_token),
-                ("If-None-Match", '"junk"'),
-                ("Accept-Encoding", "gzip"),
-                ("Cookie", "lang=\x7f; session=junk"),
-            ]
-        )
-        headers += draw(st.lists(extra, max_size=2))
+        headers += draw(extras_of)
         return Junk(method, path, tuple(headers), body)
 
     return build()
