@@ -284,6 +284,27 @@ def test_the_built_indexes_are_current():
     assert json.loads(situation.BUILT.read_text(encoding="utf-8"))["digest"] == (
         situation._digest()
     )
+    # ... and so are the asking sentence's phrases, read by a cold ask from theirs
+    from referee.ask import asking, parsed
+
+    assert parsed.is_current(asking.PHRASES)
+    assert parsed.load(asking.PHRASES) == parsed.parse(asking.PHRASES)
+
+
+def test_a_stale_or_missing_parsed_file_is_ignored_for_the_toml(tmp_path):
+    """A TOML changed after its JSON was built is read as it is now, never as the JSON says."""
+    from referee.ask import parsed
+
+    source = tmp_path / "words.toml"
+    source.write_text('phrase = ["isn\'t it"]\n', encoding="utf-8")
+    (tmp_path / "built").mkdir()
+    assert parsed.load(source) == {"phrase": ["isn't it"]}  # no JSON yet
+    parsed.write(source)
+    assert parsed.is_current(source)
+    assert parsed.load(source) == {"phrase": ["isn't it"]}
+    source.write_text('phrase = ["how could you"]\n', encoding="utf-8")
+    assert not parsed.is_current(source)
+    assert parsed.load(source) == {"phrase": ["how could you"]}
 
 
 def test_the_index_is_built_once_and_the_cache_is_bounded(monkeypatch):

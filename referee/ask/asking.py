@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..caches import lru_cached
+from . import parsed
 from .design import LONG_POST
 from .situation import question_sentence
 from .words import fold
@@ -32,10 +33,7 @@ _WORD = re.compile(r"\w+")
 @lru_cached(1)
 def _phrases() -> dict[tuple[str, str], tuple[str, ...]]:
     """(kind, language) -> the phrases, folded, their words one space apart."""
-    import tomllib
-
-    with PHRASES.open("rb") as handle:
-        found = tomllib.load(handle)["phrase"]
+    found = parsed.load(PHRASES)["phrase"]  # the built JSON where current (a cold ask)
     by_kind: dict[tuple[str, str], list[str]] = {}
     for entry in found:
         by_kind.setdefault((entry["kind"], entry["lang"]), []).extend(

@@ -10,6 +10,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from . import parsed
+from .asking import PHRASES
 from .closest import BUILT_POSTINGS, Postings
 from .design import DESIGN
 from .example_questions import examples_database
@@ -51,6 +53,7 @@ def write_built() -> list[Path]:
         path.write_text(text + "\n", encoding="utf-8")
         written.append(path)
     written.append(write_situation())
+    written.append(parsed.write(PHRASES))
     return written
 
 
@@ -66,6 +69,7 @@ def is_current() -> bool:
         words = None
     return (
         words == situation._digest()
+        and parsed.is_current(PHRASES)
         and read_built("glossary", source_digest()) is not None
         and read_database(source_digest()) is not None
         and _postings_current(source_digest())

@@ -16,15 +16,14 @@ before it that names something (:func:`ruled_text`).
 
 from __future__ import annotations
 
-import json
 import re
-import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ..caches import lru_cached
 from ..rules import Card, Meld, NotationError, Rank, Suit, parse_cards
+from . import parsed
 from .words import fold
 
 __all__ = [
@@ -126,38 +125,27 @@ class Situation:
         return f"Situation({self.__dict__!r})"
 
 
-# The words, parsed once into JSON beside the built indexes (``write_built``): tomllib costs
+# The words, parsed once into JSON beside the built indexes (:mod:`.parsed`): tomllib costs
 # a cold ``referee ask`` its import; a file whose digest differs from the TOML's is ignored.
-BUILT = Path(__file__).with_name("built") / "situation.json"
+BUILT = parsed.built_path(WORDS)
 
 
 def _digest() -> str:
-    return f"{zlib.crc32(WORDS.read_bytes()):08x}"
+    return parsed.digest(WORDS)
 
 
 @lru_cached(1)
 def _data() -> dict[str, Any]:
-    try:
-        built = json.loads(BUILT.read_text(encoding="utf-8"))
-        if built.get("digest") == _digest():
-            return dict(built["content"])
-    except (OSError, ValueError):
-        pass
-    return _parse()
+    return parsed.load(WORDS)
 
 
 def _parse() -> dict[str, Any]:
-    import tomllib
-
-    with WORDS.open("rb") as handle:
-        return tomllib.load(handle)
+    return parsed.parse(WORDS)
 
 
 def write_built() -> Path:
     """Write the words as :data:`BUILT`; the file written."""
-    text = json.dumps({"digest": _digest(), "content": _parse()}, ensure_ascii=False)
-    BUILT.write_text(text + "\n", encoding="utf-8")
-    return BUILT
+    return parsed.write(WORDS)
 
 
 _TOKEN = re.compile(r"\w+")
