@@ -63,6 +63,15 @@ def _cards(form: FlaskForm, name: str, *, one: bool = False) -> tuple[Card, ...]
     return cards
 
 
+def _given(form: FlaskForm, name: str, missing: str) -> tuple[Card, ...] | None:
+    """The field's cards (:func:`_cards`), ``missing`` on the field where it was left empty;
+    None where there are none to rule on."""
+    cards = _cards(form, name)
+    if cards == ():
+        form[name].errors.append(missing)
+    return cards or None
+
+
 def _melds(form: FlaskForm, name: str = "melds") -> list[Meld] | None:
     field = form[name]
     melds = []
@@ -90,10 +99,8 @@ def _number(form: FlaskForm, name: str) -> int | None:
 def judge(question: str, form: FlaskForm, variant: Variant, players: int) -> Any:
     """The core's ruling on the question as typed, or None when a field could not be read."""
     if question == "meld":
-        cards = _cards(form, "cards")
-        if cards == ():
-            form["cards"].errors.append(_("Give the cards of the meld."))
-        if not cards:
+        cards = _given(form, "cards", _("Give the cards of the meld."))
+        if cards is None:
             return None
         return check_meld(variant, Meld(cards), going_out=_flag(form, "going_out"))
     if question in PLAY_QUESTIONS:
@@ -157,17 +164,13 @@ def _judge_play(question: str, form: FlaskForm, variant: Variant, players: int) 
     if question == "penalty":
         return check_penalty(variant, irregularity=form.irregularity.data)
     if question == "held":
-        hand = _cards(form, "hand")
-        if hand == ():
-            form["hand"].errors.append(_("Give the cards left in the hand."))
-        if not hand:
+        hand = _given(form, "hand", _("Give the cards left in the hand."))
+        if hand is None:
             return None
         return check_held(variant, hand=hand)
     if question == "wild_card":
-        cards = _cards(form, "meld")
-        if cards == ():
-            form["meld"].errors.append(_("Give the cards of the meld."))
-        if not cards:
+        cards = _given(form, "meld", _("Give the cards of the meld."))
+        if cards is None:
             return None
         return check_wild_card(variant, meld=Meld(cards), opening=_flag(form, "opening"))
     if question == "discard":
