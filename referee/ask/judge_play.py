@@ -313,16 +313,10 @@ def _held(variant: Variant, s: Situation) -> Ruling | None:
     ruling = check_held(variant, hand=cards)
     if not ruling.points:
         return None  # no penalty: what the cards count is the hand's rule (_left_in_hand)
-    # a figure's answer, so its sentence says what it costs (the form's says "No:")
-    text = Text(_HELD, ruling.text.params)
-    form = ("held", {"hand": format_cards(cards)})
-    return Ruling(None, ruling.points, text, (ruling.rule,), form, lead=True)
+    form = ("held", {"hand": format_cards(cards)})  # its sentence says what it costs
+    return Ruling(None, ruling.points, ruling.text, (ruling.rule,), form, lead=True)
 
 
-_HELD = N_(
-    'A player left holding "%(cards)s" costs the side %(penalty)s for three or more of a rank '
-    "the book penalises (once per player and rank), besides the cards' own %(points)s."
-)
 _PENALTY = N_(
     "The penalty for %(what)s is %(points)s points: the cards go back to the hand, and the "
     "penalty is entered with the hand."

@@ -334,9 +334,9 @@ def check_held(variant: Variant, *, hand: Sequence[Card]) -> Ruling:
             False,
             _t(
                 N_(
-                    'No: a player left holding "%(cards)s" costs the side %(penalty)s for three '
-                    "or more of a rank the book penalises (once per player and rank), besides "
-                    "the cards' own %(points)s."
+                    'A player left holding "%(cards)s" costs the side %(penalty)s for three or '
+                    "more of a rank the book penalises (once per player and rank), besides the "
+                    "cards' own %(points)s."
                 ),
                 cards=cards,
                 penalty=penalty,
@@ -349,7 +349,7 @@ def check_held(variant: Variant, *, hand: Sequence[Card]) -> Ruling:
         True,
         _t(
             N_(
-                'Yes: "%(cards)s" holds fewer than three of each rank the book penalises: no '
+                '"%(cards)s" holds fewer than three of each rank the book penalises: no '
                 "penalty, only the cards' own %(points)s."
             ),
             cards=cards,

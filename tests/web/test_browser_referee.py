@@ -216,7 +216,8 @@ def test_cards_held_asked_in_words_then_on_their_form_at_phone_size(browser, bas
     page.get_by_role("button", name="Ask about the cards held").click()
     want = check_json({"variant": "american", "question": "held", "hand": "7 7 7 A A A K"})
     assert want["penalty"] == 3000
-    assert answer(page, "held").startswith("✗ Not allowed. No: a player left holding")
+    # a cost, not a prohibition: holding cards at the hand's end is no breach of a rule
+    assert answer(page, "held").startswith("✗ Penalised. A player left holding")
     expect(page.locator("#q-held .ruling .penalty strong")).to_have_text("3,000")
     expect(page.locator("#q-held .ruling")).to_have_attribute("data-rule", "american.hand.held")
     page.locator("#q-held-answer").scroll_into_view_if_needed()

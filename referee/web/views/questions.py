@@ -100,6 +100,7 @@ def _shown(variant: Variant, question: str, ruling: Any) -> dict[str, Any]:
         "reason": text.render(_, number) if text is not None else ruling.reason,
         # what the book charges (a penalty, cards held): the figure the question asks for
         "penalty": ruling.points if question in ("penalty", "held") else None,
+        "cost": question == "held",  # a cost, not a yes or no: "Penalised" / "No penalty"
         "rule": {
             "id": f"{variant.id}.{ruling.rule}",
             "key": ruling.rule,
