@@ -104,10 +104,9 @@ def check_second_meld(variant: Variant, *, rank: Rank, melds: Sequence[Meld]) ->
         False,
         _t(
             N_(
-                'No: a side has only one meld of each rank; your side already has "%(meld)s", '
-                "so more %(rank)s, natural or with a wild card, are added to it."
+                "No: a side has only one meld of each rank; while your side has a meld of "
+                "%(rank)s, more of them, natural or with a wild card, are added to it."
             ),
-            meld=format_cards(mine.cards),
             rank=word,
         ),
         "meld.one-per-rank",
