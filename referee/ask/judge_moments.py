@@ -152,6 +152,12 @@ def _pile_turn(variant: Variant, s: Situation) -> Ruling | None:
 _PILE = ("pickup", "took_pile", "the_pile")
 
 
+def _taking_the_pile(s: Situation) -> bool:
+    """Whether the question tells of taking the pile ("pick up the pile", "took the tray"), not
+    of the pile alone ("the card turned up starts the discard pile")."""
+    return bool({"pickup", "took_pile"} & s.moments) or {"the_pile", "taking"} <= s.moments
+
+
 def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
     """A ruling on one of the six moments (see the module), or None where the question asks
     none of them."""
@@ -171,7 +177,7 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
         ),
         (
             _said(s, "first_turn", "turn_card")
-            and bool(set(_PILE) & s.moments)
+            and _taking_the_pile(s)
             and "bonus_cards" not in s.moments,
             lambda: _pile_turn(variant, s),
         ),

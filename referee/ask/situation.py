@@ -72,7 +72,7 @@ ASKED_FIGURES = ("gets", "concealed", "target")
 MOMENT_QUESTIONS = (
     "second_meld", "counts_toward", "ask_partner", "special_hand", "eighth", "no_meld",
     "first_turn", "pile_rest", "binding", "partner_melded", "next_turn", "must", "the_pile",
-    "top_card",
+    "top_card", "taking",
 )  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
