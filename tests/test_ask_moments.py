@@ -40,9 +40,9 @@ def verdict(allowed: bool) -> str:
     return "yes" if allowed else "no"
 
 
-def _silent(variant: str, question: str) -> bool:
+def _silent(variant: str, question: str, lang: str = "en") -> bool:
     """Whether the answer is the book's silence: "This rulebook does not say", uncovered."""
-    found = ask(PRESETS[variant], question, "en")
+    found = ask(PRESETS[variant], question, lang)
     return found.ruling is not None and found.ruling.text.template == SILENT and not found.covered
 
 
@@ -283,3 +283,83 @@ def test_the_american_pile_is_taken_past_the_turn_card_but_not_on_the_first_turn
     bonus = ruling("We are past the turn card, do we still get the bonus cards?", "en", "american")
     assert bonus["rules"] == ["play.turn-card"]
     assert bonus["verdict"] == "no"
+
+
+# -- The six moments asked in each language -------------------------------------------------------
+
+ASKED = {  # kind -> language -> the question
+    "partner": {
+        "en": "Do I have to ask my partner before going out?",
+        "cs": "Musím se před uzavřením kola zeptat spoluhráče?",
+        "de": "Muss ich meinen Partner fragen, bevor ich ausmache?",
+        "es": "¿Tengo que preguntar al compañero antes de cerrar?",
+        "nl": "Moet ik mijn partner vragen voordat ik uitga?",
+        "pl": "Czy muszę zapytać partnera przed wyjściem?",
+    },
+    "special hand": {
+        "en": "May I go out with a special hand after my partner has melded?",
+        "cs": "Smím uzavřít se speciální kombinací, když už spoluhráč vyložil?",
+        "de": "Darf ich mit einer Sonderhand ausmachen, nachdem mein Partner schon ausgelegt hat?",
+        "es": "¿Puedo cerrar con una mano especial si mi compañero ya bajó?",
+        "nl": "Mag ik uitgaan met een speciale hand als mijn partner al heeft uitgelegd?",
+        "pl": "Czy mogę wyjść ze specjalnym układem, gdy partner już wyłożył?",
+    },
+    "eighth card": {
+        "en": "May I add an eighth card to the canasta?",
+        "cs": "Smím přiložit osmou kartu ke kanastě?",
+        "de": "Darf ich eine achte Karte an den Canasta anlegen?",
+        "es": "¿Puedo añadir una octava carta a la canasta?",
+        "nl": "Mag ik een achtste kaart aanleggen bij de canasta?",
+        "pl": "Czy mogę dołożyć ósmą kartę do kanasty?",
+    },
+    "first turn": {
+        "en": "May I take the pile on the first turn?",
+        "cs": "Smím vzít balíček v prvním tahu?",
+        "de": "Darf ich im ersten Zug den Stapel nehmen?",
+        "es": "¿Puedo tomar el pozo en el primer turno?",
+        "nl": "Mag ik in de eerste beurt de stapel pakken?",
+        "pl": "Czy mogę wziąć stos w pierwszym ruchu?",
+    },
+    "top card": {
+        "en": "Does the top card of the pile count toward the minimum?",
+        "cs": "Počítá se horní karta balíčku do minima?",
+        "de": "Zählt die oberste Karte des Stapels zum Minimum?",
+        "es": "¿La carta de arriba del pozo cuenta para el mínimo?",
+        "nl": "Telt de bovenste kaart van de stapel mee voor het minimum?",
+        "pl": "Czy wierzchnia karta stosu liczy się do minimum?",
+    },
+}
+
+
+def _core(kind: str, variant: str):
+    """The core's ruling on what each kind of :data:`ASKED` asks, at ``variant``'s table."""
+    v = PRESETS[variant]
+    if kind == "partner":
+        return check_partner_permission(v, players=v.default_players, question="must_ask")
+    if kind == "special hand":
+        return check_special_hand(v, side_melded=True)
+    if kind == "eighth card":
+        if v.max_meld_cards is None:
+            return None
+        canasta = Meld((Card(Rank.KING),) * v.max_meld_cards)
+        return check_card_added(v, card=Card(Rank.KING), melds=[canasta])
+    if kind == "first turn":
+        return check_pile_turn(v, first_turn=True)
+    return check_pile_counts(v, top=True)
+
+
+@pytest.mark.parametrize("variant", ["american", "classic", "hand-and-foot"])
+@pytest.mark.parametrize(("kind", "lang"), [(k, lang) for k in ASKED for lang in ASKED[k]])
+def test_each_moment_asked_in_each_language_is_ruled_as_the_core_rules_it(kind, lang, variant):
+    question = ASKED[kind][lang]
+    core = _core(kind, variant)
+    if core is None:
+        if kind == "eighth card":  # canastas grow on: an eighth card asks nothing of it
+            found = ruling(question, lang, variant)
+            assert found is None or found["rules"] != ["meld.max-cards"]
+        else:
+            assert _silent(variant, question, lang), question
+        return
+    found = ruling(question, lang, variant)
+    assert found is not None, question
+    assert (found["verdict"], found["rules"]) == (verdict(core.allowed), [core.rule]), question
