@@ -25,6 +25,7 @@ from referee.rules.moment_rulings import (
     check_second_meld,
     check_special_hand,
 )
+from referee.rules.play_rulings import check_dead_rank
 from tests.support.asking import ruling
 from tests.support.profiles import examples
 
@@ -363,3 +364,23 @@ def test_each_moment_asked_in_each_language_is_ruled_as_the_core_rules_it(kind, 
     found = ruling(question, lang, variant)
     assert found is not None, question
     assert (found["verdict"], found["rules"]) == (verdict(core.allowed), [core.rule]), question
+
+
+def test_the_other_side_s_meld_is_no_bar_to_a_meld_of_one_s_own():
+    """A side has one meld of each rank (cla-laws §Melding): the other side's meld of kings
+    does not make a meld of our own a second one, so that ruling is not given on it; their
+    closed canasta is the dead rank's question (``check_dead_rank``)."""
+    asked = "They have a meld of kings; can we start a new meld of kings too?"
+    found = ruling(asked, "en", "american")
+    assert found is None or found["rules"] != ["meld.one-per-rank"]
+    closed = "They closed their canasta of kings; can we start a new meld of kings?"
+    core = check_dead_rank(
+        PRESETS["american"],
+        rank=Rank.KING,
+        action="meld",
+        melds=[],
+        other_melds=[Meld((Card(Rank.KING),) * 7)],
+    )
+    found = ruling(closed, "en", "american")
+    assert (found["verdict"], found["rules"]) == (verdict(core.allowed), [core.rule])
+    assert ruling("Can I add an 8th card to their canasta of kings?", "en", "american") is None

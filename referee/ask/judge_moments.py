@@ -71,10 +71,10 @@ def _second_meld(variant: Variant, s: Situation) -> Ruling | None:
     """May the side start another meld of a rank it has ("two piles of 5s, one clean and one
     dirty"), or one whose canasta it closed (``check_second_meld``)?"""
     rank = _rank(s)
-    if rank is None:
-        return None
+    if rank is None or "theirs" in s.moments:
+        return None  # the other side's meld is no bar to one's own (a dead rank's question)
     most = variant.max_meld_cards
-    closed = "dead" in s.moments and "theirs" not in s.moments and most is not None
+    closed = "dead" in s.moments and most is not None
     cards = (Card(rank),) * (most if closed and most else variant.min_meld_cards)
     core = check_second_meld(variant, rank=rank, melds=[Meld(cards)])
     form = None
@@ -124,6 +124,8 @@ def _special_hand(variant: Variant, s: Situation) -> Ruling | None:
 def _card_added(variant: Variant, s: Situation) -> Ruling | None:
     """An eighth card on a canasta, or a card of a rank the side has no meld of
     (``check_card_added``); the meld form rules the same on the meld it would make."""
+    if "theirs" in s.moments:
+        return None  # a card is added to one's own side's melds only
     rank = _rank(s) or Rank.KING  # "an 8th card on one of our canastas": any rank rules alike
     card = Card(rank)
     if "eighth" in s.moments:
