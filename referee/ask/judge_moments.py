@@ -124,14 +124,12 @@ def _special_hand(variant: Variant, s: Situation) -> Ruling | None:
 def _card_added(variant: Variant, s: Situation) -> Ruling | None:
     """An eighth card on a canasta, or a card of a rank the side has no meld of
     (``check_card_added``); the meld form rules the same on the meld it would make."""
-    if "theirs" in s.moments:
-        return None  # a card is added to one's own side's melds only
     rank = _rank(s) or Rank.KING  # "an 8th card on one of our canastas": any rank rules alike
     card = Card(rank)
     if "eighth" in s.moments:
         most = variant.max_meld_cards
-        if most is None:  # canastas grow on: an eighth card is no question here
-            return None
+        if most is None or "theirs" in s.moments:
+            return None  # canastas grow on; or their canasta, which takes none of ours
         melds = [Meld((card,) * most)]
         shown = melds[0].cards + (card,)
     else:

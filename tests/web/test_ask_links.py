@@ -97,6 +97,7 @@ def _cases() -> list[tuple[str, str, str, str]]:
     for ranks, going in product(("kings", "nines", "aces"), ("", " to go out")):
         asked = f"can I add an eighth card to our canasta of {ranks}{going}?"
         cases.append(("eighth card", "american", asked, "meld"))
+    for ranks in ("kings", "nines", "aces"):
         asked = f"we have no meld of {ranks}, can I add one of them to our melds?"
         cases.append(("no meld", "american", asked, "meld"))
         asked = f"we closed our canasta of {ranks}, can we start a new meld of {ranks}?"
