@@ -384,3 +384,12 @@ def test_the_other_side_s_meld_is_no_bar_to_a_meld_of_one_s_own():
     found = ruling(closed, "en", "american")
     assert (found["verdict"], found["rules"]) == (verdict(core.allowed), [core.rule])
     assert ruling("Can I add an 8th card to their canasta of kings?", "en", "american") is None
+
+
+def test_my_first_turn_is_not_the_hand_s_first_turn():
+    """The second player's first turn finds a card on the pile: only the hand's first turn
+    (the first player's) is ruled on as such (cla-laws §Deal: the pile starts empty)."""
+    found = ruling("Can I take the pile on my first turn?", "en", "american")
+    assert found is None or found["rules"] != ["deal.upcard"]
+    found = ruling("Can the first player pick up the pile?", "en", "american")
+    assert (found["verdict"], found["rules"]) == ("no", ["deal.upcard"])
