@@ -194,6 +194,32 @@ def test_a_moment_no_form_asks_leads_with_its_rule_s_link(asking, variant, quest
     assert f'id="rule-{key}"' in rules
 
 
+@pytest.mark.parametrize(
+    ("variant", "question"),
+    [
+        ("classic", "can I go out with a special hand after my partner has melded?"),
+        ("classic", "can we still pick up the pile after the turn card?"),
+    ],
+)
+def test_a_moment_the_book_leaves_open_says_so_on_the_page(asking, variant, question):
+    """No special hands, no turn card in the classic book: the page says the book does not
+    say, shows the nearest rules as such, and offers no form."""
+    said = asking.get(f"/api/ask?variant={variant}&q={quote_plus(question)}").get_json()
+    assert said["covered"] is False
+    assert said["ruling"] == {
+        "verdict": None,
+        "figure": None,
+        "text": "This rulebook does not say.",
+        "rules": [],
+    }
+    page = asking.get(f"/referee?variant={variant}&ask={quote_plus(question)}")
+    answer = page.get_data(as_text=True).split('id="ask-answer"')[1].split("</section>")[0]
+    assert "This rulebook does not say." in answer
+    assert '<a class="button"' not in answer
+    if said["answers"]:
+        assert "The nearest rules, which do not decide it" in answer
+
+
 HELD_ASKED = {
     "en": ("I was left holding 7 7 7 A A A at the end, what does it cost?",
            "Check it on the cards held form"),
