@@ -168,6 +168,9 @@ def ask(
     if ruling is not None and ruling.play:
         return Asked([], ruling, False)
     hits, gap = _search(variant, text, lang, design)
+    if ruling is not None and ruling.text.template == SILENT:  # the core finds the book silent
+        nearest = [Answer(hit.key, variant.rules[hit.key], hit.score) for hit in hits]
+        return Asked(nearest, ruling, False)
     if ruling is not None and ruling.searched and (gap or not hits):
         ruling = None  # a play rule's ruling stands only beside the rules the search finds
     if gap and ruling is None:  # the nearest rules, shown as such

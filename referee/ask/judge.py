@@ -515,8 +515,12 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     """:func:`rule_on` for a situation already read."""
     if "play" in s.moments:
         return Ruling(None, None, Text(PLAY), (), play=True)
-    from .judge_play import rule_on_play  # it builds on this module's Ruling
+    from .judge_moments import rule_on_moment  # they build on this module's Ruling
+    from .judge_play import rule_on_play
 
+    found = rule_on_moment(variant, s, table)
+    if found is not None:
+        return found
     found = rule_on_play(variant, s)
     if found is not None:
         return found

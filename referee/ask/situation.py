@@ -67,6 +67,13 @@ TOLD = (
 )  # fmt: skip
 # ... and the figures a question may ask for besides a card's value (issue 44, fifth pass)
 ASKED_FIGURES = ("gets", "concealed", "target")
+# ... and six moments of a hand the American tables ask about (issue 44: .judge_moments); the
+# last three only say what the others ask of
+MOMENT_QUESTIONS = (
+    "second_meld", "counts_toward", "ask_partner", "special_hand", "eighth", "no_meld",
+    "first_turn", "pile_rest", "binding", "partner_melded", "next_turn", "must", "the_pile",
+    "top_card", "taking",
+)  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
 # one of the six languages ("went down with exactly 160 points", "mit 160 Punkten"); "we need
@@ -385,7 +392,7 @@ _NAMEABLE = (
     *(m for m in MOMENTS if m != "minimum"),
     *(t for t in TOLD if t != "theirs"),
     "top", "frozen", "opened", "not_opened", "in_hand", "natural_canasta", "mixed_canasta",
-    "no_canasta", "how_much", *ASKED_FIGURES,
+    "no_canasta", "how_much", *ASKED_FIGURES, *MOMENT_QUESTIONS[:9],
 )  # fmt: skip
 
 
@@ -649,12 +656,14 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
             situation.moments.add(told)
     if said.named("no_canasta"):
         situation.moments.add("no_canasta")
+    situation.moments |= {m for m in MOMENT_QUESTIONS if said.named(m)}
     sentence = ruled_text(text, lang) if focus else text.strip()
     if sentence != text.strip():
         within = _Moments(_game_pattern(lang).sub(" ", fold(sentence)), lang)
         situation.asked = {
             m for m in (*MOMENTS, *TOLD, *ASKED_FIGURES) if m != "minimum" and within.named(m)
         }
+        situation.asked |= {m for m in MOMENT_QUESTIONS if within.named(m)}
         situation.focused = (sentence, lang)
     if said.named("not_opened"):
         situation.opened = False

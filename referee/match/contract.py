@@ -32,6 +32,9 @@ from ..rules.sources import source_title
 
 __all__ = ["check_json", "score_json", "variants_json"]
 
+# A question the variant's book does not decide (the moments of issue 44), as `referee ask` says it
+SILENT = "This rulebook does not say."
+
 TYPE_CHECKING = False  # typing costs 2 ms at start-up, and referee score must start fast
 if TYPE_CHECKING:
     from typing import Any
@@ -500,6 +503,81 @@ def _held_question(variant: Variant, data: Json) -> Json:
     return _ruling(variant, ruling.allowed, ruling.reason, ruling.rule, penalty=ruling.points or 0)
 
 
+def _moment_json(variant: Variant, ruling: Ruling | None) -> Json:
+    """A ruling of :mod:`referee.rules.moment_rulings` (issue 44): ``covered`` false, with
+    ``allowed`` and ``rule`` null, where the book does not decide the question."""
+    if ruling is None:
+        return {"allowed": None, "reason": SILENT, "rule": None, "covered": False}
+    return {**_ruling_json(variant, ruling), "covered": True}
+
+
+def _second_meld_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import check_second_meld
+
+    rank_text = _field(data, "rank", str, None, "")
+    if rank_text is None:
+        raise MalformedInput("rank is required: the rank of the new meld, such as K")
+    ruling = check_second_meld(
+        variant, rank=_natural_rank(rank_text, "rank"), melds=_melds(data.get("melds", []), "")
+    )
+    return _moment_json(variant, ruling)
+
+
+def _pile_counts_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import check_pile_counts
+
+    ruling = check_pile_counts(variant, top=_field(data, "top", bool, True, ""))
+    return _moment_json(variant, ruling)
+
+
+def _partner_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import PARTNER_QUESTIONS, check_partner_permission
+
+    asked = _field(data, "ask", str, "must_ask", "")
+    if asked not in PARTNER_QUESTIONS:
+        raise MalformedInput(f"ask must be one of {', '.join(PARTNER_QUESTIONS)}, not {asked!r}")
+    ruling = check_partner_permission(variant, players=_players(variant, data), question=asked)
+    return _moment_json(variant, ruling)
+
+
+def _special_hand_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import check_special_hand
+
+    ruling = check_special_hand(
+        variant,
+        side_melded=_field(data, "side_melded", bool, False, ""),
+        right_after_partner=_field(data, "right_after_partner", bool, False, ""),
+    )
+    return _moment_json(variant, ruling)
+
+
+def _card_added_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import check_card_added
+
+    card_text = _field(data, "card", str, None, "")
+    if card_text is None:
+        raise MalformedInput("card is required: the natural card to add, such as K")
+    rank = _natural_rank(card_text, "card")
+    ruling = check_card_added(
+        variant,
+        card=Card(rank),
+        melds=_melds(data.get("melds", []), ""),
+        going_out=_field(data, "going_out", bool, False, ""),
+    )
+    return _moment_json(variant, ruling)
+
+
+def _pile_turn_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import check_pile_turn
+
+    first_turn = _field(data, "first_turn", bool, False, "")
+    past_turn_card = _field(data, "past_turn_card", bool, False, "")
+    if not first_turn and not past_turn_card:
+        raise MalformedInput("say the moment: first_turn or past_turn_card must be true")
+    ruling = check_pile_turn(variant, first_turn=first_turn, past_turn_card=past_turn_card)
+    return _moment_json(variant, ruling)
+
+
 QUESTIONS = {
     "meld": _meld_question,
     "opening": _opening_question,
@@ -512,6 +590,12 @@ QUESTIONS = {
     "stock_out": _stock_out_question,
     "penalty": _penalty_question,
     "held": _held_question,
+    "second_meld": _second_meld_question,
+    "pile_counts": _pile_counts_question,
+    "partner": _partner_question,
+    "special_hand": _special_hand_question,
+    "card_added": _card_added_question,
+    "pile_turn": _pile_turn_question,
 }
 
 

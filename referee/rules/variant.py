@@ -182,6 +182,8 @@ class Variant(NamedTuple):
     partner_permission: str | None = "may"  # "may" / "must" ask the partner to go out
     # -- the deal ------------------------------------------------------------------
     play_clockwise: bool = True  # play (and the deal) pass to the left; False: to the right
+    upcard: bool = True  # a card is turned up at the deal to start the pile; False: it starts
+    # empty, and the first player has nothing to take
     # -- the Canasta family (samba, bolivia, american, hand and foot) -----------------
     max_sequence_cards: int = 11  # a run of one suit holds at most this many (4 to ace)
     red_threes_canastas: int = 1  # canastas a side needs for its threes to count plus

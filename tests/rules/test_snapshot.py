@@ -43,3 +43,14 @@ def test_a_snapshot_from_before_the_words_takes_its_presets(preset, vocabulary):
     data["vocabulary"] = "gibberish"
     with pytest.raises(SnapshotError):
         variant_from_dict(data)
+
+
+@pytest.mark.parametrize(("preset", "upcard"), [("american", False), ("classic", True)])
+def test_a_snapshot_from_before_the_upcard_takes_its_presets(preset, upcard):
+    """cla-laws §Deal: an American match stored before ``upcard`` still starts its pile
+    empty (the referee's first-turn ruling at that match's table); no score changes by it."""
+    data = variant_to_dict(PRESETS[preset])
+    del data["upcard"]
+    assert variant_from_dict(data).upcard is upcard
+    data["id"] = "friday-rules"  # a snapshot of no preset: the default, a card turned up
+    assert variant_from_dict(data).upcard is True

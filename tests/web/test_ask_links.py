@@ -93,6 +93,15 @@ def _cases() -> list[tuple[str, str, str, str]]:
         cases.append(("bonus cards", "american", asked, "bonus_cards"))
     asked = "the stock ran out on a red three, what now?"
     cases.append(("stock out", "american", asked, "stock_out"))
+    # Six moments of a hand (issue 44, rules/moment_rulings.py): those a form asks the same of.
+    for ranks, going in product(("kings", "nines", "aces"), ("", " to go out")):
+        asked = f"can I add an eighth card to our canasta of {ranks}{going}?"
+        cases.append(("eighth card", "american", asked, "meld"))
+    for ranks in ("kings", "nines", "aces"):
+        asked = f"we have no meld of {ranks}, can I add one of them to our melds?"
+        cases.append(("no meld", "american", asked, "meld"))
+        asked = f"we closed our canasta of {ranks}, can we start a new meld of {ranks}?"
+        cases.append(("second meld", "american", asked, "dead_rank"))
     return cases
 
 
@@ -150,6 +159,65 @@ def test_a_value_no_form_asks_is_given_without_a_link(client, variant, question)
     answer = page.get_data(as_text=True).split('id="ask-answer"')[1].split("</section>")[0]
     assert '<a class="button"' not in answer
     assert f'<strong class="figure">{said["figure"]:,}</strong>' in answer
+
+
+# The moments no form asks (issue 44, rules/moment_rulings.py): a second meld beside an open
+# one, the pile's cards toward the opening, asking the partner, a special hand after melding,
+# the pile on the first turn and past the turn card.  Their ruling has no button: its rule
+# leads the answers, with the link that opens that rule on the rules page.
+NO_FORM = [
+    ("american", "can we start a second meld of fives while we have one?", "meld.one-per-rank"),
+    ("samba", "can we have two melds of fives?", "meld.one-per-rank"),
+    ("american", "does the pile's top card count toward the 125?", "opening.pile-top"),
+    ("classic", "does the pile's top card count toward the minimum?", "opening.pile-top"),
+    ("american", "do I have to ask my partner before going out?", "going-out.partner"),
+    ("hand-and-foot", "do I have to ask my partner before going out?", "going-out.partner"),
+    ("american", "a special hand after partner melded: may I?", "going-out.special-hands"),
+    ("american", "can I take the pile on the first turn?", "deal.upcard"),
+    ("czech-fast", "can I take the pile on the first turn?", "pile.first-round"),
+    ("american", "can we still pick up the pile after the turn card?", "play.turn-card"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("variant", "question", "key"), NO_FORM)
+def test_a_moment_no_form_asks_leads_with_its_rule_s_link(asking, variant, question, key):
+    said = asking.get(f"/api/ask?variant={variant}&q={quote_plus(question)}").get_json()
+    assert said["ruling"]["rules"] == [key]
+    page = asking.get(f"/referee?variant={variant}&ask={quote_plus(question)}")
+    answer = page.get_data(as_text=True).split('id="ask-answer"')[1].split("</section>")[0]
+    assert '<a class="button"' not in answer  # no form to open
+    first = answer.split('<article class="found')[1].split("</article>")[0]
+    assert f'data-rule="{key}"' in first
+    link = re.search(r'<a href="([^"]+)">This rule on the rules page</a>', first)
+    assert unescape(link[1]) == f"/rules/{variant}#rule-{key}"
+    rules = asking.get(f"/rules/{variant}").get_data(as_text=True)
+    assert f'id="rule-{key}"' in rules
+
+
+@pytest.mark.parametrize(
+    ("variant", "question"),
+    [
+        ("classic", "can I go out with a special hand after my partner has melded?"),
+        ("classic", "can we still pick up the pile after the turn card?"),
+    ],
+)
+def test_a_moment_the_book_leaves_open_says_so_on_the_page(asking, variant, question):
+    """No special hands, no turn card in the classic book: the page says the book does not
+    say, shows the nearest rules as such, and offers no form."""
+    said = asking.get(f"/api/ask?variant={variant}&q={quote_plus(question)}").get_json()
+    assert said["covered"] is False
+    assert said["ruling"] == {
+        "verdict": None,
+        "figure": None,
+        "text": "This rulebook does not say.",
+        "rules": [],
+    }
+    page = asking.get(f"/referee?variant={variant}&ask={quote_plus(question)}")
+    answer = page.get_data(as_text=True).split('id="ask-answer"')[1].split("</section>")[0]
+    assert "This rulebook does not say." in answer
+    assert '<a class="button"' not in answer
+    if said["answers"]:
+        assert "The nearest rules, which do not decide it" in answer
 
 
 HELD_ASKED = {

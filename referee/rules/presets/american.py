@@ -25,8 +25,8 @@ book's text is not copied, so no rule has a quote.
 The special hands are scored (``special_hands``: the side that goes out with one scores
 its value and nothing else).  What a finished hand cannot show -- the "rule of five", the
 empty-pile discard, the bonus cards and the turn card -- the referee rules on turn by turn
-(:mod:`referee.rules.rulings`).  Not covered: dead ranks (no published book the preset
-cites states a rule for them).
+(:mod:`referee.rules.rulings`, :mod:`referee.rules.play_rulings`,
+:mod:`referee.rules.moment_rulings`).
 
 Where the books read differently, the preset follows one reading and a house rule
 (``options``) gives the other, naming its book:
@@ -560,6 +560,9 @@ AMERICAN = CLASSIC._replace(
     packs={4: 2},
     # cla-laws §Deal: thirteen cards each.
     cards_dealt={4: 13},
+    # cla-laws §Deal: no card is turned up, the pile starts empty; the first player can only
+    # draw from the stock (the rule deal.upcard).
+    upcard=False,
     # cla-laws §Scoring: the game is 8500 (pagat-american agrees).
     target_score=8500,
     # cla-laws §Scoring (pagat-american §Scoring agrees): joker 50, ace and two 20, king to

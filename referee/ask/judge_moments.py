@@ -1,0 +1,190 @@
+"""Rulings on six moments of a hand the American tables ask about (issue 44): a second meld of
+a rank, the pile's cards toward the opening, asking the partner before going out, a special
+hand once the side has melded, a card with no meld to join (an eighth on a canasta), the pile
+on the first turn or past the turn card.
+
+Each is the ruling of :mod:`referee.rules.moment_rulings` on the cards and moments
+:mod:`.situation` read; where that core function finds the variant's book silent (it returns
+None), the answer is "This rulebook does not say", never a guess.  The words say which
+question is asked and of which cards, the core decides it.  A ruling links to the referee's
+form that asks the same where one exists (an eighth card: the meld form; a dead rank: the dead
+rank form); the others' rule leads the answers, with its link to the rules page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..rules import Card, Meld, Rank, Variant, format_cards
+from ..rules.moment_rulings import (
+    check_card_added,
+    check_partner_permission,
+    check_pile_counts,
+    check_pile_turn,
+    check_second_meld,
+    check_special_hand,
+)
+from ..rules.problems import N_, Text
+from ..rules.rulings import Ruling as CoreRuling
+from .judge import RULED, Ruling, Table, _joined
+from .situation import MOMENT_QUESTIONS, Situation
+
+__all__ = ["SILENT_RULING", "rule_on_moment"]
+
+# The book does not decide it: the same words as the search's gap (referee.ask.SILENT)
+SILENT_RULING = N_("This rulebook does not say.")
+
+
+def _said(s: Situation, *moments: str) -> bool:
+    """Whether the question asks about one of ``moments``: named in its asking sentence (a
+    post's story names many a moment it does not ask about), or anywhere in a question of one
+    sentence or one whose asking sentence names no moment ruled on ("The table said too
+    late.")."""
+    if s.asked is None or set(moments) & s.asked:
+        return bool(set(moments) & s.moments)
+    return bool(set(moments) & s.moments) and not s.asked & (RULED | _ASKED)
+
+
+_ASKED = frozenset(MOMENT_QUESTIONS[:9])
+
+
+def _rank(s: Situation) -> Rank | None:
+    """The one natural rank (4 to A) the question names, in cards or alone; None for none or
+    several."""
+    cards = [c for g in s.groups for c in g] + list(s.singles)
+    if s.top is not None:
+        cards.append(s.top)
+    ranks = {c.rank for c in cards if c.is_natural and c.rank is not Rank.THREE}
+    ranks |= {r for r in s.ranks_named if r not in (Rank.TWO, Rank.JOKER, Rank.THREE)}
+    return ranks.pop() if len(ranks) == 1 else None
+
+
+def _ruled(core: CoreRuling | None, form: tuple[str, dict[str, str]] | None = None) -> Ruling:
+    """The core's ruling as the ask engine gives it, its rule leading the answers; the book's
+    silence (None) as "This rulebook does not say"."""
+    if core is None:
+        return Ruling(None, None, Text(SILENT_RULING), ())
+    return Ruling(core.allowed, None, core.text, (core.rule,), form, lead=True)
+
+
+def _second_meld(variant: Variant, s: Situation) -> Ruling | None:
+    """May the side start another meld of a rank it has ("two piles of 5s, one clean and one
+    dirty"), or one whose canasta it closed (``check_second_meld``)?"""
+    rank = _rank(s)
+    if rank is None or "theirs" in s.moments:
+        return None  # the other side's meld is no bar to one's own (a dead rank's question)
+    most = variant.max_meld_cards
+    closed = "dead" in s.moments and most is not None
+    cards = (Card(rank),) * (most if closed and most else variant.min_meld_cards)
+    core = check_second_meld(variant, rank=rank, melds=[Meld(cards)])
+    form = None
+    if closed and core.rule == "play.dead-rank":  # the dead rank form rules the same
+        form = ("dead_rank", {"rank": rank.value, "action": "meld", "melds": format_cards(cards)})
+    return _ruled(core, form)
+
+
+def _pile_counts(variant: Variant, s: Situation) -> Ruling:
+    """Do the pile's cards count toward the first meld's minimum (``check_pile_counts``):
+    its top card where only that is asked about, else the top card and the rest alike."""
+    if _said(s, "top_card") and not _said(s, "pile_rest"):
+        return _ruled(check_pile_counts(variant, top=True))
+    top, rest = check_pile_counts(variant, top=True), check_pile_counts(variant, top=False)
+    if top.allowed is rest.allowed:
+        return _ruled(rest)
+    # the top card counts, the rest does not: no one verdict, both said
+    return Ruling(None, None, _joined([top.text, rest.text]), (top.rule,), lead=True)
+
+
+def _ask_partner(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
+    """Must the player ask the partner before going out; does the answer bind
+    (``check_partner_permission``)?"""
+    if _said(s, "binding"):
+        question = "binding"
+    elif _said(s, "must"):
+        question = "must_ask"
+    else:
+        return None
+    players = table.players if table is not None else variant.default_players
+    return _ruled(check_partner_permission(variant, players=players, question=question))
+
+
+def _special_hand(variant: Variant, s: Situation) -> Ruling | None:
+    """May the player still go out with a special hand once the side has melded
+    (``check_special_hand``)?  Ruled where the question says whether the side has melded."""
+    if "partner_melded" in s.moments or s.opened is True or "opened_before" in s.moments:
+        melded = True
+    elif s.opened is False:
+        melded = False
+    else:
+        return None
+    right_after = "next_turn" in s.moments
+    return _ruled(check_special_hand(variant, side_melded=melded, right_after_partner=right_after))
+
+
+def _card_added(variant: Variant, s: Situation) -> Ruling | None:
+    """An eighth card on a canasta, or a card of a rank the side has no meld of
+    (``check_card_added``); the meld form rules the same on the meld it would make."""
+    rank = _rank(s) or Rank.KING  # "an 8th card on one of our canastas": any rank rules alike
+    card = Card(rank)
+    if "eighth" in s.moments:
+        most = variant.max_meld_cards
+        if most is None or "theirs" in s.moments:
+            return None  # canastas grow on; or their canasta, which takes none of ours
+        melds = [Meld((card,) * most)]
+        shown = melds[0].cards + (card,)
+    else:
+        if _rank(s) is None:
+            return None
+        melds = []
+        shown = (card,)
+    core = check_card_added(variant, card=card, melds=melds, going_out="go_out" in s.moments)
+    return _ruled(core, ("meld", {"cards": format_cards(shown)}))
+
+
+def _pile_turn(variant: Variant, s: Situation) -> Ruling | None:
+    """May the pile be taken on the hand's first turn, or past the turn card
+    (``check_pile_turn``)?"""
+    if "first_turn" in s.moments:
+        return _ruled(check_pile_turn(variant, first_turn=True))
+    return _ruled(check_pile_turn(variant, past_turn_card=True))
+
+
+_PILE = ("pickup", "took_pile", "the_pile")
+
+
+def _taking_the_pile(s: Situation) -> bool:
+    """Whether the question tells of taking the pile ("pick up the pile", "took the tray"), not
+    of the pile alone ("the card turned up starts the discard pile")."""
+    return bool({"pickup", "took_pile"} & s.moments) or {"the_pile", "taking"} <= s.moments
+
+
+def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
+    """A ruling on one of the six moments (see the module), or None where the question asks
+    none of them."""
+    rules: list[tuple[bool, Callable[[], Ruling | None]]] = [
+        (_said(s, "second_meld"), lambda: _second_meld(variant, s)),
+        (
+            _said(s, "counts_toward") and bool(set(_PILE) & s.moments or s.top),
+            lambda: _pile_counts(variant, s),
+        ),
+        (_said(s, "ask_partner", "binding") and "ask_partner" in s.moments,
+         lambda: _ask_partner(variant, s, table)),
+        (_said(s, "special_hand"), lambda: _special_hand(variant, s)),
+        (
+            (_said(s, "eighth") and bool({"canasta", "add", "dead", "meld"} & s.moments))
+            or ("no_meld" in s.moments and _said(s, "no_meld", "add")),
+            lambda: _card_added(variant, s),
+        ),
+        (
+            _said(s, "first_turn", "turn_card")
+            and _taking_the_pile(s)
+            and "bonus_cards" not in s.moments,
+            lambda: _pile_turn(variant, s),
+        ),
+    ]  # fmt: skip
+    for asked, rule in rules:
+        if asked:
+            found = rule()
+            if found is not None:
+                return found
+    return None

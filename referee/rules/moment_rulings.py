@@ -1,0 +1,344 @@
+"""Rulings on six moments of a hand the tables ask about (issue 44): a second meld of a rank,
+the pile's cards toward an opening, asking the partner before going out, a special hand once
+the side has melded, a card added where it has no meld to join, and the pile on the first turn
+or past the turn card.
+
+Each is computed from the variant's named values (one meld per rank, a meld's most and fewest
+cards, whether the pile's top card counts, the partner's permission, the special hands, the
+card turned up at the deal, the turn card), never matched to words.  Where the variant's book
+does not decide the question, the function says so by returning None: "this rulebook does not
+say" is an answer, never a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import RANK_PLURALS, Card, Rank, format_cards
+from .melds import Meld, MeldShape, classify
+from .problems import N_, Text
+from .rulings import Ruling, check_meld
+from .variant import Variant
+
+__all__ = [
+    "PARTNER_QUESTIONS",
+    "check_card_added",
+    "check_partner_permission",
+    "check_pile_counts",
+    "check_pile_turn",
+    "check_second_meld",
+    "check_special_hand",
+]
+
+# What a player asks of the partner's permission: must it be asked before going out, and
+# does the answer bind.
+PARTNER_QUESTIONS = ("must_ask", "binding")
+
+
+def _t(template: str, **params: object) -> Text:
+    return Text(template, params)
+
+
+def _rank_meld(variant: Variant, rank: Rank, melds: Sequence[Meld]) -> Meld | None:
+    """The side's meld of ``rank`` (the first, where a side may have several), if any."""
+    for meld in melds:
+        info = classify(variant, meld)
+        if info.shape is MeldShape.RANK and info.rank is rank:
+            return meld
+    return None
+
+
+def _closed(variant: Variant, meld: Meld) -> bool:
+    """Whether ``meld`` holds the most cards a meld may hold (none where canastas grow on)."""
+    return variant.max_meld_cards is not None and len(meld.cards) >= variant.max_meld_cards
+
+
+def check_second_meld(variant: Variant, *, rank: Rank, melds: Sequence[Meld]) -> Ruling:
+    """May a side whose melds on the table are ``melds`` start a new meld of ``rank``?
+
+    Where a side has one meld of each rank (``one_meld_per_rank``), not while it has one:
+    more cards of the rank join that meld, and once it is closed at the most cards a meld
+    holds, the rank is dead for the side.  Where a side may have several, yes.
+    """
+    word = Text(RANK_PLURALS[rank])
+    mine = _rank_meld(variant, rank, melds)
+    if not variant.one_meld_per_rank:
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    "Yes: in this game a side may have more than one meld of a rank, so a new "
+                    "meld of %(rank)s may be started."
+                ),
+                rank=word,
+            ),
+            "meld.one-per-rank",
+        )
+    if mine is None:
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    "Yes: your side has no meld of %(rank)s yet, so it may start one; after "
+                    "that, more %(rank)s join that meld."
+                ),
+                rank=word,
+            ),
+            "meld.one-per-rank",
+        )
+    if _closed(variant, mine):
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: your side's canasta of %(rank)s is closed at %(most)s cards and a side "
+                    "has only one meld of each rank, so %(rank)s are dead for your side: no new "
+                    "meld of them."
+                ),
+                rank=word,
+                most=variant.max_meld_cards,
+            ),
+            "play.dead-rank" if "play.dead-rank" in variant.rules else "meld.one-per-rank",
+        )
+    return Ruling(
+        False,
+        _t(
+            N_(
+                "No: a side has only one meld of each rank; while your side has a meld of "
+                "%(rank)s, more of them, natural or with a wild card, are added to it."
+            ),
+            rank=word,
+        ),
+        "meld.one-per-rank",
+    )
+
+
+def check_pile_counts(variant: Variant, *, top: bool) -> Ruling:
+    """Do cards taken with the pile count toward a first meld's minimum: its ``top`` card
+    (True), or the rest of the pile (False)?
+
+    The top card counts where the book says so (``opening_counts_pile_top``); the rest of
+    the pile is the player's only once the first meld is laid, so it never counts.
+    """
+    if not top:
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: the rest of the pile is taken only once the first meld is down, so its "
+                    "cards never count toward the minimum."
+                )
+            ),
+            "opening.pile-top",
+        )
+    if variant.opening_counts_pile_top:
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    "Yes: the pile's top card joins the first meld and counts toward the "
+                    "minimum; the rest of the pile does not."
+                )
+            ),
+            "opening.pile-top",
+        )
+    return Ruling(
+        False,
+        _t(
+            N_(
+                "No: neither the pile's top card nor the rest of the pile counts; the cards "
+                "from your hand alone must reach the minimum."
+            )
+        ),
+        "opening.pile-top",
+    )
+
+
+def check_partner_permission(variant: Variant, *, players: int, question: str) -> Ruling | None:
+    """The partner's permission to go out: ``question`` "must_ask" (must the player ask the
+    partner before going out? a player going out without asking breaks a rule only then) or
+    "binding" (does the partner's answer bind the player?).  None where the game has no
+    partners at that table or the book says nothing of asking (``partner_permission``).
+
+    :raises ValueError: for a question not in :data:`PARTNER_QUESTIONS`.
+    """
+    if question not in PARTNER_QUESTIONS:
+        raise ValueError(
+            f"question must be one of {', '.join(PARTNER_QUESTIONS)}, not {question!r}"
+        )
+    permission = variant.partner_permission
+    if permission is None or players not in (4, 6) or "going-out.partner" not in variant.rules:
+        return None
+    if question == "binding":
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    'Yes: a player who asks the partner "may I go out?" is bound by the answer: '
+                    "yes, go out; no, play on."
+                )
+            ),
+            "going-out.partner",
+        )
+    if permission == "must":
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    "Yes: before going out a player must ask the partner, who must agree; going "
+                    "out without asking breaks the rule."
+                )
+            ),
+            "going-out.partner",
+        )
+    return Ruling(
+        False,
+        _t(
+            N_(
+                "No: a player may ask the partner before going out, but need not; going out "
+                "without asking breaks no rule. An answer, once asked for, binds."
+            )
+        ),
+        "going-out.partner",
+    )
+
+
+def check_special_hand(
+    variant: Variant, *, side_melded: bool, right_after_partner: bool = False
+) -> Ruling | None:
+    """May a player still go out with a special hand (a straight, pairs, garbage)?
+    ``side_melded``: the side already has melds on the table (the partner's first meld);
+    ``right_after_partner``: this is the player's first turn after that first meld.  None in
+    a game without special hands.
+    """
+    if not variant.special_hands or "going-out.special-hands" not in variant.rules:
+        return None
+    if not side_melded:
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    "Yes: your side has not melded, so a special hand may be laid down all at "
+                    "once as its first meld, going out."
+                )
+            ),
+            "going-out.special-hands",
+        )
+    if variant.special_hand_after_partner and right_after_partner:
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    "Yes: by the house rule of courtesy, a special hand still counts on your "
+                    "first turn after your partner's first meld; your side's melds then do not "
+                    "count."
+                )
+            ),
+            "going-out.special-hands",
+        )
+    if variant.special_hand_after_partner:
+        template = N_(
+            "No: once your side has melded, a special hand counts only on your first turn "
+            "right after your partner's first meld; later it is too late."
+        )
+    else:
+        template = N_(
+            "No: a special hand is laid down only as the side's first meld; once your side has "
+            "melded, it is too late for one."
+        )
+    return Ruling(False, _t(template), "going-out.special-hands")
+
+
+def check_card_added(
+    variant: Variant, *, card: Card, melds: Sequence[Meld], going_out: bool = False
+) -> Ruling:
+    """May a natural ``card`` be added to the side's ``melds`` (as the player goes out, with
+    ``going_out``)?  It joins the side's meld of its rank, within the meld's limits (a closed
+    canasta takes no eighth card); with no meld of its rank it joins nothing, since a new meld
+    needs more cards than one.
+
+    :raises ValueError: for a wild card or a three (a wild card joining a meld is
+        ``check_wild_card``'s; a three is never melded here).
+    """
+    if not card.is_natural or card.rank is Rank.THREE:
+        raise ValueError(f"card must be a natural card from 4 to A, not {card.symbol()!r}")
+    mine = _rank_meld(variant, card.rank, melds)
+    if mine is None:
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: a card is added only to a meld of its own rank, and your side has no "
+                    "meld of %(rank)s; a new meld needs at least %(fewest)s cards."
+                ),
+                rank=Text(RANK_PLURALS[card.rank]),
+                fewest=variant.min_meld_cards,
+            ),
+            "meld.min-cards",
+        )
+    grown = Meld((*mine.cards, card))
+    ruling = check_meld(variant, grown, going_out=going_out)
+    if not ruling.allowed:
+        return ruling
+    return Ruling(
+        True,
+        _t(
+            N_('Yes: the %(card)s joins your side\'s meld, which becomes "%(meld)s".'),
+            card=card.symbol(),
+            meld=format_cards(grown.cards),
+        ),
+        ruling.rule,
+        points=ruling.points,
+    )
+
+
+def check_pile_turn(
+    variant: Variant, *, first_turn: bool = False, past_turn_card: bool = False
+) -> Ruling | None:
+    """May the pile be taken at this moment: on the hand's ``first_turn`` (the first player's,
+    before anyone has discarded), or once play is ``past_turn_card``?  The usual conditions of
+    the pile (a natural pair matching its top card, ...) still hold: this rules on the moment
+    alone.  None where the book has no turn card and the moment asked is the turn card.
+    """
+    if first_turn:
+        if not variant.upcard:
+            return Ruling(
+                False,
+                _t(
+                    N_(
+                        "No: no card is turned up at the deal, so the pile is empty on the "
+                        "first turn: the first player draws from the stock."
+                    )
+                ),
+                "deal.upcard",
+            )
+        if variant.no_pickup_first_round:
+            return Ruling(
+                False,
+                _t(N_("No: nobody may take the pile until every player has discarded once.")),
+                "pile.first-round",
+            )
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    "Yes: the card turned up at the deal starts the pile, and the first player "
+                    "may take it on the usual conditions of the pile."
+                )
+            ),
+            "deal.upcard",
+        )
+    if past_turn_card:
+        if variant.turn_card is None or "play.turn-card" not in variant.rules:
+            return None
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    "Yes: the turn card changes only the bonus cards and going out; the pile is "
+                    "taken as before, on its usual conditions."
+                )
+            ),
+            "play.turn-card",
+        )
+    return None

@@ -1,0 +1,120 @@
+"""`referee check`'s questions on six moments of a hand (issue 44): each answered by the core
+function of referee/rules/moment_rulings.py, as JSON; the book's silence as ``covered`` false
+with a null verdict and rule; a malformed question exits 2."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from referee.match.contract import check_json
+from referee.rules import PRESETS, Card, MalformedInput, Rank, parse_cards
+from referee.rules.melds import Meld
+from referee.rules.moment_rulings import (
+    check_card_added,
+    check_partner_permission,
+    check_pile_counts,
+    check_pile_turn,
+    check_second_meld,
+    check_special_hand,
+)
+
+VARIANTS = sorted(PRESETS)
+NATURAL = [r for r in Rank if r not in (Rank.JOKER, Rank.TWO, Rank.THREE)]
+MELDS = ["K K K", "K K K K K K K", "5 5 5 2", "A A A A A 2 2", "9 9 9 9"]
+
+
+def _same(answer: dict, variant: str, core) -> None:
+    """The JSON says what the core function said, or the book's silence."""
+    if core is None:
+        assert answer == {
+            "allowed": None,
+            "reason": "This rulebook does not say.",
+            "rule": None,
+            "covered": False,
+        }
+        return
+    assert answer["covered"] is True
+    assert answer["allowed"] is core.allowed
+    assert answer["reason"] == core.reason
+    assert answer["rule"]["id"] == f"{variant}.{core.rule}"
+
+
+@given(
+    variant=st.sampled_from(VARIANTS),
+    rank=st.sampled_from(NATURAL),
+    melds=st.lists(st.sampled_from(MELDS), max_size=2, unique=True),
+)
+def test_second_meld_and_card_added_answer_as_the_core(variant, rank, melds):
+    symbol = Card(rank).symbol()
+    read = [Meld(parse_cards(m)) for m in melds]
+    asked = {"variant": variant, "rank": symbol, "melds": melds}
+    _same(
+        check_json({**asked, "question": "second_meld"}),
+        variant,
+        check_second_meld(PRESETS[variant], rank=rank, melds=read),
+    )
+    added = {"variant": variant, "question": "card_added", "card": symbol, "melds": melds}
+    _same(
+        check_json({**added, "going_out": True}),
+        variant,
+        check_card_added(PRESETS[variant], card=Card(rank), melds=read, going_out=True),
+    )
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_moments_answer_as_the_core_at_every_table(variant):
+    v = PRESETS[variant]
+    for top in (True, False):
+        asked = {"variant": variant, "question": "pile_counts", "top": top}
+        _same(check_json(asked), variant, check_pile_counts(v, top=top))
+    for ask in ("must_ask", "binding"):
+        asked = {"variant": variant, "question": "partner", "ask": ask}
+        core = check_partner_permission(v, players=v.default_players, question=ask)
+        _same(check_json(asked), variant, core)
+    for melded, after in ((False, False), (True, False), (True, True)):
+        asked = {
+            "variant": variant,
+            "question": "special_hand",
+            "side_melded": melded,
+            "right_after_partner": after,
+        }
+        core = check_special_hand(v, side_melded=melded, right_after_partner=after)
+        _same(check_json(asked), variant, core)
+    for moment in ("first_turn", "past_turn_card"):
+        asked = {"variant": variant, "question": "pile_turn", moment: True}
+        _same(check_json(asked), variant, check_pile_turn(v, **{moment: True}))
+
+
+def test_the_american_answers():
+    """cla-laws §Melding, §Initial Meld, §Deal; pagat-american §Going Out."""
+
+    def asked(question, **fields):
+        return check_json({"variant": "american", "question": question, **fields})
+
+    assert asked("second_meld", rank="5", melds=["5 5 5 2"])["allowed"] is False
+    assert asked("pile_counts")["allowed"] is False
+    assert asked("partner", ask="must_ask")["allowed"] is False
+    assert asked("partner", ask="binding")["allowed"] is True
+    assert asked("special_hand", side_melded=True)["allowed"] is False
+    eighth = asked("card_added", card="K", melds=["K K K K K K K"], going_out=True)
+    assert eighth["rule"]["id"] == "american.meld.max-cards"
+    assert asked("pile_turn", first_turn=True)["rule"]["id"] == "american.deal.upcard"
+
+
+@pytest.mark.parametrize(
+    ("question", "words"),
+    [
+        ({"question": "second_meld"}, "rank is required"),
+        ({"question": "second_meld", "rank": "X"}, "natural rank"),
+        ({"question": "card_added"}, "card is required"),
+        ({"question": "card_added", "card": "2"}, "natural rank"),
+        ({"question": "partner", "ask": "nod"}, "ask must be one of"),
+        ({"question": "pile_counts", "top": "yes"}, "top"),
+        ({"question": "pile_turn"}, "first_turn or past_turn_card"),
+    ],
+)
+def test_a_malformed_moment_question_says_what_is_wrong(question, words):
+    with pytest.raises(MalformedInput, match=words):
+        check_json({"variant": "american", **question})
