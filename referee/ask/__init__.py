@@ -16,8 +16,8 @@ from ..i18n import LANGUAGES
 from ..rules import MalformedInput, Rule, Variant
 from ..rules.problems import N_, Text
 from ..rules.sources import source_language, source_title
-from .asking import about_people
-from .design import DESIGN, LONG_POST, Design, Hit
+from .asking import about_people, asks_nothing
+from .design import DESIGN, LONG_POST, MARK, Design, Hit
 from .engine import index_for
 from .index import Index
 from .judge import Ruling, Table, rule_on_situation
@@ -27,6 +27,7 @@ from .words import numbers
 
 __all__ = [
     "MAX_QUESTION",
+    "NO_QUESTION",
     "SILENT",
     "Answer",
     "Asked",
@@ -43,6 +44,8 @@ MAX_QUESTION = 2000  # characters: a player's post, its story, cards and scores,
 ANSWERS = 3  # the best rule and the next two
 POOL = 12  # rules each part of a long post ranks, before they are added up
 SILENT = N_("This rulebook does not say.")
+# a post that asks nothing: a story, an introduction, a boast (asking.asks_nothing)
+NO_QUESTION = N_("There is no question here to rule on: ask what a rule says.")
 
 
 class BadQuestion(MalformedInput):
@@ -144,6 +147,16 @@ def _search(
     )
 
 
+def _tells_only(variant: Variant, text: str, lang: str, design: Design) -> bool:
+    """Whether ``text`` asks nothing (:func:`~.asking.asks_nothing`) and tells of no procedure
+    the book leaves open (a story of a shuffle at another table is the book's gap, said so)."""
+    if not asks_nothing(text, lang):
+        return False
+    index = index_for(variant, design)
+    named = {token for token in index.query_tokens(text, lang) if token.startswith(MARK)}
+    return not index.uncovered(named)
+
+
 def _names_a_rule(index: Index, text: str, lang: str) -> bool:
     """Whether ``text`` finds a rule of ``index``, not only a procedure the book leaves open."""
     hits, gap = index.find(text, lang)
@@ -163,6 +176,8 @@ def ask(
     :raises BadQuestion: for an empty or too long question, or an unknown language.
     """
     text = check_question(question, lang)
+    if design.quiet and _tells_only(variant, text, lang, design):
+        return Asked([], Ruling(None, None, Text(NO_QUESTION), ()), False)
     situation = read_situation(text, lang)
     ruling = rule_on_situation(variant, situation, table)
     if ruling is not None and ruling.play:

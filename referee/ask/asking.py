@@ -10,6 +10,12 @@ finds it and gives the sentence without it, which the index then reads for a rul
 that asks nothing and tells how people make its writer feel (:func:`tells_feelings`) is a
 letter too.  A sentence that asks what the rule is (:func:`asks_the_rule`: "is that allowed",
 "who is right") is a question for the book, whatever its frame.
+
+A post that asks nothing at all (:func:`asks_nothing`: a story, an introduction, a boast, trash
+talk) has no question to rule on: several sentences or a long one, ending as a sentence does,
+none of them nor any of their clauses a question, no phrase that asks without a question mark
+("wondering", "settle this"), no dispute over a rule told ("that's not allowed", "she said
+that").  A query typed in the box ("joker value") is one short sentence: never a story.
 """
 
 from __future__ import annotations
@@ -21,13 +27,27 @@ from pathlib import Path
 from ..caches import lru_cached
 from . import parsed
 from .design import LONG_POST
-from .situation import question_sentence
+from .situation import asks, question_sentence
 from .words import fold
 
-__all__ = ["PHRASES", "about_people", "asks_the_rule", "people_frame", "tells_feelings"]
+__all__ = [
+    "PHRASES",
+    "about_people",
+    "asks_nothing",
+    "asks_the_rule",
+    "people_frame",
+    "tells_feelings",
+]
 
 PHRASES = Path(__file__).with_name("asking.toml")
 _WORD = re.compile(r"\w+")
+# a post's sentences, as the situation splits them (situation._SENTENCE)
+_SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
+# a sentence's clauses: a question asked after a comma ("a black three on the pile, can the
+# next player take it") or a dash is a question all the same
+_CLAUSE = re.compile(r"\s*[,;:\u2013\u2014]\s*|\s+-\s+")
+# how a told story's last sentence ends: a query typed in the box often has no mark at all
+_ENDS = tuple(".!…\"”»'’)")
 
 
 @lru_cached(1)
@@ -94,3 +114,24 @@ def about_people(text: str, lang: str, names_a_rule: Callable[[str], bool]) -> b
         and "¿" not in text
         and tells_feelings(text, lang)
     )
+
+
+def asks_nothing(text: str, lang: str) -> bool:
+    """Whether ``text`` is a story that asks nothing: several sentences (or more than
+    :data:`~.design.LONG_POST` words) ending as a told sentence does, with no question mark,
+    no sentence nor clause opening with a question word, no phrase asking without a mark
+    ("wondering", "can someone tell me", "settle this": kind "asks"), and no rule named in
+    dispute ("against the rules", "she said that": kinds "rule" and "dispute")."""
+    told = [s for s in _SENTENCE.split(text.strip()) if s.strip()]
+    if len(told) < 2 and len(text.split()) <= LONG_POST:
+        return False  # a query typed in the box ("joker value", "red three")
+    if "?" in text or "¿" in text or not text.rstrip().endswith(_ENDS):
+        return False
+    if any(asks(clause, lang) for sentence in told for clause in _CLAUSE.split(sentence)):
+        return False
+    plain = _words(text)
+    for kind in ("asks", "rule", "dispute"):
+        pattern = _pattern(kind, lang)
+        if pattern is not None and pattern.search(plain):
+            return False
+    return True

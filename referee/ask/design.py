@@ -142,6 +142,11 @@ class Design(NamedTuple):
     # "how could you", asking.toml) and, its frame taken away, names no rule, or a long post
     # asking nothing that tells its writer's feelings, gets no rule (issue 44, fifth pass)
     people: bool = True
+    # a post that asks nothing (no question mark, no sentence nor clause opening with a
+    # question word, no phrase asking without one, no rule named in dispute: a story, an
+    # introduction, a boast) has no question to rule on: no rule, unless it tells of a
+    # procedure the book leaves open (issue 44, sixth pass; asking.asks_nothing)
+    quiet: bool = True
 
 
 DESIGN = Design()
