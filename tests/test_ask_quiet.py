@@ -9,8 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.ask import NO_QUESTION, ask
-from referee.ask.asking import asks_nothing
+from referee.ask.asking import asks_nothing, asks_play
 from referee.ask.design import DESIGN
+from referee.ask.judge import PLAY
 from referee.rules import PRESETS
 from tests import ask_eval
 
@@ -169,3 +170,71 @@ def test_a_rule_question_after_any_story_is_never_taken_for_a_story(lang, picks,
     assert asks_nothing(story, lang)  # the story alone asks nothing
     text, asked_in = question
     assert not asks_nothing(story + joint + text, asked_in)
+
+
+# A story ending in a question that asks nothing is a story all the same.
+def test_a_story_ending_in_a_question_asking_nothing_gets_no_rule():
+    post = STORIES["en"] + " Can you believe it?"
+    found = ask(PRESETS["classic"], post, "en")
+    assert found.answers == []
+    assert found.ruling is not None
+    assert found.ruling.text.template == NO_QUESTION
+    asked = STORIES["en"] + " Can you take the pile with two jokers?"
+    assert ask(PRESETS["classic"], asked, "en").answers
+
+
+# -- Strategy in a rule question's words: a matter of play (asking.asks_play) -----------------
+
+PLAY_QUESTIONS = [
+    ("en", "What's the best way to use jokers?"),
+    ("en", "Do you always pick up the pile when you can?"),
+    ("en", "When do you usually freeze the pile?"),
+    ("en", "Does it make sense to keep pairs for the pile?"),
+    ("cs", "Jaký je nejlepší způsob, jak využít žolíky?"),
+    ("de", "Was ist der beste Weg, die Joker einzusetzen?"),
+    ("es", "¿Cuál es la mejor manera de usar los comodines?"),
+    ("nl", "Wat is de beste manier om jokers te gebruiken?"),
+    ("pl", "Jaki jest najlepszy sposób na wykorzystanie jokerów?"),
+]
+
+
+@pytest.mark.parametrize(("lang", "question"), PLAY_QUESTIONS)
+def test_strategy_asked_in_a_rule_question_s_words_is_a_matter_of_play(lang, question):
+    found = ask(PRESETS["classic"], question, lang)
+    assert found.answers == []
+    assert not found.covered
+    assert found.ruling is not None
+    assert found.ruling.play
+    assert found.ruling.text.template == PLAY
+
+
+# The same words asking what one must or may do, or what a thing counts: the book's.
+@pytest.mark.parametrize(
+    ("lang", "question", "rule"),
+    [
+        ("en", "Do you always have to discard at the end of your turn?", "play.discard"),
+        ("en", "Do you always count the red threes at the end?", "red-threes.count"),
+        ("de", "Muss man immer eine Karte abwerfen?", "play.discard"),
+        ("es", "¿Siempre hay que descartar al final del turno?", "play.discard"),
+    ],
+)
+def test_the_same_words_asking_what_one_must_do_get_the_rule(lang, question, rule):
+    found = ask(PRESETS["classic"], question, lang)
+    assert found.covered
+    assert rule in [answer.key for answer in found.answers]
+
+
+def test_no_rule_question_of_any_set_is_taken_for_one_of_play():
+    taken = [(text, lang) for text, lang in RULE_QUESTIONS if asks_play(text, lang)]
+    assert len(taken) == 0, f"{len(taken)} of {len(RULE_QUESTIONS)} rule questions"
+
+
+@given(
+    frame=st.sampled_from(
+        ["What's the best way to", "Do you always", "Is it a good idea to", "When do you usually"]
+    ),
+    must=st.sampled_from(["have to", "must", "can you", "count", "is it allowed to"]),
+    thing=st.sampled_from(["take the pile", "meld a joker", "the red threes", "discard a two"]),
+)
+def test_a_question_asking_what_one_must_do_is_never_taken_for_play(frame, must, thing):
+    assert not asks_play(f"{frame} {must} {thing}?", "en")

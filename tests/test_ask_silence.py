@@ -162,7 +162,7 @@ def test_a_post_telling_its_writers_feelings_and_asking_nothing_gets_no_rule():
     ("kind", "lang"),
     [
         (kind, lang)
-        for kind in ("people", "feelings", "rule", "asks", "dispute")
+        for kind in ("people", "feelings", "rule", "asks", "dispute", "rhetorical", "play", "must")
         for lang in LETTERS
     ],
 )

@@ -17,11 +17,11 @@ from ..i18n import LANGUAGES
 from ..rules import MalformedInput, Rule, Variant
 from ..rules.problems import N_, Text
 from ..rules.sources import source_language, source_title
-from .asking import about_people, asks_nothing
+from .asking import about_people, asks_nothing, asks_play
 from .design import DESIGN, GENERIC, LONG_POST, MARK, VERDICT_ONLY, Design, Hit
 from .engine import index_for
 from .index import Index
-from .judge import Ruling, Table, rule_on_situation
+from .judge import PLAY, Ruling, Table, rule_on_situation
 from .situation import asks, question_sentence, read_situation, without_cards
 from .texts import gettext_of
 from .words import numbers
@@ -196,6 +196,8 @@ def ask(
     text = check_question(question, lang)
     if design.quiet and _tells_only(variant, text, lang, design):
         return Asked([], Ruling(None, None, Text(NO_QUESTION), ()), False)
+    if design.play_frames and asks_play(text, lang):  # "what's the best way to", "do you always"
+        return Asked([], Ruling(None, None, Text(PLAY), (), play=True), False)
     situation = read_situation(text, lang)
     ruling = rule_on_situation(variant, situation, table)
     if ruling is not None and ruling.play:

@@ -34,6 +34,7 @@ __all__ = [
     "PHRASES",
     "about_people",
     "asks_nothing",
+    "asks_play",
     "asks_the_rule",
     "people_frame",
     "tells_feelings",
@@ -46,6 +47,8 @@ _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
 # a sentence's clauses: a question asked after a comma ("a black three on the pile, can the
 # next player take it") or a dash is a question all the same
 _CLAUSE = re.compile(r"\s*[,;:\u2013\u2014]\s*|\s+-\s+")
+# the words at most of a question asking nothing ("Can you believe it?", "Who knew?")
+RHETORICAL = 8
 # how a told story's last sentence ends: a query typed in the box often has no mark at all
 _ENDS = tuple(".!…\"”»'’)")
 
@@ -125,13 +128,40 @@ def asks_nothing(text: str, lang: str) -> bool:
     told = [s for s in _SENTENCE.split(text.strip()) if s.strip()]
     if len(told) < 2 and len(text.split()) <= LONG_POST:
         return False  # a query typed in the box ("joker value", "red three")
-    if "?" in text or "¿" in text or not text.rstrip().endswith(_ENDS):
+    told = [s for s in told if not _rhetorical(s, lang)]  # "Can you believe it?" asks nothing
+    if not told or not told[-1].rstrip().endswith(_ENDS):
+        return False
+    rest = " ".join(told)
+    if "?" in rest or "¿" in rest:
         return False
     if any(asks(clause, lang) for sentence in told for clause in _CLAUSE.split(sentence)):
         return False
-    plain = _words(text)
+    plain = _words(rest)
     for kind in ("asks", "rule", "dispute"):
         pattern = _pattern(kind, lang)
         if pattern is not None and pattern.search(plain):
             return False
     return True
+
+
+def _rhetorical(sentence: str, lang: str) -> bool:
+    """Whether ``sentence`` is a question that asks nothing ("Can you believe it?", "Who
+    knew?": kind "rhetorical"), a few words long."""
+    if not sentence.rstrip().endswith("?") or len(sentence.split()) > RHETORICAL:
+        return False
+    pattern = _pattern("rhetorical", lang)
+    return pattern is not None and pattern.search(_words(sentence)) is not None
+
+
+def asks_play(text: str, lang: str) -> bool:
+    """Whether ``text``'s asking sentence asks how best to play in a rule question's words
+    ("what's the best way to", "do you always": kind "play") and not what one must or may do,
+    nor what a thing counts (kinds "must" and "rule": "do you always have to discard?")."""
+    sentence = _words(question_sentence(text, lang))
+    play = _pattern("play", lang)
+    if play is None or not play.search(sentence):
+        return False
+    return not any(
+        pattern is not None and pattern.search(sentence)
+        for pattern in (_pattern("must", lang), _pattern("rule", lang))
+    )

@@ -162,6 +162,10 @@ class Design(NamedTuple):
     # introduction, a boast) has no question to rule on: no rule, unless it tells of a
     # procedure the book leaves open (issue 44, sixth pass; asking.asks_nothing)
     quiet: bool = True
+    # a post whose asking sentence asks how best to play in a rule question's words ("what's
+    # the best way to", "do you always", "is it worth") and not what one must or may do, nor
+    # what a thing counts, is a matter of play (issue 44, sixth pass; asking.asks_play)
+    play_frames: bool = True
 
 
 DESIGN = Design()
