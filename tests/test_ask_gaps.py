@@ -131,6 +131,14 @@ PROCEDURE_QUESTIONS = {
         "nl": "Bij het trekken waren twee kaarten aan elkaar geplakt, wat nu?",
         "pl": "Przy dobieraniu dwie karty były sklejone, co teraz?",
     },
+    "baddeck": {
+        "en": "Halfway through the game we realized a card was missing from the deck, what now?",
+        "cs": "Uprostřed hry jsme zjistili, že chybí karta, co teď?",
+        "de": "Mitten im Spiel merken wir, dass eine Karte fehlt, was nun?",
+        "es": "A mitad de partida vimos que es una baraja incompleta, ¿qué hacemos?",
+        "nl": "Halverwege merkten we dat er een kaart ontbreekt, wat nu?",
+        "pl": "W połowie gry okazało się, że brakuje jednej karty, co teraz?",
+    },
     "cardbacks": {
         "en": "Do the two decks need different colored backs?",
         "cs": "Musí mít oba balíčky jinou barvu rubu?",
@@ -256,3 +264,20 @@ def test_a_penalty_asked_of_a_procedure_the_book_leaves_open_is_its_gap():
     found = ask(PRESETS["american"], decided, "en")
     assert found.covered
     assert found.answers[0].key == "irregularities.penalty"
+
+
+# Which of the table's procedures each book decides, read from its rules: a word of the
+# glossary that finds its way into a statement in passing ("wild cards stand in for missing
+# cards") would make a book seem to decide what it leaves open.
+COVERED = {
+    "czech": {"cut", "shuffle", "tabletalk"},  # deal.cut, deal.dealer, play.partners
+    "czech-fast": {"cut", "shuffle", "tabletalk"},
+    "spanish": {"cut", "shuffle"},  # deal.cut, deal.dealer
+    "german": {"takeback"},  # meld.permanent: melds are never taken back
+    "american": {"takeback"},  # irregularities.penalty: cards melded and taken back cost 10
+}
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_each_book_decides_the_procedures_its_rules_are_about(variant):
+    assert index_for(PRESETS[variant]).covered == COVERED.get(variant, set())

@@ -71,6 +71,7 @@ PROCEDURES = frozenset(
         "cardbacks",
         "discardback",
         "misdraw",
+        "baddeck",
     }
 )
 # Rules that name one of the table's procedures only as the moment of something else: they do
