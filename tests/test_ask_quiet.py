@@ -195,6 +195,11 @@ PLAY_QUESTIONS = [
     ("es", "¿Cuál es la mejor manera de usar los comodines?"),
     ("nl", "Wat is de beste manier om jokers te gebruiken?"),
     ("pl", "Jaki jest najlepszy sposób na wykorzystanie jokerów?"),
+    ("cs", "Berete vždycky balíček, když můžete?"),
+    ("de", "Nehmt ihr immer den Stapel, wenn ihr könnt?"),
+    ("es", "¿Sueles tomar el pozo cuando puedes?"),
+    ("nl", "Pakken jullie altijd de stapel als het kan?"),
+    ("pl", "Czy zawsze bierzecie stos, kiedy się da?"),
 ]
 
 
@@ -222,6 +227,23 @@ def test_the_same_words_asking_what_one_must_do_get_the_rule(lang, question, rul
     found = ask(PRESETS["classic"], question, lang)
     assert found.covered
     assert rule in [answer.key for answer in found.answers]
+
+
+# "Always" said of a card, not of the players: the book's, in every language.
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "Is a joker always wild?"),
+        ("cs", "Je žolík vždycky divoký?"),
+        ("de", "Gilt ein Joker immer als wild?"),
+        ("es", "¿Un comodín siempre es comodín?"),
+        ("nl", "Is een joker altijd wild?"),
+        ("pl", "Czy joker zawsze jest dziki?"),
+    ],
+)
+def test_always_said_of_a_card_is_a_rule_question(lang, question):
+    assert not asks_play(question, lang)
+    assert ask(PRESETS["classic"], question, lang).covered
 
 
 def test_no_rule_question_of_any_set_is_taken_for_one_of_play():
