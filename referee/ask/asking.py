@@ -156,11 +156,12 @@ def _rhetorical(sentence: str, lang: str) -> bool:
 def asks_play(text: str, lang: str) -> bool:
     """Whether ``text``'s asking sentence asks how best to play in a rule question's words
     ("what's the best way to", "do you always": kind "play") and not what one must or may do,
-    nor what a thing counts (kinds "must" and "rule": "do you always have to discard?")."""
+    nor what a thing counts, nor a number (kinds "must" and "rule": "do you always have to
+    discard?", "do you usually deal 11 cards?")."""
     sentence = _words(question_sentence(text, lang))
     play = _pattern("play", lang)
-    if play is None or not play.search(sentence):
-        return False
+    if play is None or not play.search(sentence) or any(c.isdigit() for c in sentence):
+        return False  # a number asked of ("do you usually deal 11 cards?"): the book's
     return not any(
         pattern is not None and pattern.search(sentence)
         for pattern in (_pattern("must", lang), _pattern("rule", lang))
