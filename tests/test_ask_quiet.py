@@ -74,6 +74,8 @@ def test_a_story_that_disputes_or_asks_is_answered_with_rules(lang, ending):
         ("en", "joker value"),
         ("en", "red three"),
         ("en", "Rule for going out with black threes"),
+        ("en", "Frozen pile. Two kings in hand."),
+        ("de", "Stapel gesperrt. Zwei Könige auf der Hand."),
         ("cs", "hodnota žolíka"),
         ("de", "Wert vom Joker"),
         ("es", "valor del comodín"),
@@ -160,7 +162,7 @@ TOLD = {
 
 @given(
     lang=st.sampled_from(sorted(TOLD)),
-    picks=st.lists(st.integers(min_value=0, max_value=5), min_size=2, max_size=5),
+    picks=st.lists(st.integers(min_value=0, max_value=5), min_size=3, max_size=6),
     question=st.sampled_from(RULE_QUESTIONS),
     joint=st.sampled_from([" ", "\n", "\n\n"]),
 )

@@ -47,6 +47,9 @@ _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
 # a sentence's clauses: a question asked after a comma ("a black three on the pile, can the
 # next player take it") or a dash is a question all the same
 _CLAUSE = re.compile(r"\s*[,;:\u2013\u2014]\s*|\s+-\s+")
+# the words at most of a query typed in fragments ("Frozen pile. Two kings in hand."): never a
+# story, however it ends (a told story runs longer: "Look at this hand I was dealt! ...")
+TERSE = 12
 # the words at most of a question asking nothing ("Can you believe it?", "Who knew?")
 RHETORICAL = 8
 # how a told story's last sentence ends: a query typed in the box often has no mark at all
@@ -120,14 +123,16 @@ def about_people(text: str, lang: str, names_a_rule: Callable[[str], bool]) -> b
 
 
 def asks_nothing(text: str, lang: str) -> bool:
-    """Whether ``text`` is a story that asks nothing: several sentences (or more than
-    :data:`~.design.LONG_POST` words) ending as a told sentence does, with no question mark,
+    """Whether ``text`` is a story that asks nothing: several sentences of more than
+    :data:`TERSE` words in all (or one of more than :data:`~.design.LONG_POST`), ending as a
+    told sentence does, with no question mark (but a rhetorical one: "Can you believe it?"),
     no sentence nor clause opening with a question word, no phrase asking without a mark
     ("wondering", "can someone tell me", "settle this": kind "asks"), and no rule named in
     dispute ("against the rules", "she said that": kinds "rule" and "dispute")."""
     told = [s for s in _SENTENCE.split(text.strip()) if s.strip()]
-    if len(told) < 2 and len(text.split()) <= LONG_POST:
-        return False  # a query typed in the box ("joker value", "red three")
+    words = len(text.split())
+    if words <= TERSE or (len(told) < 2 and words <= LONG_POST):
+        return False  # a query typed in the box ("joker value", "Frozen pile. Two kings.")
     told = [s for s in told if not _rhetorical(s, lang)]  # "Can you believe it?" asks nothing
     if not told or not told[-1].rstrip().endswith(_ENDS):
         return False
