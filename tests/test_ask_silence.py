@@ -160,7 +160,11 @@ def test_a_post_telling_its_writers_feelings_and_asking_nothing_gets_no_rule():
 
 @pytest.mark.parametrize(
     ("kind", "lang"),
-    [(kind, lang) for kind in ("people", "feelings", "rule") for lang in LETTERS],
+    [
+        (kind, lang)
+        for kind in ("people", "feelings", "rule", "asks", "dispute", "rhetorical", "play", "must")
+        for lang in LETTERS
+    ],
 )
 def test_every_asking_phrase_says_where_it_was_seen(kind, lang):
     import tomllib

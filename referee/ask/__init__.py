@@ -10,23 +10,25 @@ question ("when we have 2600") is looked up as the referee's opening question do
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 from ..i18n import LANGUAGES
 from ..rules import MalformedInput, Rule, Variant
 from ..rules.problems import N_, Text
 from ..rules.sources import source_language, source_title
-from .asking import about_people
-from .design import DESIGN, LONG_POST, Design, Hit
+from .asking import about_people, asks_nothing, asks_play
+from .design import DESIGN, GENERIC, LONG_POST, MARK, VERDICT_ONLY, Design, Hit
 from .engine import index_for
 from .index import Index
-from .judge import Ruling, Table, rule_on_situation
+from .judge import PLAY, Ruling, Table, rule_on_situation
 from .situation import asks, question_sentence, read_situation, without_cards
 from .texts import gettext_of
 from .words import numbers
 
 __all__ = [
     "MAX_QUESTION",
+    "NO_QUESTION",
     "SILENT",
     "Answer",
     "Asked",
@@ -43,6 +45,9 @@ MAX_QUESTION = 2000  # characters: a player's post, its story, cards and scores,
 ANSWERS = 3  # the best rule and the next two
 POOL = 12  # rules each part of a long post ranks, before they are added up
 SILENT = N_("This rulebook does not say.")
+_ASKING = re.compile(r"(?<=[.!?])\s+|\n+")  # a post's sentences (situation's split)
+# a post that asks nothing: a story, an introduction, a boast (asking.asks_nothing)
+NO_QUESTION = N_("There is no question here to rule on: ask what a rule says.")
 
 
 class BadQuestion(MalformedInput):
@@ -133,6 +138,8 @@ def _search(
     told, told_gap = index.find(without_cards(text), lang, max(POOL, limit))
     if not asked and not told:
         return [], gap
+    if design.procedures and told_gap and not gap and _asks_a_gap(index, text, sentence, lang):
+        return told[:limit], True  # the nearest, as such
     scores: dict[str, float] = {}
     for hit in asked:
         scores[hit.key] = hit.score
@@ -142,6 +149,30 @@ def _search(
     return [Hit(key, round(score, 3)) for key, score in ranked[:limit]], (
         gap if asked else told_gap
     )
+
+
+def _asks_a_gap(index: Index, text: str, sentence: str, lang: str) -> bool:
+    """Whether a post whose question sentence asks only for a verdict or a penalty on what it
+    told ("Is there a penalty for that?": :data:`~.design.VERDICT_ONLY`) asks, in another of
+    its asking sentences, about a procedure the book leaves open ("Is table talk allowed?")."""
+    named = {t[len(MARK) :] for t in index.query_tokens(sentence, lang) if t.startswith(MARK)}
+    if named - VERDICT_ONLY - GENERIC:
+        return False
+    return any(
+        index.uncovered({t for t in index.query_tokens(other, lang) if t.startswith(MARK)})
+        for other in _ASKING.split(text)
+        if other.strip() and other.strip() != sentence and asks(other, lang)
+    )
+
+
+def _tells_only(variant: Variant, text: str, lang: str, design: Design) -> bool:
+    """Whether ``text`` asks nothing (:func:`~.asking.asks_nothing`) and tells of no procedure
+    the book leaves open (a story of a shuffle at another table is the book's gap, said so)."""
+    if not asks_nothing(text, lang):
+        return False
+    index = index_for(variant, design)
+    named = {token for token in index.query_tokens(text, lang) if token.startswith(MARK)}
+    return not index.uncovered(named)
 
 
 def _names_a_rule(index: Index, text: str, lang: str) -> bool:
@@ -163,6 +194,10 @@ def ask(
     :raises BadQuestion: for an empty or too long question, or an unknown language.
     """
     text = check_question(question, lang)
+    if design.quiet and _tells_only(variant, text, lang, design):
+        return Asked([], Ruling(None, None, Text(NO_QUESTION), ()), False)
+    if design.play_frames and asks_play(text, lang):  # "what's the best way to", "do you always"
+        return Asked([], Ruling(None, None, Text(PLAY), (), play=True), False)
     situation = read_situation(text, lang)
     ruling = rule_on_situation(variant, situation, table)
     if ruling is not None and ruling.play:

@@ -10,6 +10,12 @@ finds it and gives the sentence without it, which the index then reads for a rul
 that asks nothing and tells how people make its writer feel (:func:`tells_feelings`) is a
 letter too.  A sentence that asks what the rule is (:func:`asks_the_rule`: "is that allowed",
 "who is right") is a question for the book, whatever its frame.
+
+A post that asks nothing at all (:func:`asks_nothing`: a story, an introduction, a boast, trash
+talk) has no question to rule on: several sentences or a long one, ending as a sentence does,
+none of them nor any of their clauses a question, no phrase that asks without a question mark
+("wondering", "settle this"), no dispute over a rule told ("that's not allowed", "she said
+that").  A query typed in the box ("joker value") is one short sentence: never a story.
 """
 
 from __future__ import annotations
@@ -21,13 +27,33 @@ from pathlib import Path
 from ..caches import lru_cached
 from . import parsed
 from .design import LONG_POST
-from .situation import question_sentence
+from .situation import asks, question_sentence
 from .words import fold
 
-__all__ = ["PHRASES", "about_people", "asks_the_rule", "people_frame", "tells_feelings"]
+__all__ = [
+    "PHRASES",
+    "about_people",
+    "asks_nothing",
+    "asks_play",
+    "asks_the_rule",
+    "people_frame",
+    "tells_feelings",
+]
 
 PHRASES = Path(__file__).with_name("asking.toml")
 _WORD = re.compile(r"\w+")
+# a post's sentences, as the situation splits them (situation._SENTENCE)
+_SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
+# a sentence's clauses: a question asked after a comma ("a black three on the pile, can the
+# next player take it") or a dash is a question all the same
+_CLAUSE = re.compile(r"\s*[,;:\u2013\u2014]\s*|\s+-\s+")
+# the words at most of a query typed in fragments ("Frozen pile. Two kings in hand."): never a
+# story, however it ends (a told story runs longer: "Look at this hand I was dealt! ...")
+TERSE = 12
+# the words at most of a question asking nothing ("Can you believe it?", "Who knew?")
+RHETORICAL = 8
+# how a told story's last sentence ends: a query typed in the box often has no mark at all
+_ENDS = tuple(".!…\"”»'’)")
 
 
 @lru_cached(1)
@@ -93,4 +119,55 @@ def about_people(text: str, lang: str, names_a_rule: Callable[[str], bool]) -> b
         and "?" not in text
         and "¿" not in text
         and tells_feelings(text, lang)
+    )
+
+
+def asks_nothing(text: str, lang: str) -> bool:
+    """Whether ``text`` is a story that asks nothing: several sentences of more than
+    :data:`TERSE` words in all (or one of more than :data:`~.design.LONG_POST`), ending as a
+    told sentence does, with no question mark (but a rhetorical one: "Can you believe it?"),
+    no sentence nor clause opening with a question word, no phrase asking without a mark
+    ("wondering", "can someone tell me", "settle this": kind "asks"), and no rule named in
+    dispute ("against the rules", "she said that": kinds "rule" and "dispute")."""
+    told = [s for s in _SENTENCE.split(text.strip()) if s.strip()]
+    words = len(text.split())
+    if words <= TERSE or (len(told) < 2 and words <= LONG_POST):
+        return False  # a query typed in the box ("joker value", "Frozen pile. Two kings.")
+    told = [s for s in told if not _rhetorical(s, lang)]  # "Can you believe it?" asks nothing
+    if not told or not told[-1].rstrip().endswith(_ENDS):
+        return False
+    rest = " ".join(told)
+    if "?" in rest or "¿" in rest:
+        return False
+    if any(asks(clause, lang) for sentence in told for clause in _CLAUSE.split(sentence)):
+        return False
+    plain = _words(rest)
+    for kind in ("asks", "rule", "dispute"):
+        pattern = _pattern(kind, lang)
+        if pattern is not None and pattern.search(plain):
+            return False
+    return True
+
+
+def _rhetorical(sentence: str, lang: str) -> bool:
+    """Whether ``sentence`` is a question that asks nothing ("Can you believe it?", "Who
+    knew?": kind "rhetorical"), a few words long."""
+    if not sentence.rstrip().endswith("?") or len(sentence.split()) > RHETORICAL:
+        return False
+    pattern = _pattern("rhetorical", lang)
+    return pattern is not None and pattern.search(_words(sentence)) is not None
+
+
+def asks_play(text: str, lang: str) -> bool:
+    """Whether ``text``'s asking sentence asks how best to play in a rule question's words
+    ("what's the best way to", "do you always": kind "play") and not what one must or may do,
+    nor what a thing counts, nor a number (kinds "must" and "rule": "do you always have to
+    discard?", "do you usually deal 11 cards?")."""
+    sentence = _words(question_sentence(text, lang))
+    play = _pattern("play", lang)
+    if play is None or not play.search(sentence) or any(c.isdigit() for c in sentence):
+        return False  # a number asked of ("do you usually deal 11 cards?"): the book's
+    return not any(
+        pattern is not None and pattern.search(sentence)
+        for pattern in (_pattern("must", lang), _pattern("rule", lang))
     )

@@ -19,7 +19,9 @@ __all__ = [
     "NAME",
     "OFF",
     "OTHER_TABLE",
+    "PASSING",
     "PROCEDURES",
+    "VERDICT_ONLY",
     "SCORE",
     "Design",
     "Hit",
@@ -67,8 +69,22 @@ PROCEDURES = frozenset(
         "takeback",
         "cut",
         "cardbacks",
+        "discardback",
+        "misdraw",
+        "baddeck",
     }
 )
+# Rules that name one of the table's procedures only as the moment of something else: they do
+# not decide it, so the catalogue does not cover it for them (Index.covered).  The American
+# turn card is found "when the stock is cut" (pagat-american / honors-house §1): who cuts,
+# whether one may refuse, the book leaves open (issue 44, sixth pass).
+PASSING: dict[str, frozenset[str]] = {"play.turn-card": frozenset({"cut"})}
+# What a post's question sentence may name and still ask only for a verdict on the act its
+# story told ("Is there a penalty for that?", "Allowed?"): a penalty, the people at the table,
+# the generic concepts.  Where another of its asking sentences names a procedure the book
+# leaves open ("Is table talk allowed? ... Is there a penalty for that?"), the post is the
+# book's gap, not a question of the penalty rule (issue 44, sixth pass).
+VERDICT_ONLY = frozenset({"penalty", "partner", "opponents", "players", "game"})
 
 
 LONG_POST = 25  # words: a post longer than this is a story and a question (Design.story)
@@ -142,6 +158,15 @@ class Design(NamedTuple):
     # "how could you", asking.toml) and, its frame taken away, names no rule, or a long post
     # asking nothing that tells its writer's feelings, gets no rule (issue 44, fifth pass)
     people: bool = True
+    # a post that asks nothing (no question mark, no sentence nor clause opening with a
+    # question word, no phrase asking without one, no rule named in dispute: a story, an
+    # introduction, a boast) has no question to rule on: no rule, unless it tells of a
+    # procedure the book leaves open (issue 44, sixth pass; asking.asks_nothing)
+    quiet: bool = True
+    # a post whose asking sentence asks how best to play in a rule question's words ("what's
+    # the best way to", "do you always", "is it worth") and not what one must or may do, nor
+    # what a thing counts, is a matter of play (issue 44, sixth pass; asking.asks_play)
+    play_frames: bool = True
 
 
 DESIGN = Design()

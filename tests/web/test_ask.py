@@ -177,6 +177,23 @@ def test_a_matter_of_play_and_a_gap_are_said_as_such(client):
     assert "<article" in gap
 
 
+def test_a_story_asking_nothing_is_said_to_ask_nothing_in_the_page_s_language(client):
+    # issue 44, sixth pass: a story naming the pile and the jokers, asking nothing
+    story = (
+        "Včera jsme hráli u babičky a pořád jsem dostávala červené trojky. Partner dvakrát "
+        "vzal balíček se dvěma žolíky a celý večer se smál!"
+    )
+    page = client.get(f"/referee?variant=classic&lang=cs&ask={quote_plus(story)}")
+    said = answer_part(page.get_data(as_text=True))
+    assert "Tady není žádná otázka k rozhodnutí" in said
+    assert "<article" not in said
+    data = client.get(f"/api/ask?variant=classic&lang=cs&q={quote_plus(story)}").get_json()
+    assert data["covered"] is False
+    assert data["answers"] == []
+    assert data["ruling"]["verdict"] is None
+    assert data["ruling"]["text"].startswith("Tady není žádná otázka k rozhodnutí")
+
+
 def test_inside_a_match_the_ruling_uses_its_totals(client):
     edit = start_match(client)
     page = client.get(f"{edit}/referee?ask=how+much+do+we+need+to+open").get_data(as_text=True)
