@@ -206,7 +206,7 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
         melds=[_elsewhere(top)] if opened else [],
         going_out=going_out,
     )
-    if not unconditional and not s.frozen and not ruling.allowed:
+    if not unconditional and not s.frozen and not ruling.allowed and _melds_take(variant):
         return None  # a meld of the top card's rank, which the question does not tell, may take it
     fields = {"top": top.symbol(), "hand": format_cards(hand)}
     if s.frozen:
@@ -221,6 +221,13 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
         ("pickup", fields),
         lead=True,  # one rule decides the pile, a Yes as a No
     )
+
+
+def _melds_take(variant: Variant) -> bool:
+    """Whether a side's meld on the table may take the pile with the top card (where the
+    pile is taken only with cards from the hand, as in the American game, a No for want of
+    them holds whatever the side has melded)."""
+    return variant.pickup_by_adding or variant.pickup_onto_sequence
 
 
 def _unopened_pickup(

@@ -77,6 +77,16 @@ _POINTS = re.compile(
     rf"(?:{_POINT_WORDS})(?!\w)",
     re.IGNORECASE,
 )
+# ... or without the word, where the number can only be a first meld's points: after the
+# verb of going down ("she went down with exactly 125", "opened with 90"), or asked as
+# "was 125 enough" (seen in the American posts' dev half, issue 44)
+_BARE_POINTS = re.compile(
+    r"(?<!\w)(?:(?:went|go|goes|going|gone|came|come|comes|coming|get|got)\s+down|opened|"
+    r"open|opening|melded)\s+with\s+(?:(?:exactly|only|just|a|an)\s+)?(\d{2,3})"
+    r"(?![\w,.]?\d)(?!\s*(?:cards?|of|in|x)\b)"
+    r"|(?<!\w)(?:is|was|are|were|be|s)\s+(?:(?:only|just)\s+)?(\d{2,3})\s+enough(?!\w)",
+    re.IGNORECASE,
+)
 _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
 
 
@@ -355,7 +365,23 @@ def question_sentence(text: str, lang: str | None = None) -> str:
     asking = [s for s in sentences if s.endswith("?") or s.startswith("¿")]
     if not asking and lang is not None:
         asking = [s for s in sentences if asks(s, lang)]
-    return (asking or sentences)[-1]
+    found = (asking or sentences)[-1]
+    at = max(i for i, s in enumerate(sentences) if s == found)
+    if at + 1 < len(sentences) and _gives_example(sentences[at + 1]):
+        return f"{found} {sentences[at + 1]}"  # "... 1 wild? like 99 and a 2"
+    return found
+
+
+def _gives_example(sentence: str) -> bool:
+    """Whether ``sentence`` gives the example of the question before it ("like 99 and a 2",
+    "z. B. K K 2"): it begins with a word that says so, in any of the six languages."""
+    words = re.findall(r"[^\W_]+", fold(sentence))
+    return any(words[: len(lead.split())] == lead.split() for lead in _example_leads())
+
+
+@lru_cached(1)
+def _example_leads() -> tuple[str, ...]:
+    return tuple(w for words in _data()["example_lead"].values() for w in words)
 
 
 def asks(sentence: str, lang: str) -> bool:
@@ -407,10 +433,18 @@ def _names_game(sentence: str, lang: str) -> bool:
         return True
     folded = _vague_pattern(lang).sub(" ", _game_pattern(lang).sub(" ", fold(sentence)))
     said = _Moments(folded, lang)
-    if any(said.named(moment) for moment in _NAMEABLE):
+    # "is that allowed or should we have stopped her?" asks the rule, not a matter of play
+    play = "play" if _asks_rule(sentence, lang) else None
+    if any(said.named(moment) for moment in _NAMEABLE if moment != play):
         return True
-    worded, alone, red, black, _counted = _word_cards(rest, lang)
+    worded, alone, red, black, _counted, _ends = _word_cards(rest, lang)
     return bool(worded or alone or red or black)
+
+
+def _asks_rule(sentence: str, lang: str) -> bool:
+    """Whether ``sentence`` asks what the book allows ("is that allowed", "is that legal"):
+    a question of play asked so is the rules' (situation.toml, ``asks_rule``)."""
+    return _Moments(fold(sentence), lang).named("asks_rule")
 
 
 def ruled_text(text: str, lang: str) -> str:
@@ -423,7 +457,7 @@ def ruled_text(text: str, lang: str) -> str:
     if sentence == text.strip() or _names_game(sentence, lang):
         return sentence
     sentences = _sentences(text)
-    at = max(i for i, s in enumerate(sentences) if s == sentence)
+    at = max(i for i, s in enumerate(sentences) if sentence.startswith(s))
     for earlier in reversed(sentences[:at]):
         if _names_game(earlier, lang):
             return earlier
@@ -443,11 +477,32 @@ def _scores(text: str) -> tuple[list[int], str]:
     found: list[int] = []
 
     def blank(match: re.Match[str]) -> str:
-        value = int(re.sub(r"\D", "", match.group(2)))
+        digits = re.sub(r"\D", "", match.group(2))
+        if not match.group(1) and _REPEATED.fullmatch(digits) and not _score_before(match):
+            return match.group(0)  # "999", "4444": cards written together, not a score
+        value = int(digits)
         found.append(-value if match.group(1) else value)
         return " " * len(match.group(0))
 
     return found, _SCORE.sub(blank, text)
+
+
+# One digit of a card repeated, three to eight times: "999", "4444" (a meld written together)
+_REPEATED = re.compile(r"([2-9])\1{2,7}")
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[^\w]*$")
+
+
+def _score_before(match: re.Match[str]) -> bool:
+    """Whether a word that tells a score comes just before ``match`` ("we're at 555")."""
+    before = _WORD_BEFORE.search(match.string, 0, match.start())
+    if before is None:
+        return False
+    return fold(before.group(1)) in _score_words()
+
+
+@lru_cached(1)
+def _score_words() -> frozenset[str]:
+    return frozenset(w for words in _data()["score_before"].values() for w in words)
 
 
 def _points(text: str) -> tuple[list[int], str]:
@@ -465,13 +520,29 @@ def _points(text: str) -> tuple[list[int], str]:
         at = start - match.start()
         return whole[:at] + " " * (end - start) + whole[at + end - start :]
 
-    return found, _POINTS.sub(blank, text)
+    told = _POINTS.sub(blank, text)
+
+    def bare(match: re.Match[str]) -> str:
+        group = 1 if match.group(1) is not None else 2
+        value = int(match.group(group))
+        if value >= 500:
+            return match.group(0)
+        found.append(value)
+        start, end = match.start(group) - match.start(), match.end(group) - match.start()
+        whole = match.group(0)
+        return whole[:start] + " " * (end - start) + whole[end:]
+
+    return found, _BARE_POINTS.sub(bare, told)
 
 
-def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple[int, Card]], str]:
-    """Runs of card notation of two cards or more with their positions, single cards written
-    as a digit, X, K, Q or J with theirs ("a 7 on top", "discards a Q"), and the text with the
-    runs blanked out.  A lone capital A or T is a word more often than a card."""
+def _notation(
+    text: str,
+) -> tuple[list[tuple[int, int, tuple[Card, ...]]], list[tuple[int, Card]], str]:
+    """Runs of card notation of two cards or more with their spans (start, end), single cards
+    written as a digit, X, K, Q or J with their positions ("a 7 on top", "discards a Q"), and
+    the text with the runs blanked out.  A lone capital A or T is a word more often than a
+    card.  A run of melds written together, each of one rank ("KKK, QQQ2", "KKK QQQ2 888"), is
+    each of them (:func:`_split_run`)."""
     groups = []
     singles = []
 
@@ -488,10 +559,13 @@ def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple
         # a wild card named in words right after the run is one more of its cards: "2 2 joker"
         after = _NEXT_WORD.match(text, match.end())
         wild = _wild_word(fold(after.group(1))) if after is not None else None
+        parts = _split_run(written) or [(0, len(written), cards)]
         if after is not None and wild is not None:
-            cards = (*cards, Card(Rank.JOKER if wild == "X" else Rank.TWO))
+            start, _end, last = parts[-1]
+            parts[-1] = (start, after.end(1) - match.start(), (*last, _wild_card(wild)))
             trailing.append((after.start(1), after.end(1)))
-        groups.append((match.start(), cards))
+        for start, end, part in parts:
+            groups.append((match.start() + start, match.start() + end, part))
         return " " * len(written)
 
     trailing: list[tuple[int, int]] = []
@@ -502,6 +576,38 @@ def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple
 
 
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
+_RUN_PARTS = re.compile(r"[^\s,]+(?:\s+[^\s,]+)*")
+
+
+def _wild_card(wild: str) -> Card:
+    return Card(Rank.JOKER if wild == "X" else Rank.TWO)
+
+
+def _split_run(written: str) -> list[tuple[int, int, tuple[Card, ...]]] | None:
+    """A run that lists melds, each of one rank ("KKK, QQQ2", "KKK QQQ2 888", "K K K, Q Q
+    Q"): each meld with its span in ``written``; None for a run that is one meld or a
+    sequence ("K K K 2", "K K Q Q", "4 5 6").  The melds are its parts between commas, or
+    else its words written together, where every part holds two cards or more of one
+    natural rank (and its wild cards) and two parts differ in rank."""
+    if "," in written:
+        spans = [(m.start(), m.end()) for m in _RUN_PARTS.finditer(written)]
+    else:
+        spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", written)]
+    if len(spans) < 2:
+        return None
+    parts = []
+    named: set[Rank] = set()
+    for start, end in spans:
+        try:
+            cards = parse_cards(written[start:end].replace("*", "X"))
+        except NotationError:
+            return None
+        ranks = {card.rank for card in cards if card.is_natural}
+        if len(cards) < 2 or len(ranks) != 1:
+            return None
+        parts.append((start, end, cards))
+        named.add(ranks.pop())
+    return parts if len(named) >= 2 else None
 
 
 def _wild_word(word: str) -> str | None:
@@ -533,14 +639,16 @@ def _word_cards(
         w for ws in data["between"].values() for w in ws if len(w) > 3
     }
     black, red = set(data["colours"]["black"]), set(data["colours"]["red"])
-    tokens = [(m.start(), fold(m.group(0))) for m in re.finditer(r"[^\W_]+", text)]
+    tokens = [(m.start(), fold(m.group(0)), m.end()) for m in re.finditer(r"[^\W_]+", text)]
+    nouns = _count_nouns()
     out: list[tuple[int, tuple[Card, ...]]] = []
     alone: list[tuple[int, Rank]] = []
     red_three = black_three = False
     counted: set[int] = set()  # where a digit was read as a count ("2 kings")
+    ends: dict[int, int] = {}  # where the words of each card told end
     i = 0
     while i < len(tokens):
-        position, word = tokens[i]
+        position, word, _end = tokens[i]
         count = _count_of(word, lang)
         if word.isdigit() and 1 <= int(word) <= 8 and i + 1 < len(tokens):
             count = count or int(word)
@@ -568,6 +676,8 @@ def _word_cards(
             if tokens[j][1] in data["pair"]:
                 value = None  # "a pair (of kings)": a count of two, not a two
             symbol = str(value) if value is not None and 2 <= value <= 8 else None
+        if symbol is None and word.isdigit() and i + 1 < len(tokens) and tokens[i + 1][1] in nouns:
+            counted.add(position)  # "2 naturals and 1 wild": a count, no card "2"
         if symbol is None:
             i += 1
             continue
@@ -585,10 +695,63 @@ def _word_cards(
             i = j + 1
             continue
         out.append((position, tuple(_card(symbol, colour) for _ in range(min(count, 8)))))
+        ends[position] = tokens[j][2]
         if word.isdigit():
             counted.add(position)
         i = j + 1
-    return out, alone, red_three, black_three, counted
+    return out, alone, red_three, black_three, counted, ends
+
+
+@lru_cached(1)
+def _count_nouns() -> frozenset[str]:
+    return frozenset(w for words in _data()["count_nouns"].values() for w in words)
+
+
+def _attach_wilds(
+    text: str,
+    lang: str,
+    runs: list[tuple[int, int, tuple[Card, ...]]],
+    worded: list[tuple[int, tuple[Card, ...]]],
+    ends: dict[int, int],
+) -> tuple[list[tuple[Card, ...]], list[tuple[int, tuple[Card, ...]]]]:
+    """The melds written in notation, each with the wild cards told right after it and
+    joined to it by a word ("888 with a joker", "99 and a 2", "J J J J with 2, 2 and a
+    joker"), and the cards told in words that are left."""
+    melds: list[list[Any]] = []
+    for start, end, cards in runs:
+        if melds and all(c.is_wild for c in cards) and _joins(text[melds[-1][0] : start], lang):
+            melds[-1] = [end, (*melds[-1][1], *cards)]
+        else:
+            melds.append([end, cards])
+    left = []
+    for position, cards in worded:
+        if all(c.is_wild for c in cards):
+            before = [m for m in melds if m[0] <= position]
+            if before and _joins(text[before[-1][0] : position], lang):
+                before[-1][:] = [ends.get(position, position), (*before[-1][1], *cards)]
+                continue
+        left.append((position, cards))
+    return [tuple(cards) for _end, cards in melds], left
+
+
+_GAP = re.compile(r"[\s,+&]+")
+
+
+def _joins(gap: str, lang: str) -> bool:
+    """Whether ``gap``, the words between a meld and a wild card told after it, joins them:
+    a few of the language's joining words ("with", "and", "plus"), or none ("K K K, 2")."""
+    if any(mark in gap for mark in ".!?;:"):
+        return False
+    words = [w for w in _GAP.split(fold(gap)) if w]
+    return len(words) <= 2 and all(w in _joiners(lang) for w in words)
+
+
+@lru_cached(8)
+def _joiners(lang: str) -> frozenset[str]:
+    found = _data()["joiners"]
+    return frozenset(found.get(lang, [])) | {
+        w for other, words in found.items() if other != lang for w in words if len(w) > 3
+    }
 
 
 def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
@@ -656,6 +819,10 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
             m for m in (*MOMENTS, *TOLD, *ASKED_FIGURES) if m != "minimum" and within.named(m)
         }
         situation.focused = (sentence, lang)
+    if "play" in situation.moments and _asks_rule(question_sentence(text, lang), lang):
+        situation.moments.discard("play")  # "is that allowed or should we have stopped her?"
+        if situation.asked is not None:
+            situation.asked.discard("play")
     if said.named("not_opened"):
         situation.opened = False
     elif said.named("opened"):
@@ -664,9 +831,11 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
         situation.moments.add("minimum")
     if scores and said.named("enough"):
         situation.moments.add("opening")
-    worded, alone, situation.red_three, situation.black_three, counted = _word_cards(rest, lang)
+    worded, alone, situation.red_three, situation.black_three, counted, ends = _word_cards(
+        rest, lang
+    )
     situation.score = scores[0] if scores else None
-    situation.points = points
+    situation.points = list(dict.fromkeys(points))  # "went down with 125 ... was 125 enough"
     singles = [(p, (card,)) for p, card in singles if p not in counted]
     # the pile's top card: the single card named nearest a word for the top ("discarded a
     # joker", "a 7 on top")
@@ -682,11 +851,12 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     situation.singles = [c[0] for p, c in singles if p != taken]
     situation.ranks_named = [rank for p, rank in alone if p != taken]
     situation.loose = len(situation.ranks_named) + len(situation.singles)
-    situation.written = [
-        _suited(c, text, lang) for _p, c in sorted(notation, key=lambda item: item[0])
-    ]
+    runs, told = _attach_wilds(
+        text, lang, sorted(notation), [(p, c) for p, c in worded if p != taken], ends
+    )
+    situation.written = [_suited(c, text, lang) for c in runs]
     situation.groups = list(situation.written)
-    situation.groups += _join([(p, c) for p, c in worded if p != taken])
+    situation.groups += _join(told)
     situation.wilds_worded = sum(
         1 for p, cards in worded if p != taken for card in cards if card.is_wild
     )
