@@ -150,7 +150,9 @@ DESIGNS = {
     "kept, a glossary phrase inside a longer one naming nothing (tried)": Design(longest=True),
 }
 
-if __name__ == "__main__" and not {"--real", "--long", "--american", "--american2"} & set(__import__("sys").argv):
+if __name__ == "__main__" and not {"--real", "--long", "--american", "--american2"} & set(
+    __import__("sys").argv
+):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
     for part in ("tuned", "held", "fresh"):
