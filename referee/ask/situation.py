@@ -46,17 +46,29 @@ _POINT_WORDS = (
     "punktami|punkty|pkt"
 )
 # A score: a number of three digits or more, grouped or not ("2600", "2 600", "2.600"),
-# or signed ("-200", "minus 200").
+# or in thousands ("3k", "3.5k"), signed ("-200", "minus 200", "negative 150", "in the hole
+# 200") or told below zero after it ("200 in the hole").
 _SCORE = re.compile(
-    r"(?<![\w])(-|−|minus\s+|mínus\s+|menos\s+)?"
-    r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,}|0)(?![\w])"
-    r"(?!\s*(?:pts|points|point|bod|bodu|body|punkte|punkten|puntos|punten|punktow|punktów|pkt))"
+    r"(?<![\w])(-|−|minus\s+|mínus\s+|menos\s+|negative\s+|neg\s+|in\s+the\s+hole\s+)?"
+    r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,}|0|\d{1,2}(?:[.,]\d)?[kK])(?![\w])"
+    r"(\s+(?:in\s+the\s+hole|below\s+zero|under\s+zero|in\s+the\s+minus|in\s+minus))?"
+)
+# ... not one told in points ("went down with 130 points"), unless a score of a thousand or
+# more after a word that tells a score ("we have 2,995 points")
+_POINTS_AFTER = re.compile(
+    r"\s*(?:pts|points|point|bod|bodu|body|punkte|punkten|puntos|punten|punktow|punktów|pkt)"
+    r"(?!\w)"
 )
 # A run of card notation: ranks (upper case letters, digits 2-10, a joker's * or X) with
 # an optional suit, each separated by spaces or commas, or run together ("KKK2").
-_SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?:[shdc♠♥♦♣](?![a-z]))?"
+_SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?!['’]s(?![a-z]))(?:[shdc♠♥♦♣](?![a-z]))?"
 # ... not a number joined to a word ("my 88-year-old mother")
-_NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, )?{_SYMBOL})*(?![\w*])(?!-\w)")
+# ... or hyphens, in a run of one rank ("K-K-K-2"); "K's", "9's" are ranks named in words
+_NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, |-)?{_SYMBOL})*(?![\w*])(?!-\w)")
+# A number is cards only as one digit written again and again ("99", "888", "1010"): "2995"
+# is no run of cards
+_DIGITS = re.compile(r"\d+")
+_CARD_DIGITS = re.compile(r"([2-9])\1*|(?:10)+")
 # What else a question may tell, for the American game's play rules (issue 45's core): the
 # moments of situation.toml read besides :data:`MOMENTS`.
 TOLD = (
@@ -67,6 +79,11 @@ TOLD = (
 )  # fmt: skip
 # ... and the figures a question may ask for besides a card's value (issue 44, fifth pass)
 ASKED_FIGURES = ("gets", "concealed", "target")
+# ... and a special hand, its kind, its pairs natural or not (the American game's)
+SPECIAL = (
+    "special_hand", "special_straight", "special_pairs", "special_garbage", "no_wild",
+    "with_wild",
+)  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
 # one of the six languages ("went down with exactly 160 points", "mit 160 Punkten"); "we need
@@ -260,9 +277,16 @@ def _matcher(words: list[str]) -> _Phrases:
 
 @lru_cached(8)
 def _game_pattern(lang: str) -> _Phrases:
-    found = _data()["game"]
+    """The game's own name ("in canasta") and the score as a thing of the story ("our
+    score", "does the score stand"): neither asks about anything."""
     return _matcher(
-        [p for other, phrases in found.items() for p in phrases if other == lang or len(p) > 3]
+        [
+            p
+            for table in ("game", "score_nouns")
+            for other, phrases in _data()[table].items()
+            for p in phrases
+            if other == lang or len(p) > 3
+        ]
     )
 
 
@@ -477,11 +501,19 @@ def _scores(text: str) -> tuple[list[int], str]:
     found: list[int] = []
 
     def blank(match: re.Match[str]) -> str:
-        digits = re.sub(r"\D", "", match.group(2))
-        if not match.group(1) and _REPEATED.fullmatch(digits) and not _score_before(match):
-            return match.group(0)  # "999", "4444": cards written together, not a score
-        value = int(digits)
-        found.append(-value if match.group(1) else value)
+        sign, number, below = match.group(1), match.group(2), match.group(3)
+        if number[-1] in "kK":  # "3k", "3.5k"
+            value = round(float(number[:-1].replace(",", ".")) * 1000)
+        else:
+            digits = re.sub(r"\D", "", number)
+            if not sign and _REPEATED.fullmatch(digits) and not _score_before(match):
+                return match.group(0)  # "999", "4444": cards written together, not a score
+            value = int(digits)
+        if _POINTS_AFTER.match(match.string, match.end()) and not (
+            value >= 1000 and _score_before(match, told=True)
+        ):
+            return match.group(0)  # a meld's points: "we made 130 points"
+        found.append(-value if sign or below else value)
         return " " * len(match.group(0))
 
     return found, _SCORE.sub(blank, text)
@@ -492,12 +524,21 @@ _REPEATED = re.compile(r"([2-9])\1{2,7}")
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[^\w]*$")
 
 
-def _score_before(match: re.Match[str]) -> bool:
-    """Whether a word that tells a score comes just before ``match`` ("we're at 555")."""
+def _score_before(match: re.Match[str], *, told: bool = False) -> bool:
+    """Whether a word that tells a score comes just before ``match`` ("we're at 555"); with
+    ``told``, also a word that has it ("we have 2,995 points")."""
     before = _WORD_BEFORE.search(match.string, 0, match.start())
     if before is None:
         return False
-    return fold(before.group(1)) in _score_words()
+    word = fold(before.group(1))
+    return word in _score_words() or (told and word in _HAVING)
+
+
+# "we have 2,995 points", "máme 2995 bodů": a score told with its points
+_HAVING = frozenset(
+    "have has had got are were is was mame mate maji haben hat hatten tenemos tienen "
+    "tenian hebben heeft hadden mamy maja mielismy".split()
+)
 
 
 @lru_cached(1)
@@ -548,10 +589,14 @@ def _notation(
 
     def take(match: re.Match[str]) -> str:
         written = match.group(0)
+        if any(not _CARD_DIGITS.fullmatch(d) for d in _DIGITS.findall(written)):
+            return written  # "2995", "3-4": numbers, not cards
         try:
-            cards = parse_cards(written.replace("*", "X"))
+            cards = parse_cards(written.replace("*", "X").replace("-", " "))
         except NotationError:
             return written
+        if "-" in written and len({c.rank for c in cards if c.is_natural}) != 1:
+            return written  # a hyphen joins the cards of one meld only ("K-K-K-2")
         if len(cards) == 1:
             if written.strip() not in ("A", "T"):  # "A" and "T" are words more often
                 singles.append((match.start(), cards[0]))
@@ -665,7 +710,11 @@ def _word_cards(
             symbol = tokens[j][1]  # a colour before a digit: "a black 3", "zwei rote 3"
             counted.add(tokens[j][0])  # ... the digit is this card, not another one
         digit = _DIGIT_CARD.fullmatch(tokens[j][1])
-        if symbol is None and digit and (count is not None or digit.group(2)):
+        # "K's", "9's": a rank in the plural
+        plural = text[tokens[j][2] : tokens[j][2] + 2] in ("'s", "’s")
+        if symbol is None and plural and tokens[j][1] in ("a", "k", "q", "j"):
+            symbol = tokens[j][1].upper()
+        if symbol is None and digit and (count is not None or digit.group(2) or plural):
             # a card written as its digit after a count ("one 9", "two 9s"), or in the plural
             # ("9s"): a rank, not a card of spades
             symbol = digit.group(1)
@@ -807,7 +856,7 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     said = _Moments(folded, lang)
     situation.moments = {m for m in MOMENTS if m != "minimum" and said.named(m)}
     situation.frozen = said.named("frozen") and not said.named("not_frozen")
-    for told in (*TOLD, *ASKED_FIGURES, "in_hand", "natural_canasta", "mixed_canasta"):
+    for told in (*TOLD, *ASKED_FIGURES, *SPECIAL, "in_hand", "natural_canasta", "mixed_canasta"):
         if said.named(told):
             situation.moments.add(told)
     if said.named("no_canasta"):
