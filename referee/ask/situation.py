@@ -65,10 +65,10 @@ _SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?!['’]s(?![a-z]))(?:[shdc♠♥♦♣](?![a
 # ... not a number joined to a word ("my 88-year-old mother")
 # ... or hyphens, in a run of one rank ("K-K-K-2"); "K's", "9's" are ranks named in words
 _NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, |-)?{_SYMBOL})*(?![\w*])(?!-\w)")
-# A number is cards only as one digit written again and again ("99", "888", "1010"): "2995"
-# is no run of cards
+# A number is cards only as one digit written again and again, and its wild twos ("99", "888",
+# "1010", "8882"): "2995" is no run of cards
 _DIGITS = re.compile(r"\d+")
-_CARD_DIGITS = re.compile(r"([2-9])\1*|(?:10)+")
+_CARD_DIGITS = re.compile(r"(?:([2-9])\1*|(?:10)+)2*")
 # What else a question may tell, for the American game's play rules (issue 45's core): the
 # moments of situation.toml read besides :data:`MOMENTS`.
 TOLD = (
@@ -100,7 +100,7 @@ _POINTS = re.compile(
 _BARE_POINTS = re.compile(
     r"(?<!\w)(?:(?:went|go|goes|going|gone|came|come|comes|coming|get|got)\s+down|opened|"
     r"open|opening|melded)\s+with\s+(?:(?:exactly|only|just|a|an)\s+)?(\d{2,3})"
-    r"(?![\w,.]?\d)(?!\s*(?:cards?|of|in|x)\b)"
+    r"(?![\w,.]?\d)(?!\s*[,+&]?\s*(?:\d|[AKQJX*][AKQJX*\d]*\b|cards?\b|of\b|in\b|x\b))"
     r"|(?<!\w)(?:is|was|are|were|be|s)\s+(?:(?:only|just)\s+)?(\d{2,3})\s+enough(?!\w)",
     re.IGNORECASE,
 )
@@ -506,7 +506,10 @@ def _scores(text: str) -> tuple[list[int], str]:
             value = round(float(number[:-1].replace(",", ".")) * 1000)
         else:
             digits = re.sub(r"\D", "", number)
-            if not sign and _REPEATED.fullmatch(digits) and not _score_before(match):
+            parts = re.findall(r"\d+", number)  # "999 888": two melds, not 999 888
+            runs = _CARD_DIGITS if len(parts) > 1 else _REPEATED
+            cards = all(runs.fullmatch(part) for part in parts)
+            if cards and not (sign or below) and not _score_before(match):
                 return match.group(0)  # "999", "4444": cards written together, not a score
             value = int(digits)
         if _POINTS_AFTER.match(match.string, match.end()) and not (
@@ -519,8 +522,9 @@ def _scores(text: str) -> tuple[list[int], str]:
     return found, _SCORE.sub(blank, text)
 
 
-# One digit of a card repeated, three to eight times: "999", "4444" (a meld written together)
-_REPEATED = re.compile(r"([2-9])\1{2,7}")
+# One digit of a card repeated three to eight times, or such a run and its twos: "999", "4444",
+# "8882" (a meld written together; no score ends in 2).  "1010" stays a score.
+_REPEATED = re.compile(r"([2-9])\1{2,7}|(?:([3-9])\2+|(?:10)+)2{1,3}")
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)[^\w]*$")
 
 
@@ -566,8 +570,8 @@ def _points(text: str) -> tuple[list[int], str]:
     def bare(match: re.Match[str]) -> str:
         group = 1 if match.group(1) is not None else 2
         value = int(match.group(group))
-        if value >= 500:
-            return match.group(0)
+        if not 50 <= value < 500 or value % 5:  # "went down with 10 10 10", "with 99, AA"
+            return match.group(0)  # cards: every count of cards is a multiple of 5
         found.append(value)
         start, end = match.start(group) - match.start(), match.end(group) - match.start()
         whole = match.group(0)
