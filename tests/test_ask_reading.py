@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 from referee.ask.situation import question_sentence, read_situation
 from referee.rules import PRESETS, Card, Meld, Rank, format_cards
+from referee.rules.hand import threes_points
+from referee.rules.melds import classify
 from referee.rules.opening import check_opening, check_opening_points
-from referee.rules.rulings import check_pickup
+from referee.rules.rulings import check_meld, check_pickup
 from tests.support.asking import ruling
 from tests.support.profiles import examples
 
@@ -286,3 +288,56 @@ def test_the_score_as_a_thing_of_the_story_asks_no_card_s_worth(post):
     assert found is None or found["figure"] is None
     # ... where asked, a card's worth is the variant's
     assert ruling("How much does a joker score?", "en", "american")["figure"] == 50
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_the_counts_asked_are_the_variant_s_own(variant):
+    """ "How many wild cards can a canasta have?", "how many cards in a canasta?", "how many
+    cards are dealt?": the figure the core rules with, or none where it is not one number
+    (the wild cards also limited by the naturals; the cards dealt by the players)."""
+    v = PRESETS[variant]
+    wild = ruling("How many wild cards can a canasta have?", "en", variant)
+    alone = not (v.wild_not_more_than_natural or v.wilds_fewer_than_naturals)
+    if alone and "meld.wild-limit" in v.rules:
+        assert (wild["figure"], wild["rules"]) == (v.max_wild, ["meld.wild-limit"])
+        # ... the most the meld form allows: one more wild card is refused
+        cards = (Card(Rank.KING),) * (7 - v.max_wild)
+        assert check_meld(v, Meld(cards + (Card(Rank.TWO),) * v.max_wild)).allowed
+        assert not check_meld(v, Meld(cards[1:] + (Card(Rank.TWO),) * (v.max_wild + 1))).allowed
+    else:
+        assert wild is None or wild["figure"] is None
+    dealt = ruling("How many cards are dealt to each player?", "en", variant)
+    counts = set(v.cards_dealt.values())
+    if len(counts) == 1 and "deal.cards" in v.rules:
+        assert (dealt["figure"], dealt["rules"]) == (counts.pop(), ["deal.cards"])
+    else:
+        assert dealt is None or dealt["figure"] is None
+    size = ruling("How many cards are in a canasta?", "en", variant)
+    if "meld.max-cards" in v.rules:
+        assert size["figure"] == 7
+        assert classify(v, Meld((Card(Rank.KING),) * size["figure"])).canasta is not None
+        assert classify(v, Meld((Card(Rank.KING),) * (size["figure"] - 1))).canasta is None
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.integers(1, 4), st.sampled_from(["red threes", "red 3s", "red 3's"]))
+def test_the_worth_of_red_threes_told_is_the_table_s(count, written):
+    told = {1: "one red three"}.get(count, f"{count} {written}")
+    found = ruling(f"We had {told} and 2 canastas. How much are they worth?", "en", "american")
+    assert found is not None
+    assert (found["figure"], found["rules"]) == (
+        threes_points(AMERICAN, count),
+        ["red-threes.bonus"],
+    )
+    # ... and none where the side may not have melded: the sign is the question then
+    assert ruling(f"We had {told} but never got to go down. How much?", "en", "american") is None
+
+
+def test_wild_cards_told_before_the_melds_join_the_first():
+    post = "Our team is at 5,100. I have 2 jokers, KKK, QQQ, and 10 10 10. Is that enough?"
+    read = read_situation(post, "en")
+    assert [format_cards(g) for g in read.groups] == ["K K K X X", "Q Q Q", "10 10 10"]
+    expected = check_opening(AMERICAN, 5100, [Meld(g) for g in read.groups])
+    assert ruling(post, "en", "american")["verdict"] == ("yes" if expected.allowed else "no")
+    # a count of canastas or points is no card
+    assert read_situation("We had 2 canastas and 3 melds", "en").singles == []

@@ -527,9 +527,9 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     found = rule_on_play(variant, s)
     if found is not None:
         return found
-    from .judge_special import special_hand_value  # it builds on this module's Ruling
+    from .judge_figures import figure_asked  # it builds on this module's Ruling
 
-    found = special_hand_value(variant, s)
+    found = figure_asked(variant, s)
     if found is not None:
         return found
     if _loose(s) and s.groups:  # cards named that were not read into melds: no ruling on melds

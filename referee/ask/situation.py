@@ -79,10 +79,11 @@ TOLD = (
 )  # fmt: skip
 # ... and the figures a question may ask for besides a card's value (issue 44, fifth pass)
 ASKED_FIGURES = ("gets", "concealed", "target")
-# ... and a special hand, its kind, its pairs natural or not (the American game's)
-SPECIAL = (
+# ... and a special hand, its kind, its pairs natural or not (the American game's), and the
+# counts the book gives, asked "how many" (issue 44)
+FIGURE_WORDS = (
     "special_hand", "special_straight", "special_pairs", "special_garbage", "no_wild",
-    "with_wild",
+    "with_wild", "wild_count", "card_count", "dealt",
 )  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
@@ -770,21 +771,32 @@ def _attach_wilds(
     """The melds written in notation, each with the wild cards told right after it and
     joined to it by a word ("888 with a joker", "99 and a 2", "J J J J with 2, 2 and a
     joker"), and the cards told in words that are left."""
-    melds: list[list[Any]] = []
+    melds: list[list[Any]] = []  # [start, end, cards]
     for start, end, cards in runs:
-        if melds and all(c.is_wild for c in cards) and _joins(text[melds[-1][0] : start], lang):
-            melds[-1] = [end, (*melds[-1][1], *cards)]
+        if melds and all(c.is_wild for c in cards) and _joins(text[melds[-1][1] : start], lang):
+            melds[-1][1:] = [end, (*melds[-1][2], *cards)]
         else:
-            melds.append([end, cards])
+            melds.append([start, end, cards])
     left = []
     for position, cards in worded:
         if all(c.is_wild for c in cards):
-            before = [m for m in melds if m[0] <= position]
-            if before and _joins(text[before[-1][0] : position], lang):
-                before[-1][:] = [ends.get(position, position), (*before[-1][1], *cards)]
+            before = [m for m in melds if m[1] <= position]
+            if before and _joins(text[before[-1][1] : position], lang):
+                before[-1][1:] = [ends.get(position, position), (*before[-1][2], *cards)]
+                continue
+            # ... or told just before a meld in notation, no meld told in words before them:
+            # "I have 2 jokers, KKK, QQQ"
+            after = [m for m in melds if m[0] >= ends.get(position, position)]
+            natural_before = any(p < position and not all(c.is_wild for c in w) for p, w in worded)
+            if (
+                after
+                and not natural_before
+                and _joins(text[ends.get(position, position) : after[0][0]], lang)
+            ):
+                after[0][2] = (*after[0][2], *cards)
                 continue
         left.append((position, cards))
-    return [tuple(cards) for _end, cards in melds], left
+    return [tuple(cards) for _start, _end, cards in melds], left
 
 
 _GAP = re.compile(r"[\s,+&]+")
@@ -860,7 +872,14 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     said = _Moments(folded, lang)
     situation.moments = {m for m in MOMENTS if m != "minimum" and said.named(m)}
     situation.frozen = said.named("frozen") and not said.named("not_frozen")
-    for told in (*TOLD, *ASKED_FIGURES, *SPECIAL, "in_hand", "natural_canasta", "mixed_canasta"):
+    for told in (
+        *TOLD,
+        *ASKED_FIGURES,
+        *FIGURE_WORDS,
+        "in_hand",
+        "natural_canasta",
+        "mixed_canasta",
+    ):
         if said.named(told):
             situation.moments.add(told)
     if said.named("no_canasta"):
@@ -904,9 +923,12 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     situation.singles = [c[0] for p, c in singles if p != taken]
     situation.ranks_named = [rank for p, rank in alone if p != taken]
     situation.loose = len(situation.ranks_named) + len(situation.singles)
-    runs, told = _attach_wilds(
-        text, lang, sorted(notation), [(p, c) for p, c in worded if p != taken], ends
-    )
+    told = [(p, c) for p, c in worded if p != taken]
+    asked = situation.asked if situation.asked is not None else situation.moments
+    if "add" in asked:  # "can I add a joker to my K K K?": not in the meld yet
+        runs = [cards for _start, _end, cards in sorted(notation)]
+    else:
+        runs, told = _attach_wilds(text, lang, sorted(notation), told, ends)
     situation.written = [_suited(c, text, lang) for c in runs]
     situation.groups = list(situation.written)
     situation.groups += _join(told)
