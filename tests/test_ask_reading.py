@@ -14,7 +14,7 @@ from referee.rules import PRESETS, Card, Meld, Rank, format_cards
 from referee.rules.hand import threes_points
 from referee.rules.melds import classify
 from referee.rules.opening import check_opening, check_opening_points
-from referee.rules.rulings import check_meld, check_pickup
+from referee.rules.rulings import check_going_out, check_meld, check_pickup
 from tests.support.asking import ruling
 from tests.support.profiles import examples
 
@@ -341,3 +341,37 @@ def test_wild_cards_told_before_the_melds_join_the_first():
     assert ruling(post, "en", "american")["verdict"] == ("yes" if expected.allowed else "no")
     # a count of canastas or points is no card
     assert read_situation("We had 2 canastas and 3 melds", "en").singles == []
+
+
+_CANASTAS_TOLD = {
+    1: ["with only one canasta", "with just one clean canasta", "with 1 canasta"],
+    2: ["with a clean canasta and a dirty one", "with a clean canasta and a dirty canasta",
+        "with 1 natural and 1 mixed canasta", "with two canastas"],
+    3: ["with three canastas", "with 2 clean canastas and a dirty one"],
+}  # fmt: skip
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    st.sampled_from([(n, told) for n, phrases in _CANASTAS_TOLD.items() for told in phrases]),
+)
+def test_going_out_with_the_canastas_told_is_ruled_as_the_going_out_form_rules_it(variant, counted):
+    """ "Can I go out with a clean canasta and a dirty one?": that many canastas and a card
+    to discard, as ``check_going_out`` rules them -- never a Yes on a rank or the same rank
+    asked, and no count from a rule claimed."""
+    n, told = counted
+    v = PRESETS[variant]
+    melds = [Meld((Card(r),) * 7) for r in (Rank.KING, Rank.QUEEN, Rank.JACK)[:n]]
+    core = check_going_out(v, players=v.default_players, melds=melds, hand=(Card(Rank.FIVE),))
+    found = ruling(f"Can I go out {told}?", "en", variant)
+    assert found is not None, told
+    assert found["verdict"] == ("yes" if core.allowed else "no"), told
+    same = ruling(f"Can I go out {told} of the same rank?", "en", variant)
+    assert same is None or same["verdict"] != "yes"
+
+
+def test_a_rule_claimed_tells_no_canastas():
+    assert read_situation("You have to have 2 canastas to go out, right?", "en").canastas is None
+    post = "Can I go out with only one canasta? Opponents said you need 2 canastas to go out."
+    assert read_situation(post, "en").canastas == 1

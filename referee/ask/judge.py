@@ -283,6 +283,9 @@ def _unopened_pickup(
 def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
     melds = [Meld(cards) for cards in s.written if len(cards) >= 3]
     players = table.players if table else variant.default_players
+    figure = any(_asks(s, m) for m in ("gets", "value", "cost"))  # "what do we get for ..."
+    if not melds and s.canastas is not None and _asks(s, "go_out") and not figure:
+        return _going_out_with(variant, s, players)
     if not melds and "no_canasta" in s.moments and not s.groups:
         # "may we go out without a canasta": a side's melds, none of them a canasta
         ruling = check_going_out(
@@ -303,6 +306,30 @@ def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | 
         ruling.text,
         (ruling.rule,),
         ("go_out", fields),
+        lead=not ruling.allowed,
+    )
+
+
+_CANASTA_RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)
+
+
+def _going_out_with(variant: Variant, s: Situation, players: int) -> Ruling | None:
+    """May a side go out with the canastas it is told to have ("with a clean canasta and a
+    dirty one", "with only one canasta"): as the going-out form rules that many canastas
+    (each of its own rank) and a card left to discard.  A Yes only where no rank is named,
+    nor the same rank asked: the ranks would decide then."""
+    count = min(s.canastas or 0, len(_CANASTA_RANKS))
+    melds = [Meld((Card(rank),) * 7) for rank in _CANASTA_RANKS[:count]]
+    # a card left to discard, as going out needs (a five: no three, no wild card)
+    ruling = check_going_out(variant, players=players, melds=melds, hand=(Card(Rank.FIVE),))
+    if ruling.allowed and (s.ranks_named or "same_rank" in s.moments):
+        return None
+    return Ruling(
+        ruling.allowed,
+        None,
+        ruling.text,
+        (ruling.rule,),
+        ("go_out", {"melds": "\n".join(format_cards(m.cards) for m in melds)}),
         lead=not ruling.allowed,
     )
 

@@ -83,7 +83,7 @@ ASKED_FIGURES = ("gets", "concealed", "target")
 # counts the book gives, asked "how many" (issue 44)
 FIGURE_WORDS = (
     "special_hand", "special_straight", "special_pairs", "special_garbage", "no_wild",
-    "with_wild", "wild_count", "card_count", "dealt",
+    "with_wild", "wild_count", "card_count", "dealt", "same_rank",
 )  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
@@ -128,6 +128,8 @@ class Situation:
         self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
         self.opened: bool | None = None  # whether the asking side has melded this hand
         self.points: list[int] = []  # points told ("went down with 160 points")
+        # the canastas the side is told to have ("with a clean canasta and a dirty one")
+        self.canastas: int | None = None
         self.wilds_worded = 0  # wild cards named in words ("a joker"): one added to a meld
         # of a post of several sentences, the moments its question sentence names (the story
         # tells the table, the question what is asked), or where it names nothing of the game,
@@ -819,6 +821,48 @@ def _joiners(lang: str) -> frozenset[str]:
     }
 
 
+_CANASTA_WORD = re.compile(r"^(?:canast|kanast)")
+_ANOTHER = frozenset("one ones jedna jednu jednou eine einen una uno een jedna jedno".split())
+
+
+def _canastas_told(sentence: str, lang: str) -> int | None:
+    """The canastas ``sentence`` tells a side has: after a word of having ("with", "we had")
+    or at the sentence's start, each count followed within four words by a word for a
+    canasta ("one clean canasta of kings", "1 natural and 1 mixed canasta", "two canastas")
+    or, after the first, by "one" ("a clean canasta and a dirty one"); None where it tells
+    none.  Not a rule claimed ("you have to have two canastas")."""
+    data = _data()
+    having = {w for ws in data["canastas_having"].values() for w in ws}
+    claims = {w for ws in data["canastas_claim"].values() for w in ws}
+    words = re.findall(r"[^\W_]+", fold(sentence))
+
+    def count(word: str) -> int | None:
+        found = _count_of(word, lang)
+        return int(word) if found is None and word.isdigit() and int(word) < 10 else found
+
+    anchors = [
+        i
+        for i, w in enumerate(words)
+        if w in having
+        and not (i and words[i - 1] in claims)
+        and not (i + 1 < len(words) and words[i + 1] in claims)  # "have to"
+    ]
+    if words and count(words[0]) is not None:
+        anchors.insert(0, -1)  # "Two canastas on our side"
+    for anchor in anchors:
+        total = 0
+        for i in range(anchor + 1, min(anchor + 16, len(words))):
+            n = count(words[i])
+            if n is None:
+                continue
+            ahead = words[i + 1 : i + 6]
+            if any(_CANASTA_WORD.match(w) for w in ahead) or (total and _ANOTHER & set(ahead)):
+                total += n
+        if total:
+            return total
+    return None
+
+
 def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
     """Cards named in words grouped into melds: wild cards join the natural cards named
     before them (or, first in the question, the next ones); "three kings and three queens"
@@ -932,6 +976,12 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     situation.written = [_suited(c, text, lang) for c in runs]
     situation.groups = list(situation.written)
     situation.groups += _join(told)
+    if "go_out" in situation.moments:
+        # the question's sentence first; else the story's, sentence by sentence
+        for told_in in (sentence, *_sentences(text)):
+            situation.canastas = _canastas_told(told_in, lang)
+            if situation.canastas is not None:
+                break
     situation.wilds_worded = sum(
         1 for p, cards in worded if p != taken for card in cards if card.is_wild
     )
