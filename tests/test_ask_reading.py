@@ -375,3 +375,33 @@ def test_a_rule_claimed_tells_no_canastas():
     assert read_situation("You have to have 2 canastas to go out, right?", "en").canastas is None
     post = "Can I go out with only one canasta? Opponents said you need 2 canastas to go out."
     assert read_situation(post, "en").canastas == 1
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.sampled_from(_RANKS), st.sampled_from(["american", "classic"]))
+def test_one_natural_and_a_wild_told_without_saying_who_melded(top, variant):
+    """ "My opponent picked up the pack with one queen and a joker, the top card a queen":
+    where only the hand takes the pile, it is refused for want of a natural pair whether or
+    not the side had melded -- a No; where a meld on the table may take it, no ruling."""
+    v = PRESETS[variant]
+    post = (
+        f"My opponent picked up the pack with {_one(top)} and a joker because the top card "
+        f"was {_one(top)}. Is that legal?"
+    )
+    found = ruling(post, "en", variant)
+    hand = (Card(top), Card(Rank.JOKER))
+    melded = check_pickup(
+        v, top=Card(top), frozen=False, stopped=False, hand=hand,
+        melds=[Meld((Card(Rank.KING if top is Rank.ACE else Rank.ACE),) * 3)],
+    )  # fmt: skip
+    unopened = check_pickup(v, top=Card(top), frozen=False, stopped=False, hand=hand, melds=[])
+    if not (melded.allowed or unopened.allowed or v.pickup_by_adding):
+        assert found is not None, post
+        assert found["verdict"] == "no", post
+    else:
+        assert found is None or found["verdict"] != "no", post
+
+
+@pytest.mark.parametrize(("written", "score"), [("-80", -80), ("minus 45", -45), ("80", None)])
+def test_two_digits_are_a_score_only_below_zero(written, score):
+    assert read_situation(f"We are at {written}. What do we need to meld?", "en").score == score

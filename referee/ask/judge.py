@@ -192,6 +192,8 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
     unconditional = top.is_wild or top.is_black_three or top.is_red_three
     # whether the side has opened decides an unfrozen pile: what the question says of it
     opened = True if s.frozen else s.opened
+    if not unconditional and hand and opened is None and not _melds_take(variant):
+        opened = _opened_or_not(variant, top, hand)
     if not unconditional and (not hand or opened is None):
         return None
     going_out = "go_out" in s.moments
@@ -221,6 +223,19 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
         ("pickup", fields),
         lead=True,  # one rule decides the pile, a Yes as a No
     )
+
+
+def _opened_or_not(variant: Variant, top: Card, hand: tuple[Card, ...]) -> bool | None:
+    """Where the question does not say whether the side has melded: True (rule as melded)
+    when the pile is refused either way for want of natural cards from the hand, as it is
+    where only the hand takes it ("picked up with one queen and a joker"); else None."""
+    melded = check_pickup(
+        variant, top=top, frozen=False, stopped=False, hand=hand, melds=[_elsewhere(top)]
+    )
+    if melded.allowed:
+        return None
+    unopened = check_pickup(variant, top=top, frozen=False, stopped=False, hand=hand, melds=[])
+    return True if not unopened.allowed and unopened.rule == "pile.unopened" else None
 
 
 def _melds_take(variant: Variant) -> bool:

@@ -47,10 +47,10 @@ _POINT_WORDS = (
 )
 # A score: a number of three digits or more, grouped or not ("2600", "2 600", "2.600"),
 # or in thousands ("3k", "3.5k"), signed ("-200", "minus 200", "negative 150", "in the hole
-# 200") or told below zero after it ("200 in the hole").
+# 200"; two digits only so: "-80") or told below zero after it ("200 in the hole").
 _SCORE = re.compile(
     r"(?<![\w])(-|−|minus\s+|mínus\s+|menos\s+|negative\s+|neg\s+|in\s+the\s+hole\s+)?"
-    r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,}|0|\d{1,2}(?:[.,]\d)?[kK])(?![\w])"
+    r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,}|0|\d{1,2}(?:[.,]\d)?[kK]|\d{2})(?![\w])"
     r"(\s+(?:in\s+the\s+hole|below\s+zero|under\s+zero|in\s+the\s+minus|in\s+minus))?"
 )
 # ... not one told in points ("went down with 130 points"), unless a score of a thousand or
@@ -509,9 +509,12 @@ def _scores(text: str) -> tuple[list[int], str]:
             value = round(float(number[:-1].replace(",", ".")) * 1000)
         else:
             digits = re.sub(r"\D", "", number)
-            parts = re.findall(r"\d+", number)  # "999 888": two melds, not 999 888
+            if len(digits) == 2 and not sign:
+                return match.group(0)  # "80": a count or a card's points, not a score
+            parts = re.findall(r"\d+", number)  # "999 888": two melds, not 999 888 ...
             runs = _CARD_DIGITS if len(parts) > 1 else _REPEATED
-            cards = all(runs.fullmatch(part) for part in parts)
+            # ... but "5,555" is a number written with its thousands
+            cards = not re.search(r"[.,']", number) and all(runs.fullmatch(p) for p in parts)
             if cards and not (sign or below) and not _score_before(match):
                 return match.group(0)  # "999", "4444": cards written together, not a score
             value = int(digits)
