@@ -12,9 +12,8 @@ from hypothesis import strategies as st
 from referee.ask.situation import question_sentence, read_situation
 from referee.rules import PRESETS, Card, Meld, Rank, format_cards
 from referee.rules.hand import threes_points
-from referee.rules.melds import classify
 from referee.rules.opening import check_opening, check_opening_points
-from referee.rules.rulings import check_going_out, check_meld, check_pickup
+from referee.rules.rulings import check_going_out, check_pickup
 from tests.support.asking import ruling
 from tests.support.profiles import examples
 
@@ -288,35 +287,6 @@ def test_the_score_as_a_thing_of_the_story_asks_no_card_s_worth(post):
     assert found is None or found["figure"] is None
     # ... where asked, a card's worth is the variant's
     assert ruling("How much does a joker score?", "en", "american")["figure"] == 50
-
-
-@pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_the_counts_asked_are_the_variant_s_own(variant):
-    """ "How many wild cards can a canasta have?", "how many cards in a canasta?", "how many
-    cards are dealt?": the figure the core rules with, or none where it is not one number
-    (the wild cards also limited by the naturals; the cards dealt by the players)."""
-    v = PRESETS[variant]
-    wild = ruling("How many wild cards can a canasta have?", "en", variant)
-    alone = not (v.wild_not_more_than_natural or v.wilds_fewer_than_naturals)
-    if alone and "meld.wild-limit" in v.rules:
-        assert (wild["figure"], wild["rules"]) == (v.max_wild, ["meld.wild-limit"])
-        # ... the most the meld form allows: one more wild card is refused
-        cards = (Card(Rank.KING),) * (7 - v.max_wild)
-        assert check_meld(v, Meld(cards + (Card(Rank.TWO),) * v.max_wild)).allowed
-        assert not check_meld(v, Meld(cards[1:] + (Card(Rank.TWO),) * (v.max_wild + 1))).allowed
-    else:
-        assert wild is None or wild["figure"] is None
-    dealt = ruling("How many cards are dealt to each player?", "en", variant)
-    counts = set(v.cards_dealt.values())
-    if len(counts) == 1 and "deal.cards" in v.rules:
-        assert (dealt["figure"], dealt["rules"]) == (counts.pop(), ["deal.cards"])
-    else:
-        assert dealt is None or dealt["figure"] is None
-    size = ruling("How many cards are in a canasta?", "en", variant)
-    if "meld.max-cards" in v.rules:
-        assert size["figure"] == 7
-        assert classify(v, Meld((Card(Rank.KING),) * size["figure"])).canasta is not None
-        assert classify(v, Meld((Card(Rank.KING),) * (size["figure"] - 1))).canasta is None
 
 
 @settings(max_examples=examples(40), deadline=None)

@@ -7,10 +7,12 @@
   natural or with wild cards (pairs told neither way have two values: no figure);
 * what threes laid out are worth where a table gives it by their number ("we had 3 red
   threes and 2 canastas, how much are they worth?"): :func:`referee.rules.hand.threes_points`
-  for the count told;
-* the counts the book gives, asked "how many": the wild cards a meld may hold
-  (``max_wild``, what ``check_meld`` allows), the cards of a canasta, the cards dealt to each
-  player (``cards_dealt``, where it is one count at every table).
+  for the count told.
+
+The counts the book gives, asked with no cards or score ("how many wild cards can a canasta
+have?", "how many cards are dealt?"), were ruled too and taken out again: the real posts'
+labels give such questions no ruling (three of the dev half's: the canastas to go out, the
+cards dealt), as a ruling is a figure for the post's own cards and scores.
 
 Each is the value the rules core rules with, never a sentence matched to the words.
 """
@@ -19,7 +21,6 @@ from __future__ import annotations
 
 from ..rules import Rank, Variant
 from ..rules.hand import SPECIAL_HAND_NAMES, threes_points
-from ..rules.melds import CANASTA_SIZE
 from ..rules.problems import N_, Text
 from .judge import Ruling
 from .situation import Situation
@@ -102,40 +103,10 @@ def _threes_value(variant: Variant, s: Situation) -> Ruling | None:
     )
 
 
-def _count(variant: Variant, s: Situation) -> Ruling | None:
-    """A count the book gives, asked "how many" with no cards told."""
-    if s.groups or s.singles or s.top is not None:
-        return None
-    asked = _asked(s)
-    # the limit alone (not one that also depends on the naturals: Spanish, hand and foot)
-    alone = not (variant.wild_not_more_than_natural or variant.wilds_fewer_than_naturals)
-    if "wild_count" in asked and "meld.wild-limit" in variant.rules and variant.max_wild and alone:
-        return _ruling(
-            N_("A meld of natural cards may hold at most %(count)s wild cards."),
-            variant.max_wild,
-            "meld.wild-limit",
-        )
-    if "card_count" not in asked:
-        return None
-    dealt = set(variant.cards_dealt.values())
-    if "dealt" in s.moments and "deal.cards" in variant.rules and len(dealt) == 1:
-        # one count at every table (where it depends on the players, the question does not say)
-        return _ruling(N_("Each player is dealt %(count)s cards."), dealt.pop(), "deal.cards")
-    if "canasta" in s.moments and "meld.max-cards" in variant.rules and not s.ranks_named:
-        return _ruling(
-            N_("A canasta is a meld of %(count)s cards."), CANASTA_SIZE, "meld.max-cards"
-        )
-    return None
-
-
-def _ruling(template: str, count: int, rule: str) -> Ruling:
-    return Ruling(None, count, Text(template, {"count": count}), (rule,), lead=True)
-
-
 def figure_asked(variant: Variant, s: Situation) -> Ruling | None:
-    """The figure the question asks of a special hand, of threes laid out, or a count the book
-    gives; None where it asks none of them or tells too little."""
-    for judge in (special_hand_value, _threes_value, _count):
+    """The figure the question asks of a special hand or of threes laid out; None where it
+    asks neither or tells too little."""
+    for judge in (special_hand_value, _threes_value):
         found = judge(variant, s)
         if found is not None:
             return found

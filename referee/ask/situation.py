@@ -79,11 +79,11 @@ TOLD = (
 )  # fmt: skip
 # ... and the figures a question may ask for besides a card's value (issue 44, fifth pass)
 ASKED_FIGURES = ("gets", "concealed", "target")
-# ... and a special hand, its kind, its pairs natural or not (the American game's), and the
-# counts the book gives, asked "how many" (issue 44)
+# ... and a special hand, its kind, its pairs natural or not (the American game's), and two
+# canastas of one rank asked (issue 44)
 FIGURE_WORDS = (
     "special_hand", "special_straight", "special_pairs", "special_garbage", "no_wild",
-    "with_wild", "wild_count", "card_count", "dealt", "same_rank",
+    "with_wild", "same_rank",
 )  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
