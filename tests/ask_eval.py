@@ -150,7 +150,9 @@ DESIGNS = {
     "kept, a glossary phrase inside a longer one naming nothing (tried)": Design(longest=True),
 }
 
-if __name__ == "__main__" and not {"--real", "--long", "--american"} & set(__import__("sys").argv):
+if __name__ == "__main__" and not {"--real", "--long", "--american", "--american2"} & set(
+    __import__("sys").argv
+):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
     for part in ("tuned", "held", "fresh"):
@@ -376,3 +378,20 @@ def american_questions(part: str | None = None) -> list[dict[str, Any]]:
 
 if __name__ == "__main__" and "--american" in __import__("sys").argv:
     report("American posts", american_questions, ("dev", "held"))
+
+
+# A second set of American posts written by us, after the first was tuned on, to measure
+# whether that tuning generalises (tests/ask_american2.toml's header says how).
+AMERICAN2 = Path(__file__).with_name("ask_american2.toml")
+
+
+def american2_questions(part: str | None = None) -> list[dict[str, Any]]:
+    """The second set of American posts written by us (tests/ask_american2.toml), or one
+    ``part``: "dev" or "held"."""
+    with AMERICAN2.open("rb") as handle:
+        found = tomllib.load(handle)["question"]
+    return [q for q in found if part is None or q["part"] == part]
+
+
+if __name__ == "__main__" and "--american2" in __import__("sys").argv:
+    report("American posts, second set", american2_questions, ("dev", "held"))

@@ -25,6 +25,7 @@ from .ask_eval import (
     SEVENTH_BLIND,
     SIXTH_BLIND,
     THIRD_BLIND,
+    american2_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -96,6 +97,26 @@ def test_the_american_posts_are_labelled_against_the_catalogue():
         _assert_kind_and_ruling(q)
     assert len(american_questions("dev")) == len(american_questions("held")) == 45
     assert Counter(q["kind"] for q in asked) == {"rule": 62, "gap": 14, "play": 8, "off": 6}
+
+
+def test_the_second_american_posts_are_labelled_against_the_catalogue():
+    """tests/ask_american2.toml: a second set of posts written by us at the American tables
+    (after the first was tuned on), each labelled with rules the american catalogue has, a
+    kind and a part (python -m tests.ask_eval --american2)."""
+    asked = american2_questions()
+    assert len(asked) == 60
+    rules = set(PRESETS["american"].rules)
+    for q in asked:
+        assert q["variant"] == "american", q
+        assert q["source"] == "written", q
+        assert q["lang"] in LANGUAGES, q
+        assert 0 < len(q["q"]) <= 2000, q
+        assert set(q["keys"]) <= rules, q
+        _assert_kind_and_ruling(q)
+    assert (len(american2_questions("dev")), len(american2_questions("held"))) == (31, 29)
+    assert Counter(q["kind"] for q in asked) == {"rule": 45, "gap": 6, "play": 5, "off": 4}
+    assert sum("ruling" in q for q in asked) == 38
+    assert sum(len(q["q"].split()) > 40 for q in asked) == 31
 
 
 @pytest.mark.slow  # seconds of work: the full run's, not --fast's

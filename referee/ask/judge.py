@@ -192,6 +192,8 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
     unconditional = top.is_wild or top.is_black_three or top.is_red_three
     # whether the side has opened decides an unfrozen pile: what the question says of it
     opened = True if s.frozen else s.opened
+    if not unconditional and hand and opened is None and not _melds_take(variant):
+        opened = _opened_or_not(variant, top, hand)
     if not unconditional and (not hand or opened is None):
         return None
     going_out = "go_out" in s.moments
@@ -206,7 +208,7 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
         melds=[_elsewhere(top)] if opened else [],
         going_out=going_out,
     )
-    if not unconditional and not s.frozen and not ruling.allowed:
+    if not unconditional and not s.frozen and not ruling.allowed and _melds_take(variant):
         return None  # a meld of the top card's rank, which the question does not tell, may take it
     fields = {"top": top.symbol(), "hand": format_cards(hand)}
     if s.frozen:
@@ -221,6 +223,26 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
         ("pickup", fields),
         lead=True,  # one rule decides the pile, a Yes as a No
     )
+
+
+def _opened_or_not(variant: Variant, top: Card, hand: tuple[Card, ...]) -> bool | None:
+    """Where the question does not say whether the side has melded: True (rule as melded)
+    when the pile is refused either way for want of natural cards from the hand, as it is
+    where only the hand takes it ("picked up with one queen and a joker"); else None."""
+    melded = check_pickup(
+        variant, top=top, frozen=False, stopped=False, hand=hand, melds=[_elsewhere(top)]
+    )
+    if melded.allowed:
+        return None
+    unopened = check_pickup(variant, top=top, frozen=False, stopped=False, hand=hand, melds=[])
+    return True if not unopened.allowed and unopened.rule == "pile.unopened" else None
+
+
+def _melds_take(variant: Variant) -> bool:
+    """Whether a side's meld on the table may take the pile with the top card (where the
+    pile is taken only with cards from the hand, as in the American game, a No for want of
+    them holds whatever the side has melded)."""
+    return variant.pickup_by_adding or variant.pickup_onto_sequence
 
 
 def _unopened_pickup(
@@ -276,6 +298,9 @@ def _unopened_pickup(
 def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
     melds = [Meld(cards) for cards in s.written if len(cards) >= 3]
     players = table.players if table else variant.default_players
+    figure = any(_asks(s, m) for m in ("gets", "value", "cost"))  # "what do we get for ..."
+    if not melds and s.canastas is not None and _asks(s, "go_out") and not figure:
+        return _going_out_with(variant, s, players)
     if not melds and "no_canasta" in s.moments and not s.groups:
         # "may we go out without a canasta": a side's melds, none of them a canasta
         ruling = check_going_out(
@@ -296,6 +321,30 @@ def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | 
         ruling.text,
         (ruling.rule,),
         ("go_out", fields),
+        lead=not ruling.allowed,
+    )
+
+
+_CANASTA_RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)
+
+
+def _going_out_with(variant: Variant, s: Situation, players: int) -> Ruling | None:
+    """May a side go out with the canastas it is told to have ("with a clean canasta and a
+    dirty one", "with only one canasta"): as the going-out form rules that many canastas
+    (each of its own rank) and a card left to discard.  A Yes only where no rank is named,
+    nor the same rank asked: the ranks would decide then."""
+    count = min(s.canastas or 0, len(_CANASTA_RANKS))
+    melds = [Meld((Card(rank),) * 7) for rank in _CANASTA_RANKS[:count]]
+    # a card left to discard, as going out needs (a five: no three, no wild card)
+    ruling = check_going_out(variant, players=players, melds=melds, hand=(Card(Rank.FIVE),))
+    if ruling.allowed and (s.ranks_named or "same_rank" in s.moments):
+        return None
+    return Ruling(
+        ruling.allowed,
+        None,
+        ruling.text,
+        (ruling.rule,),
+        ("go_out", {"melds": "\n".join(format_cards(m.cards) for m in melds)}),
         lead=not ruling.allowed,
     )
 
@@ -522,6 +571,11 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     if found is not None:
         return found
     found = rule_on_play(variant, s)
+    if found is not None:
+        return found
+    from .judge_figures import figure_asked  # it builds on this module's Ruling
+
+    found = figure_asked(variant, s)
     if found is not None:
         return found
     if _loose(s) and s.groups:  # cards named that were not read into melds: no ruling on melds

@@ -46,17 +46,29 @@ _POINT_WORDS = (
     "punktami|punkty|pkt"
 )
 # A score: a number of three digits or more, grouped or not ("2600", "2 600", "2.600"),
-# or signed ("-200", "minus 200").
+# or in thousands ("3k", "3.5k"), signed ("-200", "minus 200", "negative 150", "in the hole
+# 200"; two digits only so: "-80") or told below zero after it ("200 in the hole").
 _SCORE = re.compile(
-    r"(?<![\w])(-|−|minus\s+|mínus\s+|menos\s+)?"
-    r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,}|0)(?![\w])"
-    r"(?!\s*(?:pts|points|point|bod|bodu|body|punkte|punkten|puntos|punten|punktow|punktów|pkt))"
+    r"(?<![\w])(-|−|minus\s+|mínus\s+|menos\s+|negative\s+|neg\s+|in\s+the\s+hole\s+)?"
+    r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,}|0|\d{1,2}(?:[.,]\d)?[kK]|\d{2})(?![\w])"
+    r"(\s+(?:in\s+the\s+hole|below\s+zero|under\s+zero|in\s+the\s+minus|in\s+minus))?"
+)
+# ... not one told in points ("went down with 130 points"), unless a score of a thousand or
+# more after a word that tells a score ("we have 2,995 points")
+_POINTS_AFTER = re.compile(
+    r"\s*(?:pts|points|point|bod|bodu|body|punkte|punkten|puntos|punten|punktow|punktów|pkt)"
+    r"(?!\w)"
 )
 # A run of card notation: ranks (upper case letters, digits 2-10, a joker's * or X) with
 # an optional suit, each separated by spaces or commas, or run together ("KKK2").
-_SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?:[shdc♠♥♦♣](?![a-z]))?"
+_SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?!['’]s(?![a-z]))(?:[shdc♠♥♦♣](?![a-z]))?"
 # ... not a number joined to a word ("my 88-year-old mother")
-_NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, )?{_SYMBOL})*(?![\w*])(?!-\w)")
+# ... or hyphens, in a run of one rank ("K-K-K-2"); "K's", "9's" are ranks named in words
+_NOTATION = re.compile(rf"(?<![\w*]){_SYMBOL}(?:(?:[ ,]|, |-)?{_SYMBOL})*(?![\w*])(?!-\w)")
+# A number is cards only as one digit written again and again, and its wild twos ("99", "888",
+# "1010", "8882"): "2995" is no run of cards
+_DIGITS = re.compile(r"\d+")
+_CARD_DIGITS = re.compile(r"(?:([2-9])\1*|(?:10)+)2*")
 # What else a question may tell, for the American game's play rules (issue 45's core): the
 # moments of situation.toml read besides :data:`MOMENTS`.
 TOLD = (
@@ -74,6 +86,12 @@ MOMENT_QUESTIONS = (
     "first_turn", "pile_rest", "binding", "partner_melded", "next_turn", "must", "the_pile",
     "top_card", "taking",
 )  # fmt: skip
+# ... and a special hand, its kind, its pairs natural or not (the American game's), and two
+# canastas of one rank asked (issue 44)
+FIGURE_WORDS = (
+    "special_hand", "special_straight", "special_pairs", "special_garbage", "no_wild",
+    "with_wild", "same_rank",
+)  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
 # one of the six languages ("went down with exactly 160 points", "mit 160 Punkten"); "we need
@@ -82,6 +100,16 @@ _POINTS = re.compile(
     r"(?<!\w)(?:with|down|mit|se|s|con|met|z|ze)\s+(?:(?:exactly|only|just|genau|nur|solo|"
     r"precies|tylko|jen|presne|přesně)\s+)?(\d{2,3})\s*"
     rf"(?:{_POINT_WORDS})(?!\w)",
+    re.IGNORECASE,
+)
+# ... or without the word, where the number can only be a first meld's points: after the
+# verb of going down ("she went down with exactly 125", "opened with 90"), or asked as
+# "was 125 enough" (seen in the American posts' dev half, issue 44)
+_BARE_POINTS = re.compile(
+    r"(?<!\w)(?:(?:went|go|goes|going|gone|came|come|comes|coming|get|got)\s+down|opened|"
+    r"open|opening|melded)\s+with\s+(?:(?:exactly|only|just|a|an)\s+)?(\d{2,3})"
+    r"(?![\w,.]?\d)(?!\s*[,+&]?\s*(?:\d|[AKQJX*][AKQJX*\d]*\b|cards?\b|of\b|in\b|x\b))"
+    r"|(?<!\w)(?:is|was|are|were|be|s)\s+(?:(?:only|just)\s+)?(\d{2,3})\s+enough(?!\w)",
     re.IGNORECASE,
 )
 _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
@@ -107,6 +135,8 @@ class Situation:
         self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
         self.opened: bool | None = None  # whether the asking side has melded this hand
         self.points: list[int] = []  # points told ("went down with 160 points")
+        # the canastas the side is told to have ("with a clean canasta and a dirty one")
+        self.canastas: int | None = None
         self.wilds_worded = 0  # wild cards named in words ("a joker"): one added to a meld
         # of a post of several sentences, the moments its question sentence names (the story
         # tells the table, the question what is asked), or where it names nothing of the game,
@@ -257,9 +287,16 @@ def _matcher(words: list[str]) -> _Phrases:
 
 @lru_cached(8)
 def _game_pattern(lang: str) -> _Phrases:
-    found = _data()["game"]
+    """The game's own name ("in canasta") and the score as a thing of the story ("our
+    score", "does the score stand"): neither asks about anything."""
     return _matcher(
-        [p for other, phrases in found.items() for p in phrases if other == lang or len(p) > 3]
+        [
+            p
+            for table in ("game", "score_nouns")
+            for other, phrases in _data()[table].items()
+            for p in phrases
+            if other == lang or len(p) > 3
+        ]
     )
 
 
@@ -362,7 +399,23 @@ def question_sentence(text: str, lang: str | None = None) -> str:
     asking = [s for s in sentences if s.endswith("?") or s.startswith("¿")]
     if not asking and lang is not None:
         asking = [s for s in sentences if asks(s, lang)]
-    return (asking or sentences)[-1]
+    found = (asking or sentences)[-1]
+    at = max(i for i, s in enumerate(sentences) if s == found)
+    if at + 1 < len(sentences) and _gives_example(sentences[at + 1]):
+        return f"{found} {sentences[at + 1]}"  # "... 1 wild? like 99 and a 2"
+    return found
+
+
+def _gives_example(sentence: str) -> bool:
+    """Whether ``sentence`` gives the example of the question before it ("like 99 and a 2",
+    "z. B. K K 2"): it begins with a word that says so, in any of the six languages."""
+    words = re.findall(r"[^\W_]+", fold(sentence))
+    return any(words[: len(lead.split())] == lead.split() for lead in _example_leads())
+
+
+@lru_cached(1)
+def _example_leads() -> tuple[str, ...]:
+    return tuple(w for words in _data()["example_lead"].values() for w in words)
 
 
 def asks(sentence: str, lang: str) -> bool:
@@ -414,10 +467,18 @@ def _names_game(sentence: str, lang: str) -> bool:
         return True
     folded = _vague_pattern(lang).sub(" ", _game_pattern(lang).sub(" ", fold(sentence)))
     said = _Moments(folded, lang)
-    if any(said.named(moment) for moment in _NAMEABLE):
+    # "is that allowed or should we have stopped her?" asks the rule, not a matter of play
+    play = "play" if _asks_rule(sentence, lang) else None
+    if any(said.named(moment) for moment in _NAMEABLE if moment != play):
         return True
-    worded, alone, red, black, _counted = _word_cards(rest, lang)
+    worded, alone, red, black, _counted, _ends = _word_cards(rest, lang)
     return bool(worded or alone or red or black)
+
+
+def _asks_rule(sentence: str, lang: str) -> bool:
+    """Whether ``sentence`` asks what the book allows ("is that allowed", "is that legal"):
+    a question of play asked so is the rules' (situation.toml, ``asks_rule``)."""
+    return _Moments(fold(sentence), lang).named("asks_rule")
 
 
 def ruled_text(text: str, lang: str) -> str:
@@ -430,7 +491,7 @@ def ruled_text(text: str, lang: str) -> str:
     if sentence == text.strip() or _names_game(sentence, lang):
         return sentence
     sentences = _sentences(text)
-    at = max(i for i, s in enumerate(sentences) if s == sentence)
+    at = max(i for i, s in enumerate(sentences) if sentence.startswith(s))
     for earlier in reversed(sentences[:at]):
         if _names_game(earlier, lang):
             return earlier
@@ -450,11 +511,56 @@ def _scores(text: str) -> tuple[list[int], str]:
     found: list[int] = []
 
     def blank(match: re.Match[str]) -> str:
-        value = int(re.sub(r"\D", "", match.group(2)))
-        found.append(-value if match.group(1) else value)
+        sign, number, below = match.group(1), match.group(2), match.group(3)
+        if number[-1] in "kK":  # "3k", "3.5k"
+            value = round(float(number[:-1].replace(",", ".")) * 1000)
+        else:
+            digits = re.sub(r"\D", "", number)
+            if len(digits) == 2 and not sign:
+                return match.group(0)  # "80": a count or a card's points, not a score
+            parts = re.findall(r"\d+", number)  # "999 888": two melds, not 999 888 ...
+            runs = _CARD_DIGITS if len(parts) > 1 else _REPEATED
+            # ... but "5,555" is a number written with its thousands
+            cards = not re.search(r"[.,']", number) and all(runs.fullmatch(p) for p in parts)
+            if cards and not (sign or below) and not _score_before(match):
+                return match.group(0)  # "999", "4444": cards written together, not a score
+            value = int(digits)
+        if _POINTS_AFTER.match(match.string, match.end()) and not (
+            value >= 1000 and _score_before(match, told=True)
+        ):
+            return match.group(0)  # a meld's points: "we made 130 points"
+        found.append(-value if sign or below else value)
         return " " * len(match.group(0))
 
     return found, _SCORE.sub(blank, text)
+
+
+# One digit of a card repeated three to eight times, or such a run and its twos: "999", "4444",
+# "8882" (a meld written together; no score ends in 2).  "1010" stays a score.
+_REPEATED = re.compile(r"([2-9])\1{2,7}|(?:([3-9])\2+|(?:10)+)2{1,3}")
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)[^\w]*$")
+
+
+def _score_before(match: re.Match[str], *, told: bool = False) -> bool:
+    """Whether a word that tells a score comes just before ``match`` ("we're at 555"); with
+    ``told``, also a word that has it ("we have 2,995 points")."""
+    before = _WORD_BEFORE.search(match.string, 0, match.start())
+    if before is None:
+        return False
+    word = fold(before.group(1))
+    return word in _score_words() or (told and word in _HAVING)
+
+
+# "we have 2,995 points", "máme 2995 bodů": a score told with its points
+_HAVING = frozenset(
+    "have has had got are were is was mame mate maji haben hat hatten tenemos tienen "
+    "tenian hebben heeft hadden mamy maja mielismy".split()
+)
+
+
+@lru_cached(1)
+def _score_words() -> frozenset[str]:
+    return frozenset(w for words in _data()["score_before"].values() for w in words)
 
 
 def _points(text: str) -> tuple[list[int], str]:
@@ -472,22 +578,42 @@ def _points(text: str) -> tuple[list[int], str]:
         at = start - match.start()
         return whole[:at] + " " * (end - start) + whole[at + end - start :]
 
-    return found, _POINTS.sub(blank, text)
+    told = _POINTS.sub(blank, text)
+
+    def bare(match: re.Match[str]) -> str:
+        group = 1 if match.group(1) is not None else 2
+        value = int(match.group(group))
+        if not 50 <= value < 500 or value % 5:  # "went down with 10 10 10", "with 99, AA"
+            return match.group(0)  # cards: every count of cards is a multiple of 5
+        found.append(value)
+        start, end = match.start(group) - match.start(), match.end(group) - match.start()
+        whole = match.group(0)
+        return whole[:start] + " " * (end - start) + whole[end:]
+
+    return found, _BARE_POINTS.sub(bare, told)
 
 
-def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple[int, Card]], str]:
-    """Runs of card notation of two cards or more with their positions, single cards written
-    as a digit, X, K, Q or J with theirs ("a 7 on top", "discards a Q"), and the text with the
-    runs blanked out.  A lone capital A or T is a word more often than a card."""
+def _notation(
+    text: str,
+) -> tuple[list[tuple[int, int, tuple[Card, ...]]], list[tuple[int, Card]], str]:
+    """Runs of card notation of two cards or more with their spans (start, end), single cards
+    written as a digit, X, K, Q or J with their positions ("a 7 on top", "discards a Q"), and
+    the text with the runs blanked out.  A lone capital A or T is a word more often than a
+    card.  A run of melds written together, each of one rank ("KKK, QQQ2", "KKK QQQ2 888"), is
+    each of them (:func:`_split_run`)."""
     groups = []
     singles = []
 
     def take(match: re.Match[str]) -> str:
         written = match.group(0)
+        if any(not _CARD_DIGITS.fullmatch(d) for d in _DIGITS.findall(written)):
+            return written  # "2995", "3-4": numbers, not cards
         try:
-            cards = parse_cards(written.replace("*", "X"))
+            cards = parse_cards(written.replace("*", "X").replace("-", " "))
         except NotationError:
             return written
+        if "-" in written and len({c.rank for c in cards if c.is_natural}) != 1:
+            return written  # a hyphen joins the cards of one meld only ("K-K-K-2")
         if len(cards) == 1:
             if written.strip() not in ("A", "T"):  # "A" and "T" are words more often
                 singles.append((match.start(), cards[0]))
@@ -495,10 +621,13 @@ def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple
         # a wild card named in words right after the run is one more of its cards: "2 2 joker"
         after = _NEXT_WORD.match(text, match.end())
         wild = _wild_word(fold(after.group(1))) if after is not None else None
+        parts = _split_run(written) or [(0, len(written), cards)]
         if after is not None and wild is not None:
-            cards = (*cards, Card(Rank.JOKER if wild == "X" else Rank.TWO))
+            start, _end, last = parts[-1]
+            parts[-1] = (start, after.end(1) - match.start(), (*last, _wild_card(wild)))
             trailing.append((after.start(1), after.end(1)))
-        groups.append((match.start(), cards))
+        for start, end, part in parts:
+            groups.append((match.start() + start, match.start() + end, part))
         return " " * len(written)
 
     trailing: list[tuple[int, int]] = []
@@ -509,6 +638,38 @@ def _notation(text: str) -> tuple[list[tuple[int, tuple[Card, ...]]], list[tuple
 
 
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
+_RUN_PARTS = re.compile(r"[^\s,]+(?:\s+[^\s,]+)*")
+
+
+def _wild_card(wild: str) -> Card:
+    return Card(Rank.JOKER if wild == "X" else Rank.TWO)
+
+
+def _split_run(written: str) -> list[tuple[int, int, tuple[Card, ...]]] | None:
+    """A run that lists melds, each of one rank ("KKK, QQQ2", "KKK QQQ2 888", "K K K, Q Q
+    Q"): each meld with its span in ``written``; None for a run that is one meld or a
+    sequence ("K K K 2", "K K Q Q", "4 5 6").  The melds are its parts between commas, or
+    else its words written together, where every part holds two cards or more of one
+    natural rank (and its wild cards) and two parts differ in rank."""
+    if "," in written:
+        spans = [(m.start(), m.end()) for m in _RUN_PARTS.finditer(written)]
+    else:
+        spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", written)]
+    if len(spans) < 2:
+        return None
+    parts = []
+    named: set[Rank] = set()
+    for start, end in spans:
+        try:
+            cards = parse_cards(written[start:end].replace("*", "X"))
+        except NotationError:
+            return None
+        ranks = {card.rank for card in cards if card.is_natural}
+        if len(cards) < 2 or len(ranks) != 1:
+            return None
+        parts.append((start, end, cards))
+        named.add(ranks.pop())
+    return parts if len(named) >= 2 else None
 
 
 def _wild_word(word: str) -> str | None:
@@ -540,14 +701,16 @@ def _word_cards(
         w for ws in data["between"].values() for w in ws if len(w) > 3
     }
     black, red = set(data["colours"]["black"]), set(data["colours"]["red"])
-    tokens = [(m.start(), fold(m.group(0))) for m in re.finditer(r"[^\W_]+", text)]
+    tokens = [(m.start(), fold(m.group(0)), m.end()) for m in re.finditer(r"[^\W_]+", text)]
+    nouns = _count_nouns()
     out: list[tuple[int, tuple[Card, ...]]] = []
     alone: list[tuple[int, Rank]] = []
     red_three = black_three = False
     counted: set[int] = set()  # where a digit was read as a count ("2 kings")
+    ends: dict[int, int] = {}  # where the words of each card told end
     i = 0
     while i < len(tokens):
-        position, word = tokens[i]
+        position, word, _end = tokens[i]
         count = _count_of(word, lang)
         if word.isdigit() and 1 <= int(word) <= 8 and i + 1 < len(tokens):
             count = count or int(word)
@@ -564,7 +727,11 @@ def _word_cards(
             symbol = tokens[j][1]  # a colour before a digit: "a black 3", "zwei rote 3"
             counted.add(tokens[j][0])  # ... the digit is this card, not another one
         digit = _DIGIT_CARD.fullmatch(tokens[j][1])
-        if symbol is None and digit and (count is not None or digit.group(2)):
+        # "K's", "9's": a rank in the plural
+        plural = text[tokens[j][2] : tokens[j][2] + 2] in ("'s", "’s")
+        if symbol is None and plural and tokens[j][1] in ("a", "k", "q", "j"):
+            symbol = tokens[j][1].upper()
+        if symbol is None and digit and (count is not None or digit.group(2) or plural):
             # a card written as its digit after a count ("one 9", "two 9s"), or in the plural
             # ("9s"): a rank, not a card of spades
             symbol = digit.group(1)
@@ -575,6 +742,8 @@ def _word_cards(
             if tokens[j][1] in data["pair"]:
                 value = None  # "a pair (of kings)": a count of two, not a two
             symbol = str(value) if value is not None and 2 <= value <= 8 else None
+        if symbol is None and word.isdigit() and i + 1 < len(tokens) and tokens[i + 1][1] in nouns:
+            counted.add(position)  # "2 naturals and 1 wild": a count, no card "2"
         if symbol is None:
             i += 1
             continue
@@ -592,10 +761,116 @@ def _word_cards(
             i = j + 1
             continue
         out.append((position, tuple(_card(symbol, colour) for _ in range(min(count, 8)))))
+        ends[position] = tokens[j][2]
         if word.isdigit():
             counted.add(position)
         i = j + 1
-    return out, alone, red_three, black_three, counted
+    return out, alone, red_three, black_three, counted, ends
+
+
+@lru_cached(1)
+def _count_nouns() -> frozenset[str]:
+    return frozenset(w for words in _data()["count_nouns"].values() for w in words)
+
+
+def _attach_wilds(
+    text: str,
+    lang: str,
+    runs: list[tuple[int, int, tuple[Card, ...]]],
+    worded: list[tuple[int, tuple[Card, ...]]],
+    ends: dict[int, int],
+) -> tuple[list[tuple[Card, ...]], list[tuple[int, tuple[Card, ...]]]]:
+    """The melds written in notation, each with the wild cards told right after it and
+    joined to it by a word ("888 with a joker", "99 and a 2", "J J J J with 2, 2 and a
+    joker"), and the cards told in words that are left."""
+    melds: list[list[Any]] = []  # [start, end, cards]
+    for start, end, cards in runs:
+        if melds and all(c.is_wild for c in cards) and _joins(text[melds[-1][1] : start], lang):
+            melds[-1][1:] = [end, (*melds[-1][2], *cards)]
+        else:
+            melds.append([start, end, cards])
+    left = []
+    for position, cards in worded:
+        if all(c.is_wild for c in cards):
+            before = [m for m in melds if m[1] <= position]
+            if before and _joins(text[before[-1][1] : position], lang):
+                before[-1][1:] = [ends.get(position, position), (*before[-1][2], *cards)]
+                continue
+            # ... or told just before a meld in notation, no meld told in words before them:
+            # "I have 2 jokers, KKK, QQQ"
+            after = [m for m in melds if m[0] >= ends.get(position, position)]
+            natural_before = any(p < position and not all(c.is_wild for c in w) for p, w in worded)
+            if (
+                after
+                and not natural_before
+                and _joins(text[ends.get(position, position) : after[0][0]], lang)
+            ):
+                after[0][2] = (*after[0][2], *cards)
+                continue
+        left.append((position, cards))
+    return [tuple(cards) for _start, _end, cards in melds], left
+
+
+_GAP = re.compile(r"[\s,+&]+")
+
+
+def _joins(gap: str, lang: str) -> bool:
+    """Whether ``gap``, the words between a meld and a wild card told after it, joins them:
+    a few of the language's joining words ("with", "and", "plus"), or none ("K K K, 2")."""
+    if any(mark in gap for mark in ".!?;:"):
+        return False
+    words = [w for w in _GAP.split(fold(gap)) if w]
+    return len(words) <= 2 and all(w in _joiners(lang) for w in words)
+
+
+@lru_cached(8)
+def _joiners(lang: str) -> frozenset[str]:
+    found = _data()["joiners"]
+    return frozenset(found.get(lang, [])) | {
+        w for other, words in found.items() if other != lang for w in words if len(w) > 3
+    }
+
+
+_CANASTA_WORD = re.compile(r"^(?:canast|kanast)")
+_ANOTHER = frozenset("one ones jedna jednu jednou eine einen una uno een jedna jedno".split())
+
+
+def _canastas_told(sentence: str, lang: str) -> int | None:
+    """The canastas ``sentence`` tells a side has: after a word of having ("with", "we had")
+    or at the sentence's start, each count followed within four words by a word for a
+    canasta ("one clean canasta of kings", "1 natural and 1 mixed canasta", "two canastas")
+    or, after the first, by "one" ("a clean canasta and a dirty one"); None where it tells
+    none.  Not a rule claimed ("you have to have two canastas")."""
+    data = _data()
+    having = {w for ws in data["canastas_having"].values() for w in ws}
+    claims = {w for ws in data["canastas_claim"].values() for w in ws}
+    words = re.findall(r"[^\W_]+", fold(sentence))
+
+    def count(word: str) -> int | None:
+        found = _count_of(word, lang)
+        return int(word) if found is None and word.isdigit() and int(word) < 10 else found
+
+    anchors = [
+        i
+        for i, w in enumerate(words)
+        if w in having
+        and not (i and words[i - 1] in claims)
+        and not (i + 1 < len(words) and words[i + 1] in claims)  # "have to"
+    ]
+    if words and count(words[0]) is not None:
+        anchors.insert(0, -1)  # "Two canastas on our side"
+    for anchor in anchors:
+        total = 0
+        for i in range(anchor + 1, min(anchor + 16, len(words))):
+            n = count(words[i])
+            if n is None:
+                continue
+            ahead = words[i + 1 : i + 6]
+            if any(_CANASTA_WORD.match(w) for w in ahead) or (total and _ANOTHER & set(ahead)):
+                total += n
+        if total:
+            return total
+    return None
 
 
 def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
@@ -651,7 +926,14 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     said = _Moments(folded, lang)
     situation.moments = {m for m in MOMENTS if m != "minimum" and said.named(m)}
     situation.frozen = said.named("frozen") and not said.named("not_frozen")
-    for told in (*TOLD, *ASKED_FIGURES, "in_hand", "natural_canasta", "mixed_canasta"):
+    for told in (
+        *TOLD,
+        *ASKED_FIGURES,
+        *FIGURE_WORDS,
+        "in_hand",
+        "natural_canasta",
+        "mixed_canasta",
+    ):
         if said.named(told):
             situation.moments.add(told)
     if said.named("no_canasta"):
@@ -665,6 +947,10 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
         }
         situation.asked |= {m for m in MOMENT_QUESTIONS if within.named(m)}
         situation.focused = (sentence, lang)
+    if "play" in situation.moments and _asks_rule(question_sentence(text, lang), lang):
+        situation.moments.discard("play")  # "is that allowed or should we have stopped her?"
+        if situation.asked is not None:
+            situation.asked.discard("play")
     if said.named("not_opened"):
         situation.opened = False
     elif said.named("opened"):
@@ -673,9 +959,11 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
         situation.moments.add("minimum")
     if scores and said.named("enough"):
         situation.moments.add("opening")
-    worded, alone, situation.red_three, situation.black_three, counted = _word_cards(rest, lang)
+    worded, alone, situation.red_three, situation.black_three, counted, ends = _word_cards(
+        rest, lang
+    )
     situation.score = scores[0] if scores else None
-    situation.points = points
+    situation.points = list(dict.fromkeys(points))  # "went down with 125 ... was 125 enough"
     singles = [(p, (card,)) for p, card in singles if p not in counted]
     # the pile's top card: the single card named nearest a word for the top ("discarded a
     # joker", "a 7 on top")
@@ -691,11 +979,21 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     situation.singles = [c[0] for p, c in singles if p != taken]
     situation.ranks_named = [rank for p, rank in alone if p != taken]
     situation.loose = len(situation.ranks_named) + len(situation.singles)
-    situation.written = [
-        _suited(c, text, lang) for _p, c in sorted(notation, key=lambda item: item[0])
-    ]
+    told = [(p, c) for p, c in worded if p != taken]
+    asked = situation.asked if situation.asked is not None else situation.moments
+    if "add" in asked:  # "can I add a joker to my K K K?": not in the meld yet
+        runs = [cards for _start, _end, cards in sorted(notation)]
+    else:
+        runs, told = _attach_wilds(text, lang, sorted(notation), told, ends)
+    situation.written = [_suited(c, text, lang) for c in runs]
     situation.groups = list(situation.written)
-    situation.groups += _join([(p, c) for p, c in worded if p != taken])
+    situation.groups += _join(told)
+    if "go_out" in situation.moments:
+        # the question's sentence first; else the story's, sentence by sentence
+        for told_in in (sentence, *_sentences(text)):
+            situation.canastas = _canastas_told(told_in, lang)
+            if situation.canastas is not None:
+                break
     situation.wilds_worded = sum(
         1 for p, cards in worded if p != taken for card in cards if card.is_wild
     )

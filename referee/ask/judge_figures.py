@@ -1,0 +1,113 @@
+"""Figures a question asks that the variant's scoring and shape rules give, told in words
+(issue 44, the American posts):
+
+* what a special hand scores ("I had 7 pairs, all natural, and went out: how much is that
+  worth?"): the value :func:`referee.rules.hand.special_hand_score` gives the side that
+  goes out with it, for the one kind the question names -- a straight, garbage, or pairs told
+  natural or with wild cards (pairs told neither way have two values: no figure);
+* what threes laid out are worth where a table gives it by their number ("we had 3 red
+  threes and 2 canastas, how much are they worth?"): :func:`referee.rules.hand.threes_points`
+  for the count told.
+
+The counts the book gives, asked with no cards or score ("how many wild cards can a canasta
+have?", "how many cards are dealt?"), were ruled too and taken out again: the real posts'
+labels give such questions no ruling (three of the dev half's: the canastas to go out, the
+cards dealt), as a ruling is a figure for the post's own cards and scores.
+
+Each is the value the rules core rules with, never a sentence matched to the words.
+"""
+
+from __future__ import annotations
+
+from ..rules import Rank, Variant
+from ..rules.hand import SPECIAL_HAND_NAMES, threes_points
+from ..rules.problems import N_, Text
+from .judge import Ruling
+from .situation import Situation
+
+__all__ = ["figure_asked", "special_hand_value"]
+
+_KINDS = {"special_straight": "straight", "special_pairs": "pairs", "special_garbage": "garbage"}
+# what asks a figure: a worth, what a side gets, what it costs or how much
+_ASKING = {"value", "gets", "cost"}
+
+
+def _asked(s: Situation) -> set[str]:
+    """The moments the question asks about: its question sentence's in a long post."""
+    return s.asked if s.asked is not None else s.moments
+
+
+def special_hand_value(variant: Variant, s: Situation) -> Ruling | None:
+    """The figure a special hand scores, where the question asks one of one kind; else None.
+    A straight or garbage is a special hand by its name alone; pairs only when called one
+    ("a pair of kings" is no hand)."""
+    rule = "scoring.special-hands"
+    if rule not in variant.rules or not variant.special_hands:
+        return None
+    named = "special_hand" in s.moments or {"special_straight", "special_garbage"} & s.moments
+    if not named or not _ASKING & _asked(s):
+        return None
+    kinds = {kind for moment, kind in _KINDS.items() if moment in s.moments}
+    if len(kinds) != 1:
+        return None
+    kind = kinds.pop()
+    if kind == "pairs":
+        told = {"no_wild", "with_wild"} & s.moments
+        if len(told) != 1:
+            return None  # pairs with or without wild cards score differently
+        kind = "pairs" if told == {"no_wild"} else "pairs_wild"
+    points = variant.special_hands.get(kind)
+    if points is None:
+        return None
+    return Ruling(
+        None,
+        points,
+        Text(
+            N_(
+                "A special hand (%(hand)s) scores %(points)s for the side that goes out with "
+                "it, and nothing else."
+            ),
+            {"hand": Text(SPECIAL_HAND_NAMES[kind]), "points": points},
+        ),
+        (rule,),
+        lead=True,
+    )
+
+
+def _threes_value(variant: Variant, s: Situation) -> Ruling | None:
+    """What the red threes told (their number) are worth laid out, before their sign; none
+    where the post says the side has no canasta or has not melded (the sign decides then)."""
+    rule = "red-threes.bonus"
+    if not s.red_three or rule not in variant.rules or not _ASKING & _asked(s):
+        return None
+    if not variant.threes_table:
+        return None  # threes worth so much each: their own rules say it
+    if "no_canasta" in s.moments or s.opened is False:
+        return None  # they may count against the side: the sign is the question
+    threes = [c for g in s.groups for c in g if c.rank is Rank.THREE] + [
+        c for c in s.singles if c.rank is Rank.THREE
+    ]
+    others = [c for g in s.groups for c in g if c.rank is not Rank.THREE]
+    if not threes or others or not all(c.is_red_three for c in threes):
+        return None
+    points = threes_points(variant, len(threes))
+    return Ruling(
+        None,
+        points,
+        Text(
+            N_("%(count)s red threes laid out are worth %(points)s, before their sign."),
+            {"count": len(threes), "points": points},
+        ),
+        (rule,),
+        lead=True,
+    )
+
+
+def figure_asked(variant: Variant, s: Situation) -> Ruling | None:
+    """The figure the question asks of a special hand or of threes laid out; None where it
+    asks neither or tells too little."""
+    for judge in (special_hand_value, _threes_value):
+        found = judge(variant, s)
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,377 @@
+"""How the referee reads a post's cards and scores the many ways players write them
+(referee/ask/situation.py, situation.toml; issue 44, the American posts): every way of
+writing the same meld reads as the same cards, every way of writing a score as the same
+number, and what is read is ruled on by the rules core the referee's forms use."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.ask.situation import question_sentence, read_situation
+from referee.rules import PRESETS, Card, Meld, Rank, format_cards
+from referee.rules.hand import threes_points
+from referee.rules.opening import check_opening, check_opening_points
+from referee.rules.rulings import check_going_out, check_pickup
+from tests.support.asking import ruling
+from tests.support.profiles import examples
+
+AMERICAN = PRESETS["american"]
+# natural ranks a meld is written with (no threes: they are never melded)
+_RANKS = [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT,
+          Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR]  # fmt: skip
+_WORDS = {
+    Rank.ACE: "aces", Rank.KING: "kings", Rank.QUEEN: "queens", Rank.JACK: "jacks",
+    Rank.TEN: "tens", Rank.NINE: "nines", Rank.EIGHT: "eights", Rank.SEVEN: "sevens",
+    Rank.SIX: "sixes", Rank.FIVE: "fives", Rank.FOUR: "fours",
+}  # fmt: skip
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def _written(rank: Rank, naturals: int, wild: Rank | None, form: str) -> str:
+    """A meld of ``naturals`` cards of ``rank`` and at most one ``wild`` card, as a player
+    writes it in ``form``."""
+    symbol = Card(rank).symbol()
+    wild_symbol = Card(wild).symbol() if wild else ""
+    wild_word = {Rank.JOKER: "a joker", Rank.TWO: "a 2"}.get(wild, "")  # type: ignore[arg-type]
+    spaced = " ".join([symbol] * naturals)
+    forms = {
+        "spaced": " ".join([symbol] * naturals + ([wild_symbol] if wild else [])),
+        "commas": ", ".join([symbol] * naturals + ([wild_symbol] if wild else [])),
+        "hyphens": "-".join([symbol] * naturals + ([wild_symbol] if wild else [])),
+        "with": f"{spaced} with {wild_word}" if wild else spaced,
+        "and": f"{spaced} and {wild_word}" if wild else spaced,
+        "plus": f"{spaced} + {wild_word}" if wild else spaced,
+        "words": f"{_COUNTS[naturals]} {_WORDS[rank]}" + (f" and {wild_word}" if wild else ""),
+        "digits": f"{naturals} {_WORDS[rank]}" + (f" and {wild_word}" if wild else ""),
+        "apostrophe": f"{_COUNTS[naturals]} {symbol}'s" + (f" and {wild_word}" if wild else ""),
+    }
+    return forms[form]
+
+
+# ranks written run together ("KKK", "999"); tens so ("101010") are a number more often
+_TOGETHER = [r for r in _RANKS if r is not Rank.TEN]
+
+
+def _one(rank: Rank) -> str:
+    """One card of ``rank`` as a player names it: "an ace", "a 9" (a lone "A" is a word)."""
+    named = {Rank.ACE: "an ace", Rank.KING: "a king", Rank.QUEEN: "a queen", Rank.JACK: "a jack"}
+    return named.get(rank, f"a {Card(rank).symbol()}")
+
+
+_FORMS = ["spaced", "commas", "hyphens", "with", "and", "plus", "words", "digits", "apostrophe"]
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(
+    st.sampled_from(_RANKS),
+    st.integers(2, 6),
+    st.sampled_from([None, Rank.JOKER, Rank.TWO]),
+    st.sampled_from(_FORMS),
+)
+def test_a_meld_written_in_any_form_is_read_as_the_same_cards(rank, naturals, wild, form):
+    cards = (Card(rank),) * naturals + ((Card(wild),) if wild else ())
+    post = f"I went down with {_written(rank, naturals, wild, form)} and my partner frowned."
+    read = read_situation(post, "en")
+    assert [format_cards(g) for g in read.groups] == [format_cards(cards)], post
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(
+    st.lists(st.sampled_from(_TOGETHER), min_size=2, max_size=3, unique=True),
+    st.integers(2, 4),
+    st.sampled_from([", ", " "]),
+    st.booleans(),
+)
+def test_melds_written_together_are_each_a_meld(ranks, naturals, separator, wild):
+    """ "KKK, QQQ2", "KKK QQQ2 888": melds of one rank each, listed together."""
+    melds = [(Card(r),) * naturals for r in ranks]
+    if wild:
+        melds[-1] = (*melds[-1], Card(Rank.TWO))
+    written = separator.join("".join(c.symbol() for c in m) for m in melds)
+    read = read_situation(f"We went down with {written}. Was that enough?", "en")
+    assert [format_cards(g) for g in read.groups] == [format_cards(m) for m in melds], written
+
+
+def test_a_number_is_no_run_of_cards_unless_one_digit_repeats():
+    assert read_situation("we have 2995 points", "en").groups == []
+    assert read_situation("my 88-year-old mother plays", "en").groups == []
+    assert [format_cards(g) for g in read_situation("I laid 999 and 4444", "en").groups] == [
+        "9 9 9",
+        "4 4 4 4",
+    ]
+
+
+_SCORE_FORMS = {
+    "at": ("we're at {n}", 1),
+    "grouped": ("we're at {n:,}", 1),
+    "spaced": ("jsme na {spaced}", 1),
+    "minus": ("we're at minus {n}", -1),
+    "dash": ("we are -{n}", -1),
+    "negative": ("we're negative {n}", -1),
+    "hole after": ("we're {n} in the hole", -1),
+    "hole before": ("we are in the hole {n}", -1),
+    "points": ("we have {n:,} points", 1),
+}
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.integers(20, 1999).map(lambda n: 5 * n), st.sampled_from(sorted(_SCORE_FORMS)))
+def test_a_score_written_in_any_form_is_read_as_the_number(n, form):
+    template, sign = _SCORE_FORMS[form]
+    if form == "points" and n < 1000:
+        n += 1000  # a number of points under a thousand is a meld's, not a score
+    spaced = f"{n:,}".replace(",", " ")
+    post = template.format(n=n, spaced=spaced) + ". How much do we need to go down?"
+    assert read_situation(post, "en").score == sign * n, post
+
+
+@pytest.mark.parametrize(("written", "score"), [("3k", 3000), ("3.5k", 3500), ("5K", 5000)])
+def test_a_score_in_thousands_is_read_as_the_number(written, score):
+    assert read_situation(f"we're at {written}, what do we need to open?", "en").score == score
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.one_of(st.just(0), st.integers(20, 1799).map(lambda n: 5 * n)),
+    st.integers(10, 99).map(lambda n: 5 * n),
+    st.sampled_from(["went down with exactly {p}", "opened with {p}", "came down with {p}"]),
+)
+def test_a_first_meld_told_without_the_word_points_is_ruled_at_the_score(score, points, told):
+    """ "She went down with exactly 125 ... Was 125 enough?": the count told, ruled as the
+    opening form rules a first meld of that count at the post's score."""
+    post = f"They were at {score:,}. She {told.format(p=points)}. Was {points} enough?"
+    found = ruling(post, "en", "american")
+    expected = check_opening_points(AMERICAN, score, points)
+    assert found is not None, post
+    assert found["verdict"] == ("yes" if expected.allowed else "no"), post
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(
+    st.lists(st.sampled_from(_TOGETHER), min_size=2, max_size=3, unique=True),
+    st.integers(3, 4),
+    st.sampled_from([Rank.JOKER, Rank.TWO]),
+    st.sampled_from([0, 1500, 3000, 4200, 5500]),
+)
+def test_an_opening_listed_together_is_ruled_as_the_opening_form_rules_it(
+    ranks, naturals, wild, score
+):
+    """ "We were at 4,200 and went down with KKK, QQQ2 and 888 with a joker": each meld
+    read apart, the count and the minimum the core's (``check_opening``)."""
+    melds = [(Card(r),) * naturals for r in ranks]
+    written = ", ".join("".join(c.symbol() for c in m) for m in melds[:-1])
+    last = "".join(c.symbol() for c in melds[-1])
+    wild_word = "a joker" if wild is Rank.JOKER else "a 2"
+    melds[-1] = (*melds[-1], Card(wild))
+    post = (
+        f"We were at {score:,} and my partner went down with {written} and {last} with "
+        f"{wild_word}. Was it enough to go down?"
+    )
+    expected = check_opening(AMERICAN, score, [Meld(m) for m in melds])
+    found = ruling(post, "en", "american")
+    assert found is not None, post
+    assert found["verdict"] == ("yes" if expected.allowed else "no"), post
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(
+    st.sampled_from(_RANKS),
+    st.integers(0, 2),
+    st.integers(0, 2),
+    st.sampled_from(["american", "classic"]),
+)
+def test_a_pile_taken_from_the_hand_alone_is_ruled_without_the_melds_told(
+    top, naturals, wilds, variant
+):
+    """Where the pile is taken only with cards from the hand (the American game), a No for
+    want of them holds whatever the side has melded; where a meld on the table may take it
+    (the classic game), a No is not given on a meld nobody told."""
+    v = PRESETS[variant]
+    hand = (Card(top),) * naturals + (Card(Rank.JOKER),) * wilds
+    if not hand:
+        return
+    held = " and ".join(
+        part
+        for part in (
+            {0: "", 1: _one(top), 2: f"two {_WORDS[top]}"}[naturals],
+            f"{wilds} jokers" if wilds > 1 else ("a joker" if wilds else ""),
+        )
+        if part
+    )
+    post = (
+        f"We were already down. The top card was {_one(top)} and I had {held} in "
+        "my hand. Can I pick up the pile?"
+    )
+    expected = check_pickup(
+        v,
+        top=Card(top),
+        frozen=False,
+        stopped=False,
+        hand=hand,
+        melds=[Meld((Card(Rank.KING if top is Rank.ACE else Rank.ACE),) * 3)],
+    )
+    found = ruling(post, "en", variant)
+    if expected.allowed or not (v.pickup_by_adding or v.pickup_onto_sequence):
+        assert found is not None, post
+        assert found["verdict"] == ("yes" if expected.allowed else "no"), post
+    else:
+        assert found is None or found["verdict"] is None, post
+
+
+@pytest.mark.parametrize(
+    ("lang", "post", "kind"),
+    [
+        ("en", "I went out with a special hand of 7 pairs, all natural. How much is it worth?",
+         "pairs"),
+        ("en", "Special hand question: pairs with jokers in them, what do you get for that?",
+         "pairs_wild"),
+        ("en", "How much is a garbage hand worth?", "garbage"),
+        ("en", "What does a special hand score if it's a straight, ace to king?", "straight"),
+        ("de", "Wie viele Punkte bringt eine Sonderhand aus Paaren ohne Joker?", "pairs"),
+        ("es", "¿Cuántos puntos vale una mano especial de parejas sin comodines?", "pairs"),
+    ],
+)  # fmt: skip
+def test_what_a_special_hand_scores_is_the_variant_s_value(lang, post, kind):
+    found = ruling(post, lang, "american")
+    assert found is not None, post
+    assert (found["figure"], found["rules"]) == (
+        AMERICAN.special_hands[kind],
+        ["scoring.special-hands"],
+    )
+
+
+def test_pairs_told_neither_natural_nor_wild_have_no_one_figure():
+    found = ruling("How many points is a special hand of pairs worth?", "en", "american")
+    assert found is None or found["figure"] is None
+
+
+def test_a_question_of_play_asking_what_is_allowed_is_the_rules():
+    post = (
+        "My partner threw a 7 and the next lady picked up the pile with two 7s from her hand, "
+        "they had already gone down. Is that allowed or should we have stopped her?"
+    )
+    expected = check_pickup(
+        AMERICAN,
+        top=Card(Rank.SEVEN),
+        frozen=False,
+        stopped=False,
+        hand=(Card(Rank.SEVEN),) * 2,
+        melds=[Meld((Card(Rank.ACE),) * 3)],
+    )
+    found = ruling(post, "en", "american")
+    assert found is not None
+    assert not found.get("play")
+    assert found["verdict"] == ("yes" if expected.allowed else "no")
+    # ... and a question of play stays one
+    assert ruling("Should we freeze the pile early?", "en", "american")["verdict"] is None
+
+
+def test_an_example_after_the_question_belongs_to_it():
+    post = "Is it legal to meld 2 naturals and 1 wild? like 99 and a 2"
+    assert question_sentence(post, "en") == post
+    assert ruling(post, "en", "american")["verdict"] == "yes"
+    assert question_sentence("Can I meld that? I think so.", "en") == "Can I meld that?"
+
+
+@pytest.mark.parametrize(
+    "post",
+    [
+        "We found a joker under the table after the hand was scored. Does the score stand?",
+        "My partner keeps score and wrote a joker down wrong on our score sheet. Ugh.",
+    ],
+)
+def test_the_score_as_a_thing_of_the_story_asks_no_card_s_worth(post):
+    found = ruling(post, "en", "american")
+    assert found is None or found["figure"] is None
+    # ... where asked, a card's worth is the variant's
+    assert ruling("How much does a joker score?", "en", "american")["figure"] == 50
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.integers(1, 4), st.sampled_from(["red threes", "red 3s", "red 3's"]))
+def test_the_worth_of_red_threes_told_is_the_table_s(count, written):
+    told = {1: "one red three"}.get(count, f"{count} {written}")
+    found = ruling(f"We had {told} and 2 canastas. How much are they worth?", "en", "american")
+    assert found is not None
+    assert (found["figure"], found["rules"]) == (
+        threes_points(AMERICAN, count),
+        ["red-threes.bonus"],
+    )
+    # ... and none where the side may not have melded: the sign is the question then
+    assert ruling(f"We had {told} but never got to go down. How much?", "en", "american") is None
+
+
+def test_wild_cards_told_before_the_melds_join_the_first():
+    post = "Our team is at 5,100. I have 2 jokers, KKK, QQQ, and 10 10 10. Is that enough?"
+    read = read_situation(post, "en")
+    assert [format_cards(g) for g in read.groups] == ["K K K X X", "Q Q Q", "10 10 10"]
+    expected = check_opening(AMERICAN, 5100, [Meld(g) for g in read.groups])
+    assert ruling(post, "en", "american")["verdict"] == ("yes" if expected.allowed else "no")
+    # a count of canastas or points is no card
+    assert read_situation("We had 2 canastas and 3 melds", "en").singles == []
+
+
+_CANASTAS_TOLD = {
+    1: ["with only one canasta", "with just one clean canasta", "with 1 canasta"],
+    2: ["with a clean canasta and a dirty one", "with a clean canasta and a dirty canasta",
+        "with 1 natural and 1 mixed canasta", "with two canastas"],
+    3: ["with three canastas", "with 2 clean canastas and a dirty one"],
+}  # fmt: skip
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.sampled_from(sorted(PRESETS)),
+    st.sampled_from([(n, told) for n, phrases in _CANASTAS_TOLD.items() for told in phrases]),
+)
+def test_going_out_with_the_canastas_told_is_ruled_as_the_going_out_form_rules_it(variant, counted):
+    """ "Can I go out with a clean canasta and a dirty one?": that many canastas and a card
+    to discard, as ``check_going_out`` rules them -- never a Yes on a rank or the same rank
+    asked, and no count from a rule claimed."""
+    n, told = counted
+    v = PRESETS[variant]
+    melds = [Meld((Card(r),) * 7) for r in (Rank.KING, Rank.QUEEN, Rank.JACK)[:n]]
+    core = check_going_out(v, players=v.default_players, melds=melds, hand=(Card(Rank.FIVE),))
+    found = ruling(f"Can I go out {told}?", "en", variant)
+    assert found is not None, told
+    assert found["verdict"] == ("yes" if core.allowed else "no"), told
+    same = ruling(f"Can I go out {told} of the same rank?", "en", variant)
+    assert same is None or same["verdict"] != "yes"
+
+
+def test_a_rule_claimed_tells_no_canastas():
+    assert read_situation("You have to have 2 canastas to go out, right?", "en").canastas is None
+    post = "Can I go out with only one canasta? Opponents said you need 2 canastas to go out."
+    assert read_situation(post, "en").canastas == 1
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.sampled_from(_RANKS), st.sampled_from(["american", "classic"]))
+def test_one_natural_and_a_wild_told_without_saying_who_melded(top, variant):
+    """ "My opponent picked up the pack with one queen and a joker, the top card a queen":
+    where only the hand takes the pile, it is refused for want of a natural pair whether or
+    not the side had melded -- a No; where a meld on the table may take it, no ruling."""
+    v = PRESETS[variant]
+    post = (
+        f"My opponent picked up the pack with {_one(top)} and a joker because the top card "
+        f"was {_one(top)}. Is that legal?"
+    )
+    found = ruling(post, "en", variant)
+    hand = (Card(top), Card(Rank.JOKER))
+    melded = check_pickup(
+        v, top=Card(top), frozen=False, stopped=False, hand=hand,
+        melds=[Meld((Card(Rank.KING if top is Rank.ACE else Rank.ACE),) * 3)],
+    )  # fmt: skip
+    unopened = check_pickup(v, top=Card(top), frozen=False, stopped=False, hand=hand, melds=[])
+    if not (melded.allowed or unopened.allowed or v.pickup_by_adding):
+        assert found is not None, post
+        assert found["verdict"] == "no", post
+    else:
+        assert found is None or found["verdict"] != "no", post
+
+
+@pytest.mark.parametrize(("written", "score"), [("-80", -80), ("minus 45", -45), ("80", None)])
+def test_two_digits_are_a_score_only_below_zero(written, score):
+    assert read_situation(f"We are at {written}. What do we need to meld?", "en").score == score
