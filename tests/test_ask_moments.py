@@ -277,7 +277,10 @@ def test_the_pile_s_moment_is_ruled_as_the_core_rules_it(variant, question, mome
 def test_the_american_pile_is_taken_past_the_turn_card_but_not_on_the_first_turn():
     """honors-house §1, §5: the turn card changes the bonus cards and going out; cla-laws
     §Deal: no card turned up, the pile starts empty."""
-    past = "We're past the turn card. Our LHO picked up the tray with a pair of kings. Allowed?"
+    past = (
+        "We're past the turn card and our LHO picked up the tray with a pair of kings. Is she "
+        "allowed to take it after the turn card?"
+    )
     assert ruling(past, "en", "american")["verdict"] == "yes"
     assert ruling("Can I take the pile on the first turn?", "en", "american")["verdict"] == "no"
     # the bonus cards past the turn card stay the bonus cards' question

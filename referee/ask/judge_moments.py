@@ -158,19 +158,6 @@ def _taking_the_pile(s: Situation) -> bool:
     return bool({"pickup", "took_pile"} & s.moments) or {"the_pile", "taking"} <= s.moments
 
 
-def _told_before_taking(s: Situation) -> bool:
-    """Whether the story tells the hand's moment (the first turn, past the turn card) and its
-    asking sentence asks only of the pile taken, its top card untold ("We're past the turn
-    card. Our LHO picked up the tray with a pair of kings. Allowed?"): the moment decides."""
-    return (
-        bool({"first_turn", "turn_card"} & s.moments)
-        and s.asked is not None
-        and bool(s.asked)
-        and s.asked <= {*_PILE, "taking"}
-        and s.top is None
-    )
-
-
 def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
     """A ruling on one of the six moments (see the module), or None where the question asks
     none of them."""
@@ -189,7 +176,7 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
             lambda: _card_added(variant, s),
         ),
         (
-            (_said(s, "first_turn", "turn_card") or _told_before_taking(s))
+            _said(s, "first_turn", "turn_card")
             and _taking_the_pile(s)
             and "bonus_cards" not in s.moments,
             lambda: _pile_turn(variant, s),
