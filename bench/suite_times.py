@@ -3,14 +3,17 @@
 Record (a pytest plugin; every xdist worker loads it too), then report::
 
     PYTHONPATH=bench SUITE_TIMES=/tmp/times.jsonl bash scripts/test.sh -p suite_times
-    .venv/bin/python bench/suite_times.py /tmp/times.jsonl [--files 40]
+    .venv/bin/python bench/suite_times.py /tmp/times.jsonl [--files 40] [--tests 20]
+    .venv/bin/python bench/suite_times.py /tmp/times.jsonl --costs tests/suite_costs.json
 
 Each phase (set-up, call, teardown) of each test appends a line: the worker, the test,
 the phase's duration, when it ended, and the worker's CPU so far (its own, and that of
 the processes it started and has reaped: a module's server at the module's end, the
 session's server and Chromium at the worker's end).  The report gives each worker's
 finish time and CPU, the set-up against the calls, and the files by CPU and by wall
-time.  Figures and what they led to: docs/benchmarks.md, "The test suite's own time".
+time.  ``--costs`` writes each file's seconds in its worker to the table tests/conftest.py
+orders the run by (the longest files first).  Figures and what they led to:
+docs/benchmarks.md, "The test suite's own time".
 """
 
 from __future__ import annotations
@@ -90,19 +93,23 @@ def report(path: str, files: int, tests: int = 0) -> None:
         its.sort(key=lambda row: row["t"])
         calls = sum(row["when"] == "call" for row in its)
         last = its[-1]
-        children = last["kcpu"] + last.get("lcpu", 0.0)
-        everything += last["cpu"] + children
-        print(f"{worker:6}  {last['t'] - start:10.0f}  {end - (last['t'] - start):13.0f}"
-              f"  {last['cpu']:11.0f}  {children:18.0f}  {calls:5}")  # fmt: skip
-        before_own = before_children = 0.0
+        before_own = before_children = children = 0.0
         for row in its:
             name = row["id"].split("::")[0]
             now_children = row["kcpu"] + row.get("lcpu", 0.0)
+            # A process that ends without being reaped by its parent (Chromium once
+            # Playwright's driver has gone) takes its CPU out of the live count and never
+            # brings it to the reaped one: its CPU was spent all the same, so a fall counts 0.
+            more = max(now_children - before_children, 0.0)
+            children += more
             cpu[name] += row["cpu"] - before_own
-            reaped[name] += now_children - before_children
-            by_test[row["id"]] += row["cpu"] - before_own + now_children - before_children
+            reaped[name] += more
+            by_test[row["id"]] += row["cpu"] - before_own + more
             before_own, before_children = row["cpu"], now_children
             phases[name][row["when"]] += row["d"]
+        everything += last["cpu"] + children
+        print(f"{worker:6}  {last['t'] - start:10.0f}  {end - (last['t'] - start):13.0f}"
+              f"  {last['cpu']:11.0f}  {children:18.0f}  {calls:5}")  # fmt: skip
     total = collections.Counter()
     for counts in phases.values():
         total.update(counts)
@@ -123,10 +130,47 @@ def report(path: str, files: int, tests: int = 0) -> None:
             print(f"{seconds:7.1f}  {name}")
 
 
+def file_costs(path: str) -> dict[str, float]:
+    """Each file's share of the run in seconds: its CPU (its own and its children's), or,
+    for a file that waits more than it computes (a server's 15 s limits, a replica), its
+    wall time scaled by how much the run's sharing of the cores stretched every file's."""
+    rows = [json.loads(line) for line in open(path, encoding="utf-8")]
+    workers = collections.defaultdict(list)
+    for row in rows:
+        workers[row["w"]].append(row)
+    cpu: collections.Counter[str] = collections.Counter()
+    wall: collections.Counter[str] = collections.Counter()
+    for its in workers.values():
+        its.sort(key=lambda row: row["t"])
+        before_own = before_children = 0.0
+        for row in its:
+            name = row["id"].split("::")[0]
+            children = row["kcpu"] + row.get("lcpu", 0.0)
+            cpu[name] += row["cpu"] - before_own + max(children - before_children, 0.0)
+            before_own, before_children = row["cpu"], children
+            wall[name] += row["d"]
+    stretch = sum(wall.values()) / max(sum(cpu.values()), 1.0)
+    return {name: max(cpu[name], wall[name] / stretch) for name in wall}
+
+
+def write_costs(path: str, costs: str) -> None:
+    """:func:`file_costs`, longest first, as the JSON table tests/conftest.py starts the
+    longest files first by."""
+    found = file_costs(path)
+    table = {name: round(found[name], 1) for name in sorted(found, key=lambda n: -found[n])}
+    with open(costs, "w", encoding="utf-8") as out:
+        json.dump(table, out, indent=0)
+        out.write("\n")
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("path")
     parser.add_argument("--files", type=int, default=40)
     parser.add_argument("--tests", type=int, default=0, help="the costliest tests too")
+    parser.add_argument("--costs", help="write each file's seconds to this JSON table")
     arguments = parser.parse_args()
-    report(arguments.path, arguments.files, arguments.tests)
+    if arguments.costs:
+        write_costs(arguments.path, arguments.costs)
+    else:
+        report(arguments.path, arguments.files, arguments.tests)
