@@ -4,7 +4,7 @@ Record (a pytest plugin; every xdist worker loads it too), then report::
 
     PYTHONPATH=bench SUITE_TIMES=/tmp/times.jsonl bash scripts/test.sh -p suite_times
     .venv/bin/python bench/suite_times.py /tmp/times.jsonl [--files 40] [--tests 20]
-    .venv/bin/python bench/suite_times.py /tmp/times.jsonl --costs tests/suite_costs.json
+    .venv/bin/python bench/suite_times.py /tmp/times*.jsonl --costs tests/suite_costs.json
 
 Each phase (set-up, call, teardown) of each test appends a line: the worker, the test,
 the phase's duration, when it ended, and the worker's CPU so far (its own, and that of
@@ -153,10 +153,12 @@ def file_costs(path: str) -> dict[str, float]:
     return {name: max(cpu[name], wall[name] / stretch) for name in wall}
 
 
-def write_costs(path: str, costs: str) -> None:
-    """:func:`file_costs`, longest first, as the JSON table tests/conftest.py starts the
-    longest files first by."""
-    found = file_costs(path)
+def write_costs(paths: list[str], costs: str) -> None:
+    """:func:`file_costs`, the least of the runs recorded in ``paths`` (a run on a busy
+    machine stretches some files more than others), longest first, as the JSON table
+    tests/conftest.py starts the longest files first by."""
+    runs = [file_costs(path) for path in paths]
+    found = {name: min(run[name] for run in runs if name in run) for run in runs for name in run}
     table = {name: round(found[name], 1) for name in sorted(found, key=lambda n: -found[n])}
     with open(costs, "w", encoding="utf-8") as out:
         json.dump(table, out, indent=0)
@@ -165,7 +167,7 @@ def write_costs(path: str, costs: str) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("path")
+    parser.add_argument("path", nargs="+", help="one run's record (several with --costs)")
     parser.add_argument("--files", type=int, default=40)
     parser.add_argument("--tests", type=int, default=0, help="the costliest tests too")
     parser.add_argument("--costs", help="write each file's seconds to this JSON table")
@@ -173,4 +175,4 @@ if __name__ == "__main__":
     if arguments.costs:
         write_costs(arguments.path, arguments.costs)
     else:
-        report(arguments.path, arguments.files, arguments.tests)
+        report(arguments.path[0], arguments.files, arguments.tests)
