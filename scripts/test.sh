@@ -46,4 +46,7 @@ export HYPOTHESIS_PROFILE="${HYPOTHESIS_PROFILE:-ci}"
 # packaging test's wheel and venv, a module's own server) is made once.  One worker more
 # than the cores: browser and server tests spend much of their time waiting (on this
 # 2-core machine 2 workers kept 1.35 cores busy: 6 min 21 s; 3 workers 5 min 48 s).
-exec .venv/bin/pytest -q -p no:cacheprovider -n "$(( $(nproc) + 1 ))" --dist loadfile "$@"
+# --no-loadscope-reorder: the files go out in tests/conftest.py's order, the longest first
+# (xdist's own puts the files of most tests first, and the few long browser tests last).
+exec .venv/bin/pytest -q -p no:cacheprovider -n "$(( $(nproc) + 1 ))" --dist loadfile \
+  --no-loadscope-reorder "$@"

@@ -1,10 +1,13 @@
 """What every test shares: the Hypothesis profile (``ci`` unless ``HYPOTHESIS_PROFILE``
 says ``dev``), templates and URL rules compiled once per session rather than once per
-test's app, and the checkout's secret key made once before xdist's workers start."""
+test's app, the checkout's secret key made once before xdist's workers start, and the
+longest files run first."""
 
 from __future__ import annotations
 
+import json
 import tempfile
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -26,6 +29,33 @@ def pytest_configure(config) -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         create_app({"DATABASE": f"{folder}/key.db"})
+
+
+# Each test file's share of a full run in seconds, measured (bench/suite_times.py --costs);
+# a file not in it is guessed from its tests' marks (GUESSED, else UNMARKED a test).
+COSTS = Path(__file__).with_name("suite_costs.json")
+GUESSED = {"packaging": 6.0, "browser": 5.0, "slow": 2.0, "live": 1.0, "fuzz": 1.0}
+UNMARKED = 0.03
+
+
+def _guessed(item: pytest.Item) -> float:
+    marks = [GUESSED[mark.name] for mark in item.iter_markers() if mark.name in GUESSED]
+    return max(marks, default=UNMARKED)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest files first, each file's tests in their own order.  xdist's loadfile
+    hands a worker a file at a time in this order (scripts/test.sh keeps it with
+    ``--no-loadscope-reorder``): a minute-long file started last kept one worker busy
+    while the others had finished; started first, the short ones fill in around it."""
+    known = json.loads(COSTS.read_text()) if COSTS.exists() else {}
+    guessed: dict[str, float] = {}
+    for item in items:
+        name = item.nodeid.split("::")[0]
+        guessed[name] = guessed.get(name, 0.0) + _guessed(item)
+    order = {name: -known.get(name, seconds) for name, seconds in guessed.items()}
+    items.sort(key=lambda item: order[item.nodeid.split("::")[0]])  # stable: a file's order kept
 
 
 class CompiledTemplates(BytecodeCache):

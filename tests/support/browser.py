@@ -10,6 +10,7 @@ import re
 import time
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 # How long a browser test waits for a condition: far beyond the app's own timers (the
@@ -203,6 +204,21 @@ def until(page: Page, script: str, arg=None, seconds: float = LONG / 1000) -> No
     while not page.evaluate(script, arg):
         assert time.monotonic() < deadline, f"not true within {seconds} s: {script}"
         time.sleep(0.1)
+
+
+def reload(page: Page) -> None:
+    """Reload ``page``, as a person pulls it down to see what others changed.  A page that
+    polls (``data-poll``) reloads itself once its version changes; when that reload and
+    this one cross, Chromium aborts one (``net::ERR_ABORTED``), so the reload is made
+    again: the page ends freshly loaded either way."""
+    for _try in range(3):
+        try:
+            page.reload()
+            return
+        except PlaywrightError as error:
+            if "ERR_ABORTED" not in error.message:
+                raise
+    page.reload()
 
 
 def controlled(page: Page) -> None:

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import PHONE, check_page
+from tests.support.browser import PHONE, check_page, reload
 from tests.support.live import Phone, referee_serve
 from tests.support.tournaments import won_by
 
@@ -109,7 +109,7 @@ def test_a_swiss_night_signed_off_from_the_other_sides_phones(browser, server):
         _other_side_confirms(browser, server, links[n], f"signoff-02-confirm-{n}")
 
     # Table 4: the director confirms it for its players, from the list of tables waiting.
-    page.reload()
+    reload(page)
     waiting = page.locator("#unconfirmed")
     expect(waiting).to_contain_text("Round 1, table 4:")
     expect(waiting.locator("li")).to_have_count(1)
@@ -140,10 +140,10 @@ def test_a_swiss_night_signed_off_from_the_other_sides_phones(browser, server):
     assert undone.status == 200, undone.text[:2000]
     scorers[1].post(f"{tables[1]}/hands/new?mode=quick", won_by(1))
     # The correction is no longer what was confirmed: listed again, confirmed again.
-    page.reload()
+    reload(page)
     expect(page.locator("#unconfirmed")).to_contain_text("Round 1, table 1:")
     _other_side_confirms(browser, server, links[1], "signoff-04-confirm-again")
-    page.reload()
+    reload(page)
     expect(page.locator("#unconfirmed")).to_have_count(0)
     check_page(page, "signoff-05-director-all-confirmed")
 

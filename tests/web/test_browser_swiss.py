@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import PHONE, PROJECTOR, axe_clean, check_page, download
+from tests.support.browser import PHONE, PROJECTOR, axe_clean, check_page, download, reload
 from tests.support.live import Phone, referee_serve
 from tests.support.tournaments import won_by
 
@@ -96,7 +96,7 @@ def test_a_swiss_event_with_a_late_team_a_no_show_and_a_correction(browser, serv
     page.get_by_label("A late team (partners joined by &)").fill("Zoe & Yan")
     page.get_by_role("button", name="Add the team from round 2").click()
     expect(page.locator(".flash")).to_contain_text("Zoe & Yan joins from round 2")
-    page.reload()
+    reload(page)
     page.get_by_role("button", name="Begin round 2").click()
     expect(page.locator(".flash")).to_contain_text("Round 2 has begun")
     data = _api(server, director)
@@ -108,7 +108,7 @@ def test_a_swiss_event_with_a_late_team_a_no_show_and_a_correction(browser, serv
 
     # A correction of round 2, table 1, once it is scored: a result entered, with a reason.
     _score_round(server, page, 2)
-    page.reload()
+    reload(page)
     _settle(page, 2, 1, "result", "sheet misread", totals=(2400, 2600))
     game = next(g for g in _api(server, director)["games"] if (g["round"], g["table"]) == (2, 1))
     assert (game["totals"], game["state"], game["reason"]) == (
@@ -120,7 +120,7 @@ def test_a_swiss_event_with_a_late_team_a_no_show_and_a_correction(browser, serv
 
     page.get_by_role("button", name="Begin round 3").click()
     _score_round(server, page, 3)
-    page.reload()
+    reload(page)
     page.get_by_role("button", name="End the tournament").click()
     assert _api(server, director)["finished"] is False  # asked once first
     page.get_by_role("button", name="End the tournament", exact=True).click()

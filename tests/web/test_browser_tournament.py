@@ -24,6 +24,7 @@ from tests.support.browser import (
     check_page,
     download,
     open_points,
+    reload,
     totals,
 )
 from tests.support.live import referee_serve
@@ -212,7 +213,7 @@ def test_a_club_tournament_night(browser, base_url, tmp_path):
     check_page(reader, "tournament-09-standings-phone")
 
     # Round 2: every table finished, the director begins it; East-West move up a table.
-    director.reload()
+    reload(director)
     for t in range(4):
         expect(tables.nth(t).locator("strong")).to_contain_text("finished")
     director.get_by_role("button", name="Begin round 2").click()
