@@ -574,10 +574,19 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     if found is not None:
         return found
     from .judge_figures import figure_asked  # it builds on this module's Ruling
+    from .judge_hand import hand_bonuses
 
     found = figure_asked(variant, s)
     if found is not None:
+        if found.rules == ("red-threes.bonus",):  # the threes of a hand told whole: its bonuses
+            return hand_bonuses(variant, s) or found
         return found
+    found = _on_cards(variant, s, table)
+    return found if found is not None else hand_bonuses(variant, s)
+
+
+def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
+    """The rulings on the cards, melds, scores and moments the post tells."""
     if _loose(s) and s.groups:  # cards named that were not read into melds: no ruling on melds
         return _pickup(variant, s, table) if _asks(s, "pickup") else None
     if _asks(s, "pickup") and s.top is not None:
