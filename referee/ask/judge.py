@@ -576,13 +576,15 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     from .judge_figures import figure_asked  # it builds on this module's Ruling
     from .judge_hand import hand_bonuses
 
-    found = figure_asked(variant, s)
-    if found is not None:
-        if found.rules == ("red-threes.bonus",):  # the threes of a hand told whole: its bonuses
-            return hand_bonuses(variant, s) or found
-        return found
-    found = _on_cards(variant, s, table)
-    return found if found is not None else hand_bonuses(variant, s)
+    found = figure_asked(variant, s) or _on_cards(variant, s, table)
+    if found is None or found.rules in _PART_OF_A_HAND:
+        # the threes' or the canastas' worth of a hand told whole: the hand's bonuses
+        return hand_bonuses(variant, s) or found
+    return found
+
+
+# The figures of one item of a hand, which a hand told with more items asks the sum of
+_PART_OF_A_HAND = frozenset({("red-threes.bonus",), ("canasta.kinds",)})
 
 
 def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:

@@ -33,6 +33,10 @@ _RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)
 # the breakdown's parts the cards' own values make: not bonuses
 _CARDS_PARTS = {"melds", "hand"}
 _KINDS = {"natural_canasta": CanastaKind.NATURAL, "mixed_canasta": CanastaKind.MIXED}
+# what the core finds of the cards the post does not tell: the melds' points short of the
+# opening minimum (the canastas built here are the poorest of their kind)
+_CARDS_PROBLEMS = {"opening_short"}
+_DIGIT_RANKS = {rank.value for rank in Rank if rank.value.isdigit()}
 
 
 class _Told:
@@ -73,16 +77,29 @@ def _score(
     side = Side("", tuple(melds), told.threes, told.out, told.concealed, hand=())
     others = tuple(Side("", hand=()) for _ in range(variant.sides_for(variant.default_players) - 1))
     result = score_hand(variant, Hand(variant.default_players, (side, *others)))
-    if result.problems:
+    if any(p.code not in _CARDS_PROBLEMS for p in result.problems):
         return None
     scored = result.sides[0]
     parts = {k: v for k, v in scored.breakdown.items() if k not in _CARDS_PARTS and v}
     return parts, list(scored.canastas)
 
 
+def _uncounted(s: Situation) -> list[Card]:
+    """The single cards the post names, less a digit read as a card that counted a kind of
+    canasta ("2 dirty canastas": no two)."""
+    singles = list(s.singles)
+    for digit in s.kind_digits:
+        if digit not in _DIGIT_RANKS:
+            continue  # "1" is no card
+        card = Card(Rank(digit))
+        if card in singles:
+            singles.remove(card)
+    return singles
+
+
 def _told(variant: Variant, s: Situation) -> _Told | None:
     """The items the post tells, where it tells nothing else the figure would need."""
-    if s.singles or s.ranks_named or s.top is not None or s.points or s.score is not None:
+    if _uncounted(s) or s.ranks_named or s.top is not None or s.points or s.score is not None:
         return None
     cards = [card for group in s.groups for card in group]
     if any(not card.is_red_three for card in cards) or s.black_three:
@@ -92,7 +109,7 @@ def _told(variant: Variant, s: Situation) -> _Told | None:
     kinds: dict[CanastaKind, int] = {}
     if s.kinds is not None:
         kinds = {_KINDS[m]: n for m, n in s.kinds.items()}
-    elif s.moments & set(_KINDS) or "canasta" in s.moments:
+    elif (s.moments & set(_KINDS) or "canasta" in s.moments) and "no_canasta" not in s.moments:
         return None  # a canasta told of no kind or no number
     if kinds and "no_canasta" in s.moments:
         return None
@@ -103,8 +120,11 @@ def _told(variant: Variant, s: Situation) -> _Told | None:
     if concealed and not out:
         return None
     told = _Told(kinds, len(cards), out, concealed)
-    # at least two items, or canastas: one item alone has its own ruling
-    if sum((told.canastas > 0, told.threes > 0, told.out)) < 2 and told.canastas < 2:
+    # at least two items, or canastas, or threes told of a side with no canasta or no meld
+    # (their sign is the figure): one item alone has its own ruling
+    unmelded = s.opened is False or "no_canasta" in s.moments
+    items = sum((told.canastas > 0, told.threes > 0, told.out))
+    if items < 2 and told.canastas < 2 and not (told.threes and unmelded):
         return None
     return told
 
@@ -156,7 +176,7 @@ def hand_bonuses(variant: Variant, s: Situation) -> Ruling | None:
     if told.threes:
         items.append(
             Text(
-                N_("%(count)s red threes: %(points)s"),
+                N_("red threes (%(count)s): %(points)s"),
                 {"count": told.threes, "points": parts.get("red_threes", 0)},
             )
         )

@@ -140,6 +140,7 @@ class Situation:
         # ... by kind, where the post counts each canasta it names by its kind ("one clean
         # canasta and two dirty ones": natural 1, mixed 2); None where one is uncounted
         self.kinds: dict[str, int] | None = None
+        self.kind_digits: list[str] = []  # ... the digits that counted them ("2 dirty ones")
         self.wilds_worded = 0  # wild cards named in words ("a joker"): one added to a meld
         # of a post of several sentences, the moments its question sentence names (the story
         # tells the table, the question what is asked), or where it names nothing of the game,
@@ -879,12 +880,14 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
 _KIND_MOMENTS = ("natural_canasta", "mixed_canasta")
 
 
-def _canasta_kinds(folded: str, lang: str) -> dict[str, int] | None:
+def _canasta_kinds(folded: str, lang: str) -> tuple[dict[str, int] | None, list[str]]:
     """Each kind of canasta ``folded`` names, counted: the count before each phrase of a
     kind ("one clean canasta", "2 dirty canastas", "eine ... reinen Canasta") or the phrase's
     own article ("a clean one"); None where a phrase has no count before it or a canasta is
-    named of no kind ("two canastas, one clean"): the figure would depend on it."""
+    named of no kind ("two canastas, one clean"): the figure would depend on it.  Beside them,
+    the digits that counted (the notation reads a lone "2" as a card)."""
     kinds: dict[str, int] = {}
+    digits_used: list[str] = []
     covered = 0
     for moment in _KIND_MOMENTS:
         for match in _moment_pattern(moment, lang).finditer(folded):
@@ -894,14 +897,15 @@ def _canasta_kinds(folded: str, lang: str) -> dict[str, int] | None:
             digits = [w for w in before if w.isdigit() and 0 < int(w) < 10]
             if digits:
                 n = int(digits[0])
+                digits_used.append(digits[0])
             elif counted:
                 n = _count_of(counted[0], lang) or 0
             else:
-                return None
+                return None, []
             kinds[moment] = kinds.get(moment, 0) + n
             covered += sum(1 for w in said if _CANASTA_WORD.match(w))
     named = sum(1 for w in re.findall(r"[^\W_]+", folded) if _CANASTA_WORD.match(w))
-    return kinds if kinds and named == covered else None
+    return (kinds, digits_used) if kinds and named == covered else (None, [])
 
 
 def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
@@ -1026,7 +1030,7 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
             if situation.canastas is not None:
                 break
     if situation.moments.intersection(_KIND_MOMENTS):
-        situation.kinds = _canasta_kinds(folded, lang)
+        situation.kinds, situation.kind_digits = _canasta_kinds(folded, lang)
     situation.wilds_worded = sum(
         1 for p, cards in worded if p != taken for card in cards if card.is_wild
     )
