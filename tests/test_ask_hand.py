@@ -171,6 +171,12 @@ def test_the_breakdown_names_each_item_with_its_figure():
          "¿Cuántos puntos son?", (1, 1, 2, "")),
         ("american", "es", "Teníamos dos canastas limpias y una canasta sucia. ¿Cuántos puntos "
          "son?", (2, 1, 0, "")),
+        ("american", "de", "Wir haben zwei reine Canastas und drei rote Dreien. Wie viele Punkte "
+         "bekommen wir?", (2, 0, 3, "")),
+        ("classic", "nl", "We hadden twee zuivere canasta's en drie rode drieën. Hoeveel punten "
+         "is dat?", (2, 0, 3, "")),
+        ("classic", "pl", "Mieliśmy dwie czyste kanasty i trzy czerwone trójki. Ile to punktów?",
+         (2, 0, 3, "")),
     ],
 )  # fmt: skip
 def test_a_hand_s_bonuses_asked_in_other_languages(table, lang, question, items):
