@@ -113,12 +113,17 @@ def test_a_hand_s_bonuses_are_the_core_s_score_of_its_items(
         ("classic", "We had a clean canasta, a dirty one and red threes, how many points?"),
         # a canasta told of no kind beside those told of one
         ("classic", "We had three canastas, one clean and one dirty, what is that worth?"),
+        # a kind named outside its phrase: "three dirty ones" not counted
+        ("american", "We had two clean canastas and three dirty ones. How many points?"),
+        # the other side's items told beside ours
+        ("american", "We had a clean canasta and they had a dirty canasta and 2 red threes. "
+         "What does each side score?"),
         # cards whose values the figure would need
         ("classic", "We had a clean canasta, a dirty one and K K K, how many points?"),
         # classic: a side with no canasta that may or may not have melded (the threes' sign)
         ("classic", "We had no canasta and 2 red threes, what do they cost us?"),
     ],
-)
+)  # fmt: skip
 def test_items_that_leave_the_figure_open_give_no_hand_figure(table, question):
     found = rule_on(PRESETS[table], question, "en")
     assert found is None or "come on top" not in found.text.render(), found

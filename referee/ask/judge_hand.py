@@ -135,6 +135,8 @@ def hand_bonuses(variant: Variant, s: Situation) -> Ruling | None:
     asked = s.asked if s.asked is not None else s.moments
     if not _ASKING & asked or "in_hand" in s.moments or "special_hand" in s.moments:
         return None
+    if "theirs" in s.moments and not (s.asked is not None and "theirs" in s.asked):
+        return None  # the other side named in the story: whose items are whose is not read
     told = _told(variant, s)
     if told is None:
         return None

@@ -889,8 +889,10 @@ def _canasta_kinds(folded: str, lang: str) -> tuple[dict[str, int] | None, list[
     kinds: dict[str, int] = {}
     digits_used: list[str] = []
     covered = 0
+    rest = folded
     for moment in _KIND_MOMENTS:
         for match in _moment_pattern(moment, lang).finditer(folded):
+            rest = rest[: match.start()] + " " * len(match.group()) + rest[match.end() :]
             said = re.findall(r"[^\W_]+", match.group())
             before = re.findall(r"[^\W_]+", folded[: match.start()])[-1:]
             counted = [w for w in (*before, said[0]) if _count_of(w, lang) is not None]
@@ -905,7 +907,31 @@ def _canasta_kinds(folded: str, lang: str) -> tuple[dict[str, int] | None, list[
             kinds[moment] = kinds.get(moment, 0) + n
             covered += sum(1 for w in said if _CANASTA_WORD.match(w))
     named = sum(1 for w in re.findall(r"[^\W_]+", folded) if _CANASTA_WORD.match(w))
+    # a kind's word outside its phrases ("two clean canastas and three dirty ones"): a
+    # canasta of a kind not counted
+    if set(re.findall(r"[^\W_]+", rest)) & _kind_words(lang):
+        return None, []
     return (kinds, digits_used) if kinds and named == covered else (None, [])
+
+
+@lru_cached(8)
+def _kind_words(lang: str) -> frozenset[str]:
+    """The words that tell a canasta's kind in its phrases ("clean", "dirty", "reinen"): not
+    a canasta's word, a count, an article, nor a colour a three is told by."""
+    return frozenset(
+        w
+        for moment in _KIND_MOMENTS
+        for phrase in _phrases(moment, lang)
+        for w in phrase.split()
+        if len(w) > 3
+        and not _CANASTA_WORD.match(w)
+        and _count_of(w, lang) is None
+        and w not in _COLOURS
+    )
+
+
+# the colours of the red and black canasta's phrases: the threes' too ("2 red threes")
+_COLOURS = frozenset({"black", "cerna", "cervena", "schwarz", "negra", "roja", "zwart", "rood"})
 
 
 def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
