@@ -111,8 +111,8 @@ def _told(variant: Variant, s: Situation) -> _Told | None:
         kinds = {_KINDS[m]: n for m, n in s.kinds.items()}
     elif (s.moments & set(_KINDS) or "canasta" in s.moments) and "no_canasta" not in s.moments:
         return None  # a canasta told of no kind or no number
-    if kinds and "no_canasta" in s.moments:
-        return None
+    if kinds and ("no_canasta" in s.moments or s.opened is False):
+        return None  # canastas of a side said to have none, or not to have melded
     if any(k not in variant.canasta_bonus for k in kinds) or sum(kinds.values()) > len(_RANKS):
         return None
     out = "go_out" in s.moments
