@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from referee.ask.situation import question_sentence, read_situation
 from referee.rules import PRESETS, Card, Meld, Rank, format_cards
-from referee.rules.hand import threes_points
+from referee.rules.hand import Hand, Side, score_hand, threes_points
 from referee.rules.opening import check_opening, check_opening_points
 from referee.rules.rulings import check_going_out, check_pickup
 from tests.support.asking import ruling
@@ -299,8 +299,13 @@ def test_the_worth_of_red_threes_told_is_the_table_s(count, written):
         threes_points(AMERICAN, count),
         ["red-threes.bonus"],
     )
-    # ... and none where the side may not have melded: the sign is the question then
-    assert ruling(f"We had {told} but never got to go down. How much?", "en", "american") is None
+    # ... and not that worth where the side has not melded: the sign is the question then,
+    # which only the hand's scoring answers (judge_hand.py: the core's figure for such a side)
+    found = ruling(f"We had {told} but never got to go down. How much?", "en", "american")
+    unmelded = Hand(4, (Side("us", (), count, hand=()), Side("them", hand=())))
+    signed = score_hand(AMERICAN, unmelded).sides[0].breakdown["red_threes"]
+    assert signed < 0
+    assert found is None or found["figure"] == signed
 
 
 def test_wild_cards_told_before_the_melds_join_the_first():

@@ -574,10 +574,21 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     if found is not None:
         return found
     from .judge_figures import figure_asked  # it builds on this module's Ruling
+    from .judge_hand import hand_bonuses
 
-    found = figure_asked(variant, s)
-    if found is not None:
-        return found
+    found = figure_asked(variant, s) or _on_cards(variant, s, table)
+    if found is None or found.rules in _PART_OF_A_HAND:
+        # the threes' or the canastas' worth of a hand told whole: the hand's bonuses
+        return hand_bonuses(variant, s) or found
+    return found
+
+
+# The figures of one item of a hand, which a hand told with more items asks the sum of
+_PART_OF_A_HAND = frozenset({("red-threes.bonus",), ("canasta.kinds",)})
+
+
+def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
+    """The rulings on the cards, melds, scores and moments the post tells."""
     if _loose(s) and s.groups:  # cards named that were not read into melds: no ruling on melds
         return _pickup(variant, s, table) if _asks(s, "pickup") else None
     if _asks(s, "pickup") and s.top is not None:

@@ -137,6 +137,10 @@ class Situation:
         self.points: list[int] = []  # points told ("went down with 160 points")
         # the canastas the side is told to have ("with a clean canasta and a dirty one")
         self.canastas: int | None = None
+        # ... by kind, where the post counts each canasta it names by its kind ("one clean
+        # canasta and two dirty ones": natural 1, mixed 2); None where one is uncounted
+        self.kinds: dict[str, int] | None = None
+        self.kind_digits: list[str] = []  # ... the digits that counted them ("2 dirty ones")
         self.wilds_worded = 0  # wild cards named in words ("a joker"): one added to a meld
         # of a post of several sentences, the moments its question sentence names (the story
         # tells the table, the question what is asked), or where it names nothing of the game,
@@ -873,6 +877,63 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
     return None
 
 
+_KIND_MOMENTS = ("natural_canasta", "mixed_canasta")
+
+
+def _canasta_kinds(folded: str, lang: str) -> tuple[dict[str, int] | None, list[str]]:
+    """Each kind of canasta ``folded`` names, counted: the count before each phrase of a
+    kind ("one clean canasta", "2 dirty canastas", "eine ... reinen Canasta") or the phrase's
+    own article ("a clean one"); None where a phrase has no count before it or a canasta is
+    named of no kind ("two canastas, one clean"): the figure would depend on it.  Beside them,
+    the digits that counted (the notation reads a lone "2" as a card)."""
+    kinds: dict[str, int] = {}
+    digits_used: list[str] = []
+    covered = 0
+    rest = folded
+    for moment in _KIND_MOMENTS:
+        for match in _moment_pattern(moment, lang).finditer(folded):
+            rest = rest[: match.start()] + " " * len(match.group()) + rest[match.end() :]
+            said = re.findall(r"[^\W_]+", match.group())
+            before = re.findall(r"[^\W_]+", folded[: match.start()])[-1:]
+            counted = [w for w in (*before, said[0]) if _count_of(w, lang) is not None]
+            digits = [w for w in before if w.isdigit() and 0 < int(w) < 10]
+            if digits:
+                n = int(digits[0])
+                digits_used.append(digits[0])
+            elif counted:
+                n = _count_of(counted[0], lang) or 0
+            else:
+                return None, []
+            kinds[moment] = kinds.get(moment, 0) + n
+            covered += sum(1 for w in said if _CANASTA_WORD.match(w))
+    named = sum(1 for w in re.findall(r"[^\W_]+", folded) if _CANASTA_WORD.match(w))
+    # a kind's word outside its phrases ("two clean canastas and three dirty ones"): a
+    # canasta of a kind not counted
+    if set(re.findall(r"[^\W_]+", rest)) & _kind_words(lang):
+        return None, []
+    return (kinds, digits_used) if kinds and named == covered else (None, [])
+
+
+@lru_cached(8)
+def _kind_words(lang: str) -> frozenset[str]:
+    """The words that tell a canasta's kind in its phrases ("clean", "dirty", "reinen"): not
+    a canasta's word, a count, an article, nor a colour a three is told by."""
+    return frozenset(
+        w
+        for moment in _KIND_MOMENTS
+        for phrase in _phrases(moment, lang)
+        for w in phrase.split()
+        if len(w) > 3
+        and not _CANASTA_WORD.match(w)
+        and _count_of(w, lang) is None
+        and w not in _COLOURS
+    )
+
+
+# the colours of the red and black canasta's phrases: the threes' too ("2 red threes")
+_COLOURS = frozenset({"black", "cerna", "cervena", "schwarz", "negra", "roja", "zwart", "rood"})
+
+
 def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
     """Cards named in words grouped into melds: wild cards join the natural cards named
     before them (or, first in the question, the next ones); "three kings and three queens"
@@ -994,6 +1055,8 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
             situation.canastas = _canastas_told(told_in, lang)
             if situation.canastas is not None:
                 break
+    if situation.moments.intersection(_KIND_MOMENTS):
+        situation.kinds, situation.kind_digits = _canasta_kinds(folded, lang)
     situation.wilds_worded = sum(
         1 for p, cards in worded if p != taken for card in cards if card.is_wild
     )

@@ -1,0 +1,214 @@
+"""A hand's bonuses asked as one figure, told in words (issue 44: "We had a clean canasta, a
+dirty canasta and 2 red threes and went out. What do we score for bonuses?").
+
+The figure is the rules core's own scoring of a hand built from exactly the items the post
+tells -- its canastas by kind and number, its red threes by number, its going out (concealed
+or not), whether the side has melded -- by :func:`referee.rules.hand.score_hand`, the
+function the hand form and ``referee score`` score with: its breakdown, less the cards' own
+values (the melds' and the hand's parts), which the post does not tell and which come on top.
+Where what is told leaves the figure open (a canasta of no kind told, threes uncounted,
+whether a side with no canasta has melded where that decides the threes' sign) or makes a
+hand the core refuses (going out with too few canastas), there is no ruling.
+
+No form opens from it: the hand form lives in a match (it scores a hand of a match's
+table), and no link fills it in from the referee's page.
+"""
+
+from __future__ import annotations
+
+from ..rules import Card, Rank, Variant
+from ..rules.hand import CanastaScore, Hand, Side, score_hand
+from ..rules.melds import Meld
+from ..rules.problems import N_, Text
+from ..rules.variant import CanastaKind
+from .judge import Ruling
+from .situation import Situation
+
+__all__ = ["hand_bonuses"]
+
+# what asks a figure: a worth, what a side gets, what it costs or how much
+_ASKING = {"value", "gets", "cost"}
+# each canasta its own rank, none a rank some variant scores apart (sevens, aces)
+_RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)
+# the breakdown's parts the cards' own values make: not bonuses
+_CARDS_PARTS = {"melds", "hand"}
+_KINDS = {"natural_canasta": CanastaKind.NATURAL, "mixed_canasta": CanastaKind.MIXED}
+# what the core finds of the cards the post does not tell: the melds' points short of the
+# opening minimum (the canastas built here are the poorest of their kind)
+_CARDS_PROBLEMS = {"opening_short"}
+_DIGIT_RANKS = {rank.value for rank in Rank if rank.value.isdigit()}
+
+
+class _Told:
+    """The scoring items a post tells of its side's hand."""
+
+    def __init__(self, kinds: dict[CanastaKind, int], threes: int, out: bool, concealed: bool):
+        self.kinds, self.threes, self.out, self.concealed = kinds, threes, out, concealed
+
+    @property
+    def canastas(self) -> int:
+        return sum(self.kinds.values())
+
+
+def _canasta(kind: CanastaKind, rank: Rank, concealed: bool) -> Meld:
+    natural = Card(rank)
+    if kind is CanastaKind.NATURAL:
+        return Meld((natural,) * 7, concealed)
+    return Meld((natural,) * 5 + (Card(Rank.TWO),) * 2, concealed)
+
+
+def _melds(told: _Told) -> list[Meld]:
+    ranks = iter(_RANKS)
+    return [
+        _canasta(kind, next(ranks), told.concealed)
+        for kind, count in told.kinds.items()
+        for _ in range(count)
+    ]
+
+
+def _score(
+    variant: Variant, told: _Told, melded: bool
+) -> tuple[dict[str, int], list[CanastaScore]] | None:
+    """The core's breakdown of the side's bonuses and its canastas, for the hand built of
+    ``told``; None where the core finds the hand breaks a rule."""
+    melds = _melds(told)
+    if melded and not melds:  # a meld that stands for "we have melded", no canasta
+        melds = [Meld((Card(Rank.KING),) * 3)]
+    side = Side("", tuple(melds), told.threes, told.out, told.concealed, hand=())
+    others = tuple(Side("", hand=()) for _ in range(variant.sides_for(variant.default_players) - 1))
+    result = score_hand(variant, Hand(variant.default_players, (side, *others)))
+    if any(p.code not in _CARDS_PROBLEMS for p in result.problems):
+        return None
+    scored = result.sides[0]
+    parts = {k: v for k, v in scored.breakdown.items() if k not in _CARDS_PARTS and v}
+    return parts, list(scored.canastas)
+
+
+def _uncounted(s: Situation) -> list[Card]:
+    """The single cards the post names, less a digit read as a card that counted a kind of
+    canasta ("2 dirty canastas": no two)."""
+    singles = list(s.singles)
+    for digit in s.kind_digits:
+        if digit not in _DIGIT_RANKS:
+            continue  # "1" is no card
+        card = Card(Rank(digit))
+        if card in singles:
+            singles.remove(card)
+    return singles
+
+
+def _told(variant: Variant, s: Situation) -> _Told | None:
+    """The items the post tells, where it tells nothing else the figure would need."""
+    if _uncounted(s) or s.ranks_named or s.top is not None or s.points or s.score is not None:
+        return None
+    cards = [card for group in s.groups for card in group]
+    if any(not card.is_red_three for card in cards) or s.black_three:
+        return None  # cards whose values (or a black three's part) the figure would need
+    if s.red_three and not cards:
+        return None  # red threes of no number
+    kinds: dict[CanastaKind, int] = {}
+    if s.kinds is not None:
+        kinds = {_KINDS[m]: n for m, n in s.kinds.items()}
+    elif (s.moments & set(_KINDS) or "canasta" in s.moments) and "no_canasta" not in s.moments:
+        return None  # a canasta told of no kind or no number
+    if kinds and ("no_canasta" in s.moments or s.opened is False):
+        return None  # canastas of a side said to have none, or not to have melded
+    if any(k not in variant.canasta_bonus for k in kinds) or sum(kinds.values()) > len(_RANKS):
+        return None
+    out = "go_out" in s.moments
+    concealed = "concealed" in s.moments
+    if concealed and not out:
+        return None
+    told = _Told(kinds, len(cards), out, concealed)
+    # at least two items, or canastas, or threes told of a side with no canasta or no meld
+    # (their sign is the figure): one item alone has its own ruling
+    unmelded = s.opened is False or "no_canasta" in s.moments
+    items = sum((told.canastas > 0, told.threes > 0, told.out))
+    if items < 2 and told.canastas < 2 and not (told.threes and unmelded):
+        return None
+    return told
+
+
+def hand_bonuses(variant: Variant, s: Situation) -> Ruling | None:
+    """The bonuses of the hand the post tells, as one figure with its breakdown; None where
+    it asks no figure or tells too little (or too much) for one."""
+    asked = s.asked if s.asked is not None else s.moments
+    if not _ASKING & asked or "in_hand" in s.moments or "special_hand" in s.moments:
+        return None
+    if "theirs" in s.moments and not (s.asked is not None and "theirs" in s.asked):
+        return None  # the other side named in the story: whose items are whose is not read
+    told = _told(variant, s)
+    if told is None:
+        return None
+    if told.canastas:
+        melded = [True]
+    elif s.opened is not None:
+        melded = [s.opened]
+    else:
+        melded = [True, False]  # whether the side has melded, where the post does not say
+    scored = [_score(variant, told, m) for m in melded]
+    if any(found is None for found in scored):
+        return None
+    if len({tuple(sorted(found[0].items())) for found in scored if found}) != 1:
+        return None  # the threes' sign depends on whether the side melded: not told
+    found = scored[0]
+    assert found is not None
+    parts, canastas = found
+    if set(parts) - {"canastas", "red_threes", "going_out", "canasta_count"}:
+        return None  # a part the post's items do not make: its own rules say it
+    items: list[Text] = []
+    for kind in (CanastaKind.NATURAL, CanastaKind.MIXED):
+        of_kind = [c for c in canastas if c.kind is kind]
+        if of_kind:
+            template = (
+                N_("%(count)s × natural canasta: %(points)s")
+                if kind is CanastaKind.NATURAL
+                else N_("%(count)s × mixed canasta: %(points)s")
+            )
+            items.append(
+                Text(template, {"count": len(of_kind), "points": sum(c.bonus for c in of_kind)})
+            )
+    if "canasta_count" in parts:
+        items.append(
+            Text(
+                N_("%(count)s canastas together: %(points)s"),
+                {"count": len(canastas), "points": parts["canasta_count"]},
+            )
+        )
+    if told.threes:
+        items.append(
+            Text(
+                N_("red threes (%(count)s): %(points)s"),
+                {"count": told.threes, "points": parts.get("red_threes", 0)},
+            )
+        )
+    if told.out:
+        template = (
+            N_("going out concealed: %(points)s") if told.concealed else N_("going out: %(points)s")
+        )
+        items.append(Text(template, {"points": parts.get("going_out", 0)}))
+    total = sum(parts.values())
+    listed = Text(
+        "; ".join(f"%(p{i})s" for i in range(len(items))),
+        {f"p{i}": item for i, item in enumerate(items)},
+    )
+    rules = []
+    if told.canastas:
+        rules.append("canasta.kinds")
+    if told.threes:
+        rules.append("red-threes.bonus")
+    if told.out:
+        rules.append("going-out.concealed" if told.concealed else "going-out.bonus")
+    rules = [key for key in rules if key in variant.rules]
+    if not rules:
+        return None
+    return Ruling(
+        None,
+        total,
+        Text(
+            N_("These bonuses come to %(points)s (%(items)s); the cards' own values come on top."),
+            {"points": total, "items": listed},
+        ),
+        tuple(rules),
+        lead=True,
+    )

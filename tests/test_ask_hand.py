@@ -1,0 +1,192 @@
+"""Issue 44: a hand's bonuses asked as one figure (referee/ask/judge_hand.py): its canastas by
+kind and number, its red threes, its going out told in words, the figure the rules core's
+own scoring gives a hand of exactly those items (``score_hand``, as the hand form and
+``referee score``), less the cards' own values, which come on top."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from referee.ask.judge import rule_on
+from referee.rules import PRESETS, Card, Meld, Rank
+from referee.rules.hand import Hand, Side, score_hand
+from referee.rules.variant import CanastaKind
+from tests.support.profiles import examples
+
+# Every table whose book scores a natural and a mixed canasta apart.
+TABLES = sorted(
+    name
+    for name, v in PRESETS.items()
+    if "canasta.kinds" in v.rules
+    and {CanastaKind.NATURAL, CanastaKind.MIXED} <= set(v.canasta_bonus)
+)
+ASKING = (
+    "What do we score for bonuses?",
+    "How many points is that?",
+    "What is that worth?",
+    "How many points do we get?",
+)
+WORDS = {1: ("a", "one", "1"), 2: ("two", "2"), 3: ("three", "3"), 4: ("four", "4")}
+# ranks of their own for the test's hand (the module builds its own of other ranks)
+RANKS = (Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.EIGHT, Rank.NINE, Rank.TEN)
+
+
+def _bonuses(variant, natural: int, mixed: int, threes: int, out: str) -> int | None:
+    """What the core scores a side of these items, less its cards' own values; None where
+    it finds the hand breaks a rule the items make (its cards' points short of the opening
+    minimum are the cards', not the items')."""
+    ranks = iter(RANKS)
+    concealed = out == "concealed"
+    melds = [Meld((Card(next(ranks)),) * 7, concealed) for _ in range(natural)]
+    melds += [Meld((Card(next(ranks)),) * 6 + (Card(Rank.JOKER),), concealed) for _ in range(mixed)]
+    side = Side("us", tuple(melds), threes, bool(out), concealed, hand=())
+    others = [Side("them", hand=()) for _ in range(variant.sides_for(variant.default_players) - 1)]
+    result = score_hand(variant, Hand(variant.default_players, (side, *others)))
+    if any(p.code != "opening_short" for p in result.problems):
+        return None
+    parts = result.sides[0].breakdown
+    return sum(parts.values()) - parts["melds"] - parts["hand"]
+
+
+def _told(draw, count: int, singular: str, plural: str) -> str:
+    word = draw(st.sampled_from(WORDS[count]))
+    return f"{word} {singular if count == 1 else plural}"
+
+
+@settings(max_examples=examples(80), deadline=None)
+@given(
+    table=st.sampled_from(TABLES),
+    natural=st.integers(0, 3),
+    mixed=st.integers(0, 3),
+    threes=st.integers(0, 4),
+    out=st.sampled_from(["", "out", "concealed"]),
+    asking=st.sampled_from(ASKING),
+    data=st.data(),
+)
+def test_a_hand_s_bonuses_are_the_core_s_score_of_its_items(
+    table, natural, mixed, threes, out, asking, data
+):
+    assume(natural + mixed >= 1)
+    assume(natural + mixed >= 2 or threes or out)  # one canasta alone has its own ruling
+    draw = data.draw
+    items = []
+    if natural:
+        kind = draw(st.sampled_from(("clean", "natural")))
+        items.append(_told(draw, natural, f"{kind} canasta", f"{kind} canastas"))
+    if mixed:
+        kind = draw(st.sampled_from(("dirty", "mixed")))
+        items.append(_told(draw, mixed, f"{kind} canasta", f"{kind} canastas"))
+    if threes:
+        items.append(_told(draw, threes, "red three", "red threes"))
+    said = ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else items[0]
+    going = {"": "", "out": " and went out", "concealed": " and went out concealed"}[out]
+    question = f"We had {said}{going}. {asking}"
+    variant = PRESETS[table]
+
+    expected = _bonuses(variant, natural, mixed, threes, out)
+    found = rule_on(variant, question, "en")
+    if expected is None:  # a hand the core refuses: no figure of its bonuses
+        assert found is None or "come on top" not in found.text.render(), question
+        return
+    assert found is not None, question
+    assert found.figure == expected, (question, found.text.render())
+    text = found.text.render()
+    assert "cards' own values come on top" in text
+    assert found.verdict is None
+    assert "canasta.kinds" in found.rules
+    if threes:
+        assert "red-threes.bonus" in found.rules
+    if out:
+        assert any(key.startswith("going-out.") for key in found.rules)
+
+
+@pytest.mark.parametrize(
+    ("table", "question"),
+    [
+        # canastas of no kind where the kinds score differently
+        ("classic", "we went out concealed with 2 canastas, how many points?"),
+        ("american", "We had two canastas and 3 red threes and went out. What do we score?"),
+        # a kind told but not counted, threes not counted
+        ("classic", "We had natural canastas and 2 red threes, what do we score?"),
+        ("classic", "We had a clean canasta, a dirty one and red threes, how many points?"),
+        # a canasta told of no kind beside those told of one
+        ("classic", "We had three canastas, one clean and one dirty, what is that worth?"),
+        # a kind named outside its phrase: "three dirty ones" not counted
+        ("american", "We had two clean canastas and three dirty ones. How many points?"),
+        # the other side's items told beside ours
+        ("american", "We had a clean canasta and they had a dirty canasta and 2 red threes. "
+         "What does each side score?"),
+        # cards whose values the figure would need
+        ("classic", "We had a clean canasta, a dirty one and K K K, how many points?"),
+        # classic: a side with no canasta that may or may not have melded (the threes' sign)
+        ("classic", "We had no canasta and 2 red threes, what do they cost us?"),
+    ],
+)  # fmt: skip
+def test_items_that_leave_the_figure_open_give_no_hand_figure(table, question):
+    found = rule_on(PRESETS[table], question, "en")
+    assert found is None or "come on top" not in found.text.render(), found
+
+
+def test_the_threes_of_a_side_that_has_not_melded_count_against_it():
+    """classic §Red threes: a side that has not melded loses the threes' worth; the figure is
+    the core's for such a side."""
+    variant = PRESETS["classic"]
+    found = rule_on(
+        variant, "We have not melded yet and have 3 red threes, what do we score?", "en"
+    )
+    side = Side("us", (), 3, hand=())
+    scored = score_hand(variant, Hand(4, (side, Side("them", hand=())))).sides[0]
+    assert scored.breakdown["red_threes"] < 0
+    assert found is not None
+    assert found.figure == scored.breakdown["red_threes"]
+
+
+def test_the_breakdown_names_each_item_with_its_figure():
+    variant = PRESETS["american"]
+    question = (
+        "We had a clean canasta, a dirty canasta and 2 red threes and went out. "
+        "What do we score for bonuses?"
+    )
+    found = rule_on(variant, question, "en")
+    assert found is not None
+    text = found.text.render()
+    natural, mixed = (
+        variant.canasta_bonus[CanastaKind.NATURAL],
+        variant.canasta_bonus[CanastaKind.MIXED],
+    )
+    assert f"natural canasta: {natural}" in text
+    assert f"mixed canasta: {mixed}" in text
+    assert f"going out: {variant.going_out_bonus}" in text
+    assert found.figure == _bonuses(variant, 1, 1, 2, "out")
+    assert found.rules == ("canasta.kinds", "red-threes.bonus", "going-out.bonus")
+
+
+@pytest.mark.parametrize(
+    ("table", "lang", "question", "items"),
+    [
+        ("classic", "cs", "Měli jsme jednu čistou kanastu, jednu smíšenou kanastu a 2 červené "
+         "trojky. Kolik to je bodů?", (1, 1, 2, "")),
+        ("american", "cs", "Měli jsme dvě čisté kanasty a tři červené trojky, kolik dostaneme "
+         "bodů?", (2, 0, 3, "")),
+        ("classic", "de", "Wir hatten einen natürlichen Canasta, einen gemischten Canasta und "
+         "3 rote Dreien. Wie viele Punkte sind das?", (1, 1, 3, "")),
+        ("classic", "es", "Teníamos una canasta limpia, una canasta sucia y 2 treses rojos. "
+         "¿Cuántos puntos son?", (1, 1, 2, "")),
+        ("american", "es", "Teníamos dos canastas limpias y una canasta sucia. ¿Cuántos puntos "
+         "son?", (2, 1, 0, "")),
+        ("american", "de", "Wir haben zwei reine Canastas und drei rote Dreien. Wie viele Punkte "
+         "bekommen wir?", (2, 0, 3, "")),
+        ("classic", "nl", "We hadden twee zuivere canasta's en drie rode drieën. Hoeveel punten "
+         "is dat?", (2, 0, 3, "")),
+        ("classic", "pl", "Mieliśmy dwie czyste kanasty i trzy czerwone trójki. Ile to punktów?",
+         (2, 0, 3, "")),
+    ],
+)  # fmt: skip
+def test_a_hand_s_bonuses_asked_in_other_languages(table, lang, question, items):
+    variant = PRESETS[table]
+    found = rule_on(variant, question, lang)
+    assert found is not None
+    assert found.figure == _bonuses(variant, *items)
+    assert "canasta.kinds" in found.rules
