@@ -182,6 +182,15 @@ def test_the_breakdown_names_each_item_with_its_figure():
          "is dat?", (2, 0, 3, "")),
         ("classic", "pl", "Mieliśmy dwie czyste kanasty i trzy czerwone trójki. Ile to punktów?",
          (2, 0, 3, "")),
+        # going out told as done, in the past: its bonus counted
+        ("classic", "es", "Teníamos una canasta limpia y una canasta sucia y cerramos. ¿Cuántos "
+         "puntos son?", (1, 1, 0, "out")),
+        ("classic", "de", "Wir hatten zwei reine Canastas und sind dann ausgegangen. Wie viele "
+         "Punkte sind das?", (2, 0, 0, "out")),
+        ("classic", "cs", "Měli jsme dvě čisté kanasty a ukončili jsme kolo. Kolik to je bodů?",
+         (2, 0, 0, "out")),
+        ("classic", "pl", "Mieliśmy dwie czyste kanasty i wyszliśmy. Ile to punktów?",
+         (2, 0, 0, "out")),
     ],
 )  # fmt: skip
 def test_a_hand_s_bonuses_asked_in_other_languages(table, lang, question, items):
