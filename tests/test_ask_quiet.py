@@ -5,7 +5,7 @@ story, typed as a few words, or put after any story, is never taken for one."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.ask import NO_QUESTION, ask
@@ -262,3 +262,29 @@ def test_no_rule_question_of_any_set_is_taken_for_one_of_play():
 )
 def test_a_question_asking_what_one_must_do_is_never_taken_for_play(frame, must, thing):
     assert not asks_play(f"{frame} {must} {thing}?", "en")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    kind=st.sampled_from(["people", "feelings", "rule", "asks", "dispute", "rhetorical", "play"]),
+    lang=st.sampled_from(["en", "cs", "de", "es", "nl", "pl"]),
+    data=st.data(),
+)
+def test_the_phrases_are_found_as_a_regular_expression_of_them_finds_them(kind, lang, data):
+    """The phrases are looked up as runs of words (nothing compiled at a cold start): found,
+    and taken out, exactly where the regular expression of them would be."""
+    import re
+
+    from referee.ask.asking import _pattern, _phrases
+
+    phrases = sorted(_phrases(lang).get(kind, ()), key=len, reverse=True)
+    if not phrases:
+        assert _pattern(kind, lang) is None
+        return
+    regex = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)")
+    pieces = st.sampled_from([*phrases, "the", "pile", "a", "is", "it", "not", "we", "x1"])
+    plain = " ".join(data.draw(st.lists(pieces, max_size=12)))
+    found = _pattern(kind, lang)
+    assert found is not None
+    assert found.search(plain) == (regex.search(plain) is not None)
+    assert found.sub(plain) == " ".join(regex.sub(" ", plain).split())

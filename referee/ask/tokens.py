@@ -22,7 +22,7 @@ def built_phrases(digest: str | None = None) -> Phrases | None:
         return None
     return {
         lang: {
-            form: [(tuple(frozenset(w) for w in phrase), concept) for phrase, concept in found]
+            form: [(tuple(map(frozenset, phrase)), concept) for phrase, concept in found]
             for form, found in starts.items()
         }
         for lang, starts in content.items()
