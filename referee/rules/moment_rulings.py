@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import RANK_PLURALS, Card, Rank, format_cards
-from .melds import Meld, MeldShape, classify
+from .melds import Meld
+from .play_rulings import _rank_meld, _t  # one per rank, found as the play rulings find it
 from .problems import N_, Text
 from .rulings import Ruling, check_meld
 from .variant import Variant
@@ -33,19 +34,6 @@ __all__ = [
 # What a player asks of the partner's permission: must it be asked before going out, and
 # does the answer bind.
 PARTNER_QUESTIONS = ("must_ask", "binding")
-
-
-def _t(template: str, **params: object) -> Text:
-    return Text(template, params)
-
-
-def _rank_meld(variant: Variant, rank: Rank, melds: Sequence[Meld]) -> Meld | None:
-    """The side's meld of ``rank`` (the first, where a side may have several), if any."""
-    for meld in melds:
-        info = classify(variant, meld)
-        if info.shape is MeldShape.RANK and info.rank is rank:
-            return meld
-    return None
 
 
 def _closed(variant: Variant, meld: Meld) -> bool:
