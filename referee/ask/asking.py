@@ -142,9 +142,15 @@ def tells_feelings(text: str, lang: str) -> bool:
 
 
 def asks_the_rule(text: str, lang: str) -> bool:
-    """Whether ``text`` asks what the rule is ("is that allowed", "who is right")."""
+    """Whether ``text`` asks what the rule is ("is that allowed", "who is right"), in words
+    no frame asking about people takes ("I don't know what to do or say": a letter's plea, not
+    "what to do if the pile is frozen")."""
     pattern = _pattern("rule", lang)
-    return pattern is not None and pattern.search(_words(text))
+    if pattern is None:
+        return False
+    plain = _words(text)
+    people = _pattern("people", lang)
+    return pattern.search(people.sub(plain) if people is not None else plain)
 
 
 def about_people(text: str, lang: str, names_a_rule: Callable[[str], bool]) -> bool:
