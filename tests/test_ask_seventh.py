@@ -1,12 +1,14 @@
 """Real posts, a seventh pass (issue 44): posts about another game's table, a reader's letter
 and a poll of the readers get no rule of this book; the same words asking a rule of Canasta
-keep it.  The posts here are written for the tests, in the words the pass's posts used."""
+keep it; the table's conduct the book leaves open (a draw when it is not your turn, a
+partner's body language, another player's cards) is said to be the book's gap.  The posts here
+are written for the tests, in the words the pass's posts used."""
 
 from __future__ import annotations
 
 import pytest
 
-from referee.ask import ask
+from referee.ask import SILENT, ask
 from referee.rules import PRESETS
 
 
@@ -77,3 +79,20 @@ def test_the_same_plea_after_a_rule_asked_keeps_the_rule():
     )
     assert found.covered
     assert {"pile.frozen", "pile.natural-and-wild"} & {a.key for a in found.answers}
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is it allowed to draw a card when it's not your turn?",
+        "Can you take the discard pile when it is not your turn to draw?",
+        "Is reading your partner's body language against the rules?",
+        "She kept making facial expressions every time her partner discarded. Is that allowed?",
+        "Is it ok to look at his hand after the round is over?",
+    ],
+)
+def test_the_tables_conduct_the_book_leaves_open_is_said_to_be_its_gap(question):
+    found = _asked(question)
+    assert not found.covered
+    assert found.ruling is not None
+    assert found.ruling.text.template == SILENT
