@@ -96,3 +96,26 @@ def test_the_tables_conduct_the_book_leaves_open_is_said_to_be_its_gap(question)
     assert not found.covered
     assert found.ruling is not None
     assert found.ruling.text.template == SILENT
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        (
+            "en",
+            "My uncle invented a rule that three red threes are worth an extra 100 points. "
+            "Is that right?",
+        ),
+        ("es", "Mi tío se inventó una regla: tres treses rojos valen 100 puntos más. ¿Es así?"),
+    ],
+)
+def test_a_rule_someone_invented_is_a_rule_question_not_the_games_history(lang, question):
+    assert [a.key for a in _asked(question, lang).answers][:1] == ["red-threes.bonus"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [("en", "Who invented canasta?"), ("es", "¿Quién inventó la canasta?")],
+)
+def test_who_invented_the_game_is_still_off_the_rules(lang, question):
+    assert _quiet(question, lang)
