@@ -34,6 +34,9 @@ def _quiet(question: str, lang: str = "en", variant: str = "classic") -> bool:
             "every hand. Mom said I only lost when I dealt.",
         ),
         ("en", "If you won the bid, do you have to lead with trump or can you discard any card?"),
+        ("en", "In Mah Jongg can you take a discarded joker from the wall?"),
+        ("en", "Can you pick up the discard pile in Rook?"),
+        ("en", "If you shoot the moon, do your opponents get the points?"),
         (
             "en",
             "Should the pair get an average-minus when the dealer passed with last deal's "
