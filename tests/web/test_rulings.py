@@ -358,8 +358,9 @@ def test_one_question_at_a_time_each_its_own_page_and_the_last_one_remembered(cl
     assert page.count('class="question"') == 1
     assert 'id="q-meld"' in page
     links = dict(re.findall(r'<a class="button[^"]*" href="([^"#]+)#q-(\w+)"', page))
-    # The four of every game, and the play rules its book has (classic: the stock running out).
-    assert sorted(links.values()) == sorted([*QUESTIONS, "stock_out"])
+    # The four of every game, the play rules its book has (classic: the stock running out),
+    # and what a hand scores (every game).
+    assert sorted(links.values()) == sorted([*QUESTIONS, "stock_out", "hand_score"])
     pile = next(url for url, q in links.items() if q == "pickup")
     assert "variant=classic" in pile
     page = client.get(pile.replace("&amp;", "&")).get_data(as_text=True)

@@ -22,6 +22,7 @@ from ...rules import (
     meld_lines,
     parse_cards,
 )
+from ...rules.hand_items import HandItems, check_hand_score
 from ...rules.play_rulings import check_dead_rank, check_held, check_penalty, check_stock_out
 from ...rules.rulings import (
     check_bonus_cards,
@@ -33,7 +34,7 @@ from ...rules.rulings import (
 )
 from ..plumbing.locale import number
 
-__all__ = ["judge"]
+__all__ = ["hand_items", "judge"]
 
 # the play rules' questions, asked where the table's book has them
 PLAY_QUESTIONS = (
@@ -96,6 +97,24 @@ def _number(form: FlaskForm, name: str) -> int | None:
     return form[name].data if name in form else None
 
 
+def hand_items(form: FlaskForm, variant: Variant) -> HandItems:
+    """The hand form's items as the core scores them: a count left empty is none, points left
+    empty are not told."""
+    canastas = {
+        kind: _number(form, f"canastas_{kind.value}") or 0 for kind in variant.canasta_bonus
+    }
+    return HandItems(
+        {kind: n for kind, n in canastas.items() if n},
+        red_threes=_number(form, "red_threes") or 0,
+        black_threes=_number(form, "black_threes") or 0,
+        went_out=_flag(form, "went_out"),
+        concealed=_flag(form, "concealed"),
+        melded=_flag(form, "melded"),
+        meld_points=_number(form, "meld_points"),
+        hand_points=_number(form, "hand_points"),
+    )
+
+
 def judge(question: str, form: FlaskForm, variant: Variant, players: int) -> Any:
     """The core's ruling on the question as typed, or None when a field could not be read."""
     if question == "meld":
@@ -105,6 +124,8 @@ def judge(question: str, form: FlaskForm, variant: Variant, players: int) -> Any
         return check_meld(variant, Meld(cards), going_out=_flag(form, "going_out"))
     if question in PLAY_QUESTIONS:
         return _judge_play(question, form, variant, players)
+    if question == "hand_score":
+        return check_hand_score(variant, players, hand_items(form, variant))
     melds = _melds(form)
     failed = _number(form, "failed_attempts") or 0
     if question == "opening":

@@ -1,12 +1,13 @@
 """The referee's questions: one small form per question (a meld, an opening, taking the
 pile, going out, and the play rules: a wild card, a discard, a dead rank, bonus cards, the
-stock out, a penalty, cards held), and the rules they are asked under."""
+stock out, a penalty, cards held, what a hand scores), and the rules they are asked under."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from wtforms import (
     BooleanField,
@@ -19,9 +20,18 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, Optional
 
-from ....rules import PRESETS, Variant
+from ....match.vocabulary import WORDS
+from ....rules import PRESETS, CanastaKind, RedThreeCondition, Variant
 from ....rules.play_rulings import IRREGULARITIES
-from .base import Between, FlaskForm, Form, Integer, house_rule_fields
+from .base import (
+    Between,
+    FlaskForm,
+    Form,
+    Integer,
+    count_field,
+    house_rule_fields,
+    points_field,
+)
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 
@@ -192,6 +202,24 @@ class HeldQuestion(FlaskForm):
     hand = _cards(_l("One player's cards left in hand at the hand's end"), 300, required=True)
 
 
+class HandScoreQuestion(FlaskForm):
+    """A side's hand by its items (issue 44): a count per kind of canasta (those of the
+    table's game are kept, each labelled in its words: :func:`question_forms`), the threes,
+    going out, and the cards' points where the player has counted them."""
+
+    red_threes = count_field(_l("Red threes laid out"), 24)
+    black_threes = count_field(_l("Black threes laid out"), 24)
+    went_out = BooleanField(_l("Went out"))
+    concealed = BooleanField(_l("Went out concealed"))
+    melded = BooleanField(_l("Your side has melded (with or without a canasta)"))
+    meld_points = points_field(_l("Points of all melded cards"), 20_000)
+    hand_points = points_field(_l("Points of cards left in hand"), 5_000)
+
+
+for _kind in CanastaKind:  # labelled per game by question_forms
+    setattr(HandScoreQuestion, f"canastas_{_kind.value}", count_field(_kind.value, 20))
+
+
 QUESTION_FORMS: dict[str, type[FlaskForm]] = {
     "meld": MeldQuestion,
     "opening": OpeningQuestion,
@@ -204,6 +232,7 @@ QUESTION_FORMS: dict[str, type[FlaskForm]] = {
     "stock_out": StockOutQuestion,
     "penalty": PenaltyQuestion,
     "held": HeldQuestion,
+    "hand_score": HandScoreQuestion,
 }
 
 
@@ -259,6 +288,13 @@ def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
         },
         "penalty": {},
         "held": {},
+        "hand_score": {
+            **{f"canastas_{k.value}": k in variant.canasta_bonus for k in CanastaKind},
+            "black_threes": variant.black_threes_laid_out,
+            "concealed": variant.concealed_going_out_bonus is not None,
+            # the threes' sign where the side has no canasta: counted once it has melded
+            "melded": variant.red_threes_count_if is RedThreeCondition.MELD,
+        },
     }
 
 
@@ -282,5 +318,9 @@ def question_forms(
         for name, shown in _relevant(variant)[question].items():
             if not shown:
                 delattr(form, name)
+        if question == "hand_score":  # each kind of canasta in the game's own words
+            counts = WORDS[variant.vocabulary].counts
+            for kind in variant.canasta_bonus:
+                form[f"canastas_{kind.value}"].label.text = gettext(counts[kind])
         forms[question] = form
     return forms
