@@ -496,3 +496,59 @@ def test_a_bad_round_is_refused(number):
     question = {"variant": "hand-and-foot", "question": "opening", "round": number, "melds": []}
     with pytest.raises(MalformedInput):
         check_json(question)
+
+
+# `referee check`'s hand_score (issue 44): a side's hand by its items, scored as `referee
+# score` scores a hand of those cards.
+
+
+def test_hand_score_is_the_bonuses_a_hand_of_those_items_scores():
+    """The Laws §Scoring: a natural canasta 500, a mixed one 300, red threes 100 each, going
+    out 100; the melded cards' own points come on top where not given."""
+    said = check_json(
+        {"variant": "classic", "question": "hand_score", "canastas": {"natural": 1, "mixed": 1},
+         "red_threes": 2, "went_out": True}
+    )  # fmt: skip
+    assert said["allowed"] is True
+    assert said["points"] == 1100
+    assert said["breakdown"] == {"canastas": 800, "red_threes": 200, "going_out": 100}
+    assert said["canastas"] == [{"kind": "natural", "bonus": 500}, {"kind": "mixed", "bonus": 300}]
+    assert said["rule"]["id"] == "classic.canasta.kinds"
+    # the same hand in cards, through referee score: its bonuses are those
+    scored, _ = score_json(
+        {"variant": "classic", "sides": [
+            {"melds": ["K K K K K K K", "Q Q Q Q Q Q 2"], "red_threes": 2, "went_out": True,
+             "hand": ""}, {"hand": ""}]}
+    )  # fmt: skip
+    parts = scored["sides"][0]["breakdown"]
+    assert said["points"] == scored["sides"][0]["total"] - parts["melds"]
+
+
+def test_hand_score_counts_the_cards_points_where_given_and_every_problem():
+    said = check_json(
+        {"variant": "samba", "question": "hand_score", "canastas": {"natural": 1},
+         "went_out": True, "meld_points": 300, "hand_points": 0}
+    )  # fmt: skip
+    assert said["allowed"] is False  # samba: two canastas to go out
+    assert [p["code"] for p in said["problems"]] == ["going_out_without_canasta"]
+    assert said["rule"]["id"] == "samba.going-out.canastas"
+    assert said["points"] == 300 + 500 + 200 == sum(said["breakdown"].values())
+    not_here = check_json(
+        {"variant": "classic", "question": "hand_score", "canastas": {"sevens": 1}}
+    )
+    assert [p["code"] for p in not_here["problems"]] == ["not_in_variant"]
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({"canastas": {"natural": -1}}, "canastas.natural cannot be negative"),
+        ({"canastas": {"clean": 1}}, "classic has no canasta 'clean'"),
+        ({"canastas": [1]}, "canastas must be an object"),
+        ({"red_threes": "2"}, "red_threes must be a whole number"),
+        ({"meld_points": -5}, "meld_points must be between 0 and 100000"),
+    ],
+)
+def test_a_malformed_hand_score_question_names_its_field(data, words):
+    with pytest.raises(MalformedInput, match=words):
+        check_json({"variant": "classic", "question": "hand_score", **data})
