@@ -114,6 +114,12 @@ def _cases() -> list[tuple[str, str, str, str]]:
         cases.append(("no meld", "american", asked, "meld"))
         asked = f"we closed our canasta of {ranks}, can we start a new meld of {ranks}?"
         cases.append(("second meld", "american", asked, "dead_rank"))
+    for asked in (
+        "a special hand after partner melded: may I?",
+        "we have not melded yet, can I go out with a special hand?",
+        "can I go out with a special hand after my partner has melded?",
+    ):
+        cases.append(("special hand", "american", asked, "special_hand"))
     return cases
 
 
@@ -174,8 +180,8 @@ def test_a_value_no_form_asks_is_given_without_a_link(client, variant, question)
 
 
 # The moments no form asks (issue 44, rules/moment_rulings.py): a second meld beside an open
-# one, the pile's cards toward the opening, asking the partner, a special hand after melding,
-# the pile on the first turn and past the turn card.  Their ruling has no button: its rule
+# one, the pile's cards toward the opening, asking the partner, the pile on the first turn and
+# past the turn card.  Their ruling has no button: its rule
 # leads the answers, with the link that opens that rule on the rules page.
 NO_FORM = [
     ("american", "can we start a second meld of fives while we have one?", "meld.one-per-rank"),
@@ -184,7 +190,6 @@ NO_FORM = [
     ("classic", "does the pile's top card count toward the minimum?", "opening.pile-top"),
     ("american", "do I have to ask my partner before going out?", "going-out.partner"),
     ("hand-and-foot", "do I have to ask my partner before going out?", "going-out.partner"),
-    ("american", "a special hand after partner melded: may I?", "going-out.special-hands"),
     ("american", "can I take the pile on the first turn?", "deal.upcard"),
     ("czech-fast", "can I take the pile on the first turn?", "pile.first-round"),
     ("american", "can we still pick up the pile after the turn card?", "play.turn-card"),

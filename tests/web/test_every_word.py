@@ -204,6 +204,9 @@ def play_the_evening(e: Evening) -> None:
               "hand_score-meld_points": "1505"}  # fmt: skip
     e.post("/referee?variant=classic", scored)
     e.post("/referee?variant=samba", {**scored, "hand_score-canastas_natural": "1"})
+    # a special hand once the side has melded, with the house rule of courtesy's field
+    e.post("/referee?variant=american&house=1&opt_american_special_hand_courtesy=y",
+           {"question": "special_hand", "special_hand-side_melded": "y"})  # fmt: skip
     # The box's rulings: a No with its figures and its form's link, a card's value, a matter
     # of play, a question the book does not decide (its nearest rules)
     for asked in ("we have 2600 and want to meld K K K and Q Q Q, is that enough to open?",

@@ -23,6 +23,7 @@ from ...rules import (
     parse_cards,
 )
 from ...rules.hand_items import HandItems, check_hand_score
+from ...rules.moment_rulings import check_special_hand
 from ...rules.play_rulings import check_dead_rank, check_held, check_penalty, check_stock_out
 from ...rules.rulings import (
     check_bonus_cards,
@@ -126,6 +127,12 @@ def judge(question: str, form: FlaskForm, variant: Variant, players: int) -> Any
         return _judge_play(question, form, variant, players)
     if question == "hand_score":
         return check_hand_score(variant, players, hand_items(form, variant))
+    if question == "special_hand":
+        return check_special_hand(
+            variant,
+            side_melded=_flag(form, "side_melded"),
+            right_after_partner=_flag(form, "right_after_partner"),
+        )
     melds = _melds(form)
     failed = _number(form, "failed_attempts") or 0
     if question == "opening":

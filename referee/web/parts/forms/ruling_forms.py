@@ -1,6 +1,7 @@
 """The referee's questions: one small form per question (a meld, an opening, taking the
 pile, going out, and the play rules: a wild card, a discard, a dead rank, bonus cards, the
-stock out, a penalty, cards held, what a hand scores), and the rules they are asked under."""
+stock out, a penalty, cards held, a special hand, what a hand scores), and the rules they are
+asked under."""
 
 from __future__ import annotations
 
@@ -216,6 +217,13 @@ class HandScoreQuestion(FlaskForm):
     hand_points = points_field(_l("Points of cards left in hand"), 5_000)
 
 
+class SpecialHandQuestion(FlaskForm):
+    side_melded = BooleanField(_l("Your side has already melded (your partner's first meld)"))
+    right_after_partner = BooleanField(
+        _l("This is your first turn right after your partner's first meld")
+    )
+
+
 for _kind in CanastaKind:  # labelled per game by question_forms
     setattr(HandScoreQuestion, f"canastas_{_kind.value}", count_field(_kind.value, 20))
 
@@ -233,13 +241,15 @@ QUESTION_FORMS: dict[str, type[FlaskForm]] = {
     "penalty": PenaltyQuestion,
     "held": HeldQuestion,
     "hand_score": HandScoreQuestion,
+    "special_hand": SpecialHandQuestion,
 }
 
 
 def offered_questions(variant: Variant) -> tuple[str, ...]:
     """The questions the referee page asks under ``variant``: the four of every game, and the
     play rules where its book has them (the rule of five, the discard's limits, a rank closed
-    at a meld's most cards, bonus cards, the stock running out, a penalty, sevens or aces held)."""
+    at a meld's most cards, bonus cards, the stock running out, a penalty, sevens or aces held,
+    a special hand once the side has melded), and what a hand scores."""
     extra = {
         "wild_card": variant.rule_of_five is not None,
         "discard": bool(variant.wild_discard_last or variant.empty_pile_no_discard),
@@ -249,6 +259,8 @@ def offered_questions(variant: Variant) -> tuple[str, ...]:
         "penalty": bool(variant.penalty_points or variant.failed_opening_step),
         # sevens or aces held at the hand's end (american): check_held's own condition
         "held": bool(variant.held_penalty and variant.held_ranks and "hand.held" in variant.rules),
+        # going out with a special hand once the side has melded: check_special_hand's own
+        "special_hand": bool(variant.special_hands and "going-out.special-hands" in variant.rules),
     }
     return tuple(q for q in QUESTION_FORMS if extra.get(q, True))
 
@@ -295,6 +307,8 @@ def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
             # the threes' sign where the side has no canasta: counted once it has melded
             "melded": variant.red_threes_count_if is RedThreeCondition.MELD,
         },
+        # the first turn after the partner's meld matters only by the house rule of courtesy
+        "special_hand": {"right_after_partner": variant.special_hand_after_partner},
     }
 
 
