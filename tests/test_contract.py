@@ -552,3 +552,20 @@ def test_hand_score_counts_the_cards_points_where_given_and_every_problem():
 def test_a_malformed_hand_score_question_names_its_field(data, words):
     with pytest.raises(MalformedInput, match=words):
         check_json({"variant": "classic", "question": "hand_score", **data})
+
+
+def test_hand_score_pays_a_canasta_laid_from_the_hand_where_the_book_does():
+    """001 §Canasta oculta: a canasta laid from the hand in one go scores 1000 in place of its
+    kind's bonus; the Laws pay nothing more, and say so."""
+    said = check_json(
+        {"variant": "spanish", "question": "hand_score", "canastas": {"natural": 2},
+         "concealed_canastas": {"natural": 1}}
+    )  # fmt: skip
+    assert (said["allowed"], said["points"]) == (True, 1000 + 500)
+    laid = {"canastas": {"natural": 1}, "concealed_canastas": {"natural": 2}}
+    too_many = check_json({"variant": "spanish", "question": "hand_score", **laid})
+    assert [p["code"] for p in too_many["problems"]] == ["concealed_canastas"]
+    classic = check_json(
+        {"variant": "classic", "question": "hand_score", **laid | {"canastas": {"natural": 2}}}
+    )
+    assert [p["code"] for p in classic["problems"]] == ["not_in_variant"]

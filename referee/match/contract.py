@@ -510,17 +510,19 @@ def _hand_score_question(variant: Variant, data: Json) -> Json:
     from ..rules import CanastaKind
     from ..rules.hand_items import HandItems, check_hand_score
 
-    told = _field(data, "canastas", dict, {}, "")
-    canastas = {}
-    for name in told:
-        try:
-            kind = CanastaKind(name)
-        except ValueError:
-            known = ", ".join(k.value for k in CanastaKind if k in variant.canasta_bonus)
-            raise MalformedInput(
-                f"canastas: {variant.id} has no canasta {name!r} (its kinds: {known})"
-            ) from None
-        canastas[kind] = _count(told, name, "canastas.")
+    counted = {}
+    for key in ("canastas", "concealed_canastas"):
+        told = _field(data, key, dict, {}, "")
+        counted[key] = {}
+        for name in told:
+            try:
+                kind = CanastaKind(name)
+            except ValueError:
+                known = ", ".join(k.value for k in CanastaKind if k in variant.canasta_bonus)
+                raise MalformedInput(
+                    f"{key}: {variant.id} has no canasta {name!r} (its kinds: {known})"
+                ) from None
+            counted[key][kind] = _count(told, name, f"{key}.")
     points = {}
     for key in ("meld_points", "hand_points"):
         value = _field(data, key, int, None, "")
@@ -528,12 +530,13 @@ def _hand_score_question(variant: Variant, data: Json) -> Json:
             raise MalformedInput(f"{key} must be between 0 and 100000 ({value})")
         points[key] = value
     items = HandItems(
-        canastas,
+        counted["canastas"],
         red_threes=_count(data, "red_threes", ""),
         black_threes=_count(data, "black_threes", ""),
         went_out=_field(data, "went_out", bool, False, ""),
         concealed=_field(data, "concealed", bool, False, ""),
         melded=_field(data, "melded", bool, False, ""),
+        concealed_canastas=counted["concealed_canastas"],
         **points,
     )
     ruling = check_hand_score(variant, _players(variant, data), items)

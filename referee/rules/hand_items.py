@@ -17,8 +17,8 @@ from typing import NamedTuple
 
 from .cards import Card, Rank, Suit
 from .deck import packs_of
-from .hand import CanastaScore, Hand, Side, score_hand
-from .melds import Meld, classify
+from .hand import CanastaScore, Hand, Side, not_scored, score_hand
+from .melds import CONCEALABLE, Meld, classify
 from .problems import N_, Problem, Text, problem
 from .variant import CanastaKind, Variant
 
@@ -51,6 +51,9 @@ class HandItems(NamedTuple):
     melded: bool = False
     meld_points: int | None = None
     hand_points: int | None = None
+    # of ``canastas``, how many of each kind were laid from the hand in one go, where the game
+    # pays more for that (spanish's canasta oculta, dutch's hand canasta)
+    concealed_canastas: Mapping[CanastaKind, int] = {}
 
 
 class ItemsScore(NamedTuple):
@@ -122,9 +125,11 @@ def _melds(variant: Variant, players: int, items: HandItems) -> list[Meld]:
     melds = []
     # the wild canastas first, which need their own wild cards; the mixed ones take one each
     for kind in sorted(counts, key=lambda k: k is CanastaKind.MIXED):
+        laid = items.concealed_canastas.get(kind, 0)
         for i in range(counts[kind]):
             cards = _canasta(variant, kind, ranks, wilds, i)
-            melds.append(Meld(tuple(cards), items.concealed))  # going out concealed: all at once
+            # laid from the hand at once: those told so, and every one of a concealed going out
+            melds.append(Meld(tuple(cards), items.concealed or i < laid))
     melded = items.melded or (items.meld_points or 0) > 0
     if melded and not melds:  # a meld that stands for "the side has melded"
         melds.append(Meld((Card(next(ranks)),) * 3, items.concealed))
@@ -145,6 +150,27 @@ def _items_problems(variant: Variant, items: HandItems) -> list[Problem]:
         for kind, count in items.canastas.items()
         if count and kind not in variant.canasta_bonus
     ]
+    concealable = variant.concealed_canasta_bonus is not None or variant.hand_canasta_doubles
+    for kind, laid in items.concealed_canastas.items():
+        made = max(items.canastas.get(kind, 0), 0)
+        if laid > 0 and (kind not in CONCEALABLE or not concealable):
+            found.append(
+                not_scored(variant, N_("a canasta laid from the hand"), 0, "canasta.concealed")
+            )
+        elif laid > made:
+            found.append(
+                problem(
+                    "concealed_canastas",
+                    "canasta.concealed",
+                    N_(
+                        "%(n)s canasta(s) laid from the hand, but the side made only "
+                        "%(made)s such canasta(s)"
+                    ),
+                    0,
+                    n=laid,
+                    made=made,
+                )
+            )
     if items.meld_points is not None and items.meld_points % 5:
         found.append(
             problem(

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from urllib.parse import quote_plus
+from typing import NamedTuple
+from urllib.parse import quote_plus, urlencode
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 
 from referee.match.contract import score_json
 from referee.rules import PRESETS, CanastaKind, RedThreeCondition
+from referee.web.parts.forms import option_field_name
 from tests.support.profiles import examples
 from tests.support.web import form_data, make_app, ruling
 
@@ -50,10 +52,27 @@ def referee(tmp_path_factory):
     return make_app(tmp_path_factory.mktemp("hand-score")).test_client()
 
 
-def _melds(counts: dict[CanastaKind, int], melded: bool, concealed: bool) -> list[object]:
+class Told(NamedTuple):
+    """A side's hand by its items, at a table of a game with its house rules chosen."""
+
+    variant: str
+    players: int
+    options: dict[str, bool]
+    canastas: dict[CanastaKind, int]
+    laid: dict[CanastaKind, int]  # of those, laid from the hand at once
+    threes: int
+    black: int
+    out: bool
+    concealed: bool
+    melded: bool
+    meld: int | None
+    hand: int | None
+
+
+def _melds(told: Told) -> list[object]:
     ranks = iter(RANKS)
     melds = []
-    for kind, n in counts.items():
+    for kind, n in told.canastas.items():
         for i in range(n):
             if kind is CanastaKind.NATURAL:
                 cards = " ".join([next(ranks)] * 7)
@@ -63,33 +82,34 @@ def _melds(counts: dict[CanastaKind, int], melded: bool, concealed: bool) -> lis
                 cards = " ".join(f"{n}{SUITS[i % 4]}" for n in range(4, 11))
             else:
                 cards = WILD[kind]
-            # going out concealed lays every meld from the hand at once
+            # laid from the hand at once: those said so; going out concealed, every meld
+            concealed = told.concealed or i < told.laid.get(kind, 0)
             melds.append({"cards": cards, "concealed": True} if concealed else cards)
-    if melded and not melds:
+    if (told.melded or told.meld) and not melds:
         melds.append("4 4 4")
     return melds
 
 
-def _reference(variant_id, players, counts, threes, black, out, concealed, melded, meld, hand):
+def _reference(told: Told) -> tuple[int, set[str]]:
     """``referee score`` on the test's own hand of these items, its figure as the form states
-    it: the melds' own points replaced by those told (none told: left out)."""
-    variant = PRESETS[variant_id]
+    it (the melds' own points replaced by those told: none told, left out), and the rules it
+    breaks."""
+    variant = PRESETS[told.variant]
     side = {
-        "melds": _melds(counts, melded or bool(meld), concealed),
-        "red_threes": threes,
-        "went_out": out,
-        "concealed": concealed,
+        "melds": _melds(told),
+        "red_threes": told.threes,
+        "went_out": told.out,
+        "concealed": told.concealed,
     }
-    if black:
-        side["black_threes"] = black
-    side |= {"hand": ""} if hand is None else {"hand_points": hand}
-    others = [{"hand": ""} for _ in range(variant.sides_for(players) - 1)]
-    data = {"variant": variant_id, "players": players, "sides": [side, *others]}
-    out_json, _status = score_json(data)
+    if told.black:
+        side["black_threes"] = told.black
+    side |= {"hand": ""} if told.hand is None else {"hand_points": told.hand}
+    others = [{"hand": ""} for _ in range(variant.sides_for(told.players) - 1)]
+    data = {"variant": told.variant, "players": told.players, "options": told.options}
+    out_json, _status = score_json(data | {"sides": [side, *others]})
     scored = out_json["sides"][0]
-    figure = scored["total"] - scored["breakdown"]["melds"] + (meld or 0)
-    codes = {e["code"] for e in out_json["errors"]} - UNTOLD
-    return figure, codes
+    figure = scored["total"] - scored["breakdown"]["melds"] + (told.meld or 0)
+    return figure, {e["code"] for e in out_json["errors"]} - UNTOLD
 
 
 def _figure(shown: str) -> int:
@@ -98,9 +118,17 @@ def _figure(shown: str) -> int:
     return int(unescape(found[1]).replace(",", "").replace("\u2212", "-"))
 
 
-def _post(client, variant_id, players, fields):
-    url = f"/referee?variant={variant_id}&players={players}&q=hand_score"
-    action, sent = form_data(client.get(url).get_data(as_text=True), "q-hand_score")
+def _url(told: Told) -> str:
+    """The referee page under the told table's rules, as its rules form sends them."""
+    chosen = [("variant", told.variant), ("players", str(told.players)), ("house", "1")]
+    chosen += [(option_field_name(told.variant, o), "y") for o, on in told.options.items() if on]
+    return "/referee?" + urlencode(chosen)
+
+
+def _post(client, told: Told, fields: dict[str, str]) -> tuple[int, str]:
+    url = _url(told)
+    page = client.get(url + "&q=hand_score").get_data(as_text=True)
+    action, sent = form_data(page, "q-hand_score")
     sent = [(k, v) for k, v in sent if k.removeprefix("hand_score-") not in fields]
     sent += [(f"hand_score-{k}", v) for k, v in fields.items()]
     response = client.post(action.split("#")[0], data=MultiDict(sent))
@@ -108,20 +136,26 @@ def _post(client, variant_id, players, fields):
 
 
 @st.composite
-def hands(draw):
+def hands(draw) -> Told:
     variant_id, players = draw(st.sampled_from(TABLES))
-    variant = PRESETS[variant_id]
+    options = {o.name: draw(st.booleans()) for o in PRESETS[variant_id].options}
+    variant = PRESETS[variant_id].with_options(options)
     counts = {}
     for kind in (k for k in CanastaKind if k in variant.canasta_bonus):
         most = 3 if kind in (CanastaKind.NATURAL, CanastaKind.MIXED) else 1
         counts[kind] = draw(st.integers(0, most))
+    laid = {}
+    if variant.concealed_canasta_bonus is not None or variant.hand_canasta_doubles:
+        laid = {k: draw(st.integers(0, 3)) for k in (CanastaKind.NATURAL, CanastaKind.MIXED)}
     out = draw(st.booleans())
     concealed = out and variant.concealed_going_out_bonus is not None and draw(st.booleans())
     points = st.none() | st.integers(0, 600).map(lambda n: n * 5)
-    return (
+    return Told(
         variant_id,
         players,
+        options,
         {k: n for k, n in counts.items() if n},
+        {k: n for k, n in laid.items() if n},
         draw(st.integers(0, 4)),
         draw(st.integers(0, 4)) if variant.black_threes_laid_out else 0,
         out,
@@ -137,48 +171,50 @@ def hands(draw):
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
-@given(hand=hands())
-def test_the_form_s_figure_is_referee_score_s_on_the_same_items(referee, hand):
-    variant_id, players, counts, threes, black, out, concealed, melded, meld, left = hand
-    fields = {f"canastas_{k.value}": str(n) for k, n in counts.items()}
-    fields |= {"red_threes": str(threes), "black_threes": str(black)}
-    fields |= {"meld_points": "" if meld is None else str(meld)}
-    fields |= {"hand_points": "" if left is None else str(left)}
-    fields |= {
-        name: "y"
-        for name, ticked in (("went_out", out), ("concealed", concealed), ("melded", melded))
-        if ticked
-    }
-    status, page = _post(referee, variant_id, players, fields)
+@given(told=hands())
+def test_the_form_s_figure_is_referee_score_s_on_the_same_items(referee, told):
+    fields = {f"canastas_{k.value}": str(n) for k, n in told.canastas.items()}
+    fields |= {f"concealed_{k.value}": str(n) for k, n in told.laid.items()}
+    fields |= {"red_threes": str(told.threes), "black_threes": str(told.black)}
+    fields |= {"meld_points": "" if told.meld is None else str(told.meld)}
+    fields |= {"hand_points": "" if told.hand is None else str(told.hand)}
+    ticked = {"went_out": told.out, "concealed": told.concealed, "melded": told.melded}
+    fields |= {name: "y" for name, on in ticked.items() if on}
+    status, page = _post(referee, told, fields)
     assert status == 200, page[:2000]
     shown = page.split('id="q-hand_score-answer"')[1].split("</section>")[0]
     allowed, sentence, _rule = ruling(shown)
+    event("scored" if allowed else "refused")
 
-    figure, codes = _reference(
-        variant_id, players, counts, threes, black, out, concealed, melded, meld, left
-    )
+    figure, codes = _reference(told)
     if allowed:
-        assert not codes, (hand, sentence)
-        assert _figure(shown) == figure, (hand, sentence)
+        assert not codes, (told, sentence)
+        assert _figure(shown) == figure, (told, sentence)
         parts = re.findall(r"<li>[^<]*: <strong>([^<]+)</strong></li>", shown)
         assert sum(int(p.replace(",", "").replace("\u2212", "-")) for p in parts) == figure
     else:  # every rule the hand breaks said, as referee score finds them
         assert sentence.startswith("✗ Not a hand the rules allow."), sentence
-        check = {"variant": variant_id, "question": "hand_score", "players": players}
-        assert codes <= set(_check_codes(referee, check, hand)), (hand, sentence)
+        assert codes <= set(_check_codes(referee, told)), (told, sentence)
 
 
-def _check_codes(client, check, hand):
-    _v, _p, counts, threes, black, out, concealed, melded, meld, left = hand
-    body = check | {
-        "canastas": {k.value: n for k, n in counts.items()},
-        "red_threes": threes,
-        "black_threes": black,
-        "went_out": out,
-        "concealed": concealed,
-        "melded": melded,
+def _check_codes(client, told: Told) -> list[str]:
+    """The problems ``referee check``'s hand_score finds with the same items."""
+    body = {
+        "variant": told.variant,
+        "question": "hand_score",
+        "players": told.players,
+        "options": told.options,
+        "canastas": {k.value: n for k, n in told.canastas.items()},
+        "concealed_canastas": {k.value: n for k, n in told.laid.items()},
+        "red_threes": told.threes,
+        "black_threes": told.black,
+        "went_out": told.out,
+        "concealed": told.concealed,
+        "melded": told.melded,
     }
-    body |= {k: v for k, v in (("meld_points", meld), ("hand_points", left)) if v is not None}
+    body |= {
+        k: v for k, v in (("meld_points", told.meld), ("hand_points", told.hand)) if v is not None
+    }
     said = client.post("/api/check", json=body).get_json()
     assert said["allowed"] is False, said
     return [p["code"] for p in said["problems"]]
@@ -192,6 +228,8 @@ FIELDS = [
     "melded",
     "meld_points",
     "hand_points",
+    "concealed_natural",
+    "concealed_mixed",
     *(f"canastas_{k.value}" for k in CanastaKind),
     "csrf_token",
     "nope",
@@ -235,7 +273,8 @@ def test_a_game_s_own_kinds_are_asked_in_its_own_words(referee):
 
 def test_a_rule_the_hand_breaks_is_said_not_scored(referee):
     """samba §Canastas: going out needs two canastas; one is not enough."""
-    status, page = _post(referee, "samba", 4, {"canastas_natural": "1", "went_out": "y"})
+    told = Told("samba", 4, {}, {}, {}, 0, 0, False, False, False, None, None)
+    status, page = _post(referee, told, {"canastas_natural": "1", "went_out": "y"})
     shown = page.split('id="q-hand_score-answer"')[1]
     allowed, sentence, rule = ruling(shown)
     assert (allowed, rule) == (False, "samba.going-out.canastas")

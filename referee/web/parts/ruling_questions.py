@@ -23,6 +23,7 @@ from ...rules import (
     parse_cards,
 )
 from ...rules.hand_items import HandItems, check_hand_score
+from ...rules.melds import CONCEALABLE
 from ...rules.moment_rulings import check_special_hand
 from ...rules.play_rulings import check_dead_rank, check_held, check_penalty, check_stock_out
 from ...rules.rulings import (
@@ -113,6 +114,9 @@ def hand_items(form: FlaskForm, variant: Variant) -> HandItems:
         melded=_flag(form, "melded"),
         meld_points=_number(form, "meld_points"),
         hand_points=_number(form, "hand_points"),
+        concealed_canastas={
+            kind: n for kind in CONCEALABLE if (n := _number(form, f"concealed_{kind.value}") or 0)
+        },
     )
 
 

@@ -213,6 +213,9 @@ class HandScoreQuestion(FlaskForm):
     went_out = BooleanField(_l("Went out"))
     concealed = BooleanField(_l("Went out concealed"))
     melded = BooleanField(_l("Your side has melded (with or without a canasta)"))
+    # of the canastas, those laid from the hand at once, where the game pays more for that
+    concealed_natural = count_field(_l("Natural ones laid from the hand at once"), 20)
+    concealed_mixed = count_field(_l("Mixed ones laid from the hand at once"), 20)
     meld_points = points_field(_l("Points of all melded cards"), 20_000)
     hand_points = points_field(_l("Points of cards left in hand"), 5_000)
 
@@ -243,6 +246,11 @@ QUESTION_FORMS: dict[str, type[FlaskForm]] = {
     "hand_score": HandScoreQuestion,
     "special_hand": SpecialHandQuestion,
 }
+
+
+def _laid(variant: Variant) -> bool:
+    """Whether a canasta laid from the hand at once scores more (spanish, dutch's house rule)."""
+    return variant.concealed_canasta_bonus is not None or variant.hand_canasta_doubles
 
 
 def offered_questions(variant: Variant) -> tuple[str, ...]:
@@ -306,6 +314,7 @@ def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
             "concealed": variant.concealed_going_out_bonus is not None,
             # the threes' sign where the side has no canasta: counted once it has melded
             "melded": variant.red_threes_count_if is RedThreeCondition.MELD,
+            **dict.fromkeys(("concealed_natural", "concealed_mixed"), _laid(variant)),
         },
         # the first turn after the partner's meld matters only by the house rule of courtesy
         "special_hand": {"right_after_partner": variant.special_hand_after_partner},
