@@ -6,13 +6,14 @@ The figure is :func:`~referee.rules.hand.score_hand`'s, the function ``referee s
 the items become a hand of cards -- each canasta the plainest of its kind, a rank of its own
 -- and the hand is scored as any other.  The melds' points are then the points given (or
 left out: the bonuses alone), since the cards of a canasta told by its kind are not known.
-The referee page's hand form, ``referee check``'s ``hand_bonuses`` question and
+The referee page's hand form, ``referee check``'s ``hand_score`` question and
 ``referee ask``'s ruling on a hand's bonuses all score through :func:`score_items`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from itertools import chain, repeat
 from typing import NamedTuple
 
 from .cards import Card, Rank, Suit
@@ -35,6 +36,7 @@ _RANKS = (
 )  # fmt: skip
 _APART = {Rank.SEVEN: CanastaKind.SEVENS, Rank.ACE: CanastaKind.ACES}
 _SIZE = 7
+_PACK = 54  # cards in a pack, its two jokers with them
 _TWO, _JOKER, _BLACK_THREE = Card(Rank.TWO), Card(Rank.JOKER), Card(Rank.THREE)
 
 
@@ -118,9 +120,14 @@ def _canasta(
 
 
 def _melds(variant: Variant, players: int, items: HandItems) -> list[Meld]:
-    counts = {k: max(n, 0) for k, n in items.canastas.items() if k in variant.canasta_bonus}
+    # Past what the packs' cards make of canastas, one more is built (for the deck's count to
+    # refuse), never all of a count typed in the thousands.
+    most = packs_of(variant, players) * _PACK // _SIZE + 1
+    counts = {
+        k: min(max(n, 0), most) for k, n in items.canastas.items() if k in variant.canasta_bonus
+    }
     apart = {rank for rank, kind in _APART.items() if kind in variant.canasta_bonus}
-    ranks = iter([r for r in _RANKS if r not in apart] + [Rank.KING] * 100)
+    ranks = chain([r for r in _RANKS if r not in apart], repeat(Rank.KING))
     wilds = _Wilds(variant, players)
     melds = []
     # the wild canastas first, which need their own wild cards; the mixed ones take one each
@@ -274,13 +281,17 @@ def check_hand_score(variant: Variant, players: int, items: HandItems) -> HandSc
     and its parts, or every rule the hand breaks."""
     scored = score_items(variant, players, items)
     if scored.problems:
-        first = scored.problems[0]
+        first = next((p for p in scored.problems if p.impossible), scored.problems[0])
         rule = (
             first.rule
             if first.rule is not None and first.rule in variant.rules
             else _deciding_rule(variant, items, scored)
         )
-        said = [p.text if p.text is not None else Text(p.message) for p in scored.problems]
+        # What no deal could give first, alone where there is some: the rest of such a hand's
+        # problems are its canastas' cards, built here, over again; each said once.
+        shown = [p for p in scored.problems if p.impossible] or list(scored.problems)
+        unique = {p.message: p.text or Text(p.message) for p in shown}
+        said = list(unique.values())
         joined = Text(
             "; ".join(f"%(p{i})s" for i in range(len(said))),
             {f"p{i}": text for i, text in enumerate(said)},

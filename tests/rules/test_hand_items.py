@@ -65,3 +65,15 @@ def test_a_kind_the_game_has_not_is_a_problem_not_another_kind():
     assert not ruling.allowed
     assert [p.code for p in ruling.problems] == ["not_in_variant"]
     assert ruling.canastas == ()
+
+
+def test_counts_past_what_the_packs_make_are_refused_by_the_packs():
+    """A count typed in the thousands: the packs' count refuses it (once per rank), as it
+    refuses any hand no deal could give."""
+    ruling = check_hand_score(
+        PRESETS["classic"], 4, HandItems({CanastaKind.NATURAL: 100_000, CanastaKind.MIXED: 3})
+    )
+    assert not ruling.allowed
+    assert ruling.rule == "deck.composition"
+    assert ruling.reason.startswith("No such hand: there are ")
+    assert {p.code for p in ruling.problems} >= {"deck_count"}
