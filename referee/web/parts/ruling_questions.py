@@ -1,8 +1,9 @@
 """The referee page's question forms, read into the rules core's rulings.
 
-Each form's fields become the cards, melds and flags a ruling of :mod:`referee.rules.rulings`
-or :mod:`referee.rules.play_rulings` takes, as ``referee check`` gives them; a field the core
-cannot read gets its error here, on the field, and no ruling is made.
+Each form's fields become the cards, melds and flags a ruling of :mod:`referee.rules.rulings`,
+:mod:`referee.rules.play_rulings`, :mod:`referee.rules.moment_rulings` (a special hand) or
+:mod:`referee.rules.hand_items` (what a hand scores) takes, as ``referee check`` gives them;
+a field the core cannot read gets its error here, on the field, and no ruling is made.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from ...rules.rulings import (
 )
 from ..plumbing.locale import number
 
-__all__ = ["hand_items", "judge"]
+__all__ = ["judge"]
 
 # the play rules' questions, asked where the table's book has them
 PLAY_QUESTIONS = (
@@ -99,7 +100,7 @@ def _number(form: FlaskForm, name: str) -> int | None:
     return form[name].data if name in form else None
 
 
-def hand_items(form: FlaskForm, variant: Variant) -> HandItems:
+def _hand_items(form: FlaskForm, variant: Variant) -> HandItems:
     """The hand form's items as the core scores them: a count left empty is none, points left
     empty are not told."""
     canastas = {
@@ -130,7 +131,7 @@ def judge(question: str, form: FlaskForm, variant: Variant, players: int) -> Any
     if question in PLAY_QUESTIONS:
         return _judge_play(question, form, variant, players)
     if question == "hand_score":
-        return check_hand_score(variant, players, hand_items(form, variant))
+        return check_hand_score(variant, players, _hand_items(form, variant))
     if question == "special_hand":
         return check_special_hand(
             variant,

@@ -106,7 +106,7 @@ def _shown(variant: Variant, question: str, ruling: Any) -> dict[str, Any]:
         "figure": ruling.points if question == "hand_score" else None,
         "parts": [
             (_(WORDS[variant.vocabulary].parts.get(key, key)), points)
-            for key, points in getattr(ruling, "breakdown", {}).items()
+            for key, points in (ruling.breakdown if question == "hand_score" else {}).items()
             if points
         ],
         "rule": {
