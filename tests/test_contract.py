@@ -569,3 +569,22 @@ def test_hand_score_pays_a_canasta_laid_from_the_hand_where_the_book_does():
         {"variant": "classic", "question": "hand_score", **laid | {"canastas": {"natural": 2}}}
     )
     assert [p["code"] for p in classic["problems"]] == ["not_in_variant"]
+
+
+@pytest.mark.parametrize("threes", [3, 4])
+def test_hand_score_counts_black_threes_melded_going_out_where_they_raise_its_bonus(threes):
+    """czech-fast: black threes melded in going out raise the going-out bonus; the figure is
+    referee score's on the same hand in cards."""
+    said = check_json(
+        {"variant": "czech-fast", "question": "hand_score", "canastas": {"natural": 1},
+         "went_out": True, "black_threes_out": threes}
+    )  # fmt: skip
+    scored, _ = score_json(
+        {"variant": "czech-fast", "sides": [
+            {"melds": ["K K K K K K K", " ".join(["3"] * threes)], "went_out": True, "hand": ""},
+            {"hand": ""}]}
+    )  # fmt: skip
+    side = scored["sides"][0]
+    assert said["allowed"] is True
+    assert said["breakdown"]["going_out"] == side["breakdown"]["going_out"] > 100
+    assert said["points"] == side["total"] - side["breakdown"]["melds"]

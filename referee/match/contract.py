@@ -537,6 +537,7 @@ def _hand_score_question(variant: Variant, data: Json) -> Json:
         concealed=_field(data, "concealed", bool, False, ""),
         melded=_field(data, "melded", bool, False, ""),
         concealed_canastas=counted["concealed_canastas"],
+        black_threes_out=_count(data, "black_threes_out", ""),
         **points,
     )
     ruling = check_hand_score(variant, _players(variant, data), items)

@@ -56,6 +56,7 @@ class HandItems(NamedTuple):
     # of ``canastas``, how many of each kind were laid from the hand in one go, where the game
     # pays more for that (spanish's canasta oculta, dutch's hand canasta)
     concealed_canastas: Mapping[CanastaKind, int] = {}
+    black_threes_out: int = 0  # black threes melded in going out, where they raise its bonus
 
 
 class ItemsScore(NamedTuple):
@@ -140,6 +141,9 @@ def _melds(variant: Variant, players: int, items: HandItems) -> list[Meld]:
     melded = items.melded or (items.meld_points or 0) > 0
     if melded and not melds:  # a meld that stands for "the side has melded"
         melds.append(Meld((Card(next(ranks)),) * 3, items.concealed))
+    if items.black_threes_out > 0:  # a meld of them, as going out lays it (czech fast)
+        threes = min(items.black_threes_out, 4 * packs_of(variant, players) + 1)
+        melds.append(Meld((_BLACK_THREE,) * threes, items.concealed))
     return melds
 
 

@@ -67,6 +67,7 @@ class Told(NamedTuple):
     melded: bool
     meld: int | None
     hand: int | None
+    threes_out: int = 0  # black threes melded in going out (czech fast)
 
 
 def _melds(told: Told) -> list[object]:
@@ -87,6 +88,9 @@ def _melds(told: Told) -> list[object]:
             melds.append({"cards": cards, "concealed": True} if concealed else cards)
     if (told.melded or told.meld) and not melds:
         melds.append("4 4 4")
+    if told.threes_out:
+        threes = " ".join(["3"] * told.threes_out)
+        melds.append({"cards": threes, "concealed": True} if told.concealed else threes)
     return melds
 
 
@@ -163,6 +167,7 @@ def hands(draw) -> Told:
         variant.red_threes_count_if is RedThreeCondition.MELD and draw(st.booleans()),
         draw(points),
         draw(points),
+        draw(st.integers(0, 4)) if variant.black_three_going_out_bonus else 0,
     )
 
 
@@ -176,6 +181,7 @@ def test_the_form_s_figure_is_referee_score_s_on_the_same_items(referee, told):
     fields = {f"canastas_{k.value}": str(n) for k, n in told.canastas.items()}
     fields |= {f"concealed_{k.value}": str(n) for k, n in told.laid.items()}
     fields |= {"red_threes": str(told.threes), "black_threes": str(told.black)}
+    fields |= {"black_threes_out": str(told.threes_out)}
     fields |= {"meld_points": "" if told.meld is None else str(told.meld)}
     fields |= {"hand_points": "" if told.hand is None else str(told.hand)}
     ticked = {"went_out": told.out, "concealed": told.concealed, "melded": told.melded}
@@ -211,6 +217,7 @@ def _check_codes(client, told: Told) -> list[str]:
         "went_out": told.out,
         "concealed": told.concealed,
         "melded": told.melded,
+        "black_threes_out": told.threes_out,
     }
     body |= {
         k: v for k, v in (("meld_points", told.meld), ("hand_points", told.hand)) if v is not None
@@ -228,6 +235,7 @@ FIELDS = [
     "melded",
     "meld_points",
     "hand_points",
+    "black_threes_out",
     "concealed_natural",
     "concealed_mixed",
     *(f"canastas_{k.value}" for k in CanastaKind),

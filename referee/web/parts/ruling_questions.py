@@ -115,6 +115,7 @@ def _hand_items(form: FlaskForm, variant: Variant) -> HandItems:
         melded=_flag(form, "melded"),
         meld_points=_number(form, "meld_points"),
         hand_points=_number(form, "hand_points"),
+        black_threes_out=_number(form, "black_threes_out") or 0,
         concealed_canastas={
             kind: n for kind in CONCEALABLE if (n := _number(form, f"concealed_{kind.value}") or 0)
         },

@@ -212,6 +212,7 @@ class HandScoreQuestion(FlaskForm):
     black_threes = count_field(_l("Black threes laid out"), 24)
     went_out = BooleanField(_l("Went out"))
     concealed = BooleanField(_l("Went out concealed"))
+    black_threes_out = count_field(_l("Black threes melded in going out"), 8)
     melded = BooleanField(_l("Your side has melded (with or without a canasta)"))
     # of the canastas, those laid from the hand at once, where the game pays more for that
     concealed_natural = count_field(_l("Natural ones laid from the hand at once"), 20)
@@ -312,6 +313,7 @@ def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
             **{f"canastas_{k.value}": k in variant.canasta_bonus for k in CanastaKind},
             "black_threes": variant.black_threes_laid_out,
             "concealed": variant.concealed_going_out_bonus is not None,
+            "black_threes_out": bool(variant.black_three_going_out_bonus),  # czech fast
             # the threes' sign where the side has no canasta: counted once it has melded
             "melded": variant.red_threes_count_if is RedThreeCondition.MELD,
             **dict.fromkeys(("concealed_natural", "concealed_mixed"), _laid(variant)),
