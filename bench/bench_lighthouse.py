@@ -191,6 +191,14 @@ def pages(base: str) -> dict[str, str]:
         "referee held": "/referee?variant=american&q=held&held-hand=7+7+7+A+A+A",
         "referee held asked": "/referee?variant=american&ask="
         + urllib.parse.quote_plus("I was left holding 7 7 7 A A A at the end, what does it cost?"),
+        # issue 44: what a hand scores, its form filled in as a ruling's link opens it
+        "referee hand score": "/referee?variant=american&q=hand_score&hand_score-canastas_natural=1"
+        "&hand_score-canastas_mixed=1&hand_score-red_threes=2&hand_score-went_out=y",
+        "referee hand asked": "/referee?variant=classic&ask="
+        + urllib.parse.quote_plus(
+            "We had a clean canasta, a dirty canasta and 2 red threes and went out. "
+            "What do we score for bonuses?"
+        ),
         "rules": "/rules/classic",
         "compare": "/rules/compare",
         "import": "/matches/import",

@@ -37,6 +37,12 @@ def _bonuses(variant, natural: int, mixed: int, threes: int, out: str) -> int | 
     """What the core scores a side of these items, less its cards' own values; None where
     it finds the hand breaks a rule the items make (its cards' points short of the opening
     minimum are the cards', not the items')."""
+    parts = _parts(variant, natural, mixed, threes, out)
+    return None if parts is None else sum(parts.values()) - parts["melds"] - parts["hand"]
+
+
+def _parts(variant, natural: int, mixed: int, threes: int, out: str) -> dict[str, int] | None:
+    """The core's breakdown of a side of these items (see :func:`_bonuses`)."""
     ranks = iter(RANKS)
     concealed = out == "concealed"
     melds = [Meld((Card(next(ranks)),) * 7, concealed) for _ in range(natural)]
@@ -46,8 +52,7 @@ def _bonuses(variant, natural: int, mixed: int, threes: int, out: str) -> int | 
     result = score_hand(variant, Hand(variant.default_players, (side, *others)))
     if any(p.code != "opening_short" for p in result.problems):
         return None
-    parts = result.sides[0].breakdown
-    return sum(parts.values()) - parts["melds"] - parts["hand"]
+    return result.sides[0].breakdown
 
 
 def _told(draw, count: int, singular: str, plural: str) -> str:
@@ -96,8 +101,10 @@ def test_a_hand_s_bonuses_are_the_core_s_score_of_its_items(
     assert "cards' own values come on top" in text
     assert found.verdict is None
     assert "canasta.kinds" in found.rules
-    if threes:
-        assert "red-threes.bonus" in found.rules
+    if threes:  # what they score, or (too few canastas, bolivia: two) what they cost
+        parts = _parts(variant, natural, mixed, threes, out)
+        owed = "red-threes.penalty" if parts["red_threes"] < 0 else "red-threes.bonus"
+        assert owed in found.rules
     if out:
         assert any(key.startswith("going-out.") for key in found.rules)
 

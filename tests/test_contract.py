@@ -496,3 +496,95 @@ def test_a_bad_round_is_refused(number):
     question = {"variant": "hand-and-foot", "question": "opening", "round": number, "melds": []}
     with pytest.raises(MalformedInput):
         check_json(question)
+
+
+# `referee check`'s hand_score (issue 44): a side's hand by its items, scored as `referee
+# score` scores a hand of those cards.
+
+
+def test_hand_score_is_the_bonuses_a_hand_of_those_items_scores():
+    """The Laws §Scoring: a natural canasta 500, a mixed one 300, red threes 100 each, going
+    out 100; the melded cards' own points come on top where not given."""
+    said = check_json(
+        {"variant": "classic", "question": "hand_score", "canastas": {"natural": 1, "mixed": 1},
+         "red_threes": 2, "went_out": True}
+    )  # fmt: skip
+    assert said["allowed"] is True
+    assert said["points"] == 1100
+    assert said["breakdown"] == {"canastas": 800, "red_threes": 200, "going_out": 100}
+    assert said["canastas"] == [{"kind": "natural", "bonus": 500}, {"kind": "mixed", "bonus": 300}]
+    assert said["rule"]["id"] == "classic.canasta.kinds"
+    # the same hand in cards, through referee score: its bonuses are those
+    scored, _ = score_json(
+        {"variant": "classic", "sides": [
+            {"melds": ["K K K K K K K", "Q Q Q Q Q Q 2"], "red_threes": 2, "went_out": True,
+             "hand": ""}, {"hand": ""}]}
+    )  # fmt: skip
+    parts = scored["sides"][0]["breakdown"]
+    assert said["points"] == scored["sides"][0]["total"] - parts["melds"]
+
+
+def test_hand_score_counts_the_cards_points_where_given_and_every_problem():
+    said = check_json(
+        {"variant": "samba", "question": "hand_score", "canastas": {"natural": 1},
+         "went_out": True, "meld_points": 300, "hand_points": 0}
+    )  # fmt: skip
+    assert said["allowed"] is False  # samba: two canastas to go out
+    assert [p["code"] for p in said["problems"]] == ["going_out_without_canasta"]
+    assert said["rule"]["id"] == "samba.going-out.canastas"
+    assert said["points"] == 300 + 500 + 200 == sum(said["breakdown"].values())
+    not_here = check_json(
+        {"variant": "classic", "question": "hand_score", "canastas": {"sevens": 1}}
+    )
+    assert [p["code"] for p in not_here["problems"]] == ["not_in_variant"]
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({"canastas": {"natural": -1}}, "canastas.natural cannot be negative"),
+        ({"canastas": {"clean": 1}}, "classic has no canasta 'clean'"),
+        ({"canastas": [1]}, "canastas must be an object"),
+        ({"red_threes": "2"}, "red_threes must be a whole number"),
+        ({"meld_points": -5}, "meld_points must be between 0 and 100000"),
+    ],
+)
+def test_a_malformed_hand_score_question_names_its_field(data, words):
+    with pytest.raises(MalformedInput, match=words):
+        check_json({"variant": "classic", "question": "hand_score", **data})
+
+
+def test_hand_score_pays_a_canasta_laid_from_the_hand_where_the_book_does():
+    """001 §Canasta oculta: a canasta laid from the hand in one go scores 1000 in place of its
+    kind's bonus; the Laws pay nothing more, and say so."""
+    said = check_json(
+        {"variant": "spanish", "question": "hand_score", "canastas": {"natural": 2},
+         "concealed_canastas": {"natural": 1}}
+    )  # fmt: skip
+    assert (said["allowed"], said["points"]) == (True, 1000 + 500)
+    laid = {"canastas": {"natural": 1}, "concealed_canastas": {"natural": 2}}
+    too_many = check_json({"variant": "spanish", "question": "hand_score", **laid})
+    assert [p["code"] for p in too_many["problems"]] == ["concealed_canastas"]
+    classic = check_json(
+        {"variant": "classic", "question": "hand_score", **laid | {"canastas": {"natural": 2}}}
+    )
+    assert [p["code"] for p in classic["problems"]] == ["not_in_variant"]
+
+
+@pytest.mark.parametrize("threes", [3, 4])
+def test_hand_score_counts_black_threes_melded_going_out_where_they_raise_its_bonus(threes):
+    """czech-fast: black threes melded in going out raise the going-out bonus; the figure is
+    referee score's on the same hand in cards."""
+    said = check_json(
+        {"variant": "czech-fast", "question": "hand_score", "canastas": {"natural": 1},
+         "went_out": True, "black_threes_out": threes}
+    )  # fmt: skip
+    scored, _ = score_json(
+        {"variant": "czech-fast", "sides": [
+            {"melds": ["K K K K K K K", " ".join(["3"] * threes)], "went_out": True, "hand": ""},
+            {"hand": ""}]}
+    )  # fmt: skip
+    side = scored["sides"][0]
+    assert said["allowed"] is True
+    assert said["breakdown"]["going_out"] == side["breakdown"]["going_out"] > 100
+    assert said["points"] == side["total"] - side["breakdown"]["melds"]

@@ -579,7 +579,7 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     found = figure_asked(variant, s) or _on_cards(variant, s, table)
     if found is None or found.rules in _PART_OF_A_HAND:
         # the threes' or the canastas' worth of a hand told whole: the hand's bonuses
-        return hand_bonuses(variant, s) or found
+        return hand_bonuses(variant, s, table.players if table else None) or found
     return found
 
 

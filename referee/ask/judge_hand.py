@@ -4,21 +4,22 @@ dirty canasta and 2 red threes and went out. What do we score for bonuses?").
 The figure is the rules core's own scoring of a hand built from exactly the items the post
 tells -- its canastas by kind and number, its red threes by number, its going out (concealed
 or not), whether the side has melded -- by :func:`referee.rules.hand.score_hand`, the
-function the hand form and ``referee score`` score with: its breakdown, less the cards' own
+function the hand form and ``referee score`` score with, through
+:func:`referee.rules.hand_items.score_items`: its breakdown, less the cards' own
 values (the melds' and the hand's parts), which the post does not tell and which come on top.
 Where what is told leaves the figure open (a canasta of no kind told, threes uncounted,
 whether a side with no canasta has melded where that decides the threes' sign) or makes a
 hand the core refuses (going out with too few canastas), there is no ruling.
 
-No form opens from it: the hand form lives in a match (it scores a hand of a match's
-table), and no link fills it in from the referee's page.
+Its link opens the referee page's hand form (``hand_score``) filled in with those items,
+which scores them through the same :func:`~referee.rules.hand_items.score_items`.
 """
 
 from __future__ import annotations
 
 from ..rules import Card, Rank, Variant
-from ..rules.hand import CanastaScore, Hand, Side, score_hand
-from ..rules.melds import Meld
+from ..rules.hand import CanastaScore
+from ..rules.hand_items import HandItems, score_items
 from ..rules.problems import N_, Text
 from ..rules.variant import CanastaKind
 from .judge import Ruling
@@ -28,14 +29,9 @@ __all__ = ["hand_bonuses"]
 
 # what asks a figure: a worth, what a side gets, what it costs or how much
 _ASKING = {"value", "gets", "cost"}
-# each canasta its own rank, none a rank some variant scores apart (sevens, aces)
-_RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)
-# the breakdown's parts the cards' own values make: not bonuses
-_CARDS_PARTS = {"melds", "hand"}
+# at most so many canastas told (each of its own rank, none of sevens or aces)
+_MOST_CANASTAS = 6
 _KINDS = {"natural_canasta": CanastaKind.NATURAL, "mixed_canasta": CanastaKind.MIXED}
-# what the core finds of the cards the post does not tell: the melds' points short of the
-# opening minimum (the canastas built here are the poorest of their kind)
-_CARDS_PROBLEMS = {"opening_short"}
 _DIGIT_RANKS = {rank.value for rank in Rank if rank.value.isdigit()}
 
 
@@ -49,38 +45,20 @@ class _Told:
     def canastas(self) -> int:
         return sum(self.kinds.values())
 
-
-def _canasta(kind: CanastaKind, rank: Rank, concealed: bool) -> Meld:
-    natural = Card(rank)
-    if kind is CanastaKind.NATURAL:
-        return Meld((natural,) * 7, concealed)
-    return Meld((natural,) * 5 + (Card(Rank.TWO),) * 2, concealed)
-
-
-def _melds(told: _Told) -> list[Meld]:
-    ranks = iter(_RANKS)
-    return [
-        _canasta(kind, next(ranks), told.concealed)
-        for kind, count in told.kinds.items()
-        for _ in range(count)
-    ]
+    def items(self, melded: bool) -> HandItems:
+        """The items as the core scores them (and the referee's hand form asks them)."""
+        return HandItems(self.kinds, self.threes, 0, self.out, self.concealed, melded)
 
 
 def _score(
-    variant: Variant, told: _Told, melded: bool
+    variant: Variant, players: int, told: _Told, melded: bool
 ) -> tuple[dict[str, int], list[CanastaScore]] | None:
     """The core's breakdown of the side's bonuses and its canastas, for the hand built of
     ``told``; None where the core finds the hand breaks a rule."""
-    melds = _melds(told)
-    if melded and not melds:  # a meld that stands for "we have melded", no canasta
-        melds = [Meld((Card(Rank.KING),) * 3)]
-    side = Side("", tuple(melds), told.threes, told.out, told.concealed, hand=())
-    others = tuple(Side("", hand=()) for _ in range(variant.sides_for(variant.default_players) - 1))
-    result = score_hand(variant, Hand(variant.default_players, (side, *others)))
-    if any(p.code not in _CARDS_PROBLEMS for p in result.problems):
+    scored = score_items(variant, players, told.items(melded))
+    if scored.problems:
         return None
-    scored = result.sides[0]
-    parts = {k: v for k, v in scored.breakdown.items() if k not in _CARDS_PARTS and v}
+    parts = {k: v for k, v in scored.breakdown.items() if v}
     return parts, list(scored.canastas)
 
 
@@ -113,7 +91,7 @@ def _told(variant: Variant, s: Situation) -> _Told | None:
         return None  # a canasta told of no kind or no number
     if kinds and ("no_canasta" in s.moments or s.opened is False):
         return None  # canastas of a side said to have none, or not to have melded
-    if any(k not in variant.canasta_bonus for k in kinds) or sum(kinds.values()) > len(_RANKS):
+    if any(k not in variant.canasta_bonus for k in kinds) or sum(kinds.values()) > _MOST_CANASTAS:
         return None
     out = "go_out" in s.moments
     concealed = "concealed" in s.moments
@@ -129,9 +107,21 @@ def _told(variant: Variant, s: Situation) -> _Told | None:
     return told
 
 
-def hand_bonuses(variant: Variant, s: Situation) -> Ruling | None:
-    """The bonuses of the hand the post tells, as one figure with its breakdown; None where
-    it asks no figure or tells too little (or too much) for one."""
+def _form(told: _Told, melded: bool) -> tuple[str, dict[str, str]]:
+    """The referee's hand form, filled in with the items told (the cards' points left out)."""
+    fields = {f"canastas_{kind.value}": str(n) for kind, n in told.kinds.items() if n}
+    if told.threes:
+        fields["red_threes"] = str(told.threes)
+    for name, ticked in (("went_out", told.out), ("concealed", told.concealed), ("melded", melded)):
+        if ticked:
+            fields[name] = "y"
+    return "hand_score", fields
+
+
+def hand_bonuses(variant: Variant, s: Situation, players: int | None = None) -> Ruling | None:
+    """The bonuses of the hand the post tells, as one figure with its breakdown, and the
+    referee's hand form filled in with them; None where it asks no figure or tells too little
+    (or too much) for one.  ``players``: the match's table, else the game's usual one."""
     asked = s.asked if s.asked is not None else s.moments
     if not _ASKING & asked or "in_hand" in s.moments or "special_hand" in s.moments:
         return None
@@ -146,7 +136,8 @@ def hand_bonuses(variant: Variant, s: Situation) -> Ruling | None:
         melded = [s.opened]
     else:
         melded = [True, False]  # whether the side has melded, where the post does not say
-    scored = [_score(variant, told, m) for m in melded]
+    players = players or variant.default_players
+    scored = [_score(variant, players, told, m) for m in melded]
     if any(found is None for found in scored):
         return None
     if len({tuple(sorted(found[0].items())) for found in scored if found}) != 1:
@@ -196,7 +187,7 @@ def hand_bonuses(variant: Variant, s: Situation) -> Ruling | None:
     if told.canastas:
         rules.append("canasta.kinds")
     if told.threes:
-        rules.append("red-threes.bonus")
+        rules.append("red-threes.penalty" if parts.get("red_threes", 0) < 0 else "red-threes.bonus")
     if told.out:
         rules.append("going-out.concealed" if told.concealed else "going-out.bonus")
     rules = [key for key in rules if key in variant.rules]
@@ -210,5 +201,6 @@ def hand_bonuses(variant: Variant, s: Situation) -> Ruling | None:
             {"points": total, "items": listed},
         ),
         tuple(rules),
+        form=_form(told, melded[0]),
         lead=True,
     )

@@ -8,7 +8,8 @@ Each is the ruling of :mod:`referee.rules.moment_rulings` on the cards and momen
 None), the answer is "This rulebook does not say", never a guess.  The words say which
 question is asked and of which cards, the core decides it.  A ruling links to the referee's
 form that asks the same where one exists (an eighth card: the meld form; a dead rank: the dead
-rank form); the others' rule leads the answers, with its link to the rules page.
+rank form; a special hand: its own form); the others' rule leads the answers, with its link to
+the rules page.
 """
 
 from __future__ import annotations
@@ -118,7 +119,9 @@ def _special_hand(variant: Variant, s: Situation) -> Ruling | None:
     else:
         return None
     right_after = "next_turn" in s.moments
-    return _ruled(check_special_hand(variant, side_melded=melded, right_after_partner=right_after))
+    core = check_special_hand(variant, side_melded=melded, right_after_partner=right_after)
+    ticked = {"side_melded": melded, "right_after_partner": right_after}
+    return _ruled(core, ("special_hand", {name: "y" for name, on in ticked.items() if on}))
 
 
 def _card_added(variant: Variant, s: Situation) -> Ruling | None:

@@ -503,6 +503,54 @@ def _held_question(variant: Variant, data: Json) -> Json:
     return _ruling(variant, ruling.allowed, ruling.reason, ruling.rule, penalty=ruling.points or 0)
 
 
+def _hand_score_question(variant: Variant, data: Json) -> Json:
+    """What a side's hand scores, told by its items (issue 44): the canastas by kind, the
+    threes, going out and, where known, the cards' points; scored as ``referee score``
+    scores a hand of those cards (:func:`referee.rules.hand_items.score_items`)."""
+    from ..rules import CanastaKind
+    from ..rules.hand_items import HandItems, check_hand_score
+
+    counted = {}
+    for key in ("canastas", "concealed_canastas"):
+        told = _field(data, key, dict, {}, "")
+        counted[key] = {}
+        for name in told:
+            try:
+                kind = CanastaKind(name)
+            except ValueError:
+                known = ", ".join(k.value for k in CanastaKind if k in variant.canasta_bonus)
+                raise MalformedInput(
+                    f"{key}: {variant.id} has no canasta {name!r} (its kinds: {known})"
+                ) from None
+            counted[key][kind] = _count(told, name, f"{key}.")
+    points = {}
+    for key in ("meld_points", "hand_points"):
+        value = _field(data, key, int, None, "")
+        if value is not None and not 0 <= value <= 100_000:
+            raise MalformedInput(f"{key} must be between 0 and 100000 ({value})")
+        points[key] = value
+    items = HandItems(
+        counted["canastas"],
+        red_threes=_count(data, "red_threes", ""),
+        black_threes=_count(data, "black_threes", ""),
+        went_out=_field(data, "went_out", bool, False, ""),
+        concealed=_field(data, "concealed", bool, False, ""),
+        melded=_field(data, "melded", bool, False, ""),
+        concealed_canastas=counted["concealed_canastas"],
+        black_threes_out=_count(data, "black_threes_out", ""),
+        **points,
+    )
+    ruling = check_hand_score(variant, _players(variant, data), items)
+    extra: Json = {
+        "points": ruling.points,
+        "breakdown": ruling.breakdown,
+        "canastas": [{"kind": c.kind.value, "bonus": c.bonus} for c in ruling.canastas],
+    }
+    if ruling.problems:
+        extra["problems"] = [problem_json(variant, p) for p in ruling.problems]
+    return _ruling(variant, ruling.allowed, ruling.reason, ruling.rule, **extra)
+
+
 def _moment_json(variant: Variant, ruling: Ruling | None) -> Json:
     """A ruling of :mod:`referee.rules.moment_rulings` (issue 44): ``covered`` false, with
     ``allowed`` and ``rule`` null, where the book does not decide the question."""
@@ -590,6 +638,7 @@ QUESTIONS = {
     "stock_out": _stock_out_question,
     "penalty": _penalty_question,
     "held": _held_question,
+    "hand_score": _hand_score_question,
     "second_meld": _second_meld_question,
     "pile_counts": _pile_counts_question,
     "partner": _partner_question,

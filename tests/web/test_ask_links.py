@@ -58,8 +58,18 @@ def _cases() -> list[tuple[str, str, str, str]]:
         cases.append(("meld worth", variant, f"how much is {told} worth?", "meld"))
     for variant, kind in product(("classic", "american", "samba"), ("natural", "mixed")):
         cases.append(("canasta", variant, f"what does a {kind} canasta score?", "meld"))
-    # A hand's bonuses (judge_hand.py) are not here: the hand form lives in a match and no
-    # link fills it in (test_a_value_no_form_asks_is_given_without_a_link asks them).
+    # A hand's bonuses (judge_hand.py): the referee's hand form, filled in with its items.
+    for variant, asked in (
+        ("american", "We had a clean canasta, a dirty canasta and 2 red threes and went out. "
+         "What do we score for bonuses?"),
+        ("classic", "What do we score with one natural canasta, one mixed canasta and 3 red "
+         "threes?"),
+        ("classic", "we have 2 red threes and have not melded, what do we score?"),
+        ("classic", "we went out concealed with 2 natural canastas and a red three, what do "
+         "we get?"),
+        ("samba", "we went out with 2 natural canastas and 1 red three, what do we score?"),
+    ):  # fmt: skip
+        cases.append(("hand bonuses", variant, asked, "hand_score"))
     # The American game's play rules (issue 45's core).
     for card in ("a joker", "a two", "a black 3", "my last card, a joker"):
         cases.append(("discard", "american", f"may I discard {card}?", "discard"))
@@ -104,6 +114,12 @@ def _cases() -> list[tuple[str, str, str, str]]:
         cases.append(("no meld", "american", asked, "meld"))
         asked = f"we closed our canasta of {ranks}, can we start a new meld of {ranks}?"
         cases.append(("second meld", "american", asked, "dead_rank"))
+    for asked in (
+        "a special hand after partner melded: may I?",
+        "we have not melded yet, can I go out with a special hand?",
+        "can I go out with a special hand after my partner has melded?",
+    ):
+        cases.append(("special hand", "american", asked, "special_hand"))
     return cases
 
 
@@ -151,12 +167,6 @@ def test_the_ruling_s_link_opens_a_form_that_rules_the_same(asking, kind, varian
         ("classic", "how much is a joker worth?"),
         ("american", "what does an unfinished canasta of sevens cost?"),
         ("classic", "at the end we still had K Q 9 left in hand, how many points do we lose?"),
-        # A hand's bonuses (judge_hand.py): the hand form that scores them lives in a match,
-        # and no link from the referee's page fills it in.
-        ("american", "We had a clean canasta, a dirty canasta and 2 red threes and went out. "
-         "What do we score for bonuses?"),
-        ("classic", "What do we score with one natural canasta, one mixed canasta and 3 red "
-         "threes?"),
     ],
 )  # fmt: skip
 def test_a_value_no_form_asks_is_given_without_a_link(client, variant, question):
@@ -170,8 +180,8 @@ def test_a_value_no_form_asks_is_given_without_a_link(client, variant, question)
 
 
 # The moments no form asks (issue 44, rules/moment_rulings.py): a second meld beside an open
-# one, the pile's cards toward the opening, asking the partner, a special hand after melding,
-# the pile on the first turn and past the turn card.  Their ruling has no button: its rule
+# one, the pile's cards toward the opening, asking the partner, the pile on the first turn and
+# past the turn card.  Their ruling has no button: its rule
 # leads the answers, with the link that opens that rule on the rules page.
 NO_FORM = [
     ("american", "can we start a second meld of fives while we have one?", "meld.one-per-rank"),
@@ -180,7 +190,6 @@ NO_FORM = [
     ("classic", "does the pile's top card count toward the minimum?", "opening.pile-top"),
     ("american", "do I have to ask my partner before going out?", "going-out.partner"),
     ("hand-and-foot", "do I have to ask my partner before going out?", "going-out.partner"),
-    ("american", "a special hand after partner melded: may I?", "going-out.special-hands"),
     ("american", "can I take the pile on the first turn?", "deal.upcard"),
     ("czech-fast", "can I take the pile on the first turn?", "pile.first-round"),
     ("american", "can we still pick up the pile after the turn card?", "play.turn-card"),

@@ -222,3 +222,42 @@ def test_cards_held_asked_in_words_then_on_their_form_at_phone_size(browser, bas
     expect(page.locator("#q-held .ruling")).to_have_attribute("data-rule", "american.hand.held")
     page.locator("#q-held-answer").scroll_into_view_if_needed()
     check_page(page, "20-referee-held")
+
+
+def test_a_hand_s_score_asked_in_words_then_on_its_form_at_phone_size(browser, base_url):
+    """Issue 44: a hand's bonuses asked in the box; the ruling leads with the figure, its button
+    opens the hand form filled in, and that form, with the melded cards' points added, states
+    referee score's figure and its parts, at 390×844 (axe, 44 px targets, no sideways scroll)."""
+    from referee.match.contract import check_json
+
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(base_url + "/referee?variant=classic")
+    page.get_by_label("Your question, in your own words").fill(
+        "We had a clean canasta, a dirty canasta and 2 red threes and went out. "
+        "What do we score for bonuses?"
+    )
+    page.get_by_role("button", name="Ask", exact=True).click()
+    said = page.locator("#ask-answer .ruling.said")
+    expect(said.locator("strong.figure")).to_have_text("1,100")
+    said.get_by_role("link", name="Check it on the hand's score form").click()
+
+    expect(page.locator("#hand_score-canastas_natural")).to_have_value("1")
+    expect(page.locator("#hand_score-canastas_mixed")).to_have_value("1")
+    expect(page.locator("#hand_score-red_threes")).to_have_value("2")
+    expect(page.get_by_label("Went out", exact=True)).to_be_checked()
+    page.get_by_label("Points of all melded cards").fill("190")
+    page.get_by_role("button", name="Score the hand").click()
+    want = check_json(
+        {"variant": "classic", "question": "hand_score", "canastas": {"natural": 1, "mixed": 1},
+         "red_threes": 2, "went_out": True, "meld_points": 190}
+    )  # fmt: skip
+    assert want["points"] == 1290
+    expect(page.locator("#q-hand_score .ruling .verdict strong.figure")).to_have_text("1,290")
+    expect(page.locator("#q-hand_score .ruling .parts li")).to_have_text(
+        ["Melded cards: 190", "Canasta bonuses: 800", "Red threes: 200", "Going out: 100"]
+    )
+    expect(page.locator("#q-hand_score .ruling")).to_have_attribute(
+        "data-rule", "classic.canasta.kinds"
+    )
+    page.locator("#q-hand_score-answer").scroll_into_view_if_needed()
+    check_page(page, "20-referee-hand-score")

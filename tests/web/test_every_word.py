@@ -195,6 +195,18 @@ def play_the_evening(e: Evening) -> None:
     e.get("/referee?variant=classic&q=kolik+bodu+za+canastu")
     # sevens and aces held at the American table: the penalty's figure, grouped (3 000)
     e.post("/referee?variant=american", {"question": "held", "held-hand": "7 7 7 A A A K"})
+    # what a hand scores: each game's kinds of canasta in its words, a figure with its parts
+    # (3 405: grouped), and a hand the rules refuse with its reasons
+    for variant in PRESETS:
+        e.get(f"/referee?variant={variant}&q=hand_score")
+    scored = {"question": "hand_score", "hand_score-canastas_natural": "2",
+              "hand_score-red_threes": "4", "hand_score-went_out": "y",
+              "hand_score-meld_points": "1505"}  # fmt: skip
+    e.post("/referee?variant=classic", scored)
+    e.post("/referee?variant=samba", {**scored, "hand_score-canastas_natural": "1"})
+    # a special hand once the side has melded, with the house rule of courtesy's field
+    e.post("/referee?variant=american&house=1&opt_american_special_hand_courtesy=y",
+           {"question": "special_hand", "special_hand-side_melded": "y"})  # fmt: skip
     # The box's rulings: a No with its figures and its form's link, a card's value, a matter
     # of play, a question the book does not decide (its nearest rules)
     for asked in ("we have 2600 and want to meld K K K and Q Q Q, is that enough to open?",

@@ -358,8 +358,9 @@ def test_one_question_at_a_time_each_its_own_page_and_the_last_one_remembered(cl
     assert page.count('class="question"') == 1
     assert 'id="q-meld"' in page
     links = dict(re.findall(r'<a class="button[^"]*" href="([^"#]+)#q-(\w+)"', page))
-    # The four of every game, and the play rules its book has (classic: the stock running out).
-    assert sorted(links.values()) == sorted([*QUESTIONS, "stock_out"])
+    # The four of every game, the play rules its book has (classic: the stock running out),
+    # and what a hand scores (every game).
+    assert sorted(links.values()) == sorted([*QUESTIONS, "stock_out", "hand_score"])
     pile = next(url for url, q in links.items() if q == "pickup")
     assert "variant=classic" in pile
     page = client.get(pile.replace("&amp;", "&")).get_data(as_text=True)
@@ -450,3 +451,34 @@ def test_a_quote_that_counts_otherwise_than_the_rules_is_not_their_authority(
     page = client.get(f"/rules/{variant}").get_data(as_text=True)
     rule = page.split('id="rule-opening.canasta-bonus"')[1].split("</li>")[0]
     assert ("K-K-K-2 (80 Punkte)" in rule) is shown
+
+
+@pytest.mark.parametrize("courtesy", [False, True])
+@pytest.mark.parametrize("melded", [False, True])
+@pytest.mark.parametrize("right_after", [False, True])
+def test_the_special_hand_form_rules_as_referee_check(client, courtesy, melded, right_after):
+    """cla-laws §Special hands (issue 44): a special hand goes down only as the side's first
+    meld; by the house rule of courtesy, also on the first turn right after the partner's."""
+    options = {"special_hand_courtesy": True} if courtesy else {}
+    want = check_json(
+        {"variant": "american", "question": "special_hand", "options": options,
+         "side_melded": melded, "right_after_partner": right_after}
+    )  # fmt: skip
+    house = "&house=1" + ("&opt_american_special_hand_courtesy=y" if courtesy else "")
+    url = f"/referee?variant=american{house}"
+    page = client.get(url + "&q=special_hand").get_data(as_text=True)
+    assert ('name="special_hand-right_after_partner"' in page) is courtesy  # only where it counts
+    data = {"question": "special_hand"}
+    data |= {"special_hand-side_melded": "y"} if melded else {}
+    data |= {"special_hand-right_after_partner": "y"} if right_after else {}
+    shown = client.post(url, data=data).get_data(as_text=True)
+    allowed, sentence, rule = ruling(shown.split('id="q-special_hand-answer"')[1])
+    assert (allowed, rule) == (want["allowed"], want["rule"]["id"])
+    assert sentence.endswith(want["reason"])
+
+
+def test_the_special_hand_form_only_where_the_book_has_special_hands(client):
+    for variant in PRESETS:
+        page = client.get(f"/referee?variant={variant}").get_data(as_text=True)
+        has = bool(PRESETS[variant].special_hands)
+        assert ("#q-special_hand" in page) is has, variant

@@ -1,8 +1,9 @@
 """The referee page's question forms, read into the rules core's rulings.
 
-Each form's fields become the cards, melds and flags a ruling of :mod:`referee.rules.rulings`
-or :mod:`referee.rules.play_rulings` takes, as ``referee check`` gives them; a field the core
-cannot read gets its error here, on the field, and no ruling is made.
+Each form's fields become the cards, melds and flags a ruling of :mod:`referee.rules.rulings`,
+:mod:`referee.rules.play_rulings`, :mod:`referee.rules.moment_rulings` (a special hand) or
+:mod:`referee.rules.hand_items` (what a hand scores) takes, as ``referee check`` gives them;
+a field the core cannot read gets its error here, on the field, and no ruling is made.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from ...rules import (
     meld_lines,
     parse_cards,
 )
+from ...rules.hand_items import HandItems, check_hand_score
+from ...rules.melds import CONCEALABLE
+from ...rules.moment_rulings import check_special_hand
 from ...rules.play_rulings import check_dead_rank, check_held, check_penalty, check_stock_out
 from ...rules.rulings import (
     check_bonus_cards,
@@ -96,6 +100,28 @@ def _number(form: FlaskForm, name: str) -> int | None:
     return form[name].data if name in form else None
 
 
+def _hand_items(form: FlaskForm, variant: Variant) -> HandItems:
+    """The hand form's items as the core scores them: a count left empty is none, points left
+    empty are not told."""
+    canastas = {
+        kind: _number(form, f"canastas_{kind.value}") or 0 for kind in variant.canasta_bonus
+    }
+    return HandItems(
+        {kind: n for kind, n in canastas.items() if n},
+        red_threes=_number(form, "red_threes") or 0,
+        black_threes=_number(form, "black_threes") or 0,
+        went_out=_flag(form, "went_out"),
+        concealed=_flag(form, "concealed"),
+        melded=_flag(form, "melded"),
+        meld_points=_number(form, "meld_points"),
+        hand_points=_number(form, "hand_points"),
+        black_threes_out=_number(form, "black_threes_out") or 0,
+        concealed_canastas={
+            kind: n for kind in CONCEALABLE if (n := _number(form, f"concealed_{kind.value}") or 0)
+        },
+    )
+
+
 def judge(question: str, form: FlaskForm, variant: Variant, players: int) -> Any:
     """The core's ruling on the question as typed, or None when a field could not be read."""
     if question == "meld":
@@ -105,6 +131,14 @@ def judge(question: str, form: FlaskForm, variant: Variant, players: int) -> Any
         return check_meld(variant, Meld(cards), going_out=_flag(form, "going_out"))
     if question in PLAY_QUESTIONS:
         return _judge_play(question, form, variant, players)
+    if question == "hand_score":
+        return check_hand_score(variant, players, _hand_items(form, variant))
+    if question == "special_hand":
+        return check_special_hand(
+            variant,
+            side_melded=_flag(form, "side_melded"),
+            right_after_partner=_flag(form, "right_after_partner"),
+        )
     melds = _melds(form)
     failed = _number(form, "failed_attempts") or 0
     if question == "opening":

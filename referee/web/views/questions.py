@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from ...ask import MAX_QUESTION, BadQuestion, Table, ask
+from ...match.vocabulary import WORDS
 from ...rules import (
     PRESETS,
     UnknownVariant,
@@ -101,6 +102,13 @@ def _shown(variant: Variant, question: str, ruling: Any) -> dict[str, Any]:
         # what the book charges (a penalty, cards held): the figure the question asks for
         "penalty": ruling.points if question in ("penalty", "held") else None,
         "cost": question == "held",  # a cost, not a yes or no: "Penalised" / "No penalty"
+        # what a hand scores: the figure and its parts, in the game's words
+        "figure": ruling.points if question == "hand_score" else None,
+        "parts": [
+            (_(WORDS[variant.vocabulary].parts.get(key, key)), points)
+            for key, points in (ruling.breakdown if question == "hand_score" else {}).items()
+            if points
+        ],
         "rule": {
             "id": f"{variant.id}.{ruling.rule}",
             "key": ruling.rule,

@@ -1,12 +1,14 @@
 """The referee's questions: one small form per question (a meld, an opening, taking the
 pile, going out, and the play rules: a wild card, a discard, a dead rank, bonus cards, the
-stock out, a penalty, cards held), and the rules they are asked under."""
+stock out, a penalty, cards held, a special hand, what a hand scores), and the rules they are
+asked under."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from wtforms import (
     BooleanField,
@@ -19,9 +21,18 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, Optional
 
-from ....rules import PRESETS, Variant
+from ....match.vocabulary import WORDS
+from ....rules import PRESETS, CanastaKind, RedThreeCondition, Variant
 from ....rules.play_rulings import IRREGULARITIES
-from .base import Between, FlaskForm, Form, Integer, house_rule_fields
+from .base import (
+    Between,
+    FlaskForm,
+    Form,
+    Integer,
+    count_field,
+    house_rule_fields,
+    points_field,
+)
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 
@@ -192,6 +203,35 @@ class HeldQuestion(FlaskForm):
     hand = _cards(_l("One player's cards left in hand at the hand's end"), 300, required=True)
 
 
+class HandScoreQuestion(FlaskForm):
+    """A side's hand by its items (issue 44): a count per kind of canasta (those of the
+    table's game are kept, each labelled in its words: :func:`question_forms`), the threes,
+    going out, and the cards' points where the player has counted them."""
+
+    red_threes = count_field(_l("Red threes laid out"), 24)
+    black_threes = count_field(_l("Black threes laid out"), 24)
+    went_out = BooleanField(_l("Went out"))
+    concealed = BooleanField(_l("Went out concealed"))
+    black_threes_out = count_field(_l("Black threes melded in going out"), 8)
+    melded = BooleanField(_l("Your side has melded (with or without a canasta)"))
+    # of the canastas, those laid from the hand at once, where the game pays more for that
+    concealed_natural = count_field(_l("Natural ones laid from the hand at once"), 20)
+    concealed_mixed = count_field(_l("Mixed ones laid from the hand at once"), 20)
+    meld_points = points_field(_l("Points of all melded cards"), 20_000)
+    hand_points = points_field(_l("Points of cards left in hand"), 5_000)
+
+
+class SpecialHandQuestion(FlaskForm):
+    side_melded = BooleanField(_l("Your side has already melded (your partner's first meld)"))
+    right_after_partner = BooleanField(
+        _l("This is your first turn right after your partner's first meld")
+    )
+
+
+for _kind in CanastaKind:  # labelled per game by question_forms
+    setattr(HandScoreQuestion, f"canastas_{_kind.value}", count_field(_kind.value, 20))
+
+
 QUESTION_FORMS: dict[str, type[FlaskForm]] = {
     "meld": MeldQuestion,
     "opening": OpeningQuestion,
@@ -204,13 +244,21 @@ QUESTION_FORMS: dict[str, type[FlaskForm]] = {
     "stock_out": StockOutQuestion,
     "penalty": PenaltyQuestion,
     "held": HeldQuestion,
+    "hand_score": HandScoreQuestion,
+    "special_hand": SpecialHandQuestion,
 }
+
+
+def _laid(variant: Variant) -> bool:
+    """Whether a canasta laid from the hand at once scores more (spanish, dutch's house rule)."""
+    return variant.concealed_canasta_bonus is not None or variant.hand_canasta_doubles
 
 
 def offered_questions(variant: Variant) -> tuple[str, ...]:
     """The questions the referee page asks under ``variant``: the four of every game, and the
     play rules where its book has them (the rule of five, the discard's limits, a rank closed
-    at a meld's most cards, bonus cards, the stock running out, a penalty, sevens or aces held)."""
+    at a meld's most cards, bonus cards, the stock running out, a penalty, sevens or aces held,
+    a special hand once the side has melded), and what a hand scores."""
     extra = {
         "wild_card": variant.rule_of_five is not None,
         "discard": bool(variant.wild_discard_last or variant.empty_pile_no_discard),
@@ -220,6 +268,8 @@ def offered_questions(variant: Variant) -> tuple[str, ...]:
         "penalty": bool(variant.penalty_points or variant.failed_opening_step),
         # sevens or aces held at the hand's end (american): check_held's own condition
         "held": bool(variant.held_penalty and variant.held_ranks and "hand.held" in variant.rules),
+        # going out with a special hand once the side has melded: check_special_hand's own
+        "special_hand": bool(variant.special_hands and "going-out.special-hands" in variant.rules),
     }
     return tuple(q for q in QUESTION_FORMS if extra.get(q, True))
 
@@ -259,6 +309,17 @@ def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
         },
         "penalty": {},
         "held": {},
+        "hand_score": {
+            **{f"canastas_{k.value}": k in variant.canasta_bonus for k in CanastaKind},
+            "black_threes": variant.black_threes_laid_out,
+            "concealed": variant.concealed_going_out_bonus is not None,
+            "black_threes_out": bool(variant.black_three_going_out_bonus),  # czech fast
+            # the threes' sign where the side has no canasta: counted once it has melded
+            "melded": variant.red_threes_count_if is RedThreeCondition.MELD,
+            **dict.fromkeys(("concealed_natural", "concealed_mixed"), _laid(variant)),
+        },
+        # the first turn after the partner's meld matters only by the house rule of courtesy
+        "special_hand": {"right_after_partner": variant.special_hand_after_partner},
     }
 
 
@@ -282,5 +343,9 @@ def question_forms(
         for name, shown in _relevant(variant)[question].items():
             if not shown:
                 delattr(form, name)
+        if question == "hand_score":  # each kind of canasta in the game's own words
+            counts = WORDS[variant.vocabulary].counts
+            for kind in variant.canasta_bonus:
+                form[f"canastas_{kind.value}"].label.text = gettext(counts[kind])
         forms[question] = form
     return forms
