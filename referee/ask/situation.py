@@ -214,9 +214,11 @@ class _Phrases:
             i for i, part in enumerate(self.parts) if not all(_PLAIN.fullmatch(w) for w in part)
         ]
         self.first: dict[str, list[int]] = {}  # a first word (``w`` or ``w*``) -> its phrases
+        spelt = _spellings()
         for i, part in enumerate(self.parts):
             if i not in self.always:
-                self.first.setdefault(part[0], []).append(i)
+                for first in (part[0], *spelt.get(part[0], ())):
+                    self.first.setdefault(first, []).append(i)
         self.exact = frozenset(w for w in self.first if not w.endswith("*"))
         self.starts = tuple(w[:-1] for w in self.first if w.endswith("*"))
 
@@ -229,6 +231,7 @@ class _Phrases:
                 firsts += [w + "*" for w in self.starts if any(t.startswith(w) for t in begun)]
         if not firsts and not self.always:
             return None
+        spelt = _spellings()
         picked = [
             i
             for w in firsts
@@ -236,13 +239,13 @@ class _Phrases:
             if all(
                 any(t.startswith(word[:-1]) for t in tokens)
                 if word.endswith("*")
-                else word in tokens
+                else word in tokens or not tokens.isdisjoint(spelt.get(word, ()))
                 for word in self.parts[i][1:]
             )
         ]
         if not picked and not self.always:
             return None
-        return _compiled(tuple(self.phrases[i] for i in sorted(picked + self.always)))
+        return _compiled(tuple(self.phrases[i] for i in sorted(set(picked + self.always))))
 
     def search(self, text: str) -> re.Match[str] | None:
         pattern = self._pattern(text)
@@ -275,13 +278,30 @@ class _Words(str):
 # too, it saved 0.1 % of a question asked (the evaluation set and the long posts, 2026-11-27).
 def _compiled(phrases: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for ``phrases``, tried in their order."""
+    spelt = _spellings()
     parts = [
         _SEPARATOR.join(
-            re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in p.split()
+            re.escape(w[:-1]) + r"\w*"
+            if w.endswith("*")
+            else "(?:" + "|".join(re.escape(s) for s in (w, *spelt.get(w, ()))) + ")"
+            if w in spelt
+            else re.escape(w)
+            for w in p.split()
         )
         for p in phrases
     ]
     return re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)")
+
+
+@lru_cached(1)
+def _spellings() -> dict[str, tuple[str, ...]]:
+    """A word of the phrases -> how players write it in a hurry ("you" -> "u"), every
+    language's (situation.toml, ``spellings``)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for table in _data()["spellings"].values():
+        for word, written in table.items():
+            found[word] = (*found.get(word, ()), *written)
+    return found
 
 
 def _matcher(words: list[str]) -> _Phrases:
@@ -324,7 +344,12 @@ def _moment_pattern(moment: str, lang: str) -> _Phrases:
 def _first_words(moment: str, lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
     """The words a moment's phrases begin with, and the beginnings of those written with
     "*": a question holding none of them cannot name the moment."""
-    firsts = [phrase.split()[0] for phrase in _phrases(moment, lang)]
+    spelt = _spellings()
+    firsts = [
+        first
+        for phrase in _phrases(moment, lang)
+        for first in (phrase.split()[0], *spelt.get(phrase.split()[0], ()))
+    ]
     return (
         frozenset(w for w in firsts if not w.endswith("*")),
         tuple(w[:-1] for w in firsts if w.endswith("*")),
@@ -429,7 +454,24 @@ def asks(sentence: str, lang: str) -> bool:
     if text.endswith("?") or text.startswith("¿"):
         return True
     first = fold(text).split(maxsplit=1)
-    return bool(first) and first[0].strip(",;:") in _interrogatives(lang)
+    if not first:
+        return False
+    word = first[0].strip(",;:")
+    return word in _interrogatives(lang) or _uncontracted(word) in _interrogatives(lang)
+
+
+_CONTRACTED = re.compile(r"(\w+?)(?:n['’]t|['’](?:s|re|ve|ll|d|m))")
+_CONTRACTED_BASE = {"ca": "can", "wo": "will", "sha": "shall"}  # "can't", "won't", "shan't"
+
+
+def _uncontracted(word: str) -> str:
+    """The word a contraction begins with: "what's" -> "what", "isn't" -> "is", "can't" ->
+    "can" (a question begun so is asked all the same: "what's an aces canasta worth", found
+    by the reader's rewrites, issue 44)."""
+    found = _CONTRACTED.fullmatch(word)
+    if found is None:
+        return word
+    return _CONTRACTED_BASE.get(found.group(1), found.group(1))
 
 
 @lru_cached(8)
@@ -610,6 +652,7 @@ def _notation(
 
     def take(match: re.Match[str]) -> str:
         written = match.group(0)
+        begin, finish = match.start(), match.end()
         if any(not _CARD_DIGITS.fullmatch(d) for d in _DIGITS.findall(written)):
             return written  # "2995", "3-4": numbers, not cards
         try:
@@ -618,20 +661,22 @@ def _notation(
             return written
         if "-" in written and len({c.rank for c in cards if c.is_natural}) != 1:
             return written  # a hyphen joins the cards of one meld only ("K-K-K-2")
+        if _counted_plurals(written, cards):
+            return written  # "5 7s", "3 Ks, 3 Qs": counts and ranks in the plural
         if len(cards) == 1:
             if written.strip() not in ("A", "T"):  # "A" and "T" are words more often
-                singles.append((match.start(), cards[0]))
+                singles.append((begin, cards[0]))
             return written  # a digit may still be a count: "2 kings"
         # a wild card named in words right after the run is one more of its cards: "2 2 joker"
-        after = _NEXT_WORD.match(text, match.end())
+        after = _NEXT_WORD.match(text, finish)
         wild = _wild_word(fold(after.group(1))) if after is not None else None
         parts = _split_run(written) or [(0, len(written), cards)]
         if after is not None and wild is not None:
             start, _end, last = parts[-1]
-            parts[-1] = (start, after.end(1) - match.start(), (*last, _wild_card(wild)))
+            parts[-1] = (start, after.end(1) - begin, (*last, _wild_card(wild)))
             trailing.append((after.start(1), after.end(1)))
         for start, end, part in parts:
-            groups.append((match.start() + start, match.start() + end, part))
+            groups.append((begin + start, begin + end, part))
         return " " * len(written)
 
     trailing: list[tuple[int, int]] = []
@@ -642,7 +687,19 @@ def _notation(
 
 
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
-_RUN_PARTS = re.compile(r"[^\s,]+(?:\s+[^\s,]+)*")
+_PLURAL_S = re.compile(r"(?:10|[2-9AKQJ])s(?=$|[ ,-])")
+
+
+def _counted_plurals(written: str, cards: tuple[Card, ...]) -> bool:
+    """Whether a run of notation is counts and ranks in the plural ("5 7s", "3 Ks, 3 Qs"):
+    some of its cards have no suit, and the others are spades written at a word's end, where
+    a player's "s" is a plural (found by the reader's rewrites, issue 44).  "7s8s9s" and "3s
+    3c" are suits."""
+    suits = {card.suit for card in cards}
+    if None not in suits or suits - {None, Suit.SPADES}:
+        return False
+    spades = sum(1 for card in cards if card.suit is Suit.SPADES)
+    return 0 < spades == len(_PLURAL_S.findall(written))
 
 
 def _wild_card(wild: str) -> Card:
@@ -656,9 +713,39 @@ def _split_run(written: str) -> list[tuple[int, int, tuple[Card, ...]]] | None:
     else its words written together, where every part holds two cards or more of one
     natural rank (and its wild cards) and two parts differ in rank."""
     if "," in written:
-        spans = [(m.start(), m.end()) for m in _RUN_PARTS.finditer(written)]
-    else:
-        spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", written)]
+        return _melds_of(written, _rank_spans(written))
+    return _melds_of(written, [(m.start(), m.end()) for m in re.finditer(r"\S+", written)])
+
+
+_ONE_SYMBOL = re.compile(_SYMBOL)
+
+
+def _rank_spans(written: str) -> list[tuple[int, int]]:
+    """The spans of a run with commas, parted where the natural rank changes at a comma
+    ("KKK, QQQ2", "K,K,K, Q,Q,Q,2", "K K K, Q,Q,Q,2": however each meld is written, found by
+    the reader's rewrites, issue 44), wild cards with the cards before them; one span where
+    the rank changes without a comma ("K K Q Q, 2")."""
+    spans: list[list[int]] = []
+    rank: Rank | None = None
+    for match in _ONE_SYMBOL.finditer(written):
+        symbol = match.group(0)[:-1] if match.group(0)[-1] in "shdc♠♥♦♣" else match.group(0)
+        card_rank = Rank.JOKER if symbol in "X*" else Rank("10" if symbol == "T" else symbol)
+        natural = card_rank not in (Rank.JOKER, Rank.TWO)
+        if spans and (not natural or rank in (None, card_rank)):
+            spans[-1][1] = match.end()
+        elif spans and "," not in written[spans[-1][1] : match.start()]:
+            return [(0, len(written))]
+        else:
+            spans.append([match.start(), match.end()])
+        rank = card_rank if natural else rank if spans[-1][0] < match.start() else None
+    return [(start, end) for start, end in spans]
+
+
+def _melds_of(
+    written: str, spans: list[tuple[int, int]]
+) -> list[tuple[int, int, tuple[Card, ...]]] | None:
+    """The melds at ``spans`` of a run, each of two cards or more of one natural rank (and its
+    wild cards), two of them of different ranks; else None."""
     if len(spans) < 2:
         return None
     parts = []
@@ -735,6 +822,9 @@ def _word_cards(
         plural = text[tokens[j][2] : tokens[j][2] + 2] in ("'s", "’s")
         if symbol is None and plural and tokens[j][1] in ("a", "k", "q", "j"):
             symbol = tokens[j][1].upper()
+        if symbol is None and text[tokens[j][0] : tokens[j][2]] in ("Ks", "Qs", "Js"):
+            symbol = tokens[j][1][0].upper()  # "two Ks": a rank in the plural, as "K's"
+            counted.add(tokens[j][0])  # ... not a king of spades
         if symbol is None and digit and (count is not None or digit.group(2) or plural):
             # a card written as its digit after a count ("one 9", "two 9s"), or in the plural
             # ("9s"): a rank, not a card of spades

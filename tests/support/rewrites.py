@@ -1,0 +1,516 @@
+"""A player's post rewritten as another player would write it, meaning kept (issue 44).
+
+The referee's reader of posts (``referee/ask/situation.py``) was tuned on posts; whether it
+generalises is asked here by *invariance*: a post it rules right, written otherwise -- in
+lower case, without its question mark, with a greeting before it and thanks after it, its
+numbers in words, its cards in another notation the reader claims to read, two sentences the
+other way round, "we" for "I", a common typo, British spelling, a contraction spelt out --
+must be ruled the same (verdict and figure).
+
+A rewrite is a list of :class:`Site` s of a text, each a span and the texts that may stand
+for it; :func:`rewritten` is the Hypothesis strategy of a rewrite applied at some of its
+sites (at least one; it shrinks towards one site and its first option), :func:`variants`
+every rewrite of one site, and all sites at once, as ``python -m tests.ask_rewrites``
+counts them.  Nothing here asks the referee: the posts and their rulings are the tests'.
+
+What each rewrite leaves alone, and why, is said beside it: a rewrite that could change what
+a post means is no rewrite of it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+from hypothesis import strategies as st
+
+
+class Site(NamedTuple):
+    """A span of a text and what may be written there instead."""
+
+    start: int
+    end: int
+    options: tuple[str, ...]
+
+
+Finder = Callable[[str, str], list[Site]]
+
+
+def apply(text: str, sites: list[Site], picks: dict[int, int]) -> str:
+    """``text`` with each picked site (index -> option) written as its option."""
+    out, at = [], 0
+    for i, site in sorted(enumerate(sites), key=lambda item: item[1].start):
+        if i not in picks:
+            continue
+        out += [text[at : site.start], site.options[picks[i]]]
+        at = site.end
+    return "".join(out) + text[at:]
+
+
+def _matches(
+    pattern: str, text: str, options: Callable[[re.Match[str]], tuple[str, ...]], flags: int = 0
+) -> list[Site]:
+    sites = []
+    for match in re.finditer(pattern, text, flags):
+        found = tuple(o for o in options(match) if o != match.group(0))
+        if found:
+            sites.append(Site(match.start(), match.end(), found))
+    return sites
+
+
+def _keep_case(word: str, like: str) -> str:
+    """``word`` capitalised as ``like`` is ("Can't" -> "Cannot")."""
+    if like[:1].isupper() and not like.isupper():
+        return word[:1].upper() + word[1:]
+    return word
+
+
+def _table(pairs: dict[str, tuple[str, ...]], *, both: bool = True) -> dict[str, tuple[str, ...]]:
+    """Each word's other spellings; with ``both``, every spelling of a row stands for the
+    others."""
+    found: dict[str, tuple[str, ...]] = {}
+    for word, others in pairs.items():
+        found[word] = others
+        if both:
+            for other in others:
+                found.setdefault(other, tuple(w for w in (word, *others) if w != other))
+    return found
+
+
+def _words_from(table: dict[str, tuple[str, ...]], text: str) -> list[Site]:
+    """A site for every word (or phrase) of ``table`` in ``text``, compared in lower case,
+    written back in the case it was found in."""
+    if not table:
+        return []
+    phrases = sorted(table, key=len, reverse=True)
+    pattern = r"(?<![\w'’])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w'’])"
+
+    def options(match: re.Match[str]) -> tuple[str, ...]:
+        said = match.group(0)
+        key = said.lower().replace("’", "'")
+        return tuple(_keep_case(o, said) for o in table.get(key, ()))
+
+    return _matches(pattern, text, options, re.IGNORECASE)
+
+
+# -- Case and punctuation ---------------------------------------------------------------------
+
+# Card notation keeps its capitals: in prose a lower-case "a", "j" or "x" is a word, and the
+# reader reads notation in capitals only (docs/contracts.md's notation is the referee's input,
+# not a post's words).  A word of card symbols with a capital or a digit is notation.
+_NOTATION_WORD = re.compile(r"(?:10|[2-9AKQJX*])+(?:['’]?s)?")
+
+
+def lower_case(text: str, lang: str) -> list[Site]:
+    """Each sentence in lower case, its card notation as written."""
+    sites = []
+    for match in re.finditer(r"[^.!?\n]+[.!?]*", text):
+        said = match.group(0)
+        lowered = re.sub(
+            r"\S+",
+            lambda w: (
+                w.group(0)
+                if _NOTATION_WORD.fullmatch(w.group(0).strip(",.;:!?()"))
+                else w.group(0).lower()
+            ),
+            said,
+        )
+        if lowered != said:
+            sites.append(Site(match.start(), match.end(), (lowered,)))
+    return sites
+
+
+def no_question_mark(text: str, lang: str) -> list[Site]:
+    """Each question mark (and a Spanish "¿") left out: "who's right" for "who's right??" at
+    the post's end, a full stop for one inside it (a post run on without marks between its
+    sentences is another rewrite, one the reader cannot read: where one sentence ends is
+    then not written)."""
+    end = len(text.rstrip())
+    return [
+        Site(m.start(), m.end(), ("" if m.group(0) == "¿" or m.end() >= end else ".",))
+        for m in re.finditer(r"\?+|¿", text)
+    ]
+
+
+def no_punctuation(text: str, lang: str) -> list[Site]:
+    """Each comma, semicolon, colon, dash between words and exclamation mark left out (the
+    sentence's end kept as a full stop where it was one: a post run on without any is another
+    post, whose sentences the reader cannot tell).  Not a comma or point inside a number
+    ("3,200", "2.5k"), nor an apostrophe (:func:`contractions`)."""
+    sites = [
+        Site(m.start(), m.end(), ("",))
+        for m in re.finditer(r"(?<!\d)[,;:](?!\d)|(?<=\d)[,;:](?=\s)|(?<=\s)[-–—](?=\s)", text)
+    ]
+    sites += [Site(m.start(), m.end(), (".",)) for m in re.finditer(r"!+", text)]
+    return sites
+
+
+# -- A greeting before, thanks after ----------------------------------------------------------
+
+_GREETINGS = {
+    "en": ("Hi all!", "Hello everyone.", "Long time lurker, first time poster.",
+           "Help settle an argument.", "We play with 2 decks.", "Quick question for the group.",
+           "My husband and I play every Sunday with friends."),
+    "cs": ("Ahoj všichni.", "Dobrý den.", "Hrajeme se 2 balíčky.", "Rozsuďte nás prosím."),
+    "de": ("Hallo zusammen.", "Guten Abend!", "Wir spielen mit 2 Kartenspielen.",
+           "Bitte helft uns bei einem Streit."),
+    "es": ("Hola a todos.", "¡Buenas!", "Jugamos con 2 barajas.",
+           "Ayuda para resolver una discusión."),
+    "nl": ("Hallo allemaal.", "Goedenavond!", "We spelen met 2 spellen kaarten.",
+           "Help ons een discussie beslechten."),
+    "pl": ("Cześć wszystkim.", "Dzień dobry!", "Gramy dwiema taliami.",
+           "Pomóżcie rozstrzygnąć spór."),
+}  # fmt: skip
+_SIGN_OFFS = {
+    "en": ("Thanks in advance!", "TIA", "Thanks!!", "Help settle an argument please.",
+           "We play with 2 decks.", "Any help appreciated :)"),
+    "cs": ("Díky předem!", "Děkuji.", "Hrajeme se 2 balíčky."),
+    "de": ("Danke im Voraus!", "Vielen Dank.", "Wir spielen mit 2 Kartenspielen."),
+    "es": ("¡Gracias de antemano!", "Gracias.", "Jugamos con 2 barajas."),
+    "nl": ("Alvast bedankt!", "Dank je.", "We spelen met 2 spellen kaarten."),
+    "pl": ("Z góry dzięki!", "Dziękuję.", "Gramy dwiema taliami."),
+}  # fmt: skip
+
+
+def framed(text: str, lang: str) -> list[Site]:
+    """A greeting or a line of the story before the post, thanks after it."""
+    end = len(text)
+    return [
+        Site(0, 0, tuple(f"{g} " for g in _GREETINGS[lang])),
+        Site(end, end, tuple(f" {s}" for s in _SIGN_OFFS[lang])),
+    ]
+
+
+# -- Numbers ------------------------------------------------------------------------------
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight")
+# A count in digits is one in words (and back) only before what is counted: a card named in
+# words, a rank's plural in digits ("two 9s"), or one of these; a digit elsewhere may be a card
+# ("a 9 on top", "our 7 7 7 7"), which is :func:`card_names`'s.
+_COUNTED = (
+    r"(?:aces?|kings?|queens?|jacks?|jokers?|deuces?|twos|threes|fours|fives|sixes|sevens|"
+    r"eights|nines|tens|(?:10|[2-9AKQJ])['’]?s|wilds?|wild\s+cards?|cards?|naturals?|pairs?|"
+    r"red|black|clean|dirty|natural|canastas?|melds?|bonus|decks?|players?|more|other|extra)"
+)
+
+
+def numbers(text: str, lang: str) -> list[Site]:
+    """English counts in digits or words ("3 kings" / "three kings", "1 dirty" / "one
+    dirty"); a match total grouped or not, or in thousands where it is whole hundreds
+    ("3,200" / "3200" / "3.2k"); a total below zero said another way the reader reads ("minus
+    340" / "-340" / "negative 340").  Not a number under a thousand that is no count ("125",
+    "30 + 50"): players write those in digits."""
+    sites = []
+    if lang == "en":
+
+        def count(match: re.Match[str]) -> tuple[str, ...]:
+            said = match.group(1)
+            n = int(said) if said.isdigit() else _NUMBER_WORDS.index(said.lower())
+            if not said.isdigit() and match.group(2).strip()[0].isdigit():
+                return ()  # "two 7s" as "2 7s": two digits in a row, a run of cards
+            other = _NUMBER_WORDS[n] if said.isdigit() else str(n)
+            return (_keep_case(other, said) + match.group(2),)
+
+        sites += _matches(
+            rf"(?<![\w,.'’-])(?<![2-9AKQJX] )(?<!10 )([1-8]|one|two|three|four|five|six|seven|"
+            rf"eight)(\s+{_COUNTED})(?![\w'’])",
+            text,
+            count,
+            re.IGNORECASE,
+        )
+
+    def total(match: re.Match[str]) -> tuple[str, ...]:
+        value = int(re.sub(r"\D", "", match.group(0)))
+        grouped = f"{value:,}" if lang == "en" else f"{value:,}".replace(",", ".")
+        forms = [str(value), grouped]
+        if lang == "en" and value % 100 == 0:
+            forms.append(f"{value / 1000:g}k")
+        return tuple(forms)
+
+    sites += _matches(
+        r"(?<![\w.,])\d{1,2}[,.]\d{3}(?![\w]|[.,]\d)|(?<![\w.,])\d{4,5}(?![\w]|[.,]\d)", text, total
+    )
+    if lang == "en":
+
+        def below(match: re.Match[str]) -> tuple[str, ...]:
+            n = match.group(1) or match.group(2)
+            return (f"minus {n}", f"-{n}", f"negative {n}")
+
+        sites += _matches(r"(?<![\w-])(?:minus\s+(\d+)|-(\d+))(?![\w])", text, below, re.IGNORECASE)
+    return _apart(sites)
+
+
+def _apart(sites: list[Site]) -> list[Site]:
+    """The sites, those overlapping an earlier one left out."""
+    kept: list[Site] = []
+    for site in sorted(sites):
+        if not kept or site.start >= kept[-1].end:
+            kept.append(site)
+    return kept
+
+
+# -- Cards ---------------------------------------------------------------------------------
+
+_RANK_WORDS = {
+    "A": ("ace", "aces"), "K": ("king", "kings"), "Q": ("queen", "queens"),
+    "J": ("jack", "jacks"), "10": ("ten", "tens"), "9": ("nine", "nines"),
+    "8": ("eight", "eights"), "7": ("seven", "sevens"), "6": ("six", "sixes"),
+    "5": ("five", "fives"), "4": ("four", "fours"), "3": ("three", "threes"),
+}  # fmt: skip
+
+
+def _plurals() -> dict[str, tuple[str, ...]]:
+    """A rank in the plural, in the forms situation.toml's words and the reader's notation
+    claim: "kings", "Ks", "K's"; "nines", "9s", "9's"; "deuces", "twos", "2s".  Each form
+    (as written: "Ks" is a card in capitals only) -> the others."""
+    groups = [
+        (many, f"{symbol}s", f"{symbol}'s") if symbol != "A" else (many, "A's")
+        for symbol, (_one, many) in _RANK_WORDS.items()
+    ]
+    groups.append(("deuces", "twos", "2s", "2's"))
+    found: dict[str, tuple[str, ...]] = {}
+    for group in groups:
+        for form in group:
+            others = tuple(f for f in group if f != form)
+            found[form] = others
+            if form.islower():
+                found[form.capitalize()] = tuple(_keep_case(o, form.capitalize()) for o in others)
+    return found
+
+
+_PLURALS = _plurals()
+
+
+def card_names(text: str, lang: str) -> list[Site]:
+    """English cards in the other notations the reader claims to read: a rank's plural
+    ("kings" / "Ks" / "K's", "9s" / "nines"), a single card after "a" ("a deuce" / "a two" /
+    "a 2", "a 9" / "a nine"), a meld's notation spaced or run together ("K K K 2" / "KKK2" /
+    "K,K,K,2").  Not "a joker" as "a jkr": no players' words list it (players_words.toml).
+    Not a capital written in lower case ("ks"): notation is read in capitals."""
+    if lang != "en":
+        return []
+    pattern = (
+        r"(?<![\w'’])(?:"
+        + "|".join(re.escape(p) for p in sorted(_PLURALS, key=len, reverse=True))
+        + r")(?![\w'’])"
+    )
+    sites = _matches(pattern, text, lambda m: _PLURALS.get(m.group(0).replace("’", "'"), ()))
+
+    def single(match: re.Match[str]) -> tuple[str, ...]:
+        article, said = match.group(1), match.group(2)
+        if said.lower() in ("deuce", "two", "2"):
+            forms = ("deuce", "two", "2")
+        else:
+            symbol = next(
+                (s for s, (one, _many) in _RANK_WORDS.items() if said.lower() in (one, s.lower())),
+                None,
+            )
+            if symbol is None:
+                return ()
+            forms = (_RANK_WORDS[symbol][0], symbol)
+        other = [f for f in forms if f.lower() != said.lower()]
+        return tuple(
+            f"{'an' if f[0] in 'aeio8A' or f == '8' else 'a'} {f}"
+            if article.lower() in ("a", "an")
+            else f"{article} {f}"
+            for f in other
+        )
+
+    sites += _matches(
+        r"(?<![\w'’])(a|an|one)\s+(deuce|two|2|nine|9|eight|8|seven|7|six|6|five|5|four|4|ten|10|king|K|queen|Q|jack|J)(?![\w'’])",
+        text,
+        single,
+    )
+
+    def run(match: re.Match[str]) -> tuple[str, ...]:
+        said = match.group(0)
+        cards = said.split() if " " in said else re.findall(r"10|[2-9AKQJX]", said)
+        naturals = {c for c in cards if c not in ("2", "X")}
+        if len(naturals) > 1:
+            return ()  # "K K Q Q", "4 5 6": more than one meld, or a sequence
+        return ("".join(cards), " ".join(cards), ",".join(cards))
+
+    sites += _matches(
+        r"(?<![\w,*'’-])(?:(?:10|[2-9AKQJX])(?: (?:10|[2-9AKQJX]))+|(?:10|[2-9AKQJX]){2,8})"
+        r"(?![\w*'’]|-\w|[,.]\d)",
+        text,
+        run,
+    )
+    return _apart(sites)
+
+
+# -- Sentences, subjects --------------------------------------------------------------------
+
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+
+
+def swapped_sentences(text: str, lang: str) -> list[Site]:
+    """Two sentences of the story next to each other told the other way round.  Not the
+    question, and not the sentence just before a question that names nothing of the game
+    ("Who's right??" asks about what was told last), nor a sentence that refers to one before
+    it ("she", "it", "that", "then", "later", "so"): those are told in the order they
+    happened or are asked about."""
+    spans = [(m.start(), m.end()) for m in _SENTENCE.finditer(text) if m.group(0).strip()]
+    spans = [(s + len(text[s:e]) - len(text[s:e].lstrip()), e) for s, e in spans]
+    asking = [i for i, (s, e) in enumerate(spans) if "?" in text[s:e]]
+    last = asking[-1] if asking else len(spans) - 1
+    # a short question may ask about the sentence before it ("Who's right??"): that stays
+    stay = last - 1 if spans and len(text[spans[last][0] : spans[last][1]].split()) <= 6 else last
+    sites = []
+    for i in range(stay - 1):
+        (s1, e1), (s2, e2) = spans[i], spans[i + 1]
+        one, two = text[s1:e1], text[s2:e2]
+        if "?" in one or "?" in two or _REFERS.search(two) or _REFERS.search(one):
+            continue
+        sites.append(Site(s1, e2, (f"{two} {one}",)))
+    return sites
+
+
+_REFERS = re.compile(
+    r"\b(?:she|he|they|it|that|this|then|later|so|but|now|after|afterwards|again|also|too|"
+    r"her|him|them|there|which|sie|er|es|das|dann|ella|él|eso|luego|zij|hij|het|dat|toen|"
+    r"ona|on|to|pak|potom|ono|wtedy|potem)\b",
+    re.IGNORECASE,
+)
+_I_WE = {
+    "i had": ("we had",), "i have": ("we have",), "i went": ("we went",), "i put": ("we put",),
+    "i picked": ("we picked",), "i laid": ("we laid",), "i melded": ("we melded",),
+    "i took": ("we took",), "i added": ("we added",), "i wanted": ("we wanted",),
+    "can i": ("can we",), "may i": ("may we",), "could i": ("could we",),
+    "my partner": ("my teammate",), "your partner": ("your teammate",),
+}  # fmt: skip
+
+
+def subjects(text: str, lang: str) -> list[Site]:
+    """English "I" as "we" ("I had" / "we had", "can I" / "can we"), "my partner" as "partner"
+    or "my teammate": the side is the one that melds and scores.  Not "I" as "my partner":
+    whose hand holds a card is what some rulings ask (asking the partner, going out)."""
+    return _words_from(_table(_I_WE), text) if lang == "en" else []
+
+
+# -- Spelling ------------------------------------------------------------------------------
+
+_TYPOS = {
+    "that's": ("thats",), "don't": ("dont",), "i'm": ("im",), "it's": ("its",),
+    "what's": ("whats",), "there's": ("theres",), "didn't": ("didnt",), "doesn't": ("doesnt",),
+    "can't": ("cant",), "isn't": ("isnt",), "wasn't": ("wasnt",), "you're": ("your", "youre"),
+    "we're": ("were",), "who's": ("whos",), "haven't": ("havent",), "i've": ("ive",),
+    "their": ("thier",), "received": ("recieved",), "separate": ("seperate",),
+    "definitely": ("definately", "deffo"), "until": ("untill", "til"), "believe": ("beleive",),
+    "weird": ("wierd",), "argument": ("arguement",), "already": ("allready", "alredy"),
+    "opponent": ("oponent",), "opponents": ("oponents",), "because": ("becuase", "cuz", "bc"),
+    "really": ("realy",), "which": ("wich",), "though": ("tho",), "tonight": ("tonite",),
+    "you": ("u",), "please": ("pls", "plz"), "thanks": ("thx",), "friend": ("freind",),
+    "question": ("qustion", "q"), "before": ("b4",), "anyone": ("any1",), "sure": ("shure",),
+    "wanted": ("wantd",), "someone": ("some one",),
+}  # fmt: skip
+
+
+def typos(text: str, lang: str) -> list[Site]:
+    """English words as players mistype them on a phone ("thats", "seperate", "u", "tho"),
+    from a list of common misspellings.  Not a word of the game ("pile", "meld", "partner":
+    "ask your parter" asks about asking the partner only to a reader that guesses typos)."""
+    return _words_from(_table(_TYPOS, both=False), text) if lang == "en" else []
+
+
+_BRITISH = {
+    "colour": ("color",), "colours": ("colors",), "favour": ("favor",), "realise": ("realize",),
+    "realised": ("realized",), "practise": ("practice",), "towards": ("toward",),
+    "learnt": ("learned",), "whilst": ("while",), "neighbour": ("neighbor",),
+    "neighbours": ("neighbors",), "organise": ("organize",), "recognise": ("recognize",),
+    "judgement": ("judgment",), "cancelled": ("canceled",), "totalled": ("totaled",),
+    "totalling": ("totaling",), "centre": ("center",), "mum": ("mom",), "behaviour": ("behavior",),
+    "apologise": ("apologize",), "favourite": ("favorite",), "defence": ("defense",),
+    "offence": ("offense",), "penalise": ("penalize",), "penalised": ("penalized",),
+    "analyse": ("analyze",), "spelt": ("spelled",), "dreamt": ("dreamed",),
+}  # fmt: skip
+
+
+def spellings(text: str, lang: str) -> list[Site]:
+    """English words spelt the British or the American way ("colour" / "color", "towards" /
+    "toward", "penalised" / "penalized")."""
+    return _words_from(_table(_BRITISH), text) if lang == "en" else []
+
+
+_CONTRACTIONS = {
+    "can't": ("cannot", "can not"), "don't": ("do not",), "doesn't": ("does not",),
+    "didn't": ("did not",), "isn't": ("is not",), "wasn't": ("was not",),
+    "aren't": ("are not",), "weren't": ("were not",), "won't": ("will not",),
+    "wouldn't": ("would not",), "shouldn't": ("should not",), "couldn't": ("could not",),
+    "haven't": ("have not",), "hasn't": ("has not",), "hadn't": ("had not",),
+    "i'm": ("i am",), "we're": ("we are",), "they're": ("they are",), "you're": ("you are",),
+    "i've": ("i have",), "we've": ("we have",), "i'd": ("i would",), "that's": ("that is",),
+    "what's": ("what is",), "who's": ("who is",), "it's": ("it is",), "let's": ("let us",),
+}  # fmt: skip
+
+
+def _curly(table: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    found = _table(table)
+    for word, others in list(found.items()):
+        if "'" in word:
+            found[word] = (*others, word.replace("'", "’"))
+    return found
+
+
+def contractions(text: str, lang: str) -> list[Site]:
+    """English contractions spelt out and back ("can't" / "cannot" / "can not", "we're" /
+    "we are"), or written with a curly apostrophe ("can’t")."""
+    return _words_from(_curly(_CONTRACTIONS), text) if lang == "en" else []
+
+
+REWRITES: dict[str, Finder] = {
+    "lower case": lower_case,
+    "no question mark": no_question_mark,
+    "no punctuation": no_punctuation,
+    "greeting and thanks": framed,
+    "numbers": numbers,
+    "card names": card_names,
+    "sentences swapped": swapped_sentences,
+    "subjects": subjects,
+    "typos": typos,
+    "British/American spelling": spellings,
+    "contractions": contractions,
+}
+# A rewrite whose sites stand for one another (two sentences swapped): one site at a time.
+ONE_AT_A_TIME = frozenset({"sentences swapped"})
+
+
+def sites(name: str, text: str, lang: str) -> list[Site]:
+    """The sites of the rewrite ``name`` in ``text``, written in ``lang``."""
+    return REWRITES[name](text, lang)
+
+
+def rewritten(name: str, text: str, lang: str) -> st.SearchStrategy[str]:
+    """``text`` rewritten by ``name`` at one site or more (each drawn with one of its
+    options); it shrinks towards a single site, its first option.  ``text`` must have a site
+    (:func:`sites`)."""
+    found = sites(name, text, lang)
+    if not found:
+        raise ValueError(f"{name}: no site in {text!r}")
+    many = 1 if name in ONE_AT_A_TIME else len(found)
+
+    @st.composite
+    def draw(draw: st.DrawFn) -> str:
+        chosen = draw(st.sets(st.integers(0, len(found) - 1), min_size=1, max_size=many))
+        picks = {i: draw(st.integers(0, len(found[i].options) - 1)) for i in sorted(chosen)}
+        return apply(text, found, picks)
+
+    return draw()
+
+
+def variants(name: str, text: str, lang: str) -> Iterator[str]:
+    """Every rewrite of one site by ``name`` (each option), then every site at once (each
+    site's first option, then its last), without repeats: what the count of failures reads."""
+    found = sites(name, text, lang)
+    seen = {text}
+    candidates = [
+        apply(text, found, {i: k}) for i, s in enumerate(found) for k in range(len(s.options))
+    ]
+    if name not in ONE_AT_A_TIME and len(found) > 1:
+        candidates.append(apply(text, found, dict.fromkeys(range(len(found)), 0)))
+        candidates.append(apply(text, found, {i: len(s.options) - 1 for i, s in enumerate(found)}))
+    for candidate in candidates:
+        if candidate not in seen:
+            seen.add(candidate)
+            yield candidate
