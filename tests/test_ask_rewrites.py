@@ -70,6 +70,10 @@ def test_every_rewrite_of_one_site_is_ruled_the_same(name: str) -> None:
     assert not otherwise
 
 
+_SEVENS = (
+    "My partner threw a 7 and the next lady picked up the pile with two 7s from her hand, they"
+    " had already gone down."
+)
 # What each rewrite found the reader could not read, and now reads: the rewrite ruled as the
 # post it rewrites is (both asked; no ruling written here).
 FOUND = [
@@ -87,8 +91,8 @@ FOUND = [
         "cs",
     ),
     (  # a question begun with a contraction, no question mark
-        "Hi all. what is an aces canasta worth in MAC",
-        "Hi all. what's an aces canasta worth in MAC",
+        "We play every Sunday with friends. what is an aces canasta worth in MAC Any help :)",
+        "We play every Sunday with friends. what's an aces canasta worth in MAC Any help :)",
         "american",
         "en",
     ),
@@ -119,6 +123,56 @@ FOUND = [
     (  # "teammate" for "partner"
         "Do you have to ask your partner before going out?",
         "Do you have to ask your teammate before going out?",
+        "american",
+        "en",
+    ),
+    (  # "came down" as "went down": the side has opened
+        "We went down second tonight. Who gets 4 bonus cards and who gets 3?",
+        "We came down second tonight. Who gets 4 bonus cards and who gets 3?",
+        "american",
+        "en",
+    ),
+    (  # a "clean book" is a clean canasta
+        "How many points for a clean canasta?",
+        "How many points for a clean book?",
+        "american",
+        "en",
+    ),
+    (  # "is that ok" asks the rule as "is that allowed" does
+        f"{_SEVENS} Is that allowed or should we have stopped her?",
+        f"{_SEVENS} Is that ok or should we have stopped her?",
+        "american",
+        "en",
+    ),
+    (  # ... and so it does with a vague question after it
+        f"{_SEVENS} Is that allowed or should we have stopped her?",
+        f"{_SEVENS} Is that allowed or should we have stopped her? Who's right?",
+        "american",
+        "en",
+    ),
+    (  # a post in capitals: "AT" is no ace and ten, "A 2" no ace and two
+        "Is it legal to meld 2 naturals and 1 wild? like 99 and a 2",
+        "IS IT LEGAL TO MELD 2 NATURALS AND 1 WILD? LIKE 99 AND A 2",
+        "american",
+        "en",
+    ),
+    (
+        "We are at 1,850 right now, what do we need to go down?",
+        "WE ARE AT 1,850 RIGHT NOW, WHAT DO WE NEED TO GO DOWN?",
+        "american",
+        "en",
+    ),
+    (  # no space after a sentence's mark
+        "Can I go out by discarding a wild card as my last card? Had a joker left.",
+        "Can I go out by discarding a wild card as my last card?Had a joker left.",
+        "american",
+        "en",
+    ),
+    (  # an emoji after each sentence
+        "My partner went out by putting an 8th card on a canasta. Is that allowed? We lost 400"
+        " points over it.",
+        "My partner went out by putting an 8th card on a canasta. 😂 Is that allowed? 😂 We lost"
+        " 400 points over it. 😂",
         "american",
         "en",
     ),

@@ -28,6 +28,7 @@ from .words import fold
 
 __all__ = [
     "MOMENTS",
+    "SENTENCE_BREAK",
     "Situation",
     "asks",
     "question_sentence",
@@ -112,7 +113,14 @@ _BARE_POINTS = re.compile(
     r"|(?<!\w)(?:is|was|are|were|be|s)\s+(?:(?:only|just)\s+)?(\d{2,3})\s+enough(?!\w)",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
+# Where a post's sentences part: after a mark and a space, at a new line, or -- a phone's slip,
+# no space typed -- between a word's mark and a capital ("in my hand.Can I", "card?Had":
+# found by the reader's rewrites, issue 44)
+_CAPITAL = "A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽÄÖÜĄĆĘŁŃŚŹŻ¿¡"
+SENTENCE_BREAK = re.compile(
+    rf"(?<=[.!?¿¡])\s+|\n+|(?<=[^\W\d_][.!?])(?=[{_CAPITAL}])|(?<=[^\W\d_][.!?][.!?])(?=[{_CAPITAL}])"
+)
+_SENTENCE = SENTENCE_BREAK
 
 
 class Situation:
@@ -537,7 +545,15 @@ def ruled_text(text: str, lang: str) -> str:
     if sentence == text.strip() or _names_game(sentence, lang):
         return sentence
     sentences = _sentences(text)
-    at = max(i for i, s in enumerate(sentences) if sentence.startswith(s))
+    # the question sentence, or it and the example after it (:func:`question_sentence`); not a
+    # sentence it only begins with ("😂" before "😂 Is that allowed?": found by the reader's
+    # rewrites, issue 44)
+    found = [
+        i
+        for i, s in enumerate(sentences)
+        if sentence == s or (i + 1 < len(sentences) and sentence == f"{s} {sentences[i + 1]}")
+    ]
+    at = found[-1] if found else max(i for i, s in enumerate(sentences) if sentence.startswith(s))
     for earlier in reversed(sentences[:at]):
         if _names_game(earlier, lang):
             return earlier
@@ -1064,9 +1080,51 @@ def _suited(cards: tuple[Card, ...], text: str, lang: str) -> tuple[Card, ...]:
     return tuple(Card(c.rank, suit) if c.is_natural else c for c in cards)
 
 
+_SHOUTED_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+_ONE_RANK_LETTERS = re.compile(r"([AKQJX])\1*")
+
+
+def _unshouted(text: str) -> str:
+    """``text`` with each sentence written in capitals (a phone's caps lock: "WE WERE AT 2,990
+    AND SHE WENT DOWN WITH A 2") in lower case but its notation, as long as it was: "AT" is
+    no ace and ten, "A 2" no ace and two, "6S" a plural (found by the reader's rewrites,
+    issue 44).  Notation stays: a word of one rank's letters ("KKK", "QQ"; "A" only beside
+    another ace: "A A A"), a word with a digit ("QQQ2"; its plural's "S" lowered)."""
+
+    def sentence(match: re.Match[str]) -> str:
+        said = match.group(0)
+        letters = [c for c in said if c.isalpha()]
+        if sum(c.isupper() for c in letters) < 0.8 * len(letters):
+            return said
+        words = [(m.start(), m.end()) for m in re.finditer(r"\S+", said)]
+        cores = [said[a:b].strip(",.;:!?()\"'") for a, b in words]
+        shouted = [
+            c for c in cores if len(c) > 1 and c.isalpha() and not _ONE_RANK_LETTERS.fullmatch(c)
+        ]
+        if len(shouted) < 2:
+            return said  # notation ("KKK QQQ2"), or a word or two in capitals ("NOT allowed")
+        out = list(said)
+        for i, (start, end) in enumerate(words):
+            core = cores[i]
+            if any(c.isdigit() for c in core):
+                if re.fullmatch(r"\d+['’]?S", core):
+                    out[start:end] = said[start:end].replace("S", "s")
+                continue
+            if _ONE_RANK_LETTERS.fullmatch(core) and (
+                core != "A"
+                or "A" in {cores[i - 1] if i else "", cores[i + 1] if i + 1 < len(cores) else ""}
+            ):
+                continue
+            out[start:end] = said[start:end].lower()
+        return "".join(out)
+
+    return _SHOUTED_SENTENCE.sub(sentence, text)
+
+
 def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     """The situation ``text`` (a question asked in ``lang``) tells; with ``focus``, a post of
     several sentences also tells what it asks (``asked``, ``focus``: :func:`ruled_text`)."""
+    text = _unshouted(text)
     points, rest = _points(text)  # first: "mit 160 Punkten" is no score
     scores, rest = _scores(rest)
     notation, singles, rest = _notation(rest)
@@ -1098,7 +1156,9 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
         }
         situation.asked |= {m for m in MOMENT_QUESTIONS if within.named(m)}
         situation.focused = (sentence, lang)
-    if "play" in situation.moments and _asks_rule(question_sentence(text, lang), lang):
+    if "play" in situation.moments and any(
+        _asks_rule(asking, lang) for asking in _sentences(text) if asks(asking, lang)
+    ):
         situation.moments.discard("play")  # "is that allowed or should we have stopped her?"
         if situation.asked is not None:
             situation.asked.discard("play")

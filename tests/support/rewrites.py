@@ -440,9 +440,13 @@ _CONTRACTIONS = {
     "wouldn't": ("would not",), "shouldn't": ("should not",), "couldn't": ("could not",),
     "haven't": ("have not",), "hasn't": ("has not",), "hadn't": ("had not",),
     "i'm": ("i am",), "we're": ("we are",), "they're": ("they are",), "you're": ("you are",),
-    "i've": ("i have",), "we've": ("we have",), "i'd": ("i would",), "that's": ("that is",),
+    "that's": ("that is",),
     "what's": ("what is",), "who's": ("who is",), "it's": ("it is",), "let's": ("let us",),
 }  # fmt: skip
+
+
+# "I have to" is never "I've to": spelt out only, never contracted
+_SPELT_OUT = {"i've": ("i have",), "we've": ("we have",), "i'd": ("i would",)}
 
 
 def _curly(table: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
@@ -456,7 +460,214 @@ def _curly(table: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
 def contractions(text: str, lang: str) -> list[Site]:
     """English contractions spelt out and back ("can't" / "cannot" / "can not", "we're" /
     "we are"), or written with a curly apostrophe ("can’t")."""
-    return _words_from(_curly(_CONTRACTIONS), text) if lang == "en" else []
+    return _words_from({**_curly(_CONTRACTIONS), **_SPELT_OUT}, text) if lang == "en" else []
+
+
+# -- Players' words, the question asked otherwise, the score told otherwise --------------------
+
+# The game's things in the words players' words (players_words.toml) and the situation's
+# words (situation.toml) claim: each row's words mean the same at the table.
+_GAME_WORDS = {
+    "the pile": ("the discard pile", "the tray"), "the discard pile": ("the pile", "the tray"),
+    "the tray": ("the pile",), "the pack": ("the pile", "the tray"),
+    "go down": ("come down", "get down"), "went down": ("came down",),
+    "goes down": ("gets down",),
+    "clean canasta": ("natural canasta", "clean book"), "natural canasta": ("clean canasta",),
+    "dirty canasta": ("mixed canasta", "dirty book"), "mixed canasta": ("dirty canasta",),
+    "wild card": ("wildcard", "wild"), "wild cards": ("wildcards", "wilds"),
+    "wildcard": ("wild card",), "wilds": ("wild cards",),
+}  # fmt: skip
+
+
+def game_words(text: str, lang: str) -> list[Site]:
+    """English words of the game said as players say them (players_words.toml): "the pile" /
+    "the tray" (at the American tables, "the pack" too), "go down" / "come down", "clean
+    canasta" / "natural canasta" / "clean book", "wild card" / "wildcard" / "wild".  Not "a
+    pile of aces" (no discard pile), nor "the pack" where it may be the stock (classic)."""
+    if lang != "en":
+        return []
+    return _words_from(_GAME_WORDS, text)
+
+
+_FRAMES = {
+    "who's right": ("who is right", "who is correct", "which of us is right"),
+    "who is right": ("who's right", "who is correct", "which of us is right"),
+    "is that allowed": ("is that legal", "is that ok", "is this allowed"),
+    "is that legal": ("is that allowed", "is that ok"),
+    "is she right": ("is she correct",), "is he right": ("is he correct",),
+    "can i": ("am i allowed to", "may i"), "can we": ("are we allowed to", "may we"),
+    "can you": ("are you allowed to",), "do you have to": ("do you need to", "must you"),
+    "do we have to": ("do we need to", "must we"), "how much is": ("what is",),
+}  # fmt: skip
+
+
+def asked_otherwise(text: str, lang: str) -> list[Site]:
+    """An English question asked in other words that ask the same: "who's right" / "which of
+    us is right", "is that allowed" / "is that legal", "can I" / "am I allowed to" / "may I",
+    "do you have to" / "must you", "how much is ... worth" / "what is ... worth".  "Can I" as
+    "am I allowed to" only at a question's start, before a verb ("can I go out" -- not "can I
+    have", "can I get", where the allowed form reads wrongly), "how much is" only before
+    "worth" in the same sentence."""
+    if lang != "en":
+        return []
+    sites = []
+    for site in _words_from(_FRAMES, text):
+        said = text[site.start : site.end].lower()
+        after = text[site.end :]
+        if said.startswith(("can ", "do ")):
+            before = text[: site.start].rstrip()
+            if before and before[-1] not in ".!?,":
+                continue  # within a sentence: "if you can I ..."
+            if re.match(r"\s+(?:have|get|be|not)\b", after, re.IGNORECASE):
+                continue
+            options = tuple(
+                o if not o.endswith(" to") or not re.match(r"\s+to\b", after) else o[:-3]
+                for o in site.options
+            )
+            site = site._replace(options=options)
+        if said == "how much is" and not re.match(r"[^.?!]*\bworth\b", after):
+            continue
+        sites.append(site)
+    return sites
+
+
+def score_told(text: str, lang: str) -> list[Site]:
+    """An English match total told another way: "we're at 3,200" / "we have 3,200 points" /
+    "our score is 3,200"; "we were at" / "we had ... points" / "our score was"."""
+    if lang != "en":
+        return []
+
+    def options(match: re.Match[str]) -> tuple[str, ...]:
+        verb, number = match.group(1).lower(), match.group(2)
+        past = verb.startswith("we were")
+        forms = (
+            f"we had {number} points" if past else f"we have {number} points",
+            f"our score was {number}" if past else f"our score is {number}",
+            f"we were on {number}" if past else f"we're on {number}",
+        )
+        return tuple(_keep_case(f, match.group(0)) for f in forms)
+
+    return _matches(
+        r"(?<![\w'’])(we're|we are|we were)\s+(?:at|on|sitting at|sitting on)\s+"
+        r"(-?\d{1,2}[,.]?\d{3}|\d{3,5})(?![\w,.]\d|\s*(?:points|pts)\b)",
+        text,
+        options,
+        re.IGNORECASE,
+    )
+
+
+# -- How a post is put together -------------------------------------------------------------
+
+_AFTER = {
+    "en": ("Who's right?", "Is that right?", "Thoughts?", "Which is it?", "Can someone clarify?"),
+    "cs": ("Kdo má pravdu?", "Je to tak?"),
+    "de": ("Wer hat recht?", "Stimmt das?"),
+    "es": ("¿Quién tiene razón?", "¿Es así?"),
+    "nl": ("Wie heeft gelijk?", "Klopt dat?"),
+    "pl": ("Kto ma rację?", "Czy tak jest?"),
+}
+
+
+def _asking(text: str) -> list[tuple[int, int]]:
+    spans = [(m.start(), m.end()) for m in _SENTENCE.finditer(text) if m.group(0).strip()]
+    spans = [(s + len(text[s:e]) - len(text[s:e].lstrip()), e) for s, e in spans]
+    return [(s, e) for s, e in spans if "?" in text[s:e]]
+
+
+def asked_again(text: str, lang: str) -> list[Site]:
+    """A question that asks for nothing new after the post's own ("... was it enough? Who's
+    right?"): the post still asks what it asked.  Only after a post whose last sentence is
+    its question (a story after it would be what "who's right" refers to)."""
+    asking = _asking(text)
+    if not asking or text[asking[-1][1] :].strip():
+        return []
+    end = len(text)
+    return [Site(end, end, tuple(f" {q}" for q in _AFTER[lang]))]
+
+
+def question_first(text: str, lang: str) -> list[Site]:
+    """The post's one question asked first, its story after it ("Can I take the pile? The top
+    card was a 9 ..."): only a question of more than six words that refers to nothing told
+    before it (a short one, "Who's right??", or "is that allowed", asks about what was told
+    before it), the post's only sentence with a question mark."""
+    asking = _asking(text)
+    if len(asking) != 1:
+        return []
+    start, end = asking[0]
+    question = text[start:end]
+    before = text[:start].strip()
+    if not before or len(question.split()) <= 6 or _REFERS.search(question):
+        return []  # "Is that allowed ...?" asks about what was told before it
+    after = text[end:].strip()
+    rest = f"{before} {after}".strip()
+    return [Site(0, len(text), (f"{question} {rest}",))]
+
+
+_LEADS = {
+    "en": ("So ", "My question is: ", "Question: ", "Ok so ", "Basically, "),
+    "cs": ("Takže ", "Otázka: "),
+    "de": ("Also ", "Frage: "),
+    "es": ("Entonces ", "Pregunta: "),
+    "nl": ("Dus ", "Vraag: "),
+    "pl": ("Więc ", "Pytanie: "),
+}
+
+
+def lead_in(text: str, lang: str) -> list[Site]:
+    """A lead-in before the post's question ("So can I take the pile?", "My question is:
+    can I ..."), its first word then in lower case."""
+    sites = []
+    for start, end in _asking(text)[-1:]:
+        first = text[start:end].split(maxsplit=1)[0]
+        if first == "I" or _NOTATION_WORD.fullmatch(first.strip(",.;:!?")) or first[0] in "¿¡":
+            lowered = first
+        else:
+            lowered = first[:1].lower() + first[1:]
+        sites.append(
+            Site(start, start + len(first), tuple(f"{lead}{lowered}" for lead in _LEADS[lang]))
+        )
+    return sites
+
+
+def capitals(text: str, lang: str) -> list[Site]:
+    """Each sentence in capitals (a phone's caps lock), its card notation as written."""
+    sites = []
+    for match in re.finditer(r"[^.!?\n]+[.!?]*", text):
+        said = match.group(0)
+        upper = re.sub(
+            r"\S+",
+            lambda w: (
+                w.group(0)
+                if _NOTATION_WORD.fullmatch(w.group(0).strip(",.;:!?()"))
+                else w.group(0).upper()
+            ),
+            said,
+        )
+        if upper != said:
+            sites.append(Site(match.start(), match.end(), (upper,)))
+    return sites
+
+
+def spacing(text: str, lang: str) -> list[Site]:
+    """A sentence's end followed by a new line, by two spaces, or (a phone's slip) by no space
+    before a capital ("in my hand.Can I")."""
+    return _matches(
+        r"(?<=[.!?])\s+(?=\S)",
+        text,
+        lambda m: (
+            ("\n", "  ", "")
+            if m.string[m.end()].isupper()
+            and m.string[m.start() - 1] != "."
+            or m.string[m.end()].isupper()
+            else ("\n", "  ")
+        ),
+    )
+
+
+def laughing(text: str, lang: str) -> list[Site]:
+    """A sentence's end with "lol" before it or an emoji after it ("it ruined my plan lol.",
+    "Who's right?? 😂")."""
+    return _matches(r"[.!?]+(?=\s|$)", text, lambda m: (f" lol{m.group(0)}", f"{m.group(0)} 😂"))
 
 
 REWRITES: dict[str, Finder] = {
@@ -471,6 +682,15 @@ REWRITES: dict[str, Finder] = {
     "typos": typos,
     "British/American spelling": spellings,
     "contractions": contractions,
+    "players' words": game_words,
+    "asked otherwise": asked_otherwise,
+    "score told otherwise": score_told,
+    "asked again after": asked_again,
+    "question first": question_first,
+    "lead-in": lead_in,
+    "capitals": capitals,
+    "spacing": spacing,
+    "lol and emoji": laughing,
 }
 # A rewrite whose sites stand for one another (two sentences swapped): one site at a time.
 ONE_AT_A_TIME = frozenset({"sentences swapped"})
