@@ -12,13 +12,14 @@ read: the held halves are never rewritten.
 
 from __future__ import annotations
 
+import random
 import sys
 from typing import Any, NamedTuple
 
 from referee.ask import ask
 from referee.rules import PRESETS
 from tests.ask_eval import american2_questions, american_questions, long_questions, questions
-from tests.support.rewrites import REWRITES, variants
+from tests.support.rewrites import REWRITES, stacks, variants
 
 
 class Post(NamedTuple):
@@ -99,6 +100,25 @@ def count(posts: list[Post], verbose: bool = False) -> dict[str, tuple[int, int,
     return table
 
 
+def count_stacked(posts: list[Post], n: int, verbose: bool = False) -> tuple[int, int, int]:
+    """Rewrites of two to four rewrites at once, ``n`` a post drawn by ``random.Random(44)``:
+    tried, ruled otherwise, posts with one ruled otherwise."""
+    rng = random.Random(44)
+    tried = failed = posts_failed = 0
+    for post in posts:
+        bad = 0
+        for text in stacks(post.text, post.lang, rng, n):
+            tried += 1
+            got = ruled(text, post.lang, post.variant)
+            if got != post.ruling:
+                bad += 1
+                if verbose:
+                    print(f"  [stacked] {post.source} want {post.ruling} got {got}: {text!r}")
+        failed += bad
+        posts_failed += bool(bad)
+    return tried, failed, posts_failed
+
+
 if __name__ == "__main__":
     verbose = "-v" in sys.argv
     for label, posts in (("dev posts", dev_posts()), ("own set", own_posts())):
@@ -110,3 +130,8 @@ if __name__ == "__main__":
                 f"{name:<28} posts {applies:>3}  rewrites {tried:>4}  ruled otherwise {failed:>3}"
                 f"  (posts {bad})"
             )
+        tried, failed, bad = count_stacked(posts, 20, verbose)
+        print(
+            f"{'stacked (2-4 at once)':<28} posts {len(posts):>3}  rewrites {tried:>4}  "
+            f"ruled otherwise {failed:>3}  (posts {bad})"
+        )

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from referee.caches import lru_cached
 from tests.ask_rewrites import Post, dev_posts, ruled
 from tests.support.profiles import examples
-from tests.support.rewrites import REWRITES, rewritten, sites, variants
+from tests.support.rewrites import REWRITES, rewritten, sites, stacked, variants
 
 
 @lru_cached(1)
@@ -56,7 +56,19 @@ def test_a_rewritten_post_is_ruled_the_same(name: str, data: st.DataObject) -> N
     assert ruled(text, post.lang, post.variant) == post.ruling
 
 
-@pytest.mark.slow  # seconds of work: some 1 300 rewrites asked, the full run's, not --fast's
+@seed(44)
+@settings(
+    max_examples=examples(40),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_a_post_rewritten_many_ways_at_once_is_ruled_the_same(data: st.DataObject) -> None:
+    post = data.draw(st.sampled_from(_posts()), label="post")
+    text = data.draw(stacked(post.text, post.lang), label="rewritten")
+    assert ruled(text, post.lang, post.variant) == post.ruling
+
+
+@pytest.mark.slow  # seconds of work: some 3 000 rewrites asked, the full run's, not --fast's
 @pytest.mark.parametrize("name", list(REWRITES))
 def test_every_rewrite_of_one_site_is_ruled_the_same(name: str) -> None:
     # each site rewritten alone by each of its options, and all at once: what
@@ -74,6 +86,8 @@ _SEVENS = (
     "My partner threw a 7 and the next lady picked up the pile with two 7s from her hand, they"
     " had already gone down."
 )
+_CLUB = "The other team was at 5,020 going into the hand. Their lady picked from the deck and"
+_JOKER = "Someone threw a joker on the pile (on purpose!) right after I was about to grab it."
 # What each rewrite found the reader could not read, and now reads: the rewrite ruled as the
 # post it rewrites is (both asked; no ruling written here).
 FOUND = [
@@ -165,6 +179,24 @@ FOUND = [
     (  # no space after a sentence's mark
         "Can I go out by discarding a wild card as my last card? Had a joker left.",
         "Can I go out by discarding a wild card as my last card?Had a joker left.",
+        "american",
+        "en",
+    ),
+    (  # "KKK, 3 queens": the 3 counts the queens, no card of the kings' meld
+        "We're at 3,200 and my partner went down with K K K, Q Q Q and a joker. Enough?",
+        "We're at 3,200 and my partner went down with KKK, 3 queens and a joker. Enough?",
+        "american",
+        "en",
+    ),
+    (  # "melded exactly 160 points": a first meld's points, weighed against the minimum
+        f"{_CLUB} went down with exactly 160 points, all natural. Were they short or not?",
+        f"{_CLUB} melded exactly 160 points, all natural. Were they short or not?",
+        "american",
+        "en",
+    ),
+    (  # a question without its mark after a lead-in ("Ok so can ...")
+        f"{_JOKER} Can the next person pick up the pile now or is it blocked? We skipped it.",
+        f"{_JOKER} Ok so can the next person pick up the pile now or is it blocked. We skipped it.",
         "american",
         "en",
     ),

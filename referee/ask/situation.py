@@ -95,10 +95,11 @@ FIGURE_WORDS = (
 )  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
-# one of the six languages ("went down with exactly 160 points", "mit 160 Punkten"); "we need
-# 90 points" is a claim of the minimum, not a meld's points
+# one of the six languages ("went down with exactly 160 points", "mit 160 Punkten"), or after a
+# meld told done ("melded exactly 160 points", "laid 160 points": found by the reader's
+# rewrites, issue 44); "we need 90 points" is a claim of the minimum, not a meld's points
 _POINTS = re.compile(
-    r"(?<!\w)(?:with|down|mit|se|s|con|met|z|ze)\s+(?:(?:exactly|only|just|genau|nur|solo|"
+    r"(?<!\w)(?:with|down|melded|laid|mit|se|s|con|met|z|ze)\s+(?:(?:exactly|only|just|genau|nur|solo|"
     r"precies|tylko|jen|presne|přesně)\s+)?(\d{2,3})\s*"
     rf"(?:{_POINT_WORDS})(?!\w)",
     re.IGNORECASE,
@@ -121,6 +122,10 @@ SENTENCE_BREAK = re.compile(
     rf"(?<=[.!?¿¡])\s+|\n+|(?<=[^\W\d_][.!?])(?=[{_CAPITAL}])|(?<=[^\W\d_][.!?][.!?])(?=[{_CAPITAL}])"
 )
 _SENTENCE = SENTENCE_BREAK
+_MELDED_POINTS = re.compile(
+    r"(?<!\w)(?:melded|laid)\s+(?:(?:exactly|only|just)\s+)?\d{2,3}\s*(?:pts|points)(?!\w)",
+    re.IGNORECASE,
+)
 
 
 class Situation:
@@ -461,11 +466,20 @@ def asks(sentence: str, lang: str) -> bool:
     text = sentence.strip()
     if text.endswith("?") or text.startswith("¿"):
         return True
-    first = fold(text).split(maxsplit=1)
-    if not first:
-        return False
-    word = first[0].strip(",;:")
+    words = [w.strip(",;:") for w in fold(text).split(maxsplit=4)]
+    leads = _lead_ins(lang)
+    # past a lead-in: "So can I ...", "Ok so can the next person ...", "Question: can I ..."
+    # (found by the reader's rewrites, issue 44)
+    word = next((w for w in words[:4] if w not in leads), words[-1] if words else "")
     return word in _interrogatives(lang) or _uncontracted(word) in _interrogatives(lang)
+
+
+@lru_cached(8)
+def _lead_ins(lang: str) -> frozenset[str]:
+    found = _data()["lead_ins"]
+    return frozenset(found.get(lang, [])) | {
+        word for other, words in found.items() if other != lang for word in words if len(word) > 3
+    }
 
 
 _CONTRACTED = re.compile(r"(\w+?)(?:n['’]t|['’](?:s|re|ve|ll|d|m))")
@@ -669,6 +683,22 @@ def _notation(
     def take(match: re.Match[str]) -> str:
         written = match.group(0)
         begin, finish = match.start(), match.end()
+        count = _COUNT_AT_END.search(written)
+        after = _NEXT_WORD.match(text, finish)
+        if (
+            count is not None
+            and after is not None
+            and _counts_cards(after.group(1))
+            # ... but a wild two before a wild card's word is one more card ("2 2 joker")
+            and not (written.endswith("2") and _wild_word(fold(after.group(1))) is not None)
+        ):
+            # "KKK, 3 queens": the run's last digit counts the cards named after it (found by
+            # the reader's rewrites, issue 44)
+            kept = written[: count.start()]
+            return cards_of(kept, begin, begin + len(kept)) + written[len(kept) :]
+        return cards_of(written, begin, finish)
+
+    def cards_of(written: str, begin: int, finish: int) -> str:
         if any(not _CARD_DIGITS.fullmatch(d) for d in _DIGITS.findall(written)):
             return written  # "2995", "3-4": numbers, not cards
         try:
@@ -703,6 +733,24 @@ def _notation(
 
 
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
+_COUNT_AT_END = re.compile(r"[ ,]+[1-8]$")
+
+
+def _counts_cards(word: str) -> bool:
+    """Whether ``word``, after a digit, names what the digit counts: cards by rank in any of
+    the six languages ("queens", "Könige", "9s"), or a count's noun ("cards", "naturals")."""
+    folded = fold(word)
+    if folded in _count_nouns() or re.fullmatch(r"(?:10|[2-9]|[akqj])['’]?s", folded):
+        return True
+    return any(
+        folded == said or (said.endswith("*") and folded.startswith(said[:-1]))
+        for table in _data()["ranks"].values()
+        for words in table.values()
+        for said in words
+        if len(said.rstrip("*")) > 3
+    )
+
+
 _PLURAL_S = re.compile(r"(?:10|[2-9AKQJ])s(?=$|[ ,-])")
 
 
@@ -1168,7 +1216,10 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
         situation.opened = True
     if said.named("how_much") and "opening" in situation.moments:
         situation.moments.add("minimum")
-    if scores and said.named("enough"):
+    if scores and (said.named("enough") or _MELDED_POINTS.search(text)):
+        # "is that enough", "she melded exactly 160 points" with a score: the opening's
+        # minimum is what a meld's points are weighed against (the latter found by the
+        # reader's rewrites, issue 44)
         situation.moments.add("opening")
     worded, alone, situation.red_three, situation.black_three, counted, ends = _word_cards(
         rest, lang

@@ -19,6 +19,7 @@ a post means is no rewrite of it.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
@@ -670,6 +671,150 @@ def laughing(text: str, lang: str) -> list[Site]:
     return _matches(r"[.!?]+(?=\s|$)", text, lambda m: (f" lol{m.group(0)}", f"{m.group(0)} 😂"))
 
 
+# -- A situation told otherwise: its cards, its points, whether the side is down ------------
+
+_WILD_WORDS = {
+    "2": ("a deuce", "two deuces", "three deuces"),
+    "X": ("a joker", "two jokers", "three jokers"),
+}
+_PLURAL_OF = {symbol: many for symbol, (_one, many) in _RANK_WORDS.items()}
+_SYMBOL_OF = {many: symbol for symbol, many in _PLURAL_OF.items()}
+
+
+def _in_words(cards: list[str]) -> str | None:
+    """A meld of one rank and its wild cards in words: "three queens and a deuce"."""
+    naturals = [c for c in cards if c not in ("2", "X")]
+    if not 2 <= len(naturals) <= 8 or len(set(naturals)) != 1:
+        return None
+    said = [f"{_NUMBER_WORDS[len(naturals)]} {_PLURAL_OF[naturals[0]]}"]
+    for wild in ("2", "X"):
+        n = cards.count(wild)
+        if n > 3:
+            return None
+        if n:
+            said.append(_WILD_WORDS[wild][n - 1])
+    return " and ".join(said)
+
+
+def cards_in_words(text: str, lang: str) -> list[Site]:
+    """English melds in notation told in words and back: "QQQ2" / "Q Q Q 2" / "three queens
+    and a deuce", "99" / "two nines"; "three kings" / "3 kings" / "KKK"; "a pair of queens" /
+    "two queens" / "QQ".  Not jokers in notation ("XXX"), which players do not write, nor a
+    run of several melds ("K K Q Q"), nor part of a meld written on ("KK 2 2": "two kings 2 2"
+    is no player's)."""
+    if lang != "en":
+        return []
+
+    def notation(match: re.Match[str]) -> tuple[str, ...]:
+        said = match.group(0)
+        cards = said.split() if " " in said else re.findall(r"10|[2-9AKQJX]", said)
+        words = _in_words(cards)
+        return (words,) if words else ()
+
+    sites = _matches(
+        r"(?<![\w,*'’-])(?<![2-9AKQJX] )(?:(?:10|[3-9AKQJ])(?: (?:10|[2-9AKQJX]))+|"
+        r"(?:10|[3-9AKQJ])(?:10|[2-9AKQJX]){1,7})(?![\w*'’]|-\w|[,.]\d| (?:10|[2-9AKQJX])\b)",
+        text,
+        notation,
+    )
+    plurals = "|".join(_SYMBOL_OF)
+
+    def counted(match: re.Match[str]) -> tuple[str, ...]:
+        count, rank = match.group(1).lower(), match.group(2).lower()
+        n = (
+            2
+            if count == "a pair of"
+            else int(count)
+            if count.isdigit()
+            else _NUMBER_WORDS.index(count)
+        )
+        symbol = _SYMBOL_OF[rank]
+        forms = [symbol * n if symbol != "10" else " ".join(["10"] * n), " ".join([symbol] * n)]
+        if count == "a pair of":
+            forms.append(f"two {rank}")
+        return tuple(dict.fromkeys(forms))
+
+    sites += _matches(
+        rf"(?<![\w'’])(a pair of|[2-8]|two|three|four|five|six|seven|eight)\s+({plurals})"
+        r"(?![\w'’])",
+        text,
+        counted,
+        re.IGNORECASE,
+    )
+    return _apart(sites)
+
+
+def points_told(text: str, lang: str) -> list[Site]:
+    """An English first meld's points told another way: "went down with 125" / "went down
+    with 125 points" / "opened with 125" / "came down with 125" / "melded 125 points"."""
+    if lang != "en":
+        return []
+
+    def options(match: re.Match[str]) -> tuple[str, ...]:
+        verb, exactly, number = match.group(1), match.group(2) or "", match.group(3)
+        past = verb.lower().startswith(("went", "opened", "came", "melded"))
+        forms = (
+            f"went down with {exactly}{number} points"
+            if past
+            else f"go down with {exactly}{number} points",
+            f"opened with {exactly}{number}" if past else f"open with {exactly}{number}",
+            f"melded {exactly}{number} points" if past else f"meld {exactly}{number} points",
+            f"came down with {exactly}{number}" if past else f"come down with {exactly}{number}",
+        )
+        return tuple(_keep_case(f, match.group(0)) for f in forms)
+
+    return _matches(
+        r"(?<![\w'’])(went down|go down|opened|came down) with\s+(exactly |only |just )?"
+        r"(\d{2,3})(?:\s+points)?(?![\w,.]?\d)(?!\s*(?:[AKQJX*]|cards?|of|in)\b)",
+        text,
+        options,
+        re.IGNORECASE,
+    )
+
+
+_DOWN = {
+    "already went down": ("had already melded", "were already down", "had already opened"),
+    "already gone down": ("already melded", "already opened"),
+    "had already melded": ("had already gone down", "were already down"),
+    "already melded": ("already gone down", "already opened"),
+    "were already down": ("had already gone down", "had already melded"),
+    "hadn't put anything down": ("hadn't melded", "hadn't gone down", "hadn't opened"),
+    "haven't gone down": ("haven't melded", "haven't opened", "haven't put anything down"),
+    "hadn't gone down": ("hadn't melded", "hadn't opened", "had not gone down"),
+    "not down yet": ("not melded yet", "not opened yet"),
+}  # fmt: skip
+
+
+def down_told(text: str, lang: str) -> list[Site]:
+    """Whether the side has melded this hand told another way: "we already went down" / "we
+    had already melded" / "we were already down"; "I hadn't put anything down" / "hadn't
+    melded" / "hadn't opened"."""
+    return _words_from(_DOWN, text) if lang == "en" else []
+
+
+_HOLDING = {
+    "in my hand": ("in hand", "in my hands"), "in hand": ("in my hand",),
+    "i had": ("i was holding", "i held"), "i have": ("i'm holding", "i hold"),
+}  # fmt: skip
+
+
+def hand_told(text: str, lang: str) -> list[Site]:
+    """The cards a player holds told another way: "in my hand" / "in hand"; "I had two 9s" /
+    "I was holding two 9s" / "I held two 9s" (only before cards: a count, a card's digit or
+    notation)."""
+    if lang != "en":
+        return []
+    sites = []
+    for site in _words_from(_HOLDING, text):
+        said = text[site.start : site.end].lower()
+        if said.startswith("i ") and not re.match(
+            r"\s+(?:a |an |\d|two|three|four|five|six|seven|eight|[AKQJX])", text[site.end :]
+        ):
+            continue
+        sites.append(site)
+    return sites
+
+
 REWRITES: dict[str, Finder] = {
     "lower case": lower_case,
     "no question mark": no_question_mark,
@@ -691,6 +836,10 @@ REWRITES: dict[str, Finder] = {
     "capitals": capitals,
     "spacing": spacing,
     "lol and emoji": laughing,
+    "cards in words or notation": cards_in_words,
+    "points told otherwise": points_told,
+    "down told otherwise": down_told,
+    "hand told otherwise": hand_told,
 }
 # A rewrite whose sites stand for one another (two sentences swapped): one site at a time.
 ONE_AT_A_TIME = frozenset({"sentences swapped"})
@@ -717,6 +866,40 @@ def rewritten(name: str, text: str, lang: str) -> st.SearchStrategy[str]:
         return apply(text, found, picks)
 
     return draw()
+
+
+def stacked(text: str, lang: str, most: int = 4) -> st.SearchStrategy[str]:
+    """``text`` rewritten by two to ``most`` rewrites one after the other (each at one site or
+    more, drawn on the text the last one left): a player varies many things at once."""
+
+    @st.composite
+    def draw(draw: st.DrawFn) -> str:
+        names = draw(st.lists(st.sampled_from(list(REWRITES)), min_size=2, max_size=most))
+        said = text
+        for name in names:
+            if sites(name, said, lang):
+                said = draw(rewritten(name, said, lang))
+        return said
+
+    return draw()
+
+
+def stacks(text: str, lang: str, rng: random.Random, n: int, most: int = 4) -> Iterator[str]:
+    """``n`` rewrites of ``text`` by two to ``most`` rewrites one after the other, drawn by
+    ``rng`` (each rewrite at one site or more): what the count of stacked rewrites reads."""
+    seen = {text}
+    for _ in range(n):
+        said = text
+        for name in rng.choices(list(REWRITES), k=rng.randint(2, most)):
+            found = sites(name, said, lang)
+            if not found:
+                continue
+            many = 1 if name in ONE_AT_A_TIME else rng.randint(1, len(found))
+            chosen = rng.sample(range(len(found)), many)
+            said = apply(said, found, {i: rng.randrange(len(found[i].options)) for i in chosen})
+        if said not in seen:
+            seen.add(said)
+            yield said
 
 
 def variants(name: str, text: str, lang: str) -> Iterator[str]:
