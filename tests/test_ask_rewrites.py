@@ -200,6 +200,26 @@ FOUND = [
         "american",
         "en",
     ),
+    (  # a canasta's kind asked what it gets: its worth
+        "How many points for a clean canasta?",
+        "What do you get for a clean canasta?",
+        "american",
+        "en",
+    ),
+    (
+        "How many points for a clean canasta?",
+        "How much for a clean canasta?",
+        "american",
+        "en",
+    ),
+    (  # "Q:" is a question, no queen
+        "If you start a meld of 7s and don't finish the canasta you lose points. How much do you"
+        " lose? We had 5 sevens down when they went out.",
+        "If you start a meld of 7s and don't finish the canasta you lose points. Q: how much do"
+        " you lose? We had 5 sevens down when they went out.",
+        "american",
+        "en",
+    ),
     (  # an emoji after each sentence
         "My partner went out by putting an 8th card on a canasta. Is that allowed? We lost 400"
         " points over it.",

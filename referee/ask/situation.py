@@ -710,7 +710,9 @@ def _notation(
         if _counted_plurals(written, cards):
             return written  # "5 7s", "3 Ks, 3 Qs": counts and ranks in the plural
         if len(cards) == 1:
-            if written.strip() not in ("A", "T"):  # "A" and "T" are words more often
+            # "A" and "T" are words more often; "Q:" is a question ("Q: how much do you
+            # lose?": found by the reader's rewrites, issue 44)
+            if written.strip() not in ("A", "T") and not text.startswith(":", finish):
                 singles.append((begin, cards[0]))
             return written  # a digit may still be a count: "2 kings"
         # a wild card named in words right after the run is one more of its cards: "2 2 joker"

@@ -100,7 +100,22 @@ def _words_from(table: dict[str, tuple[str, ...]], text: str) -> list[Site]:
 # Card notation keeps its capitals: in prose a lower-case "a", "j" or "x" is a word, and the
 # reader reads notation in capitals only (docs/contracts.md's notation is the referee's input,
 # not a post's words).  A word of card symbols with a capital or a digit is notation.
-_NOTATION_WORD = re.compile(r"(?:10|[2-9AKQJX*])+(?:['’]?s)?")
+_NOTATION_WORD = re.compile(r"(?:(?:10|[2-9AKQJX*]),?)+(?:['’]?s)?")
+
+
+def _recased(said: str, change: Callable[[str], str]) -> str:
+    """``said`` with ``change`` made to each word but its notation ("KKK", "Q,Q,Q", "8s"); a
+    lone "A" is the article, unless an ace stands beside it ("A A A")."""
+    words = list(re.finditer(r"\S+", said))
+    cores = [w.group(0).strip(",.;:!?()") for w in words]
+    out, at = [], 0
+    for i, word in enumerate(words):
+        core = cores[i]
+        beside = {cores[i - 1] if i else "", cores[i + 1] if i + 1 < len(cores) else ""}
+        keep = _NOTATION_WORD.fullmatch(core) and (core != "A" or "A" in beside)
+        out += [said[at : word.start()], word.group(0) if keep else change(word.group(0))]
+        at = word.end()
+    return "".join(out) + said[at:]
 
 
 def lower_case(text: str, lang: str) -> list[Site]:
@@ -108,15 +123,7 @@ def lower_case(text: str, lang: str) -> list[Site]:
     sites = []
     for match in re.finditer(r"[^.!?\n]+[.!?]*", text):
         said = match.group(0)
-        lowered = re.sub(
-            r"\S+",
-            lambda w: (
-                w.group(0)
-                if _NOTATION_WORD.fullmatch(w.group(0).strip(",.;:!?()"))
-                else w.group(0).lower()
-            ),
-            said,
-        )
+        lowered = _recased(said, str.lower)
         if lowered != said:
             sites.append(Site(match.start(), match.end(), (lowered,)))
     return sites
@@ -635,15 +642,7 @@ def capitals(text: str, lang: str) -> list[Site]:
     sites = []
     for match in re.finditer(r"[^.!?\n]+[.!?]*", text):
         said = match.group(0)
-        upper = re.sub(
-            r"\S+",
-            lambda w: (
-                w.group(0)
-                if _NOTATION_WORD.fullmatch(w.group(0).strip(",.;:!?()"))
-                else w.group(0).upper()
-            ),
-            said,
-        )
+        upper = _recased(said, str.upper)
         if upper != said:
             sites.append(Site(match.start(), match.end(), (upper,)))
     return sites
@@ -815,6 +814,42 @@ def hand_told(text: str, lang: str) -> list[Site]:
     return sites
 
 
+# What a post asks or tells, in the other words players use for it (each row means the same
+# at the table; every word the situation's words or the players' words claim to read).
+_SAID_OTHERWISE = {
+    "pick up the pile": ("take the pile", "grab the pile", "pick up the discard pile"),
+    "take the pile": ("pick up the pile", "take the discard pile"),
+    "picked up the pile": ("took the pile", "grabbed the pile"),
+    "took the pile": ("picked up the pile",),
+    "pick up the pack": ("take the pack",), "picked up the pack": ("took the pack",),
+    "threw a": ("discarded a", "tossed a"), "threw one": ("discarded one",),
+    "tossed a": ("threw a", "discarded a"), "discarded a": ("threw a",),
+    "on the pile": ("onto the pile",), "onto the pile": ("on the pile",),
+    "top card": ("upcard",),
+    "enough to go down": ("enough to meld", "enough to open"),
+    "enough to open": ("enough to go down",),
+    "was it enough": ("was that enough",), "is that enough": ("is it enough",),
+    "were they short": ("did they have enough",),
+    "how many points for": ("what do you get for", "how much for"),
+    "how much do you lose": ("what's the penalty", "how many points do you lose"),
+    "what do we need": ("how much do we need",), "what do you need": ("how much do you need",),
+    "is it legal to meld": ("can you meld", "are you allowed to meld", "is it ok to meld"),
+    "can you meld": ("is it legal to meld", "are you allowed to meld"),
+    "start a meld": ("begin a meld", "make a meld"),
+    "blocked": ("frozen",), "frozen": ("blocked",),
+    "a wild card": ("a wild",), "wild cards": ("wilds",),
+    "bonus cards": ("talon cards",),
+}  # fmt: skip
+
+
+def said_otherwise(text: str, lang: str) -> list[Site]:
+    """English things of the game asked or told in other words players use for them: "pick up
+    the pile" / "take the pile" / "grab the pile", "threw a" / "discarded a", "enough to go
+    down" / "enough to meld", "how many points for" / "what do you get for", "frozen" /
+    "blocked".  Not "go out" as "finish": a canasta is finished too."""
+    return _words_from(_SAID_OTHERWISE, text) if lang == "en" else []
+
+
 REWRITES: dict[str, Finder] = {
     "lower case": lower_case,
     "no question mark": no_question_mark,
@@ -840,6 +875,7 @@ REWRITES: dict[str, Finder] = {
     "points told otherwise": points_told,
     "down told otherwise": down_told,
     "hand told otherwise": hand_told,
+    "said otherwise": said_otherwise,
 }
 # A rewrite whose sites stand for one another (two sentences swapped): one site at a time.
 ONE_AT_A_TIME = frozenset({"sentences swapped"})
