@@ -86,6 +86,10 @@ _SEVENS = (
     "My partner threw a 7 and the next lady picked up the pile with two 7s from her hand, they"
     " had already gone down."
 )
+_COUPLE = (
+    "They were sitting at 2,990 after the third hand and we were way behind at 1200. Next hand"
+    " she went down with exactly 125 and said since they were still under 3000 it was fine."
+)
 _CLUB = "The other team was at 5,020 going into the hand. Their lady picked from the deck and"
 _JOKER = "Someone threw a joker on the pile (on purpose!) right after I was about to grab it."
 # What each rewrite found the reader could not read, and now reads: the rewrite ruled as the
@@ -217,6 +221,36 @@ FOUND = [
         " lose? We had 5 sevens down when they went out.",
         "If you start a meld of 7s and don't finish the canasta you lose points. Q: how much do"
         " you lose? We had 5 sevens down when they went out.",
+        "american",
+        "en",
+    ),
+    (  # no question mark anywhere: the question naming the game, not a vague one after it
+        "Can you put a wild on your 7s? My partner stuck a joker on our four sevens to close it"
+        " faster and the opponents called her on it. Who was right here",
+        "Can you put a wild on your 7s. My partner stuck a joker on our four sevens to close it"
+        " faster and the opponents called her on it. Who was right here",
+        "american",
+        "en",
+    ),
+    (  # "was ... enough" asks without its mark
+        f"{_COUPLE} Was 125 enough for her? Any help appreciated :)",
+        f"{_COUPLE} Was 125 enough for her. Any help appreciated :)",
+        "american",
+        "en",
+    ),
+    (  # aces written "A,A,A" in a post in capitals
+        "At the start of the game, both teams at 0, I put down AAA and 999 with a two in the 9's."
+        " My partner said we needed more than that to go down. Did we?",
+        "AT THE START OF THE GAME, BOTH TEAMS AT 0, I PUT DOWN A,A,A AND 999 WITH A TWO IN THE"
+        " 9's. MY PARTNER SAID WE NEEDED MORE THAN THAT TO GO DOWN. DID WE?",
+        "american",
+        "en",
+    ),
+    (  # "Ks, Q Q Q 2": the plural read apart, the meld after it kept
+        "We were at 4,200 and my partner went down with three kings, Q Q Q 2 and three 8's with"
+        " a joker on the eights. Was that enough to go down or not?",
+        "We were at 4,200 and my partner went down with three Ks, Q Q Q 2 and three 8's with a"
+        " joker on the eights. Was that enough to go down or not?",
         "american",
         "en",
     ),

@@ -470,7 +470,11 @@ def asks(sentence: str, lang: str) -> bool:
     leads = _lead_ins(lang)
     # past a lead-in: "So can I ...", "Ok so can the next person ...", "Question: can I ..."
     # (found by the reader's rewrites, issue 44)
-    word = next((w for w in words[:4] if w not in leads), words[-1] if words else "")
+    # ... or an emoji ("😂 Can I pick up the whole pack.")
+    word = next(
+        (w for w in words[:4] if w not in leads and any(c.isalnum() for c in w)),
+        words[-1] if words else "",
+    )
     return word in _interrogatives(lang) or _uncontracted(word) in _interrogatives(lang)
 
 
@@ -568,10 +572,12 @@ def ruled_text(text: str, lang: str) -> str:
         if sentence == s or (i + 1 < len(sentences) and sentence == f"{s} {sentences[i + 1]}")
     ]
     at = found[-1] if found else max(i for i, s in enumerate(sentences) if sentence.startswith(s))
-    for earlier in reversed(sentences[:at]):
-        if _names_game(earlier, lang):
-            return earlier
-    return sentence
+    # an earlier question naming the game first ("Can you put a wild on your 7s. My partner
+    # stuck a joker on our 7 7 7 7. Who was right here": the post asks what it asked first,
+    # as it does with its question mark; found by the reader's rewrites, issue 44)
+    named = [earlier for earlier in sentences[:at] if _names_game(earlier, lang)]
+    asking = [earlier for earlier in named if asks(earlier, lang)]
+    return (asking or named or [sentence])[-1]
 
 
 def without_cards(text: str) -> str:
@@ -708,7 +714,24 @@ def _notation(
         if "-" in written and len({c.rank for c in cards if c.is_natural}) != 1:
             return written  # a hyphen joins the cards of one meld only ("K-K-K-2")
         if _counted_plurals(written, cards):
-            return written  # "5 7s", "3 Ks, 3 Qs": counts and ranks in the plural
+            # "5 7s", "3 Ks, 3 Qs", "Ks, Q Q Q 2": ranks in the plural (and their counts),
+            # the rest of the run read apart
+            out, at = [], 0
+            for plural in [*_PLURAL_S.finditer(written), None]:
+                stop = plural.start() if plural is not None else len(written)
+                part = _RUN_CORE.search(written, at, stop)
+                if part is None:
+                    out.append(written[at:stop])
+                else:
+                    out += [
+                        written[at : part.start()],
+                        cards_of(part.group(0), begin + part.start(), begin + part.end()),
+                        written[part.end() : stop],
+                    ]
+                if plural is not None:
+                    out.append(plural.group(0))
+                    at = plural.end()
+            return "".join(out)
         if len(cards) == 1:
             # "A" and "T" are words more often; "Q:" is a question ("Q: how much do you
             # lose?": found by the reader's rewrites, issue 44)
@@ -754,6 +777,9 @@ def _counts_cards(word: str) -> bool:
 
 
 _PLURAL_S = re.compile(r"(?:10|[2-9AKQJ])s(?=$|[ ,-])")
+
+
+_RUN_CORE = re.compile(r"[^ ,-](?:.*[^ ,-])?")
 
 
 def _counted_plurals(written: str, cards: tuple[Card, ...]) -> bool:
@@ -1139,7 +1165,7 @@ def _unshouted(text: str) -> str:
     AND SHE WENT DOWN WITH A 2") in lower case but its notation, as long as it was: "AT" is
     no ace and ten, "A 2" no ace and two, "6S" a plural (found by the reader's rewrites,
     issue 44).  Notation stays: a word of one rank's letters ("KKK", "QQ"; "A" only beside
-    another ace: "A A A"), a word with a digit ("QQQ2"; its plural's "S" lowered)."""
+    another ace: "A A A"; "A,A,A"), a word with a digit ("QQQ2"; its plural's "S" lowered)."""
 
     def sentence(match: re.Match[str]) -> str:
         said = match.group(0)
@@ -1160,12 +1186,15 @@ def _unshouted(text: str) -> str:
                 if re.fullmatch(r"\d+['’]?S", core):
                     out[start:end] = said[start:end].replace("S", "s")
                 continue
-            if _ONE_RANK_LETTERS.fullmatch(core) and (
+            if _ONE_RANK_LETTERS.fullmatch(core.replace(",", "")) and (
                 core != "A"
                 or "A" in {cores[i - 1] if i else "", cores[i + 1] if i + 1 < len(cores) else ""}
             ):
                 continue
-            out[start:end] = said[start:end].lower()
+            lowered = said[start:end].lower()
+            if i == 0:  # a sentence's capital kept: where a post's sentences part (SENTENCE_BREAK)
+                lowered = said[start:end][:1] + lowered[1:]
+            out[start:end] = lowered
         return "".join(out)
 
     return _SHOUTED_SENTENCE.sub(sentence, text)

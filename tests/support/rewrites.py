@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
@@ -333,6 +334,8 @@ def card_names(text: str, lang: str) -> list[Site]:
 
     def run(match: re.Match[str]) -> tuple[str, ...]:
         said = match.group(0)
+        if re.fullmatch(r"A (?:10|[2-9KQJX])", said):
+            return ()  # "A 2" in capitals is "a two": no ace
         cards = said.split() if " " in said else re.findall(r"10|[2-9AKQJX]", said)
         naturals = {c for c in cards if c not in ("2", "X")}
         if len(naturals) > 1:
@@ -410,7 +413,7 @@ _TYPOS = {
     "opponent": ("oponent",), "opponents": ("oponents",), "because": ("becuase", "cuz", "bc"),
     "really": ("realy",), "which": ("wich",), "though": ("tho",), "tonight": ("tonite",),
     "you": ("u",), "please": ("pls", "plz"), "thanks": ("thx",), "friend": ("freind",),
-    "question": ("qustion", "q"), "before": ("b4",), "anyone": ("any1",), "sure": ("shure",),
+    "question": ("qustion",), "before": ("b4",), "anyone": ("any1",), "sure": ("shure",),
     "wanted": ("wantd",), "someone": ("some one",),
 }  # fmt: skip
 
@@ -850,6 +853,49 @@ def said_otherwise(text: str, lang: str) -> list[Site]:
     return _words_from(_SAID_OTHERWISE, text) if lang == "en" else []
 
 
+def no_diacritics(text: str, lang: str) -> list[Site]:
+    """A word typed without its accents, as on a phone ("žolíka" / "zolika", "König" /
+    "Konig"); German umlauts also as "ae", "oe", "ue" ("Koenig")."""
+
+    def options(match: re.Match[str]) -> tuple[str, ...]:
+        said = match.group(0)
+        plain = (
+            "".join(c for c in unicodedata.normalize("NFKD", said) if not unicodedata.combining(c))
+            .replace("ł", "l")
+            .replace("Ł", "L")
+        )
+        forms = [plain]
+        if lang == "de":
+            forms.insert(0, said.translate(_UMLAUTS))
+        return tuple(dict.fromkeys(forms))
+
+    return _matches(r"\w*[^\W\d_a-zA-Z]\w*", text, options) if lang != "en" else []
+
+
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+_COUNT_WORDS = {
+    "cs": {"dva": 2, "dvě": 2, "tři": 3, "čtyři": 4, "pět": 5, "šest": 6, "sedm": 7},
+    "de": {"zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7},
+    "es": {"dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7},
+    "nl": {"twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7},
+    "pl": {"dwie": 2, "dwa": 2, "trzy": 3, "cztery": 4, "pięć": 5, "sześć": 6, "siedem": 7},
+}  # fmt: skip
+
+
+def counts_in_digits(text: str, lang: str) -> list[Site]:
+    """A count of cards in another language written in digits ("tři krále" / "3 krále",
+    "zwei Könige" / "2 Könige"): only before a word that is no number (the count's cards)."""
+    table = _COUNT_WORDS.get(lang)
+    if not table:
+        return []
+    return _matches(
+        r"(?<![\w'’])(" + "|".join(table) + r")(?=\s+[^\W\d_]{3,})",
+        text,
+        lambda m: (str(table[m.group(1).lower()]),) if m.group(1).lower() in table else (),
+        re.IGNORECASE,
+    )
+
+
 REWRITES: dict[str, Finder] = {
     "lower case": lower_case,
     "no question mark": no_question_mark,
@@ -876,6 +922,8 @@ REWRITES: dict[str, Finder] = {
     "down told otherwise": down_told,
     "hand told otherwise": hand_told,
     "said otherwise": said_otherwise,
+    "no diacritics": no_diacritics,
+    "counts in digits": counts_in_digits,
 }
 # A rewrite whose sites stand for one another (two sentences swapped): one site at a time.
 ONE_AT_A_TIME = frozenset({"sentences swapped"})
