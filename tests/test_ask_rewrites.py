@@ -254,6 +254,21 @@ FOUND = [
         "american",
         "en",
     ),
+    (  # "2 melds" as "two melds"
+        "Can you have two melds of the same rank going at the same time? Like two separate piles"
+        " of 5s.",
+        "Can you have 2 melds of the same rank going at the same time? Like two separate piles"
+        " of 5s.",
+        "american",
+        "en",
+    ),
+    (  # a letter right after a question mark: a new sentence
+        "can i go out by discarding a wild card as my last card? had a joker left and nothing"
+        " else.",
+        "can i go out by discarding a wild card as my last card?had a joker left and nothing else.",
+        "american",
+        "en",
+    ),
     (  # an emoji after each sentence
         "My partner went out by putting an 8th card on a canasta. Is that allowed? We lost 400"
         " points over it.",

@@ -120,6 +120,9 @@ _BARE_POINTS = re.compile(
 _CAPITAL = "A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽÄÖÜĄĆĘŁŃŚŹŻ¿¡"
 SENTENCE_BREAK = re.compile(
     rf"(?<=[.!?¿¡])\s+|\n+|(?<=[^\W\d_][.!?])(?=[{_CAPITAL}])|(?<=[^\W\d_][.!?][.!?])(?=[{_CAPITAL}])"
+    # ... or any letter after a question or exclamation mark ("my last card?had a joker"),
+    # which no word holds
+    r"|(?<=[^\W\d_][?!])(?=[^\W\d_])"
 )
 _SENTENCE = SENTENCE_BREAK
 _MELDED_POINTS = re.compile(
