@@ -254,11 +254,11 @@ FOUND = [
         "american",
         "en",
     ),
-    (  # "2 melds" as "two melds"
-        "Can you have two melds of the same rank going at the same time? Like two separate piles"
-        " of 5s.",
-        "Can you have 2 melds of the same rank going at the same time? Like two separate piles"
-        " of 5s.",
+    (  # "2 melds" as "two melds" (the typo after it kept: the second phrase says nothing)
+        "Can you have two melds of the same rank going at the same time? Like two seperate piles"
+        " of 5s, because one is clean and one has a deuce in it.",
+        "Can you have 2 melds of the same rank going at the same time? Like two seperate piles"
+        " of 5s, because one is clean and one has a deuce in it.",
         "american",
         "en",
     ),
