@@ -269,6 +269,22 @@ FOUND = [
         "american",
         "en",
     ),
+    (  # a question run into its sentence, no mark, no comma: it asks all the same
+        "Newbie here, learning with three friends from my building. Our teacher is away for a"
+        " month. We're on 1,850 right now, what do we need to go down? Thanks!!",
+        "newbie here, learning with three friends from my building. our teacher is away for a"
+        " month. we're on 1,850 right now what do we need to go down thanks!!",
+        "american",
+        "en",
+    ),
+    (  # "KKK Q Q Q 2": a meld written together beside one spaced
+        "We were at 4,200 and my partner went down with KKK, Q Q Q 2 and 8,8,8 with a joker. Was"
+        " it enough to go down or not?",
+        "We were at 4,200 and my partner went down with KKK Q Q Q 2 and 8,8,8 with a joker. Was"
+        " it enough to go down or not?",
+        "american",
+        "en",
+    ),
     (  # an emoji after each sentence
         "My partner went out by putting an 8th card on a canasta. Is that allowed? We lost 400"
         " points over it.",

@@ -809,17 +809,23 @@ def _split_run(written: str) -> list[tuple[int, int, tuple[Card, ...]]] | None:
     natural rank (and its wild cards) and two parts differ in rank."""
     if "," in written:
         return _melds_of(written, _rank_spans(written))
-    return _melds_of(written, [(m.start(), m.end()) for m in re.finditer(r"\S+", written)])
+    words = [(m.start(), m.end()) for m in re.finditer(r"\S+", written)]
+    found = _melds_of(written, words)
+    if found is None and any(len(_ONE_SYMBOL.findall(written[a:b])) > 1 for a, b in words):
+        # "KKK Q Q Q 2": a meld written together beside one spaced, parted where the rank
+        # changes (found by the reader's rewrites, issue 44); "K K Q Q" stays one run
+        found = _melds_of(written, _rank_spans(written, spaced=True))
+    return found
 
 
 _ONE_SYMBOL = re.compile(_SYMBOL)
 
 
-def _rank_spans(written: str) -> list[tuple[int, int]]:
+def _rank_spans(written: str, *, spaced: bool = False) -> list[tuple[int, int]]:
     """The spans of a run with commas, parted where the natural rank changes at a comma
     ("KKK, QQQ2", "K,K,K, Q,Q,Q,2", "K K K, Q,Q,Q,2": however each meld is written, found by
     the reader's rewrites, issue 44), wild cards with the cards before them; one span where
-    the rank changes without a comma ("K K Q Q, 2")."""
+    the rank changes without a comma ("K K Q Q, 2"); with ``spaced``, at a space too."""
     spans: list[list[int]] = []
     rank: Rank | None = None
     for match in _ONE_SYMBOL.finditer(written):
@@ -828,7 +834,10 @@ def _rank_spans(written: str) -> list[tuple[int, int]]:
         natural = card_rank not in (Rank.JOKER, Rank.TWO)
         if spans and (not natural or rank in (None, card_rank)):
             spans[-1][1] = match.end()
-        elif spans and "," not in written[spans[-1][1] : match.start()]:
+        elif spans and not (
+            "," in written[spans[-1][1] : match.start()]
+            or (spaced and written[spans[-1][1] : match.start()].isspace())
+        ):
             return [(0, len(written))]
         else:
             spans.append([match.start(), match.end()])

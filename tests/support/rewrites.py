@@ -632,6 +632,9 @@ def lead_in(text: str, lang: str) -> list[Site]:
         first = text[start:end].split(maxsplit=1)[0]
         if first == "I" or _NOTATION_WORD.fullmatch(first.strip(",.;:!?")) or first[0] in "¿¡":
             lowered = first
+        elif first.isupper():  # a sentence in capitals: its lead-in in capitals too
+            sites.append(Site(start, start, tuple(f"{lead.upper()}" for lead in _LEADS[lang])))
+            continue
         else:
             lowered = first[:1].lower() + first[1:]
         sites.append(
