@@ -285,6 +285,21 @@ FOUND = [
         "american",
         "en",
     ),
+    (  # a sentence partly in capitals: "AT" and "A" after a shouted word are words
+        "We're at 3,200 and my partner went down with three kings, three queens and a joker. I"
+        " say at 3000 you need 155. Who's right??",
+        "WE'RE AT 3,200 AND MY PARTNER WENT DOWN WITH three kings, three queens AND A JOKER. I SAY"
+        " AT 3000 YOU NEED 155 lol. WHO'S RIGHT??",
+        "american",
+        "en",
+    ),
+    (
+        "Is it legal to meld 2 naturals and 1 wild? like 99 and a 2",
+        "IS IT LEGAL TO MELD 2 NATURALS AND 1 WILD? LIKE 99 AND A 2 Help settle an argument"
+        " please.",
+        "american",
+        "en",
+    ),
     (  # an emoji after each sentence
         "My partner went out by putting an 8th card on a canasta. Is that allowed? We lost 400"
         " points over it.",

@@ -1209,7 +1209,14 @@ def _unshouted(text: str) -> str:
             out[start:end] = lowered
         return "".join(out)
 
-    return _SHOUTED_SENTENCE.sub(sentence, text)
+    # ... and, where a sentence is only partly in capitals ("AND A 2 Help settle an argument",
+    # "WE'RE AT 3,200 ... three kings"), an "A" or "AT" after a shouted word is the word
+    return _SHOUTED_ARTICLE.sub(
+        lambda m: m.group(1) + m.group(2).lower(), _SHOUTED_SENTENCE.sub(sentence, text)
+    )
+
+
+_SHOUTED_ARTICLE = re.compile(r"(\b(?![AKQJX]+\b)[A-Z]{2,}['’]?[A-Z]*\s+)(AT|A)(?=\s+[\w*])")
 
 
 def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
