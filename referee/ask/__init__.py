@@ -10,7 +10,6 @@ question ("when we have 2600") is looked up as the referee's opening question do
 
 from __future__ import annotations
 
-import re
 from typing import Any, NamedTuple
 
 from ..i18n import LANGUAGES
@@ -22,7 +21,13 @@ from .design import DESIGN, GENERIC, LONG_POST, MARK, VERDICT_ONLY, Design, Hit
 from .engine import index_for
 from .index import Index
 from .judge import PLAY, Ruling, Table, rule_on_situation
-from .situation import asks, question_sentence, read_situation, without_cards
+from .situation import (
+    SENTENCE_BREAK,
+    asks,
+    question_sentence,
+    read_situation,
+    without_cards,
+)
 from .texts import gettext_of
 from .words import numbers
 
@@ -45,7 +50,7 @@ MAX_QUESTION = 2000  # characters: a player's post, its story, cards and scores,
 ANSWERS = 3  # the best rule and the next two
 POOL = 12  # rules each part of a long post ranks, before they are added up
 SILENT = N_("This rulebook does not say.")
-_ASKING = re.compile(r"(?<=[.!?])\s+|\n+")  # a post's sentences (situation's split)
+_ASKING = SENTENCE_BREAK  # a post's sentences, as the situation splits them
 # a post that asks nothing: a story, an introduction, a boast (asking.asks_nothing)
 NO_QUESTION = N_("There is no question here to rule on: ask what a rule says.")
 

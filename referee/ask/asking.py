@@ -28,7 +28,7 @@ from typing import Any
 from ..caches import lru_cached
 from . import parsed
 from .design import LONG_POST
-from .situation import asks, question_sentence
+from .situation import SENTENCE_BREAK, asks, question_sentence
 from .words import fold
 
 __all__ = [
@@ -43,8 +43,8 @@ __all__ = [
 
 PHRASES = Path(__file__).with_name("asking.toml")
 _WORD = re.compile(r"\w+")
-# a post's sentences, as the situation splits them (situation._SENTENCE)
-_SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
+# a post's sentences, as the situation splits them
+_SENTENCE = SENTENCE_BREAK
 # a sentence's clauses: a question asked after a comma ("a black three on the pile, can the
 # next player take it") or a dash is a question all the same
 _CLAUSE = re.compile(r"\s*[,;:\u2013\u2014]\s*|\s+-\s+")

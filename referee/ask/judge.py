@@ -603,7 +603,10 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
             found = _going_out_bonus(variant, s)
         if found is not None:
             return found
-    if _asks(s, "value"):
+    # a canasta's kind asked what it gets ("what do you get for a clean canasta": found by
+    # the reader's rewrites, issue 44) asks its worth
+    kind_gets = _asks(s, "gets") and bool({"natural_canasta", "mixed_canasta"} & s.moments)
+    if _asks(s, "value") or kind_gets:
         found = _value(variant, s)
         if found is not None:
             return found

@@ -466,10 +466,14 @@ def _play_ruling(variant: Variant, s: Situation) -> Ruling | None:
         found = _held(variant, s)
         if found is not None:
             return found
-    if (
-        asks_worth
-        and {"canasta", "wild_canasta", "unfinished", "natural_canasta", "mixed_canasta"}
-        & s.moments
-    ):
+    # a canasta's worth asked as what it gets ("what do you get for a clean canasta": found
+    # by the reader's rewrites, issue 44), as the figures' judges read it
+    if (asks_worth or _asks(s, "gets")) and {
+        "canasta",
+        "wild_canasta",
+        "unfinished",
+        "natural_canasta",
+        "mixed_canasta",
+    } & s.moments:
         return _canasta_of(variant, s)
     return None

@@ -28,6 +28,7 @@ from .words import fold
 
 __all__ = [
     "MOMENTS",
+    "SENTENCE_BREAK",
     "Situation",
     "asks",
     "question_sentence",
@@ -94,10 +95,11 @@ FIGURE_WORDS = (
 )  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
-# one of the six languages ("went down with exactly 160 points", "mit 160 Punkten"); "we need
-# 90 points" is a claim of the minimum, not a meld's points
+# one of the six languages ("went down with exactly 160 points", "mit 160 Punkten"), or after a
+# meld told done ("melded exactly 160 points", "laid 160 points": found by the reader's
+# rewrites, issue 44); "we need 90 points" is a claim of the minimum, not a meld's points
 _POINTS = re.compile(
-    r"(?<!\w)(?:with|down|mit|se|s|con|met|z|ze)\s+(?:(?:exactly|only|just|genau|nur|solo|"
+    r"(?<!\w)(?:with|down|melded|laid|mit|se|s|con|met|z|ze)\s+(?:(?:exactly|only|just|genau|nur|solo|"
     r"precies|tylko|jen|presne|přesně)\s+)?(\d{2,3})\s*"
     rf"(?:{_POINT_WORDS})(?!\w)",
     re.IGNORECASE,
@@ -112,7 +114,21 @@ _BARE_POINTS = re.compile(
     r"|(?<!\w)(?:is|was|are|were|be|s)\s+(?:(?:only|just)\s+)?(\d{2,3})\s+enough(?!\w)",
     re.IGNORECASE,
 )
-_SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
+# Where a post's sentences part: after a mark and a space, at a new line, or -- a phone's slip,
+# no space typed -- between a word's mark and a capital ("in my hand.Can I", "card?Had":
+# found by the reader's rewrites, issue 44)
+_CAPITAL = "A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽÄÖÜĄĆĘŁŃŚŹŻ¿¡"
+SENTENCE_BREAK = re.compile(
+    rf"(?<=[.!?¿¡])\s+|\n+|(?<=[^\W\d_][.!?])(?=[{_CAPITAL}])|(?<=[^\W\d_][.!?][.!?])(?=[{_CAPITAL}])"
+    # ... or any letter after a question or exclamation mark ("my last card?had a joker"),
+    # which no word holds
+    r"|(?<=[^\W\d_][?!])(?=[^\W\d_])"
+)
+_SENTENCE = SENTENCE_BREAK
+_MELDED_POINTS = re.compile(
+    r"(?<!\w)(?:melded|laid)\s+(?:(?:exactly|only|just)\s+)?\d{2,3}\s*(?:pts|points)(?!\w)",
+    re.IGNORECASE,
+)
 
 
 class Situation:
@@ -214,9 +230,11 @@ class _Phrases:
             i for i, part in enumerate(self.parts) if not all(_PLAIN.fullmatch(w) for w in part)
         ]
         self.first: dict[str, list[int]] = {}  # a first word (``w`` or ``w*``) -> its phrases
+        spelt = _spellings()
         for i, part in enumerate(self.parts):
             if i not in self.always:
-                self.first.setdefault(part[0], []).append(i)
+                for first in (part[0], *spelt.get(part[0], ())):
+                    self.first.setdefault(first, []).append(i)
         self.exact = frozenset(w for w in self.first if not w.endswith("*"))
         self.starts = tuple(w[:-1] for w in self.first if w.endswith("*"))
 
@@ -229,6 +247,7 @@ class _Phrases:
                 firsts += [w + "*" for w in self.starts if any(t.startswith(w) for t in begun)]
         if not firsts and not self.always:
             return None
+        spelt = _spellings()
         picked = [
             i
             for w in firsts
@@ -236,13 +255,13 @@ class _Phrases:
             if all(
                 any(t.startswith(word[:-1]) for t in tokens)
                 if word.endswith("*")
-                else word in tokens
+                else word in tokens or not tokens.isdisjoint(spelt.get(word, ()))
                 for word in self.parts[i][1:]
             )
         ]
         if not picked and not self.always:
             return None
-        return _compiled(tuple(self.phrases[i] for i in sorted(picked + self.always)))
+        return _compiled(tuple(self.phrases[i] for i in sorted(set(picked + self.always))))
 
     def search(self, text: str) -> re.Match[str] | None:
         pattern = self._pattern(text)
@@ -275,13 +294,30 @@ class _Words(str):
 # too, it saved 0.1 % of a question asked (the evaluation set and the long posts, 2026-11-27).
 def _compiled(phrases: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for ``phrases``, tried in their order."""
+    spelt = _spellings()
     parts = [
         _SEPARATOR.join(
-            re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in p.split()
+            re.escape(w[:-1]) + r"\w*"
+            if w.endswith("*")
+            else "(?:" + "|".join(re.escape(s) for s in (w, *spelt.get(w, ()))) + ")"
+            if w in spelt
+            else re.escape(w)
+            for w in p.split()
         )
         for p in phrases
     ]
     return re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)")
+
+
+@lru_cached(1)
+def _spellings() -> dict[str, tuple[str, ...]]:
+    """A word of the phrases -> how players write it in a hurry ("you" -> "u"), every
+    language's (situation.toml, ``spellings``)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for table in _data()["spellings"].values():
+        for word, written in table.items():
+            found[word] = (*found.get(word, ()), *written)
+    return found
 
 
 def _matcher(words: list[str]) -> _Phrases:
@@ -324,7 +360,12 @@ def _moment_pattern(moment: str, lang: str) -> _Phrases:
 def _first_words(moment: str, lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
     """The words a moment's phrases begin with, and the beginnings of those written with
     "*": a question holding none of them cannot name the moment."""
-    firsts = [phrase.split()[0] for phrase in _phrases(moment, lang)]
+    spelt = _spellings()
+    firsts = [
+        first
+        for phrase in _phrases(moment, lang)
+        for first in (phrase.split()[0], *spelt.get(phrase.split()[0], ()))
+    ]
     return (
         frozenset(w for w in firsts if not w.endswith("*")),
         tuple(w[:-1] for w in firsts if w.endswith("*")),
@@ -428,8 +469,38 @@ def asks(sentence: str, lang: str) -> bool:
     text = sentence.strip()
     if text.endswith("?") or text.startswith("¿"):
         return True
-    first = fold(text).split(maxsplit=1)
-    return bool(first) and first[0].strip(",;:") in _interrogatives(lang)
+    words = [w.strip(",;:") for w in fold(text).split(maxsplit=4)]
+    leads = _lead_ins(lang)
+    # past a lead-in: "So can I ...", "Ok so can the next person ...", "Question: can I ..."
+    # (found by the reader's rewrites, issue 44)
+    # ... or an emoji ("😂 Can I pick up the whole pack.")
+    word = next(
+        (w for w in words[:4] if w not in leads and any(c.isalnum() for c in w)),
+        words[-1] if words else "",
+    )
+    return word in _interrogatives(lang) or _uncontracted(word) in _interrogatives(lang)
+
+
+@lru_cached(8)
+def _lead_ins(lang: str) -> frozenset[str]:
+    found = _data()["lead_ins"]
+    return frozenset(found.get(lang, [])) | {
+        word for other, words in found.items() if other != lang for word in words if len(word) > 3
+    }
+
+
+_CONTRACTED = re.compile(r"(\w+?)(?:n['’]t|['’](?:s|re|ve|ll|d|m))")
+_CONTRACTED_BASE = {"ca": "can", "wo": "will", "sha": "shall"}  # "can't", "won't", "shan't"
+
+
+def _uncontracted(word: str) -> str:
+    """The word a contraction begins with: "what's" -> "what", "isn't" -> "is", "can't" ->
+    "can" (a question begun so is asked all the same: "what's an aces canasta worth", found
+    by the reader's rewrites, issue 44)."""
+    found = _CONTRACTED.fullmatch(word)
+    if found is None:
+        return word
+    return _CONTRACTED_BASE.get(found.group(1), found.group(1))
 
 
 @lru_cached(8)
@@ -495,11 +566,21 @@ def ruled_text(text: str, lang: str) -> str:
     if sentence == text.strip() or _names_game(sentence, lang):
         return sentence
     sentences = _sentences(text)
-    at = max(i for i, s in enumerate(sentences) if sentence.startswith(s))
-    for earlier in reversed(sentences[:at]):
-        if _names_game(earlier, lang):
-            return earlier
-    return sentence
+    # the question sentence, or it and the example after it (:func:`question_sentence`); not a
+    # sentence it only begins with ("😂" before "😂 Is that allowed?": found by the reader's
+    # rewrites, issue 44)
+    found = [
+        i
+        for i, s in enumerate(sentences)
+        if sentence == s or (i + 1 < len(sentences) and sentence == f"{s} {sentences[i + 1]}")
+    ]
+    at = found[-1] if found else max(i for i, s in enumerate(sentences) if sentence.startswith(s))
+    # an earlier question naming the game first ("Can you put a wild on your 7s. My partner
+    # stuck a joker on our 7 7 7 7. Who was right here": the post asks what it asked first,
+    # as it does with its question mark; found by the reader's rewrites, issue 44)
+    named = [earlier for earlier in sentences[:at] if _names_game(earlier, lang)]
+    asking = [earlier for earlier in named if asks(earlier, lang)]
+    return (asking or named or [sentence])[-1]
 
 
 def without_cards(text: str) -> str:
@@ -610,6 +691,23 @@ def _notation(
 
     def take(match: re.Match[str]) -> str:
         written = match.group(0)
+        begin, finish = match.start(), match.end()
+        count = _COUNT_AT_END.search(written)
+        after = _NEXT_WORD.match(text, finish)
+        if (
+            count is not None
+            and after is not None
+            and _counts_cards(after.group(1))
+            # ... but a wild two before a wild card's word is one more card ("2 2 joker")
+            and not (written.endswith("2") and _wild_word(fold(after.group(1))) is not None)
+        ):
+            # "KKK, 3 queens": the run's last digit counts the cards named after it (found by
+            # the reader's rewrites, issue 44)
+            kept = written[: count.start()]
+            return cards_of(kept, begin, begin + len(kept)) + written[len(kept) :]
+        return cards_of(written, begin, finish)
+
+    def cards_of(written: str, begin: int, finish: int) -> str:
         if any(not _CARD_DIGITS.fullmatch(d) for d in _DIGITS.findall(written)):
             return written  # "2995", "3-4": numbers, not cards
         try:
@@ -618,20 +716,41 @@ def _notation(
             return written
         if "-" in written and len({c.rank for c in cards if c.is_natural}) != 1:
             return written  # a hyphen joins the cards of one meld only ("K-K-K-2")
+        if _counted_plurals(written, cards):
+            # "5 7s", "3 Ks, 3 Qs", "Ks, Q Q Q 2": ranks in the plural (and their counts),
+            # the rest of the run read apart
+            out, at = [], 0
+            for plural in [*_PLURAL_S.finditer(written), None]:
+                stop = plural.start() if plural is not None else len(written)
+                part = _RUN_CORE.search(written, at, stop)
+                if part is None:
+                    out.append(written[at:stop])
+                else:
+                    out += [
+                        written[at : part.start()],
+                        cards_of(part.group(0), begin + part.start(), begin + part.end()),
+                        written[part.end() : stop],
+                    ]
+                if plural is not None:
+                    out.append(plural.group(0))
+                    at = plural.end()
+            return "".join(out)
         if len(cards) == 1:
-            if written.strip() not in ("A", "T"):  # "A" and "T" are words more often
-                singles.append((match.start(), cards[0]))
+            # "A" and "T" are words more often; "Q:" is a question ("Q: how much do you
+            # lose?": found by the reader's rewrites, issue 44)
+            if written.strip() not in ("A", "T") and not text.startswith(":", finish):
+                singles.append((begin, cards[0]))
             return written  # a digit may still be a count: "2 kings"
         # a wild card named in words right after the run is one more of its cards: "2 2 joker"
-        after = _NEXT_WORD.match(text, match.end())
+        after = _NEXT_WORD.match(text, finish)
         wild = _wild_word(fold(after.group(1))) if after is not None else None
         parts = _split_run(written) or [(0, len(written), cards)]
         if after is not None and wild is not None:
             start, _end, last = parts[-1]
-            parts[-1] = (start, after.end(1) - match.start(), (*last, _wild_card(wild)))
+            parts[-1] = (start, after.end(1) - begin, (*last, _wild_card(wild)))
             trailing.append((after.start(1), after.end(1)))
         for start, end, part in parts:
-            groups.append((match.start() + start, match.start() + end, part))
+            groups.append((begin + start, begin + end, part))
         return " " * len(written)
 
     trailing: list[tuple[int, int]] = []
@@ -642,7 +761,40 @@ def _notation(
 
 
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
-_RUN_PARTS = re.compile(r"[^\s,]+(?:\s+[^\s,]+)*")
+_COUNT_AT_END = re.compile(r"[ ,]+[1-8]$")
+
+
+def _counts_cards(word: str) -> bool:
+    """Whether ``word``, after a digit, names what the digit counts: cards by rank in any of
+    the six languages ("queens", "Könige", "9s"), or a count's noun ("cards", "naturals")."""
+    folded = fold(word)
+    if folded in _count_nouns() or re.fullmatch(r"(?:10|[2-9]|[akqj])['’]?s", folded):
+        return True
+    return any(
+        folded == said or (said.endswith("*") and folded.startswith(said[:-1]))
+        for table in _data()["ranks"].values()
+        for words in table.values()
+        for said in words
+        if len(said.rstrip("*")) > 3
+    )
+
+
+_PLURAL_S = re.compile(r"(?:10|[2-9AKQJ])s(?=$|[ ,-])")
+
+
+_RUN_CORE = re.compile(r"[^ ,-](?:.*[^ ,-])?")
+
+
+def _counted_plurals(written: str, cards: tuple[Card, ...]) -> bool:
+    """Whether a run of notation is counts and ranks in the plural ("5 7s", "3 Ks, 3 Qs"):
+    some of its cards have no suit, and the others are spades written at a word's end, where
+    a player's "s" is a plural (found by the reader's rewrites, issue 44).  "7s8s9s" and "3s
+    3c" are suits."""
+    suits = {card.suit for card in cards}
+    if None not in suits or suits - {None, Suit.SPADES}:
+        return False
+    spades = sum(1 for card in cards if card.suit is Suit.SPADES)
+    return 0 < spades == len(_PLURAL_S.findall(written))
 
 
 def _wild_card(wild: str) -> Card:
@@ -656,9 +808,48 @@ def _split_run(written: str) -> list[tuple[int, int, tuple[Card, ...]]] | None:
     else its words written together, where every part holds two cards or more of one
     natural rank (and its wild cards) and two parts differ in rank."""
     if "," in written:
-        spans = [(m.start(), m.end()) for m in _RUN_PARTS.finditer(written)]
-    else:
-        spans = [(m.start(), m.end()) for m in re.finditer(r"\S+", written)]
+        return _melds_of(written, _rank_spans(written))
+    words = [(m.start(), m.end()) for m in re.finditer(r"\S+", written)]
+    found = _melds_of(written, words)
+    if found is None and any(len(_ONE_SYMBOL.findall(written[a:b])) > 1 for a, b in words):
+        # "KKK Q Q Q 2": a meld written together beside one spaced, parted where the rank
+        # changes (found by the reader's rewrites, issue 44); "K K Q Q" stays one run
+        found = _melds_of(written, _rank_spans(written, spaced=True))
+    return found
+
+
+_ONE_SYMBOL = re.compile(_SYMBOL)
+
+
+def _rank_spans(written: str, *, spaced: bool = False) -> list[tuple[int, int]]:
+    """The spans of a run with commas, parted where the natural rank changes at a comma
+    ("KKK, QQQ2", "K,K,K, Q,Q,Q,2", "K K K, Q,Q,Q,2": however each meld is written, found by
+    the reader's rewrites, issue 44), wild cards with the cards before them; one span where
+    the rank changes without a comma ("K K Q Q, 2"); with ``spaced``, at a space too."""
+    spans: list[list[int]] = []
+    rank: Rank | None = None
+    for match in _ONE_SYMBOL.finditer(written):
+        symbol = match.group(0)[:-1] if match.group(0)[-1] in "shdc♠♥♦♣" else match.group(0)
+        card_rank = Rank.JOKER if symbol in "X*" else Rank("10" if symbol == "T" else symbol)
+        natural = card_rank not in (Rank.JOKER, Rank.TWO)
+        if spans and (not natural or rank in (None, card_rank)):
+            spans[-1][1] = match.end()
+        elif spans and not (
+            "," in written[spans[-1][1] : match.start()]
+            or (spaced and written[spans[-1][1] : match.start()].isspace())
+        ):
+            return [(0, len(written))]
+        else:
+            spans.append([match.start(), match.end()])
+        rank = card_rank if natural else rank if spans[-1][0] < match.start() else None
+    return [(start, end) for start, end in spans]
+
+
+def _melds_of(
+    written: str, spans: list[tuple[int, int]]
+) -> list[tuple[int, int, tuple[Card, ...]]] | None:
+    """The melds at ``spans`` of a run, each of two cards or more of one natural rank (and its
+    wild cards), two of them of different ranks; else None."""
     if len(spans) < 2:
         return None
     parts = []
@@ -735,6 +926,9 @@ def _word_cards(
         plural = text[tokens[j][2] : tokens[j][2] + 2] in ("'s", "’s")
         if symbol is None and plural and tokens[j][1] in ("a", "k", "q", "j"):
             symbol = tokens[j][1].upper()
+        if symbol is None and text[tokens[j][0] : tokens[j][2]] in ("Ks", "Qs", "Js"):
+            symbol = tokens[j][1][0].upper()  # "two Ks": a rank in the plural, as "K's"
+            counted.add(tokens[j][0])  # ... not a king of spades
         if symbol is None and digit and (count is not None or digit.group(2) or plural):
             # a card written as its digit after a count ("one 9", "two 9s"), or in the plural
             # ("9s"): a rank, not a card of spades
@@ -974,9 +1168,61 @@ def _suited(cards: tuple[Card, ...], text: str, lang: str) -> tuple[Card, ...]:
     return tuple(Card(c.rank, suit) if c.is_natural else c for c in cards)
 
 
+_SHOUTED_SENTENCE = re.compile(r"[^.!?\n]+[.!?]*")
+_ONE_RANK_LETTERS = re.compile(r"([AKQJX])\1*")
+
+
+def _unshouted(text: str) -> str:
+    """``text`` with each sentence written in capitals (a phone's caps lock: "WE WERE AT 2,990
+    AND SHE WENT DOWN WITH A 2") in lower case but its notation, as long as it was: "AT" is
+    no ace and ten, "A 2" no ace and two, "6S" a plural (found by the reader's rewrites,
+    issue 44).  Notation stays: a word of one rank's letters ("KKK", "QQ"; "A" only beside
+    another ace: "A A A"; "A,A,A"), a word with a digit ("QQQ2"; its plural's "S" lowered)."""
+
+    def sentence(match: re.Match[str]) -> str:
+        said = match.group(0)
+        letters = [c for c in said if c.isalpha()]
+        if sum(c.isupper() for c in letters) < 0.8 * len(letters):
+            return said
+        words = [(m.start(), m.end()) for m in re.finditer(r"\S+", said)]
+        cores = [said[a:b].strip(",.;:!?()\"'") for a, b in words]
+        shouted = [
+            c for c in cores if len(c) > 1 and c.isalpha() and not _ONE_RANK_LETTERS.fullmatch(c)
+        ]
+        if len(shouted) < 2:
+            return said  # notation ("KKK QQQ2"), or a word or two in capitals ("NOT allowed")
+        out = list(said)
+        for i, (start, end) in enumerate(words):
+            core = cores[i]
+            if any(c.isdigit() for c in core):
+                if re.fullmatch(r"\d+['’]?S", core):
+                    out[start:end] = said[start:end].replace("S", "s")
+                continue
+            if _ONE_RANK_LETTERS.fullmatch(core.replace(",", "")) and (
+                core != "A"
+                or "A" in {cores[i - 1] if i else "", cores[i + 1] if i + 1 < len(cores) else ""}
+            ):
+                continue
+            lowered = said[start:end].lower()
+            if i == 0:  # a sentence's capital kept: where a post's sentences part (SENTENCE_BREAK)
+                lowered = said[start:end][:1] + lowered[1:]
+            out[start:end] = lowered
+        return "".join(out)
+
+    # ... and, where a sentence is only partly in capitals ("AND A 2 Help settle an argument",
+    # "WE'RE AT 3,200 ... three kings"), an "A" or "AT" after a shouted word is the word
+    return _SHOUTED_ARTICLE.sub(
+        lambda m: m.group(1) + m.group(2).lower(), _SHOUTED_SENTENCE.sub(sentence, text)
+    )
+
+
+_SHOUTED_ARTICLE = re.compile(r"(\b(?![AKQJX]+\b)[A-Z]{2,}['’]?[A-Z]*\s+)(AT|A)(?=\s+[\w*])")
+
+
 def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     """The situation ``text`` (a question asked in ``lang``) tells; with ``focus``, a post of
     several sentences also tells what it asks (``asked``, ``focus``: :func:`ruled_text`)."""
+    text = _unshouted(text)
     points, rest = _points(text)  # first: "mit 160 Punkten" is no score
     scores, rest = _scores(rest)
     notation, singles, rest = _notation(rest)
@@ -1008,7 +1254,9 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
         }
         situation.asked |= {m for m in MOMENT_QUESTIONS if within.named(m)}
         situation.focused = (sentence, lang)
-    if "play" in situation.moments and _asks_rule(question_sentence(text, lang), lang):
+    if "play" in situation.moments and any(
+        _asks_rule(asking, lang) for asking in _sentences(text) if asks(asking, lang)
+    ):
         situation.moments.discard("play")  # "is that allowed or should we have stopped her?"
         if situation.asked is not None:
             situation.asked.discard("play")
@@ -1018,7 +1266,10 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
         situation.opened = True
     if said.named("how_much") and "opening" in situation.moments:
         situation.moments.add("minimum")
-    if scores and said.named("enough"):
+    if scores and (said.named("enough") or _MELDED_POINTS.search(text)):
+        # "is that enough", "she melded exactly 160 points" with a score: the opening's
+        # minimum is what a meld's points are weighed against (the latter found by the
+        # reader's rewrites, issue 44)
         situation.moments.add("opening")
     worded, alone, situation.red_three, situation.black_three, counted, ends = _word_cards(
         rest, lang
