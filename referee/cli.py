@@ -82,6 +82,22 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_ask(args: argparse.Namespace) -> int:
     """``referee ask``: a plain question, the rules of the variant that answer it."""
+    import gc
+
+    # A cold ask makes some 20 000 objects the collector follows, which live until it ends
+    # (its modules, the index's built tables), and a few hundred of garbage: the collector's
+    # 30 passes over them cost it 4 - 5 ms (docs/benchmarks.md, "The cold start again").
+    # Paused while it answers, then as it was (a test calls main() in its own process).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _ask(args)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _ask(args: argparse.Namespace) -> int:
     from .ask import answers_json
     from .rules import MalformedInput, UnknownVariant, find_variant
 

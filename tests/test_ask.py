@@ -399,6 +399,23 @@ def test_referee_ask_refuses_bad_input(args):
     assert_refused(*run(args))
 
 
+@pytest.mark.parametrize("collecting", [True, False])
+def test_referee_ask_leaves_the_garbage_collector_as_it_found_it(collecting):
+    """A cold ask pauses the collector while it answers (referee.cli.cmd_ask); a program
+    calling main() in its own process gets it back as it was, after an answer or a refusal."""
+    import gc
+
+    was = gc.isenabled()
+    (gc.enable if collecting else gc.disable)()
+    try:
+        assert run(["ask", "red three", "--variant", "classic"])[0] == 0
+        assert gc.isenabled() is collecting
+        assert_refused(*run(["ask", "red three", "--variant", "nope"]))
+        assert gc.isenabled() is collecting
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
 @pytest.mark.slow  # seconds of work: the full run's, not --fast's
 def test_the_fourth_blind_set_is_reported():
     """tests/ask_blind4.toml (132 questions, 24 off-topic), written blind with harder

@@ -32,13 +32,7 @@ def write_built() -> list[Path]:
     BUILT.mkdir(exist_ok=True)
     written = []
     tokens = Tokens(DESIGN, built=False)
-    phrases = {
-        lang: {
-            form: [([sorted(w) for w in phrase], concept) for phrase, concept in found]
-            for form, found in sorted(starts.items())
-        }
-        for lang, starts in tokens.phrases.items()
-    }
+    phrases = {lang: dict(sorted(starts.items())) for lang, starts in tokens.phrases.items()}
     files: dict[str, tuple[str, Any]] = {"glossary": (source_digest(), phrases)}
     examples = examples_database(DESIGN, built=False)
     (BUILT / "examples.sqlite").write_bytes(examples)
