@@ -2,7 +2,8 @@
 docs/benchmarks.md): the closest examples read by SQLite's own ORDER BY ... LIMIT
 (referee/ask/index.py ``CLOSEST_EXAMPLES``) are the rows FTS5's ``ORDER BY rank`` gives,
 the same scores, ties (many) in the same order; and so are those added up from the
-postings read ahead (referee/ask/closest.py), on the sets' questions and on generated
+postings read ahead (referee/ask/closest.py), whole or a question's own words' runs read
+from their file (an index's first question), on the sets' questions and on generated
 ones."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.ask.closest import BUILT_POSTINGS, Postings, shared_postings
+from referee.ask.closest import BUILT_POSTINGS, Postings, closest_in_file, shared_postings
 from referee.ask.design import LONG_POST
 from referee.ask.engine import index_for
 from referee.ask.example_questions import EXAMPLES_READ
@@ -49,6 +50,7 @@ def closest_both_ways(questions_asked: list[tuple[str, str]]) -> int:
         fast = fts5(index._db, tokens)
         assert fast == fts5(index._db, tokens, BY_RANK), text
         assert postings.closest(tokens, EXAMPLES_READ) == fast, text
+        assert closest_in_file(tokens, EXAMPLES_READ, source_digest()) == fast, text
         tied += any(a[1] == b[1] and a[0] != b[0] for a, b in zip(fast, fast[1:], strict=False))
     return tied
 
@@ -82,6 +84,16 @@ def test_the_built_postings_are_the_examples_own():
     assert Postings.from_database(BUILT_POSTINGS.read_bytes(), "other") is None
 
 
+def test_a_stale_or_missing_file_of_postings_gives_no_examples_and_fts5_answers(tmp_path):
+    tokens = ["pile", "zzwild"]
+    assert closest_in_file(tokens, EXAMPLES_READ, source_digest()) is not None
+    assert closest_in_file(tokens, EXAMPLES_READ, "other") is None
+    missing = tmp_path / "example_terms.sqlite"
+    assert closest_in_file(tokens, EXAMPLES_READ, source_digest(), missing) is None
+    missing.write_bytes(b"not a database")
+    assert closest_in_file(tokens, EXAMPLES_READ, source_digest(), missing) is None
+
+
 # Words as questions give them (the table's own tokens, the glossary's marks among them),
 # words no example has, and words FTS5 does not read as one plain token.
 @settings(max_examples=examples(300))
@@ -101,6 +113,7 @@ def test_added_up_postings_rank_as_fts5_on_generated_queries(data):
     if not tokens:
         return
     found = postings.closest(tokens, EXAMPLES_READ)
+    assert closest_in_file(tokens, EXAMPLES_READ, source_digest()) == found
     plain = all(t in postings.terms or t.isascii() and t.isalnum() for t in tokens)
     assert (found is not None) == (plain and all(t == t.lower() for t in tokens))
     try:
@@ -174,9 +187,9 @@ def test_a_questions_tokens_are_read_as_language_by_language_on_generated_text(w
 
 
 def test_an_index_reads_the_shared_postings_from_its_second_search_on():
-    """A process asked one question (referee ask) reads no postings; a server's index reads
-    them at its second search, the one copy every index of the kept design shares, and
-    answers as it did through FTS5."""
+    """A process asked one question (referee ask) reads its own words' runs alone, not the
+    whole postings; a server's index reads them at its second search, the one copy every
+    index of the kept design shares, and answers as it did at the first."""
     from referee.ask.index import Index
 
     index = Index(PRESETS["classic"])

@@ -21,7 +21,7 @@ import threading
 from ..i18n import LANGUAGES
 from ..rules import Rule, Variant
 from ..rules.sources import source_language
-from .closest import Postings, shared_postings
+from .closest import Postings, closest_in_file, shared_postings
 from .design import (
     DESIGN,
     GENERIC,
@@ -271,16 +271,21 @@ class Index:
     def _closest(self, tokens: list[str], match: str) -> list[tuple[str, float]]:
         """The examples closest to the query ``match`` of ``tokens`` as (key, score), closest
         first: from the postings read ahead where they are read and every token is a plain
-        one, else FTS5's (the same rows, scores and order: tests/test_ask_speedups.py).
-        Under the lock."""
+        one, else FTS5's (the same rows, scores and order: tests/test_ask_speedups.py); at
+        the first question, from the built postings of its own words alone, read from their
+        file (a cold ``referee ask``'s one question).  Under the lock."""
         if self._postings is None and self._searched:  # not for one question: referee ask
             self._postings = (
                 shared_postings(self._digest, self._db)
                 if self._built_examples
                 else Postings.of_table(self._db)
             )
+        found = None
+        if self._postings is not None:
+            found = self._postings.closest(tokens, EXAMPLES_READ)
+        elif self._built_examples:
+            found = closest_in_file(tokens, EXAMPLES_READ, self._digest)
         self._searched = True
-        found = None if self._postings is None else self._postings.closest(tokens, EXAMPLES_READ)
         if found is not None:
             return found
         return self._db.execute(CLOSEST_EXAMPLES, (match, EXAMPLES_READ)).fetchall()
