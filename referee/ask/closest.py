@@ -34,7 +34,7 @@ import sqlite3
 import sys
 from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..caches import Lru
@@ -279,15 +279,18 @@ def closest_in_file(
 _SHARED: Lru[Postings] = Lru(1)
 
 
-def shared_postings(digest: str, db: sqlite3.Connection, path: Path = BUILT_POSTINGS) -> Postings:
-    """The postings of the built examples (``digest``'s), which ``db`` holds: read from
-    ``path`` once per process, or computed from ``db`` where that file is stale or missing."""
+def shared_postings(
+    digest: str, db: Callable[[], sqlite3.Connection], path: Path = BUILT_POSTINGS
+) -> Postings:
+    """The postings of the built examples (``digest``'s), which the connection ``db()`` holds:
+    read from ``path`` once per process, or computed from ``db()`` where that file is stale
+    or missing."""
 
     def read() -> Postings:
         try:
             found = Postings.from_database(path.read_bytes(), digest)
         except OSError:
             found = None
-        return found if found is not None else Postings.of_table(db)
+        return found if found is not None else Postings.of_table(db())
 
     return _SHARED.get_or_make(digest, read)

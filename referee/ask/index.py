@@ -60,6 +60,12 @@ CLOSEST_EXAMPLES = (
 )
 
 
+# An index's searches that read their words' postings from the file, before it reads them all:
+# a question's at most (a long post's two, its sentence and its story), so a process asked
+# one question (referee ask) reads only its own words'.
+FILE_SEARCHES = 2
+
+
 class Index:
     """One catalogue's rules, searchable; thread-safe (one lock around its connection)."""
 
@@ -74,17 +80,18 @@ class Index:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._digest = digest
-        self._built_examples = False  # whether they are the built ones (closest.py's shared)
-        if design.examples:
-            # every key's examples, the variant's own picked out when searching
-            self._built_examples = load_examples(self._db, design, built=built, digest=digest)
-        else:
-            self._db.execute(EXAMPLES_TABLE)
-        # The examples' scores read ahead (closest.py), at the index's second search: its
-        # first goes through FTS5 (the same rows), so a process asked one question (a cold
-        # referee ask) spends nothing on reading them (4 ms, where FTS5 costs a short one 3).
+        self._built = built
+        # The examples' FTS5 table, in a connection of its own, loaded when first needed
+        # (:meth:`_examples`): the kept design's questions are ranked from the postings built
+        # ahead (closest.py), at the index's first FILE_SEARCHES searches each from its own
+        # words' runs alone, read from their file (a cold referee ask reads no more: 1.5 MB
+        # of examples not loaded, FTS5 not run), from the next on from all of them, read
+        # once a process; the table is read only for a word the postings cannot rank, or
+        # under another design (whose postings are then computed from it).
+        self._examples_db: sqlite3.Connection | None = None
+        self._built_examples = built and design == DESIGN and bool(design.examples)
         self._postings: Postings | None = None
-        self._searched = False
+        self._searches = 0
         self._db.execute(
             "CREATE VIRTUAL TABLE rules USING fts5(key UNINDEXED, text, words, concepts, about, "
             "tokenize = 'unicode61 remove_diacritics 0')"
@@ -99,8 +106,7 @@ class Index:
                 for key in self.keys
             ]
         self.rows = rows
-        # every word the rules are indexed by (statements, key and group title)
-        self.vocabulary = frozenset(t for row in rows for col in row[1:3] for t in col.split())
+        self._vocabulary: frozenset[str] | None = None  # made when first asked (vocabulary)
         # the table's procedures this catalogue has a rule about (its keys' concepts or its
         # statements'): the cut at the Czech book's table, none of them at most
         # (a rule naming one only as the moment of another decides nothing of it: PASSING)
@@ -116,6 +122,17 @@ class Index:
         )
         self._db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", rows)
         self._db.commit()
+
+    @property
+    def vocabulary(self) -> frozenset[str]:
+        """Every word the rules are indexed by (statements, key and group title): made at the
+        first question that needs it (a question sharing one concept with the best rule), not
+        at every index's build (a cold ``referee ask`` saves 0.7 ms)."""
+        if self._vocabulary is None:  # made twice at worst, by two threads at once: the same
+            self._vocabulary = frozenset(
+                t for row in self.rows for col in row[1:3] for t in col.split()
+            )
+        return self._vocabulary
 
     def _document(self, key: str, rule: Rule, preset: Rule | None) -> tuple[str, str, str, str]:
         from .glossary import GLOSSARY
@@ -272,23 +289,36 @@ class Index:
         """The examples closest to the query ``match`` of ``tokens`` as (key, score), closest
         first: from the postings read ahead where they are read and every token is a plain
         one, else FTS5's (the same rows, scores and order: tests/test_ask_speedups.py); at
-        the first question, from the built postings of its own words alone, read from their
-        file (a cold ``referee ask``'s one question).  Under the lock."""
-        if self._postings is None and self._searched:  # not for one question: referee ask
+        the index's first :data:`FILE_SEARCHES`, from the built postings of its own words
+        alone, read from their file (a cold ``referee ask``'s question).  Under the lock."""
+        if self._postings is None and self._searches >= FILE_SEARCHES:  # not for one question
             self._postings = (
-                shared_postings(self._digest, self._db)
+                shared_postings(self._digest, self._examples)
                 if self._built_examples
-                else Postings.of_table(self._db)
+                else Postings.of_table(self._examples())
             )
         found = None
         if self._postings is not None:
             found = self._postings.closest(tokens, EXAMPLES_READ)
         elif self._built_examples:
             found = closest_in_file(tokens, EXAMPLES_READ, self._digest)
-        self._searched = True
+        self._searches += 1
         if found is not None:
             return found
-        return self._db.execute(CLOSEST_EXAMPLES, (match, EXAMPLES_READ)).fetchall()
+        return self._examples().execute(CLOSEST_EXAMPLES, (match, EXAMPLES_READ)).fetchall()
+
+    def _examples(self) -> sqlite3.Connection:
+        """The connection holding every key's example questions (the variant's own picked
+        out when searching) in its FTS5 table ``examples``: for the kept design the built
+        ones, read at the first call.  Under the lock."""
+        if self._examples_db is None:
+            db = sqlite3.connect(":memory:", check_same_thread=False)
+            if self.design.examples:
+                load_examples(db, self.design, built=self._built, digest=self._digest)
+            else:
+                db.execute(EXAMPLES_TABLE)
+            self._examples_db = db
+        return self._examples_db
 
     def names_off_game(self, question: str, lang: str) -> bool:
         """Whether ``question`` uses another game's own terms (:data:`OTHER_TABLE`): a long
@@ -331,11 +361,14 @@ class Index:
         return False
 
     def size(self) -> int:
-        """The index's bytes in memory (its database pages)."""
+        """The index's bytes in memory (its databases' pages: the examples' once read)."""
+        size = 0
         with self._lock:
-            count = self._db.execute("PRAGMA page_count").fetchone()[0]
-            page = self._db.execute("PRAGMA page_size").fetchone()[0]
-        return int(count * page)
+            for db in (self._db, self._examples_db):
+                if db is not None:
+                    count = db.execute("PRAGMA page_count").fetchone()[0]
+                    size += count * db.execute("PRAGMA page_size").fetchone()[0]
+        return int(size)
 
 
 def _preset_rules(variant: Variant) -> dict[str, Rule]:
