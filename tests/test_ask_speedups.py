@@ -8,6 +8,7 @@ ones."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
@@ -206,3 +207,30 @@ def test_an_index_reads_the_shared_postings_once_a_question_is_past():
     for _ in range(FILE_SEARCHES + 1):
         other.find(question, "en")
     assert other._postings is index._postings
+
+
+# Texts without a digit: the sets' words and the patterns' own words ("minus", "in the hole",
+# "went down with", "points", "k"), in any case, among any characters but digits.
+NO_DIGIT = st.lists(
+    st.one_of(
+        st.sampled_from(SET_WORDS + "minus in the hole went down with exactly points k".split()),
+        st.text(alphabet=st.characters(blacklist_categories=("Nd",)), max_size=6),
+    ),
+    max_size=30,
+).map(" ".join)
+
+
+@settings(max_examples=examples(300))
+@given(text=NO_DIGIT.filter(lambda t: not re.search(r"\d", t)))
+def test_a_question_without_a_digit_holds_no_score_points_or_number(text):
+    """A question holding no digit is not searched for scores, points or numbers (their
+    patterns compiled only for one that holds a digit): none of them can match it."""
+    from referee.ask import situation, words
+
+    for pattern in (
+        situation._score(),
+        situation._points_told(),
+        situation._bare_points(),
+        words._number(),
+    ):
+        assert pattern.search(text) is None, pattern.pattern

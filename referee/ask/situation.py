@@ -45,20 +45,32 @@ _POINT_WORDS = (
     "pts|points|point|bod|bodu|body|bodů|bodama|punkte|punkten|puntos|punten|punktow|punktów|"
     "punktami|punkty|pkt"
 )
+
+
 # A score: a number of three digits or more, grouped or not ("2600", "2 600", "2.600"),
 # or in thousands ("3k", "3.5k"), signed ("-200", "minus 200", "negative 150", "in the hole
 # 200"; two digits only so: "-80") or told below zero after it ("200 in the hole").
-_SCORE = re.compile(
-    r"(?<![\w])(-|−|minus\s+|mínus\s+|menos\s+|negative\s+|neg\s+|in\s+the\s+hole\s+)?"
-    r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,}|0|\d{1,2}(?:[.,]\d)?[kK]|\d{2})(?![\w])"
-    r"(\s+(?:in\s+the\s+hole|below\s+zero|under\s+zero|in\s+the\s+minus|in\s+minus))?"
-)
+@lru_cached(1)
+def _score() -> re.Pattern[str]:
+    """Compiled at the first question holding a digit (:func:`_scores`)."""
+    return re.compile(
+        r"(?<![\w])(-|−|minus\s+|mínus\s+|menos\s+|negative\s+|neg\s+|in\s+the\s+hole\s+)?"
+        r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,}|0|\d{1,2}(?:[.,]\d)?[kK]|\d{2})(?![\w])"
+        r"(\s+(?:in\s+the\s+hole|below\s+zero|under\s+zero|in\s+the\s+minus|in\s+minus))?"
+    )
+
+
 # ... not one told in points ("went down with 130 points"), unless a score of a thousand or
 # more after a word that tells a score ("we have 2,995 points")
-_POINTS_AFTER = re.compile(
-    r"\s*(?:pts|points|point|bod|bodu|body|punkte|punkten|puntos|punten|punktow|punktów|pkt)"
-    r"(?!\w)"
-)
+@lru_cached(1)
+def _points_after() -> re.Pattern[str]:
+    """Compiled at the first score read (:func:`_scores`)."""
+    return re.compile(
+        r"\s*(?:pts|points|point|bod|bodu|body|punkte|punkten|puntos|punten|punktow|punktów|pkt)"
+        r"(?!\w)"
+    )
+
+
 # A run of card notation: ranks (upper case letters, digits 2-10, a joker's * or X) with
 # an optional suit, each separated by spaces or commas, or run together ("KKK2").
 _SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?!['’]s(?![a-z]))(?:[shdc♠♥♦♣](?![a-z]))?"
@@ -93,26 +105,41 @@ FIGURE_WORDS = (
     "with_wild", "same_rank",
 )  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
+
+
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
 # one of the six languages ("went down with exactly 160 points", "mit 160 Punkten"); "we need
 # 90 points" is a claim of the minimum, not a meld's points
-_POINTS = re.compile(
-    r"(?<!\w)(?:with|down|mit|se|s|con|met|z|ze)\s+(?:(?:exactly|only|just|genau|nur|solo|"
-    r"precies|tylko|jen|presne|přesně)\s+)?(\d{2,3})\s*"
-    rf"(?:{_POINT_WORDS})(?!\w)",
-    re.IGNORECASE,
-)
+@lru_cached(1)
+def _points_told() -> re.Pattern[str]:
+    """Compiled at the first question holding a digit (:func:`_points`)."""
+    return re.compile(
+        r"(?<!\w)(?:with|down|mit|se|s|con|met|z|ze)\s+(?:(?:exactly|only|just|genau|nur|solo|"
+        r"precies|tylko|jen|presne|přesně)\s+)?(\d{2,3})\s*"
+        rf"(?:{_POINT_WORDS})(?!\w)",
+        re.IGNORECASE,
+    )
+
+
 # ... or without the word, where the number can only be a first meld's points: after the
 # verb of going down ("she went down with exactly 125", "opened with 90"), or asked as
 # "was 125 enough" (seen in the American posts' dev half, issue 44)
-_BARE_POINTS = re.compile(
-    r"(?<!\w)(?:(?:went|go|goes|going|gone|came|come|comes|coming|get|got)\s+down|opened|"
-    r"open|opening|melded)\s+with\s+(?:(?:exactly|only|just|a|an)\s+)?(\d{2,3})"
-    r"(?![\w,.]?\d)(?!\s*[,+&]?\s*(?:\d|[AKQJX*][AKQJX*\d]*\b|cards?\b|of\b|in\b|x\b))"
-    r"|(?<!\w)(?:is|was|are|were|be|s)\s+(?:(?:only|just)\s+)?(\d{2,3})\s+enough(?!\w)",
-    re.IGNORECASE,
-)
+@lru_cached(1)
+def _bare_points() -> re.Pattern[str]:
+    """Compiled at the first question holding a digit (:func:`_points`)."""
+    return re.compile(
+        r"(?<!\w)(?:(?:went|go|goes|going|gone|came|come|comes|coming|get|got)\s+down|opened|"
+        r"open|opening|melded)\s+with\s+(?:(?:exactly|only|just|a|an)\s+)?(\d{2,3})"
+        r"(?![\w,.]?\d)(?!\s*[,+&]?\s*(?:\d|[AKQJX*][AKQJX*\d]*\b|cards?\b|of\b|in\b|x\b))"
+        r"|(?<!\w)(?:is|was|are|were|be|s)\s+(?:(?:only|just)\s+)?(\d{2,3})\s+enough(?!\w)",
+        re.IGNORECASE,
+    )
+
+
 _SENTENCE = re.compile(r"(?<=[.!?¿¡])\s+|\n+")
+# A question's scores and points each need a digit (\d, as their patterns read one): most have
+# none, and those patterns, compiled when first needed, cost a cold ``referee ask`` 1.3 ms.
+_DIGIT = re.compile(r"\d")
 
 
 class Situation:
@@ -513,6 +540,8 @@ def _scores(text: str) -> tuple[list[int], str]:
     """The scores a question names, and the question with them blanked out (so that the "2"
     of "2 600" is not read as a card)."""
     found: list[int] = []
+    if not _DIGIT.search(text):  # nothing to read: no pattern of scores compiled
+        return found, text
 
     def blank(match: re.Match[str]) -> str:
         sign, number, below = match.group(1), match.group(2), match.group(3)
@@ -529,14 +558,14 @@ def _scores(text: str) -> tuple[list[int], str]:
             if cards and not (sign or below) and not _score_before(match):
                 return match.group(0)  # "999", "4444": cards written together, not a score
             value = int(digits)
-        if _POINTS_AFTER.match(match.string, match.end()) and not (
+        if _points_after().match(match.string, match.end()) and not (
             value >= 1000 and _score_before(match, told=True)
         ):
             return match.group(0)  # a meld's points: "we made 130 points"
         found.append(-value if sign or below else value)
         return " " * len(match.group(0))
 
-    return found, _SCORE.sub(blank, text)
+    return found, _score().sub(blank, text)
 
 
 # One digit of a card repeated three to eight times, or such a run and its twos: "999", "4444",
@@ -568,9 +597,11 @@ def _score_words() -> frozenset[str]:
 
 
 def _points(text: str) -> tuple[list[int], str]:
-    """The points a meld is told in (:data:`_POINTS`), and the text with their numbers blanked
-    out (so that "45 points" is not read as the cards 4 and 5)."""
+    """The points a meld is told in (:func:`_points_told`), and the text with their numbers
+    blanked out (so that "45 points" is not read as the cards 4 and 5)."""
     found: list[int] = []
+    if not _DIGIT.search(text):  # nothing to read: no pattern of points compiled
+        return found, text
 
     def blank(match: re.Match[str]) -> str:
         value = int(match.group(1))
@@ -582,7 +613,7 @@ def _points(text: str) -> tuple[list[int], str]:
         at = start - match.start()
         return whole[:at] + " " * (end - start) + whole[at + end - start :]
 
-    told = _POINTS.sub(blank, text)
+    told = _points_told().sub(blank, text)
 
     def bare(match: re.Match[str]) -> str:
         group = 1 if match.group(1) is not None else 2
@@ -594,7 +625,7 @@ def _points(text: str) -> tuple[list[int], str]:
         whole = match.group(0)
         return whole[:start] + " " * (end - start) + whole[end:]
 
-    return found, _BARE_POINTS.sub(bare, told)
+    return found, _bare_points().sub(bare, told)
 
 
 def _notation(
