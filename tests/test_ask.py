@@ -284,8 +284,8 @@ def test_the_built_indexes_are_current():
     holds what the code builds now, and a preset's index is read from it."""
     from referee.ask.design import DESIGN
     from referee.ask.example_questions import examples_database
-    from referee.ask.index import Index
-    from referee.ask.prebuilt import BUILT
+    from referee.ask.index import Index, rules_database
+    from referee.ask.prebuilt import BUILT, rules_digest
     from referee.ask.tokens import Tokens, built_phrases
 
     assert built_phrases() == Tokens(DESIGN, built=False).phrases
@@ -293,7 +293,12 @@ def test_the_built_indexes_are_current():
     assert examples_database(DESIGN) == (BUILT / "examples.sqlite").read_bytes()
     assert examples_database(DESIGN, built=False) == (BUILT / "examples.sqlite").read_bytes()
     for variant in PRESETS.values():
-        assert Index(variant).rows == Index(variant, built=False).rows, variant.id
+        made = Index(variant, built=False).rows
+        assert Index(variant).rows == made, variant.id
+        # ... and their FTS5 table as built is the one those rows make
+        assert (BUILT / f"{variant.id}.sqlite").read_bytes() == rules_database(
+            made, rules_digest(variant)
+        ), variant.id
     # A table's house rules are not in the files: built from the code, its words found.
     table = apply_overrides(PRESETS["classic"], {"going_out_bonus": 200})
     assert Index(table).rows == Index(table, built=False).rows
@@ -309,6 +314,27 @@ def test_the_built_indexes_are_current():
 
     assert parsed.is_current(asking.PHRASES)
     assert parsed.load(asking.PHRASES) == parsed.parse(asking.PHRASES)
+
+
+@pytest.mark.parametrize("built", [None, b"not a database", "another digest"])
+def test_a_stale_or_missing_built_rules_table_is_filled_from_the_rows(built, tmp_path, monkeypatch):
+    """A preset's rules table (built/PRESET.sqlite) missing, unreadable or built from other
+    sources is not read: the index fills its table from the rows and answers the same."""
+    from referee.ask import index as index_module
+    from referee.ask.index import Index, rules_database
+
+    variant = PRESETS["czech"]
+    question = ("kolik stoji cervena trojka, kdyz mame 2600", "cs")
+    answered = Index(variant).find(*question)
+    monkeypatch.setattr(index_module, "BUILT", tmp_path)
+    if isinstance(built, bytes):
+        (tmp_path / "czech.sqlite").write_bytes(built)
+    elif built is not None:
+        (tmp_path / "czech.sqlite").write_bytes(rules_database([], built))
+    index = Index(variant)
+    assert index.find(*question) == answered
+    (count,) = index._db.execute("SELECT count(*) FROM rules").fetchone()
+    assert count == len(index.rows) == len(variant.rules)
 
 
 def test_a_stale_or_missing_parsed_file_is_ignored_for_the_toml(tmp_path):
