@@ -306,6 +306,11 @@ def test_the_built_indexes_are_current():
     from referee.ask import situation
 
     assert situation._data() == situation._parse()
+    # ... and the first words of each moment's phrases, in each language
+    for lang in LANGUAGES:
+        assert situation._built_firsts(lang) == {
+            moment: situation._firsts(moment, lang) for moment in situation._data()["moments"]
+        }, lang
     assert json.loads(situation.BUILT.read_text(encoding="utf-8"))["digest"] == (
         situation._digest()
     )
@@ -335,6 +340,26 @@ def test_a_stale_or_missing_built_rules_table_is_filled_from_the_rows(built, tmp
     assert index.find(*question) == answered
     (count,) = index._db.execute("SELECT count(*) FROM rules").fetchone()
     assert count == len(index.rows) == len(variant.rules)
+
+
+@pytest.mark.parametrize("content", ["", '{"digest": "other", "content": {}}', "[]"])
+def test_stale_or_missing_first_words_are_split_from_the_phrases(content, tmp_path, monkeypatch):
+    """A language's moments' first words (built/situation-firsts-LANG.json) missing,
+    unreadable or built from other words are not read: the phrases are split, and the same
+    moments are named."""
+    from referee.ask import situation
+
+    question = "My partner discarded a joker, can I pick up the pile? We have 2600."
+    read = situation.read_situation(question, "en").moments
+    firsts = {m: situation._first_words(m, "en") for m in situation._data()["moments"]}
+    monkeypatch.setattr(situation, "BUILT", tmp_path / "situation.json")
+    if content:
+        (tmp_path / "situation-firsts-en.json").write_text(content, encoding="utf-8")
+    for cached in (situation._built_firsts, situation._first_words):
+        monkeypatch.setattr(cached, "cache", type(cached.cache)(cached.cache.maxsize))
+    assert situation._built_firsts("en") is None
+    assert {m: situation._first_words(m, "en") for m in firsts} == firsts
+    assert situation.read_situation(question, "en").moments == read
 
 
 def test_a_stale_or_missing_parsed_file_is_ignored_for_the_toml(tmp_path):

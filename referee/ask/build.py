@@ -50,7 +50,7 @@ def write_built() -> list[Path]:
         text = json.dumps({"digest": digest, "content": content}, ensure_ascii=False)
         path.write_text(text + "\n", encoding="utf-8")
         written.append(path)
-    written.append(write_situation())
+    written += write_situation()
     written.append(parsed.write(PHRASES))
     return written
 
@@ -67,6 +67,7 @@ def is_current() -> bool:
         words = None
     return (
         words == situation._digest()
+        and situation.firsts_current()
         and parsed.is_current(PHRASES)
         and read_built("glossary", source_digest()) is not None
         and read_database(source_digest()) is not None
