@@ -235,6 +235,9 @@ def firsts_current() -> bool:
 
 _TOKEN = re.compile(r"\w+")
 _PLAIN = re.compile(r"\w+\*?")  # a phrase's word the tokens can tell is there or not
+# ... and a phrase all of whose words (``str.split``'s) are such: one match a phrase, not one
+# a word (a cold ``referee ask`` makes some 20 :class:`_Phrases` of 100 phrases each)
+_PLAIN_RUN = re.compile(r"\s*(?:\w+\*?(?:\s+|\Z))*")
 _SEPARATOR = r"(?:\s+|\s*['’]\s*)"  # "haven t": haven't, haven’t
 
 
@@ -255,7 +258,7 @@ class _Phrases:
         self.parts = [phrase.split() for phrase in self.phrases]
         # a phrase with a word the tokens cannot tell (none is today) is always searched
         self.always = [
-            i for i, part in enumerate(self.parts) if not all(_PLAIN.fullmatch(w) for w in part)
+            i for i, phrase in enumerate(self.phrases) if not _PLAIN_RUN.fullmatch(phrase)
         ]
         self.first: dict[str, list[int]] = {}  # a first word (``w`` or ``w*``) -> its phrases
         for i, part in enumerate(self.parts):
