@@ -372,18 +372,19 @@ def _first_words(moment: str, lang: str) -> tuple[frozenset[str], tuple[str, ...
     """The words a moment's phrases begin with, and the beginnings of those written with
     "*": a question holding none of them cannot name the moment."""
     built = _built_firsts(lang)
-    firsts = built.get(moment) if built is not None else None
-    if firsts is None:
-        firsts = _firsts(moment, lang)
-    return (
-        frozenset(w for w in firsts if not w.endswith("*")),
-        tuple(w[:-1] for w in firsts if w.endswith("*")),
-    )
+    found = built.get(moment) if built is not None else None
+    exact, starts = found if found is not None else _firsts(moment, lang)
+    return frozenset(exact), tuple(starts)
 
 
-def _firsts(moment: str, lang: str) -> list[str]:
-    """The first words of a moment's phrases in ``lang`` (:func:`_phrases`), each once."""
-    return sorted({phrase.split()[0] for phrase in _phrases(moment, lang)})
+def _firsts(moment: str, lang: str) -> list[list[str]]:
+    """The first words of a moment's phrases in ``lang`` (:func:`_phrases`), each once: those
+    written whole, and the beginnings of those written with "*"."""
+    firsts = {phrase.split()[0] for phrase in _phrases(moment, lang)}
+    return [
+        sorted(w for w in firsts if not w.endswith("*")),
+        sorted(w[:-1] for w in firsts if w.endswith("*")),
+    ]
 
 
 # Every question tests some 60 moments, each for the first words of its phrases in all six
@@ -399,14 +400,14 @@ def _firsts_digest() -> str:
 
 
 @lru_cached(8)
-def _built_firsts(lang: str) -> dict[str, list[str]] | None:
+def _built_firsts(lang: str) -> dict[str, list[list[str]]] | None:
     """``lang``'s moments' first words (:func:`_firsts`) as built, if current."""
     try:
         built = json.loads(_firsts_path(lang).read_text(encoding="utf-8"))
         current = built.get("digest") == _firsts_digest()
     except (OSError, ValueError, AttributeError):
         return None
-    content: dict[str, list[str]] | None = built.get("content")
+    content: dict[str, list[list[str]]] | None = built.get("content")
     return content if current else None
 
 
