@@ -452,17 +452,20 @@ def test_referee_ask_refuses_bad_input(args):
 
 @pytest.mark.parametrize("collecting", [True, False])
 def test_referee_ask_leaves_the_garbage_collector_as_it_found_it(collecting):
-    """A cold ask pauses the collector while it answers (referee.cli.cmd_ask); a program
-    calling main() in its own process gets it back as it was, after an answer or a refusal."""
+    """A cold ask pauses the collector while it answers (referee.cli.cmd_ask), and its process
+    ends with its objects frozen; a program calling main() in its own process gets the
+    collector back as it was, after an answer or a refusal, nothing of it frozen."""
     import gc
 
     was = gc.isenabled()
+    frozen = gc.get_freeze_count()
     (gc.enable if collecting else gc.disable)()
     try:
         assert run(["ask", "red three", "--variant", "classic"])[0] == 0
         assert gc.isenabled() is collecting
         assert_refused(*run(["ask", "red three", "--variant", "nope"]))
         assert gc.isenabled() is collecting
+        assert gc.get_freeze_count() == frozen
     finally:
         (gc.enable if was else gc.disable)()
 
