@@ -13,7 +13,8 @@ Run: ``.venv/bin/python bench/bench_ask.py`` (``--help`` for the knobs).
 * ``--stages``: the same sets in this process, each question's parts timed (reading the
   situation, the search, the whole answer), p50 and p99 of each.
 * ``referee ask`` from a cold process against ``referee score`` from a cold process,
-  alternated, the median of each.  Goal: ``ask`` within twice ``score``.
+  alternated, the median of each.  Goal: ``ask`` within twice ``score``.  And the floor in
+  the same turns: ``python -c pass`` and ``python -c "import referee"``.
 * ``--against CHECKOUT``: another checkout (main, say) timed in the same turns: its server
   asked each question right after this one's, its ``referee ask`` started in the same
   rounds; the ratios hold when the machine's load drifts.
@@ -177,6 +178,9 @@ def cold(runs: int, against: Path | None = None) -> None:
     hand = json.dumps(HAND).encode()
     question = ["kolik stoji cervena trojka", "--variant", "czech", "--lang", "cs"]
     commands = {
+        # the floor: Python itself, and the package's import
+        "python -c pass": ([sys.executable, "-c", "pass"], b"", ROOT),
+        "import referee": ([sys.executable, "-c", "import referee"], b"", ROOT),
         "score": ([sys.executable, "-m", "referee.cli", "score"], hand, ROOT),
         "ask": ([sys.executable, "-m", "referee.cli", "ask", *question], b"", ROOT),
     }
@@ -199,6 +203,8 @@ def cold(runs: int, against: Path | None = None) -> None:
             if n:  # the first run writes the bytecode
                 times[name].append((time.perf_counter() - start) * 1000)
     a, s = statistics.median(times["ask"]), statistics.median(times["score"])
+    for floor in ("python -c pass", "import referee"):
+        print(f"the floor: {floor} {statistics.median(times[floor]):.0f} ms")
     verdict = "meets" if a <= GOAL_COLD_RATIO * s else "misses"
     print(f"cold start: referee ask {a:.0f} ms, referee score {s:.0f} ms: {a / s:.2f}x "
           f"({verdict} the goal of {GOAL_COLD_RATIO:.0f}x)")  # fmt: skip

@@ -82,6 +82,22 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_ask(args: argparse.Namespace) -> int:
     """``referee ask``: a plain question, the rules of the variant that answer it."""
+    import gc
+
+    # A cold ask makes some 20 000 objects the collector follows, which live until it ends
+    # (its modules, the index's built tables), and a few hundred of garbage: the collector's
+    # 30 passes over them cost it 4 - 5 ms (docs/benchmarks.md, "The cold start again").
+    # Paused while it answers, then as it was (a test calls main() in its own process).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _ask(args)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _ask(args: argparse.Namespace) -> int:
     from .ask import answers_json
     from .rules import MalformedInput, UnknownVariant, find_variant
 
@@ -651,9 +667,15 @@ def _quick_ask(argv: Sequence[str]) -> SimpleNamespace | None:
     )
 
 
+# Commands that read, compute and print, holding nothing to finalize (no database, no file
+# written): their process ends with its objects frozen (:func:`main`).
+COMPUTING = frozenset({"score", "check", "ask"})
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from .rules import MalformedInput
 
+    ending = argv is None  # the process's own command line: the process ends after this
     if argv is None:
         argv = sys.argv[1:]
     only = argv[0] if argv and argv[0] in COMMANDS else None
@@ -675,6 +697,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 3
+    finally:
+        if ending and args.command in COMPUTING:
+            import gc
+
+            # The interpreter's finalization passes the collector over every object left (some
+            # 28 000 after `referee ask`), which frees nothing the end of the process does not:
+            # 5 - 6 ms of a `referee score`, 12 of a `referee ask` (docs/benchmarks.md, "The
+            # cold start again").  Frozen, they are not passed over; a command that writes has its
+            # objects finalized as ever, and so has a program calling main() (argv given).
+            gc.freeze()
 
 
 if __name__ == "__main__":

@@ -284,8 +284,8 @@ def test_the_built_indexes_are_current():
     holds what the code builds now, and a preset's index is read from it."""
     from referee.ask.design import DESIGN
     from referee.ask.example_questions import examples_database
-    from referee.ask.index import Index
-    from referee.ask.prebuilt import BUILT
+    from referee.ask.index import Index, rules_database
+    from referee.ask.prebuilt import BUILT, rules_digest
     from referee.ask.tokens import Tokens, built_phrases
 
     assert built_phrases() == Tokens(DESIGN, built=False).phrases
@@ -293,7 +293,12 @@ def test_the_built_indexes_are_current():
     assert examples_database(DESIGN) == (BUILT / "examples.sqlite").read_bytes()
     assert examples_database(DESIGN, built=False) == (BUILT / "examples.sqlite").read_bytes()
     for variant in PRESETS.values():
-        assert Index(variant).rows == Index(variant, built=False).rows, variant.id
+        made = Index(variant, built=False).rows
+        assert Index(variant).rows == made, variant.id
+        # ... and their FTS5 table as built is the one those rows make
+        assert (BUILT / f"{variant.id}.sqlite").read_bytes() == rules_database(
+            made, rules_digest(variant)
+        ), variant.id
     # A table's house rules are not in the files: built from the code, its words found.
     table = apply_overrides(PRESETS["classic"], {"going_out_bonus": 200})
     assert Index(table).rows == Index(table, built=False).rows
@@ -301,6 +306,11 @@ def test_the_built_indexes_are_current():
     from referee.ask import situation
 
     assert situation._data() == situation._parse()
+    # ... and the first words of each moment's phrases, in each language
+    for lang in LANGUAGES:
+        assert situation._built_firsts(lang) == {
+            moment: situation._firsts(moment, lang) for moment in situation._data()["moments"]
+        }, lang
     assert json.loads(situation.BUILT.read_text(encoding="utf-8"))["digest"] == (
         situation._digest()
     )
@@ -309,6 +319,47 @@ def test_the_built_indexes_are_current():
 
     assert parsed.is_current(asking.PHRASES)
     assert parsed.load(asking.PHRASES) == parsed.parse(asking.PHRASES)
+
+
+@pytest.mark.parametrize("built", [None, b"not a database", "another digest"])
+def test_a_stale_or_missing_built_rules_table_is_filled_from_the_rows(built, tmp_path, monkeypatch):
+    """A preset's rules table (built/PRESET.sqlite) missing, unreadable or built from other
+    sources is not read: the index fills its table from the rows and answers the same."""
+    from referee.ask import index as index_module
+    from referee.ask.index import Index, rules_database
+
+    variant = PRESETS["czech"]
+    question = ("kolik stoji cervena trojka, kdyz mame 2600", "cs")
+    answered = Index(variant).find(*question)
+    monkeypatch.setattr(index_module, "BUILT", tmp_path)
+    if isinstance(built, bytes):
+        (tmp_path / "czech.sqlite").write_bytes(built)
+    elif built is not None:
+        (tmp_path / "czech.sqlite").write_bytes(rules_database([], built))
+    index = Index(variant)
+    assert index.find(*question) == answered
+    (count,) = index._db.execute("SELECT count(*) FROM rules").fetchone()
+    assert count == len(index.rows) == len(variant.rules)
+
+
+@pytest.mark.parametrize("content", ["", '{"digest": "other", "content": {}}', "[]"])
+def test_stale_or_missing_first_words_are_split_from_the_phrases(content, tmp_path, monkeypatch):
+    """A language's moments' first words (built/situation-firsts-LANG.json) missing,
+    unreadable or built from other words are not read: the phrases are split, and the same
+    moments are named."""
+    from referee.ask import situation
+
+    question = "My partner discarded a joker, can I pick up the pile? We have 2600."
+    read = situation.read_situation(question, "en").moments
+    firsts = {m: situation._first_words(m, "en") for m in situation._data()["moments"]}
+    monkeypatch.setattr(situation, "BUILT", tmp_path / "situation.json")
+    if content:
+        (tmp_path / "situation-firsts-en.json").write_text(content, encoding="utf-8")
+    for cached in (situation._built_firsts, situation._first_words):
+        monkeypatch.setattr(cached, "cache", type(cached.cache)(cached.cache.maxsize))
+    assert situation._built_firsts("en") is None
+    assert {m: situation._first_words(m, "en") for m in firsts} == firsts
+    assert situation.read_situation(question, "en").moments == read
 
 
 def test_a_stale_or_missing_parsed_file_is_ignored_for_the_toml(tmp_path):
@@ -397,6 +448,26 @@ def test_referee_ask_in_words_and_with_nothing_to_answer():
 )
 def test_referee_ask_refuses_bad_input(args):
     assert_refused(*run(args))
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_referee_ask_leaves_the_garbage_collector_as_it_found_it(collecting):
+    """A cold ask pauses the collector while it answers (referee.cli.cmd_ask), and its process
+    ends with its objects frozen; a program calling main() in its own process gets the
+    collector back as it was, after an answer or a refusal, nothing of it frozen."""
+    import gc
+
+    was = gc.isenabled()
+    frozen = gc.get_freeze_count()
+    (gc.enable if collecting else gc.disable)()
+    try:
+        assert run(["ask", "red three", "--variant", "classic"])[0] == 0
+        assert gc.isenabled() is collecting
+        assert_refused(*run(["ask", "red three", "--variant", "nope"]))
+        assert gc.isenabled() is collecting
+        assert gc.get_freeze_count() == frozen
+    finally:
+        (gc.enable if was else gc.disable)()
 
 
 @pytest.mark.slow  # seconds of work: the full run's, not --fast's

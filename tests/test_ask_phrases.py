@@ -80,3 +80,13 @@ def test_a_text_made_of_the_phrases_words_finds_what_every_phrase_finds(data):
     gap = st.sampled_from([" ", " ", "  ", "'", " ’ ", ", ", "-", "\n", "? ", ""])
     pieces = data.draw(st.lists(st.tuples(piece, gap), min_size=1, max_size=8))
     same(phrases, "".join(p + g for p, g in pieces))
+
+
+@settings(max_examples=examples(500))
+@given(st.text(alphabet="ab9_*'’- \t\u00a0\u2028éß.", max_size=14))
+def test_a_phrase_is_plain_when_each_of_its_words_is(phrase):
+    """A phrase whose every word the tokens can tell (``_PLAIN``) is found through its words;
+    another is always searched: told by one match of the phrase (``_PLAIN_RUN``), as by one
+    of each of its words (``str.split``'s)."""
+    each = all(situation._PLAIN.fullmatch(word) for word in phrase.split())
+    assert bool(situation._PLAIN_RUN.fullmatch(phrase)) == each

@@ -2,18 +2,20 @@
 docs/benchmarks.md): the closest examples read by SQLite's own ORDER BY ... LIMIT
 (referee/ask/index.py ``CLOSEST_EXAMPLES``) are the rows FTS5's ``ORDER BY rank`` gives,
 the same scores, ties (many) in the same order; and so are those added up from the
-postings read ahead (referee/ask/closest.py), on the sets' questions and on generated
+postings read ahead (referee/ask/closest.py), whole or a question's own words' runs read
+from their file (an index's first question), on the sets' questions and on generated
 ones."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.ask.closest import BUILT_POSTINGS, Postings, shared_postings
+from referee.ask.closest import BUILT_POSTINGS, Postings, closest_in_file, shared_postings
 from referee.ask.design import LONG_POST
 from referee.ask.engine import index_for
 from referee.ask.example_questions import EXAMPLES_READ
@@ -40,15 +42,16 @@ def closest_both_ways(questions_asked: list[tuple[str, str]]) -> int:
     """Assert the three ways give the same rows for each question (FTS5's order, SQLite's
     ORDER BY ... LIMIT, the postings added up); the number with ties."""
     index = index_for(PRESETS["classic"])
-    postings = shared_postings(source_digest(), index._db)
+    postings = shared_postings(source_digest(), index._examples)
     tied = 0
     for text, lang in questions_asked:
         tokens = index.query_tokens(text, lang)
         if not tokens:
             continue
-        fast = fts5(index._db, tokens)
-        assert fast == fts5(index._db, tokens, BY_RANK), text
+        fast = fts5(index._examples(), tokens)
+        assert fast == fts5(index._examples(), tokens, BY_RANK), text
         assert postings.closest(tokens, EXAMPLES_READ) == fast, text
+        assert closest_in_file(tokens, EXAMPLES_READ, source_digest()) == fast, text
         tied += any(a[1] == b[1] and a[0] != b[0] for a, b in zip(fast, fast[1:], strict=False))
     return tied
 
@@ -82,13 +85,23 @@ def test_the_built_postings_are_the_examples_own():
     assert Postings.from_database(BUILT_POSTINGS.read_bytes(), "other") is None
 
 
+def test_a_stale_or_missing_file_of_postings_gives_no_examples_and_fts5_answers(tmp_path):
+    tokens = ["pile", "zzwild"]
+    assert closest_in_file(tokens, EXAMPLES_READ, source_digest()) is not None
+    assert closest_in_file(tokens, EXAMPLES_READ, "other") is None
+    missing = tmp_path / "example_terms.sqlite"
+    assert closest_in_file(tokens, EXAMPLES_READ, source_digest(), missing) is None
+    missing.write_bytes(b"not a database")
+    assert closest_in_file(tokens, EXAMPLES_READ, source_digest(), missing) is None
+
+
 # Words as questions give them (the table's own tokens, the glossary's marks among them),
 # words no example has, and words FTS5 does not read as one plain token.
 @settings(max_examples=examples(300))
 @given(data=st.data())
 def test_added_up_postings_rank_as_fts5_on_generated_queries(data):
     index = index_for(PRESETS["classic"])
-    postings = shared_postings(source_digest(), index._db)
+    postings = shared_postings(source_digest(), index._examples)
     known = sorted(postings.terms)
     word = st.one_of(
         st.sampled_from(known),
@@ -101,10 +114,11 @@ def test_added_up_postings_rank_as_fts5_on_generated_queries(data):
     if not tokens:
         return
     found = postings.closest(tokens, EXAMPLES_READ)
+    assert closest_in_file(tokens, EXAMPLES_READ, source_digest()) == found
     plain = all(t in postings.terms or t.isascii() and t.isalnum() for t in tokens)
     assert (found is not None) == (plain and all(t == t.lower() for t in tokens))
     try:
-        expected = fts5(index._db, tokens)
+        expected = fts5(index._examples(), tokens)
     except sqlite3.OperationalError:  # FTS5 cannot read the query at all (a lone "-")
         return
     if found is not None:
@@ -173,19 +187,50 @@ def test_a_questions_tokens_are_read_as_language_by_language_on_generated_text(w
     assert index.query_tokens(text, lang) == tokens_language_by_language(index, text, lang)
 
 
-def test_an_index_reads_the_shared_postings_from_its_second_search_on():
-    """A process asked one question (referee ask) reads no postings; a server's index reads
-    them at its second search, the one copy every index of the kept design shares, and
-    answers as it did through FTS5."""
-    from referee.ask.index import Index
+def test_an_index_reads_the_shared_postings_once_a_question_is_past():
+    """A process asked one question (referee ask: a long post searches twice) reads its own
+    words' runs alone, not the whole postings; a server's index reads them at its next
+    search, the one copy every index of the kept design shares, and answers as it did at
+    the first; none loads the examples' 1.5 MB table, which only FTS5 reads."""
+    from referee.ask.index import FILE_SEARCHES, Index
 
     index = Index(PRESETS["classic"])
     question = "my partner threw a two on the pile, can I take it now?"
     first = index.find(question, "en")
+    for _ in range(FILE_SEARCHES - 1):
+        assert index.find(question, "en") == first
     assert index._postings is None
     assert index.find(question, "en") == first
-    assert index._postings is shared_postings(source_digest(), index._db)
+    assert index._postings is shared_postings(source_digest(), index._examples)
+    assert index._examples_db is None
     other = Index(PRESETS["american"])
-    other.find(question, "en")
-    other.find(question, "en")
+    for _ in range(FILE_SEARCHES + 1):
+        other.find(question, "en")
     assert other._postings is index._postings
+
+
+# Texts without a digit: the sets' words and the patterns' own words ("minus", "in the hole",
+# "went down with", "points", "k"), in any case, among any characters but digits.
+NO_DIGIT = st.lists(
+    st.one_of(
+        st.sampled_from(SET_WORDS + "minus in the hole went down with exactly points k".split()),
+        st.text(alphabet=st.characters(blacklist_categories=("Nd",)), max_size=6),
+    ),
+    max_size=30,
+).map(" ".join)
+
+
+@settings(max_examples=examples(300))
+@given(text=NO_DIGIT.filter(lambda t: not re.search(r"\d", t)))
+def test_a_question_without_a_digit_holds_no_score_points_or_number(text):
+    """A question holding no digit is not searched for scores, points or numbers (their
+    patterns compiled only for one that holds a digit): none of them can match it."""
+    from referee.ask import situation, words
+
+    for pattern in (
+        situation._score(),
+        situation._points_told(),
+        situation._bare_points(),
+        words._number(),
+    ):
+        assert pattern.search(text) is None, pattern.pattern

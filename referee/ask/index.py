@@ -21,7 +21,7 @@ import threading
 from ..i18n import LANGUAGES
 from ..rules import Rule, Variant
 from ..rules.sources import source_language
-from .closest import Postings, shared_postings
+from .closest import Postings, closest_in_file, shared_postings
 from .design import (
     DESIGN,
     GENERIC,
@@ -42,12 +42,12 @@ from .example_questions import (
     OFF_EXAMPLES,
     load_examples,
 )
-from .prebuilt import read_built, rules_digest, source_digest
+from .prebuilt import BUILT, read_built, rules_digest, source_digest
 from .texts import gettext_of, group_title
 from .tokens import Tokens
 from .words import flat, numbers, stems, word_forms, words
 
-__all__ = ["Index"]
+__all__ = ["RULES_TABLE", "Index", "rules_database"]
 
 # The examples closest to a question, closest first, as FTS5's "ORDER BY rank LIMIT n" gives
 # them (the same rows and scores, ties in the same order: tests/test_ask_speedups.py), a
@@ -58,6 +58,33 @@ CLOSEST_EXAMPLES = (
     "(SELECT rowid AS id, bm25(examples) AS score FROM examples WHERE examples MATCH ? "
     "ORDER BY score LIMIT ?) AS best"
 )
+
+
+# An index's searches that read their words' postings from the file, before it reads them all:
+# a question's at most (a long post's two, its sentence and its story), so a process asked
+# one question (referee ask) reads only its own words'.
+FILE_SEARCHES = 2
+
+
+RULES_TABLE = (
+    "CREATE VIRTUAL TABLE rules USING fts5(key UNINDEXED, text, words, concepts, about, "
+    "tokenize = 'unicode61 remove_diacritics 0')"
+)
+
+
+def rules_database(rows: list[list[str]], digest: str) -> bytes:
+    """A catalogue's ``rows`` (:attr:`Index.rows`) as the FTS5 table an index searches, in an
+    SQLite database (serialized) that says the ``digest`` they were built from: a preset's
+    built table (``built/PRESET.sqlite``, :mod:`.build`)."""
+    db = sqlite3.connect(":memory:")
+    db.execute(RULES_TABLE)
+    db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", rows)
+    db.execute("CREATE TABLE built (digest TEXT)")
+    db.execute("INSERT INTO built VALUES (?)", (digest,))
+    db.commit()
+    data = db.serialize()
+    db.close()
+    return data
 
 
 class Index:
@@ -74,24 +101,24 @@ class Index:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(":memory:", check_same_thread=False)
         self._digest = digest
-        self._built_examples = False  # whether they are the built ones (closest.py's shared)
-        if design.examples:
-            # every key's examples, the variant's own picked out when searching
-            self._built_examples = load_examples(self._db, design, built=built, digest=digest)
-        else:
-            self._db.execute(EXAMPLES_TABLE)
-        # The examples' scores read ahead (closest.py), at the index's second search: its
-        # first goes through FTS5 (the same rows), so a process asked one question (a cold
-        # referee ask) spends nothing on reading them (4 ms, where FTS5 costs a short one 3).
+        self._built = built
+        # The examples' FTS5 table, in a connection of its own, loaded when first needed
+        # (:meth:`_examples`): the kept design's questions are ranked from the postings built
+        # ahead (closest.py), at the index's first FILE_SEARCHES searches each from its own
+        # words' runs alone, read from their file (a cold referee ask reads no more: 1.5 MB
+        # of examples not loaded, FTS5 not run), from the next on from all of them, read
+        # once a process; the table is read only for a word the postings cannot rank, or
+        # under another design (whose postings are then computed from it).
+        self._examples_db: sqlite3.Connection | None = None
+        self._built_examples = built and design == DESIGN and bool(design.examples)
         self._postings: Postings | None = None
-        self._searched = False
-        self._db.execute(
-            "CREATE VIRTUAL TABLE rules USING fts5(key UNINDEXED, text, words, concepts, about, "
-            "tokenize = 'unicode61 remove_diacritics 0')"
-        )
+        self._searches = 0
         rows: list[list[str]] | None = None
+        filled = False  # the rules' table read as built
         if built and design == DESIGN and re.fullmatch(r"[a-z0-9-]+", variant.id):
-            rows = read_built(variant.id, rules_digest(variant, digest))
+            wanted = rules_digest(variant, digest)
+            rows = read_built(variant.id, wanted)
+            filled = rows is not None and self._read_table(variant.id, wanted)
         if rows is None:
             preset = _preset_rules(variant)
             rows = [
@@ -99,8 +126,7 @@ class Index:
                 for key in self.keys
             ]
         self.rows = rows
-        # every word the rules are indexed by (statements, key and group title)
-        self.vocabulary = frozenset(t for row in rows for col in row[1:3] for t in col.split())
+        self._vocabulary: frozenset[str] | None = None  # made when first asked (vocabulary)
         # the table's procedures this catalogue has a rule about (its keys' concepts or its
         # statements'): the cut at the Czech book's table, none of them at most
         # (a rule naming one only as the moment of another decides nothing of it: PASSING)
@@ -114,8 +140,35 @@ class Index:
             )
             & PROCEDURES
         )
-        self._db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", rows)
-        self._db.commit()
+        if not filled:
+            self._db.execute(RULES_TABLE)
+            self._db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", rows)
+            self._db.commit()
+
+    def _read_table(self, name: str, digest: str) -> bool:
+        """Whether the rules' FTS5 table was read into the index's empty connection as built
+        (``built/NAME.sqlite``, :func:`rules_database`) from ``digest``: a preset's table
+        deserialized in 0.2 ms, where filling it costs a cold ``referee ask`` 1.9."""
+        try:
+            self._db.deserialize((BUILT / f"{name}.sqlite").read_bytes())
+            if self._db.execute("SELECT digest FROM built").fetchone() == (digest,):
+                return True
+        except (OSError, sqlite3.Error):
+            pass
+        self._db.close()  # whatever was read, gone: the table is filled from the rows
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        return False
+
+    @property
+    def vocabulary(self) -> frozenset[str]:
+        """Every word the rules are indexed by (statements, key and group title): made at the
+        first question that needs it (a question sharing one concept with the best rule), not
+        at every index's build (a cold ``referee ask`` saves 0.7 ms)."""
+        if self._vocabulary is None:  # made twice at worst, by two threads at once: the same
+            self._vocabulary = frozenset(
+                t for row in self.rows for col in row[1:3] for t in col.split()
+            )
+        return self._vocabulary
 
     def _document(self, key: str, rule: Rule, preset: Rule | None) -> tuple[str, str, str, str]:
         from .glossary import GLOSSARY
@@ -271,19 +324,37 @@ class Index:
     def _closest(self, tokens: list[str], match: str) -> list[tuple[str, float]]:
         """The examples closest to the query ``match`` of ``tokens`` as (key, score), closest
         first: from the postings read ahead where they are read and every token is a plain
-        one, else FTS5's (the same rows, scores and order: tests/test_ask_speedups.py).
-        Under the lock."""
-        if self._postings is None and self._searched:  # not for one question: referee ask
+        one, else FTS5's (the same rows, scores and order: tests/test_ask_speedups.py); at
+        the index's first :data:`FILE_SEARCHES`, from the built postings of its own words
+        alone, read from their file (a cold ``referee ask``'s question).  Under the lock."""
+        if self._postings is None and self._searches >= FILE_SEARCHES:  # not for one question
             self._postings = (
-                shared_postings(self._digest, self._db)
+                shared_postings(self._digest, self._examples)
                 if self._built_examples
-                else Postings.of_table(self._db)
+                else Postings.of_table(self._examples())
             )
-        self._searched = True
-        found = None if self._postings is None else self._postings.closest(tokens, EXAMPLES_READ)
+        found = None
+        if self._postings is not None:
+            found = self._postings.closest(tokens, EXAMPLES_READ)
+        elif self._built_examples:
+            found = closest_in_file(tokens, EXAMPLES_READ, self._digest)
+        self._searches += 1
         if found is not None:
             return found
-        return self._db.execute(CLOSEST_EXAMPLES, (match, EXAMPLES_READ)).fetchall()
+        return self._examples().execute(CLOSEST_EXAMPLES, (match, EXAMPLES_READ)).fetchall()
+
+    def _examples(self) -> sqlite3.Connection:
+        """The connection holding every key's example questions (the variant's own picked
+        out when searching) in its FTS5 table ``examples``: for the kept design the built
+        ones, read at the first call.  Under the lock."""
+        if self._examples_db is None:
+            db = sqlite3.connect(":memory:", check_same_thread=False)
+            if self.design.examples:
+                load_examples(db, self.design, built=self._built, digest=self._digest)
+            else:
+                db.execute(EXAMPLES_TABLE)
+            self._examples_db = db
+        return self._examples_db
 
     def names_off_game(self, question: str, lang: str) -> bool:
         """Whether ``question`` uses another game's own terms (:data:`OTHER_TABLE`): a long
@@ -326,11 +397,14 @@ class Index:
         return False
 
     def size(self) -> int:
-        """The index's bytes in memory (its database pages)."""
+        """The index's bytes in memory (its databases' pages: the examples' once read)."""
+        size = 0
         with self._lock:
-            count = self._db.execute("PRAGMA page_count").fetchone()[0]
-            page = self._db.execute("PRAGMA page_size").fetchone()[0]
-        return int(count * page)
+            for db in (self._db, self._examples_db):
+                if db is not None:
+                    count = db.execute("PRAGMA page_count").fetchone()[0]
+                    size += count * db.execute("PRAGMA page_size").fetchone()[0]
+        return int(size)
 
 
 def _preset_rules(variant: Variant) -> dict[str, Rule]:

@@ -16,12 +16,15 @@ before it that names something (:func:`ruled_text`).
 
 from __future__ import annotations
 
+import json
 import re
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ..caches import lru_cached
+from ..i18n import LANGUAGES
 from ..rules import Card, Meld, NotationError, Rank, Suit, parse_cards
 from . import parsed
 from .words import fold
@@ -46,20 +49,32 @@ _POINT_WORDS = (
     "pts|points|point|bod|bodu|body|bodů|bodama|punkte|punkten|puntos|punten|punktow|punktów|"
     "punktami|punkty|pkt"
 )
+
+
 # A score: a number of three digits or more, grouped or not ("2600", "2 600", "2.600"),
 # or in thousands ("3k", "3.5k"), signed ("-200", "minus 200", "negative 150", "in the hole
 # 200"; two digits only so: "-80") or told below zero after it ("200 in the hole").
-_SCORE = re.compile(
-    r"(?<![\w])(-|−|minus\s+|mínus\s+|menos\s+|negative\s+|neg\s+|in\s+the\s+hole\s+)?"
-    r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,}|0|\d{1,2}(?:[.,]\d)?[kK]|\d{2})(?![\w])"
-    r"(\s+(?:in\s+the\s+hole|below\s+zero|under\s+zero|in\s+the\s+minus|in\s+minus))?"
-)
+@lru_cached(1)
+def _score() -> re.Pattern[str]:
+    """Compiled at the first question holding a digit (:func:`_scores`)."""
+    return re.compile(
+        r"(?<![\w])(-|−|minus\s+|mínus\s+|menos\s+|negative\s+|neg\s+|in\s+the\s+hole\s+)?"
+        r"(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d{3,}|0|\d{1,2}(?:[.,]\d)?[kK]|\d{2})(?![\w])"
+        r"(\s+(?:in\s+the\s+hole|below\s+zero|under\s+zero|in\s+the\s+minus|in\s+minus))?"
+    )
+
+
 # ... not one told in points ("went down with 130 points"), unless a score of a thousand or
 # more after a word that tells a score ("we have 2,995 points")
-_POINTS_AFTER = re.compile(
-    r"\s*(?:pts|points|point|bod|bodu|body|punkte|punkten|puntos|punten|punktow|punktów|pkt)"
-    r"(?!\w)"
-)
+@lru_cached(1)
+def _points_after() -> re.Pattern[str]:
+    """Compiled at the first score read (:func:`_scores`)."""
+    return re.compile(
+        r"\s*(?:pts|points|point|bod|bodu|body|punkte|punkten|puntos|punten|punktow|punktów|pkt)"
+        r"(?!\w)"
+    )
+
+
 # A run of card notation: ranks (upper case letters, digits 2-10, a joker's * or X) with
 # an optional suit, each separated by spaces or commas, or run together ("KKK2").
 _SYMBOL = r"(?:10|[2-9]|[AKQJTX*])(?!['’]s(?![a-z]))(?:[shdc♠♥♦♣](?![a-z]))?"
@@ -94,26 +109,38 @@ FIGURE_WORDS = (
     "with_wild", "same_rank",
 )  # fmt: skip
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
+
+
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
 # one of the six languages ("went down with exactly 160 points", "mit 160 Punkten"), or after a
 # meld told done ("melded exactly 160 points", "laid 160 points": found by the reader's
 # rewrites, issue 44); "we need 90 points" is a claim of the minimum, not a meld's points
-_POINTS = re.compile(
-    r"(?<!\w)(?:with|down|melded|laid|mit|se|s|con|met|z|ze)\s+(?:(?:exactly|only|just|genau|nur|solo|"
-    r"precies|tylko|jen|presne|přesně)\s+)?(\d{2,3})\s*"
-    rf"(?:{_POINT_WORDS})(?!\w)",
-    re.IGNORECASE,
-)
+@lru_cached(1)
+def _points_told() -> re.Pattern[str]:
+    """Compiled at the first question holding a digit (:func:`_points`)."""
+    return re.compile(
+        r"(?<!\w)(?:with|down|melded|laid|mit|se|s|con|met|z|ze)\s+(?:(?:exactly|only|just|"
+        r"genau|nur|solo|precies|tylko|jen|presne|přesně)\s+)?(\d{2,3})\s*"
+        rf"(?:{_POINT_WORDS})(?!\w)",
+        re.IGNORECASE,
+    )
+
+
 # ... or without the word, where the number can only be a first meld's points: after the
 # verb of going down ("she went down with exactly 125", "opened with 90"), or asked as
 # "was 125 enough" (seen in the American posts' dev half, issue 44)
-_BARE_POINTS = re.compile(
-    r"(?<!\w)(?:(?:went|go|goes|going|gone|came|come|comes|coming|get|got)\s+down|opened|"
-    r"open|opening|melded)\s+with\s+(?:(?:exactly|only|just|a|an)\s+)?(\d{2,3})"
-    r"(?![\w,.]?\d)(?!\s*[,+&]?\s*(?:\d|[AKQJX*][AKQJX*\d]*\b|cards?\b|of\b|in\b|x\b))"
-    r"|(?<!\w)(?:is|was|are|were|be|s)\s+(?:(?:only|just)\s+)?(\d{2,3})\s+enough(?!\w)",
-    re.IGNORECASE,
-)
+@lru_cached(1)
+def _bare_points() -> re.Pattern[str]:
+    """Compiled at the first question holding a digit (:func:`_points`)."""
+    return re.compile(
+        r"(?<!\w)(?:(?:went|go|goes|going|gone|came|come|comes|coming|get|got)\s+down|opened|"
+        r"open|opening|melded)\s+with\s+(?:(?:exactly|only|just|a|an)\s+)?(\d{2,3})"
+        r"(?![\w,.]?\d)(?!\s*[,+&]?\s*(?:\d|[AKQJX*][AKQJX*\d]*\b|cards?\b|of\b|in\b|x\b))"
+        r"|(?<!\w)(?:is|was|are|were|be|s)\s+(?:(?:only|just)\s+)?(\d{2,3})\s+enough(?!\w)",
+        re.IGNORECASE,
+    )
+
+
 # Where a post's sentences part: after a mark and a space, at a new line, or -- a phone's slip,
 # no space typed -- between a word's mark and a capital ("in my hand.Can I", "card?Had":
 # found by the reader's rewrites, issue 44)
@@ -129,6 +156,9 @@ _MELDED_POINTS = re.compile(
     r"(?<!\w)(?:melded|laid)\s+(?:(?:exactly|only|just)\s+)?\d{2,3}\s*(?:pts|points)(?!\w)",
     re.IGNORECASE,
 )
+# A question's scores and points each need a digit (\d, as their patterns read one): most have
+# none, and those patterns, compiled when first needed, cost a cold ``referee ask`` 1.3 ms.
+_DIGIT = re.compile(r"\d")
 
 
 class Situation:
@@ -200,13 +230,30 @@ def _parse() -> dict[str, Any]:
     return parsed.parse(WORDS)
 
 
-def write_built() -> Path:
-    """Write the words as :data:`BUILT`; the file written."""
-    return parsed.write(WORDS)
+def write_built() -> list[Path]:
+    """Write the words as :data:`BUILT`, and each language's moments' first words
+    (:func:`_firsts_path`); the files written."""
+    written = [parsed.write(WORDS)]
+    digest = _firsts_digest()
+    for lang in LANGUAGES:
+        firsts = {moment: _firsts(moment, lang) for moment in _data()["moments"]}
+        path = _firsts_path(lang)
+        text = json.dumps({"digest": digest, "content": firsts}, ensure_ascii=False)
+        path.write_text(text + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def firsts_current() -> bool:
+    """Whether each language's built first words are there and made from today's words."""
+    return all(_built_firsts(lang) is not None for lang in LANGUAGES)
 
 
 _TOKEN = re.compile(r"\w+")
 _PLAIN = re.compile(r"\w+\*?")  # a phrase's word the tokens can tell is there or not
+# ... and a phrase all of whose words (``str.split``'s) are such: one match a phrase, not one
+# a word (a cold ``referee ask`` makes some 20 :class:`_Phrases` of 100 phrases each)
+_PLAIN_RUN = re.compile(r"\s*(?:\w+\*?(?:\s+|\Z))*")
 _SEPARATOR = r"(?:\s+|\s*['’]\s*)"  # "haven t": haven't, haven’t
 
 
@@ -227,7 +274,7 @@ class _Phrases:
         self.parts = [phrase.split() for phrase in self.phrases]
         # a phrase with a word the tokens cannot tell (none is today) is always searched
         self.always = [
-            i for i, part in enumerate(self.parts) if not all(_PLAIN.fullmatch(w) for w in part)
+            i for i, phrase in enumerate(self.phrases) if not _PLAIN_RUN.fullmatch(phrase)
         ]
         self.first: dict[str, list[int]] = {}  # a first word (``w`` or ``w*``) -> its phrases
         spelt = _spellings()
@@ -360,16 +407,49 @@ def _moment_pattern(moment: str, lang: str) -> _Phrases:
 def _first_words(moment: str, lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
     """The words a moment's phrases begin with, and the beginnings of those written with
     "*": a question holding none of them cannot name the moment."""
+    built = _built_firsts(lang)
+    found = built.get(moment) if built is not None else None
+    exact, starts = found if found is not None else _firsts(moment, lang)
+    return frozenset(exact), tuple(starts)
+
+
+def _firsts(moment: str, lang: str) -> list[list[str]]:
+    """The first words of a moment's phrases in ``lang`` (:func:`_phrases`), each once: those
+    written whole, and the beginnings of those written with "*"."""
     spelt = _spellings()
-    firsts = [
+    firsts = {
         first
         for phrase in _phrases(moment, lang)
         for first in (phrase.split()[0], *spelt.get(phrase.split()[0], ()))
+    }
+    return [
+        sorted(w for w in firsts if not w.endswith("*")),
+        sorted(w[:-1] for w in firsts if w.endswith("*")),
     ]
-    return (
-        frozenset(w for w in firsts if not w.endswith("*")),
-        tuple(w[:-1] for w in firsts if w.endswith("*")),
-    )
+
+
+# Every question tests some 60 moments, each for the first words of its phrases in all six
+# languages (2 600 phrases split): 1.3 ms of a cold ``referee ask``, where reading its
+# language's, built ahead, costs 0.3.  Built from the words and this module's code (how
+# :func:`_phrases` picks them): a file of another digest is ignored, the words split here.
+def _firsts_path(lang: str) -> Path:
+    return BUILT.with_name(f"situation-firsts-{lang}.json")
+
+
+def _firsts_digest() -> str:
+    return f"{_digest()}-{zlib.crc32(Path(__file__).read_bytes()):08x}"
+
+
+@lru_cached(8)
+def _built_firsts(lang: str) -> dict[str, list[list[str]]] | None:
+    """``lang``'s moments' first words (:func:`_firsts`) as built, if current."""
+    try:
+        built = json.loads(_firsts_path(lang).read_text(encoding="utf-8"))
+        current = built.get("digest") == _firsts_digest()
+    except (OSError, ValueError, AttributeError):
+        return None
+    content: dict[str, list[list[str]]] | None = built.get("content")
+    return content if current else None
 
 
 class _Moments:
@@ -594,6 +674,8 @@ def _scores(text: str) -> tuple[list[int], str]:
     """The scores a question names, and the question with them blanked out (so that the "2"
     of "2 600" is not read as a card)."""
     found: list[int] = []
+    if not _DIGIT.search(text):  # nothing to read: no pattern of scores compiled
+        return found, text
 
     def blank(match: re.Match[str]) -> str:
         sign, number, below = match.group(1), match.group(2), match.group(3)
@@ -610,14 +692,14 @@ def _scores(text: str) -> tuple[list[int], str]:
             if cards and not (sign or below) and not _score_before(match):
                 return match.group(0)  # "999", "4444": cards written together, not a score
             value = int(digits)
-        if _POINTS_AFTER.match(match.string, match.end()) and not (
+        if _points_after().match(match.string, match.end()) and not (
             value >= 1000 and _score_before(match, told=True)
         ):
             return match.group(0)  # a meld's points: "we made 130 points"
         found.append(-value if sign or below else value)
         return " " * len(match.group(0))
 
-    return found, _SCORE.sub(blank, text)
+    return found, _score().sub(blank, text)
 
 
 # One digit of a card repeated three to eight times, or such a run and its twos: "999", "4444",
@@ -649,9 +731,11 @@ def _score_words() -> frozenset[str]:
 
 
 def _points(text: str) -> tuple[list[int], str]:
-    """The points a meld is told in (:data:`_POINTS`), and the text with their numbers blanked
-    out (so that "45 points" is not read as the cards 4 and 5)."""
+    """The points a meld is told in (:func:`_points_told`), and the text with their numbers
+    blanked out (so that "45 points" is not read as the cards 4 and 5)."""
     found: list[int] = []
+    if not _DIGIT.search(text):  # nothing to read: no pattern of points compiled
+        return found, text
 
     def blank(match: re.Match[str]) -> str:
         value = int(match.group(1))
@@ -663,7 +747,7 @@ def _points(text: str) -> tuple[list[int], str]:
         at = start - match.start()
         return whole[:at] + " " * (end - start) + whole[at + end - start :]
 
-    told = _POINTS.sub(blank, text)
+    told = _points_told().sub(blank, text)
 
     def bare(match: re.Match[str]) -> str:
         group = 1 if match.group(1) is not None else 2
@@ -675,7 +759,7 @@ def _points(text: str) -> tuple[list[int], str]:
         whole = match.group(0)
         return whole[:start] + " " * (end - start) + whole[end:]
 
-    return found, _BARE_POINTS.sub(bare, told)
+    return found, _bare_points().sub(bare, told)
 
 
 def _notation(

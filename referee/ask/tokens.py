@@ -3,6 +3,8 @@ names (each behind :data:`~.design.MARK`), under one :class:`~.design.Design`.""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..i18n import LANGUAGES
 from .design import AT, CLAIMS, DESIGN, GAME, MARK, Design
 from .prebuilt import read_built, source_digest
@@ -10,23 +12,17 @@ from .words import flat, stems
 
 __all__ = ["Phrases", "Tokens", "built_phrases"]
 
-# language -> a phrase's first form -> [(the phrase as its words' forms, concept)]
-Phrases = dict[str, dict[str, list[tuple[tuple[frozenset[str], ...], str]]]]
+# language -> a phrase's first form -> [[the phrase as its words' forms, concept]], each
+# word's forms a sorted list: the shape JSON keeps, so the built file is used as it is read
+# (made into tuples of frozensets, its 2 500 phrases cost a cold ``referee ask`` 4 ms)
+Phrases = dict[str, dict[str, list[list[Any]]]]
 
 
 def built_phrases(digest: str | None = None) -> Phrases | None:
     """The glossary's phrases as built (``built/glossary.json``), if current (built from
     ``digest``, where the caller has :func:`~.prebuilt.source_digest`)."""
-    content = read_built("glossary", digest or source_digest())
-    if content is None:
-        return None
-    return {
-        lang: {
-            form: [(tuple(map(frozenset, phrase)), concept) for phrase, concept in found]
-            for form, found in starts.items()
-        }
-        for lang, starts in content.items()
-    }
+    content: Phrases | None = read_built("glossary", digest or source_digest())
+    return content
 
 
 class Tokens:
@@ -44,13 +40,15 @@ class Tokens:
         from .glossary import GLOSSARY  # only to build: its module costs a start 4 ms
 
         for lang in LANGUAGES:
-            starts: dict[str, list[tuple[tuple[frozenset[str], ...], str]]] = {}
+            starts: dict[str, list[list[Any]]] = {}
             for entry in GLOSSARY:
                 for term in entry.terms.get(lang, ()):
-                    phrase = tuple(frozenset(w) for w in self.words(term, lang, stop=False))
+                    phrase = [sorted(set(w)) for w in self.words(term, lang, stop=False)]
                     concept = entry.concept + (CLAIMS if entry.claims else "")
                     for form in phrase[0] if phrase else ():
-                        starts.setdefault(form, []).append((phrase, concept))
+                        found = starts.setdefault(form, [])
+                        if [phrase, concept] not in found:  # the same words twice: once
+                            found.append([phrase, concept])
             self.phrases[lang] = starts
 
     def words(self, text: str, lang: str, *, stop: bool = True) -> list[tuple[str, ...]]:
@@ -81,7 +79,7 @@ class Tokens:
             for form in forms:
                 for phrase, concept in starts.get(form, ()):
                     if len(phrase) <= len(words) - i and all(
-                        phrase[j].intersection(words[i + j]) for j in range(1, len(phrase))
+                        any(f in words[i + j] for f in phrase[j]) for j in range(1, len(phrase))
                     ):
                         matches.add((i, i + len(phrase), concept))
         if any(concept.endswith(CLAIMS) for _s, _e, concept in matches):

@@ -176,13 +176,22 @@ def flat(forms: Iterable[tuple[str, ...]]) -> list[str]:
     return [form for word in forms for form in word]
 
 
-_NUMBER = re.compile(r"(?<![\w])(-|−|minus\s+)?(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d+)(?![\w])")
+_DIGIT = re.compile(r"\d")
+
+
+# Compiled at the first question holding a digit (most hold none): a cold ``referee ask``
+# compiled it for every question.
+@lru_cached(1)
+def _number() -> re.Pattern[str]:
+    return re.compile(r"(?<![\w])(-|−|minus\s+)?(\d{1,3}(?:[ .,'\u00a0\u202f]\d{3})+|\d+)(?![\w])")
 
 
 def numbers(text: str) -> list[int]:
     """The whole numbers of a question: "2600", "2 600", "2.600", "-200", "minus 200"."""
-    out = []
-    for sign, digits in _NUMBER.findall(text):
+    out: list[int] = []
+    if not _DIGIT.search(text):
+        return out
+    for sign, digits in _number().findall(text):
         value = int(re.sub(r"\D", "", digits))
         out.append(-value if sign else value)
     return out
