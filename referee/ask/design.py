@@ -167,6 +167,13 @@ class Design(NamedTuple):
     # the best way to", "do you always", "is it worth") and not what one must or may do, nor
     # what a thing counts, is a matter of play (issue 44, sixth pass; asking.asks_play)
     play_frames: bool = True
+    # a question whose best rule scores under this per token it was searched by, and which is
+    # at least as close to the questions no rule answers (the examples' "off") as to the best
+    # rule's closest example, gets nothing: a weak match nearer the off-topic questions than
+    # the rule's own (issue 44, docs/benchmarks.md "Staying silent: a measured gate"); 0: never.
+    # Tried at 8.5, off: on the sets never tuned on it quieted 3 off-topic posts and silenced 2
+    # rule questions it had answered right
+    weak_per_token: float = 0.0
 
 
 DESIGN = Design()

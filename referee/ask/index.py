@@ -317,8 +317,11 @@ class Index:
             return [], False
         if self.design.off_words and MARK + OFF in asked:
             return [], False
-        if off and off > self.design.off_factor * closest.get(scored[0].key, 0.0):
+        nearest = closest.get(scored[0].key, 0.0)  # the best rule's closest example
+        if off and off > self.design.off_factor * nearest:
             return [], False
+        if scored[0].score < self.design.weak_per_token * len(tokens) and off >= nearest:
+            return [], False  # a weak match, no nearer a rule's questions than the off-topic
         return scored[:limit], False
 
     def _closest(self, tokens: list[str], match: str) -> list[tuple[str, float]]:
