@@ -18,9 +18,10 @@ from typing import NamedTuple
 
 from .cards import Card, Rank, Suit
 from .deck import packs_of
-from .hand import CanastaScore, Hand, Side, not_scored, score_hand
-from .melds import CONCEALABLE, Meld, classify
+from .hand import CanastaScore, Hand, Side, score_hand
+from .melds import Meld, classify
 from .problems import N_, Problem, Text, problem
+from .quick import laid_canasta_problems
 from .variant import CanastaKind, Variant
 
 __all__ = ["HandItems", "HandScoreRuling", "ItemsScore", "check_hand_score", "score_items"]
@@ -161,27 +162,9 @@ def _items_problems(variant: Variant, items: HandItems) -> list[Problem]:
         for kind, count in items.canastas.items()
         if count and kind not in variant.canasta_bonus
     ]
-    concealable = variant.concealed_canasta_bonus is not None or variant.hand_canasta_doubles
     for kind, laid in items.concealed_canastas.items():
         made = max(items.canastas.get(kind, 0), 0)
-        if laid > 0 and (kind not in CONCEALABLE or not concealable):
-            found.append(
-                not_scored(variant, N_("a canasta laid from the hand"), 0, "canasta.concealed")
-            )
-        elif laid > made:
-            found.append(
-                problem(
-                    "concealed_canastas",
-                    "canasta.concealed",
-                    N_(
-                        "%(n)s canasta(s) laid from the hand, but the side made only "
-                        "%(made)s such canasta(s)"
-                    ),
-                    0,
-                    n=laid,
-                    made=made,
-                )
-            )
+        found += laid_canasta_problems(variant, kind, laid, made, 0)
     if items.meld_points is not None and items.meld_points % 5:
         found.append(
             problem(

@@ -224,10 +224,36 @@ def _side_problems(
     return problems
 
 
+def laid_canasta_problems(
+    variant: Variant, kind: CanastaKind, laid: int, made: int, index: int
+) -> list[Problem]:
+    """``laid`` canastas of ``kind`` laid from the hand, of ``made`` such: none where the game
+    pays nothing apart for them (or not for that kind), no more than the side made (the
+    quick form's and the referee's hand form's check, :mod:`.hand_items`)."""
+    concealable = variant.concealed_canasta_bonus is not None or variant.hand_canasta_doubles
+    if laid > 0 and (kind not in CONCEALABLE or not concealable):
+        laid_text = N_("a canasta laid from the hand")
+        return [not_scored(variant, laid_text, index, "canasta.concealed")]
+    if laid > made:
+        return [
+            problem(
+                "concealed_canastas",
+                "canasta.concealed",
+                N_(
+                    "%(n)s canasta(s) laid from the hand, but the side made only "
+                    "%(made)s such canasta(s)"
+                ),
+                index,
+                n=laid,
+                made=made,
+            )
+        ]
+    return []
+
+
 def _laid_problems(variant: Variant, side: QuickSide, index: int) -> list[Problem]:
     """Canastas laid from the hand and black threes melded going out that cannot be."""
     problems: list[Problem] = []
-    concealable = variant.concealed_canasta_bonus is not None or variant.hand_canasta_doubles
     for kind, n in side.concealed_canastas.items():
         made = side.canastas.get(kind, 0)
         if n < 0:
@@ -239,23 +265,8 @@ def _laid_problems(variant: Variant, side: QuickSide, index: int) -> list[Proble
                     index,
                 )
             )
-        elif n and (kind not in CONCEALABLE or not concealable):
-            laid = N_("a canasta laid from the hand")
-            problems.append(not_scored(variant, laid, index, "canasta.concealed"))
-        elif n > made:
-            problems.append(
-                problem(
-                    "concealed_canastas",
-                    "canasta.concealed",
-                    N_(
-                        "%(n)s canasta(s) laid from the hand, but the side made only "
-                        "%(made)s such canasta(s)"
-                    ),
-                    index,
-                    n=n,
-                    made=made,
-                )
-            )
+        else:
+            problems += laid_canasta_problems(variant, kind, n, made, index)
     if side.black_threes_out:
         if not variant.black_three_going_out_bonus:
             out = N_("black threes melded in going out")
