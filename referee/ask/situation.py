@@ -561,12 +561,18 @@ def asks(sentence: str, lang: str) -> bool:
     return word in _interrogatives(lang) or _uncontracted(word) in _interrogatives(lang)
 
 
-@lru_cached(8)
-def _lead_ins(lang: str) -> frozenset[str]:
-    found = _data()["lead_ins"]
+def _words_of(table: str, lang: str) -> frozenset[str]:
+    """A table of situation.toml's words: ``lang``'s, and the other languages' longer than
+    three letters (a short word of another language is too often one of this one's)."""
+    found = _data()[table]
     return frozenset(found.get(lang, [])) | {
         word for other, words in found.items() if other != lang for word in words if len(word) > 3
     }
+
+
+@lru_cached(8)
+def _lead_ins(lang: str) -> frozenset[str]:
+    return _words_of("lead_ins", lang)
 
 
 _CONTRACTED = re.compile(r"(\w+?)(?:n['’]t|['’](?:s|re|ve|ll|d|m))")
@@ -1107,10 +1113,7 @@ def _joins(gap: str, lang: str) -> bool:
 
 @lru_cached(8)
 def _joiners(lang: str) -> frozenset[str]:
-    found = _data()["joiners"]
-    return frozenset(found.get(lang, [])) | {
-        w for other, words in found.items() if other != lang for w in words if len(w) > 3
-    }
+    return _words_of("joiners", lang)
 
 
 _CANASTA_WORD = re.compile(r"^(?:canast|kanast)")
