@@ -108,6 +108,12 @@ def examples_database(design: Design, *, built: bool = True, digest: str | None 
             for question, lang in asked
         ],
     )
+    return stamped(db, digest)
+
+
+def stamped(db: sqlite3.Connection, digest: str) -> bytes:
+    """An in-memory database built from the sources of ``digest``, with the digest stamped
+    in (its table ``built``), as bytes to write to a built file; ``db`` is closed."""
     db.execute("CREATE TABLE built (digest TEXT)")
     db.execute("INSERT INTO built VALUES (?)", (digest,))
     db.commit()

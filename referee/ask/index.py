@@ -41,6 +41,7 @@ from .example_questions import (
     GAP_EXAMPLES,
     OFF_EXAMPLES,
     load_examples,
+    stamped,
 )
 from .prebuilt import BUILT, read_built, rules_digest, source_digest
 from .texts import gettext_of, group_title
@@ -79,12 +80,7 @@ def rules_database(rows: list[list[str]], digest: str) -> bytes:
     db = sqlite3.connect(":memory:")
     db.execute(RULES_TABLE)
     db.executemany("INSERT INTO rules VALUES (?, ?, ?, ?, ?)", rows)
-    db.execute("CREATE TABLE built (digest TEXT)")
-    db.execute("INSERT INTO built VALUES (?)", (digest,))
-    db.commit()
-    data = db.serialize()
-    db.close()
-    return data
+    return stamped(db, digest)
 
 
 class Index:
