@@ -342,12 +342,27 @@ def test_going_out_with_the_canastas_told_is_ruled_as_the_going_out_form_rules_i
     found = ruling(f"Can I go out {told}?", "en", variant)
     assert found is not None, told
     assert found["verdict"] == ("yes" if core.allowed else "no"), told
+    # the card going out leaves to discard is assumed, never named: the player named none
+    assert "discard the" not in found["text"], found["text"]
     same = ruling(f"Can I go out {told} of the same rank?", "en", variant)
     assert same is None or same["verdict"] != "yes"
 
 
 def test_a_rule_claimed_tells_no_canastas():
     assert read_situation("You have to have 2 canastas to go out, right?", "en").canastas is None
+    # a condition claimed, as a sister-in-law says it: the rule is asked, not those canastas
+    for claim in (
+        "she said you can't go out unless you have two canastas, is that right?",
+        "you can't go out until you've got two canastas, can you?",
+        "man darf nicht ausgehen, ohne zwei Canastas zu haben, oder?",
+    ):
+        lang = "de" if "darf" in claim else "en"
+        assert read_situation(claim, lang).canastas is None, claim
+        assert ruling(claim, lang, "classic") is None, claim
+    # another language's word of two letters is no word of having here: Czech "s" is not
+    # the "s" of "my sister's"
+    told = "We were playing at my sister's, and we had two canastas. Can we go out?"
+    assert read_situation(told, "en").canastas == 2
     post = "Can I go out with only one canasta? Opponents said you need 2 canastas to go out."
     assert read_situation(post, "en").canastas == 1
 

@@ -336,7 +336,9 @@ def _going_out_with(variant: Variant, s: Situation, players: int) -> Ruling | No
     count = min(s.canastas or 0, len(_CANASTA_RANKS))
     melds = [Meld((Card(rank),) * 7) for rank in _CANASTA_RANKS[:count]]
     # a card left to discard, as going out needs (a five: no three, no wild card)
-    ruling = check_going_out(variant, players=players, melds=melds, hand=(Card(Rank.FIVE),))
+    ruling = check_going_out(
+        variant, players=players, melds=melds, hand=(Card(Rank.FIVE),), hand_told=False
+    )
     if ruling.allowed and (s.ranks_named or "same_rank" in s.moments):
         return None
     return Ruling(

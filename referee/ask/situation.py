@@ -1125,10 +1125,18 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
     or at the sentence's start, each count followed within four words by a word for a
     canasta ("one clean canasta of kings", "1 natural and 1 mixed canasta", "two canastas")
     or, after the first, by "one" ("a clean canasta and a dirty one"); None where it tells
-    none.  Not a rule claimed ("you have to have two canastas")."""
+    none.  Not a rule claimed ("you have to have two canastas", "unless you have two")."""
     data = _data()
-    having = {w for ws in data["canastas_having"].values() for w in ws}
+    # another language's word of two letters or fewer is too often a piece of this one's
+    # (Czech "s", "with", is the "s" of "my sister's")
+    having = {
+        w
+        for other, ws in data["canastas_having"].items()
+        for w in ws
+        if other == lang or len(w) > 2
+    }
     claims = {w for ws in data["canastas_claim"].values() for w in ws}
+    conditions = {w for ws in data["canastas_condition"].values() for w in ws}
     words = re.findall(r"[^\W_]+", fold(sentence))
 
     def count(word: str) -> int | None:
@@ -1141,6 +1149,7 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
         if w in having
         and not (i and words[i - 1] in claims)
         and not (i + 1 < len(words) and words[i + 1] in claims)  # "have to"
+        and not conditions & set(words[max(0, i - 3) : i])  # "unless you have two"
     ]
     if words and count(words[0]) is not None:
         anchors.insert(0, -1)  # "Two canastas on our side"

@@ -447,9 +447,12 @@ def check_going_out(
     melds: Sequence[Meld],
     hand: Sequence[Card],
     concealed: bool = False,
+    hand_told: bool = True,
 ) -> Ruling:
     """Judge whether a player may go out with the side's ``melds`` after this turn and the
-    cards left in ``hand`` (none, or one to discard)."""
+    cards left in ``hand`` (none, or one to discard).  ``hand_told`` False: the player named
+    no card left, and ``hand`` is the one to discard that going out assumes (a Yes then names
+    no card: "may we go out with two canastas?")."""
     for j, meld in enumerate(melds):
         problems = meld_problems(variant, meld, going_out=True, index=j)
         if problems:
@@ -520,7 +523,12 @@ def check_going_out(
             False, _t(N_("No: this game has no going out concealed.")), "going-out.concealed"
         )
     bonus = variant.concealed_going_out_bonus if concealed else variant.going_out_bonus
-    if hand:
+    if not hand_told:
+        yes = _t(
+            N_("Yes: your side may go out with those canastas; going out scores %(bonus)s."),
+            bonus=bonus,
+        )
+    elif hand:
         yes = _t(
             N_("Yes: you may discard the %(card)s and go out; your side scores %(bonus)s for it."),
             card=format_cards(hand),
