@@ -150,6 +150,27 @@ def test_the_threes_of_a_side_that_has_not_melded_count_against_it():
     assert found.figure == scored.breakdown["red_threes"]
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We had 4 red threes and did not meld, what do we lose?",
+        "They had all four red threes and didn't meld anything. How much do they lose?",
+        "we never put anything down and had 2 red threes, what do we score?",
+    ],
+)
+def test_a_side_that_did_not_meld_is_told_not_asked_about_a_meld(question):
+    """ "... and didn't meld anything": the side's red threes count against it -- never read
+    as the threes laid as a meld (once: "No: red threes are never melded")."""
+    variant = PRESETS["classic"]
+    found = rule_on(variant, question, "en")
+    assert found is None or found.verdict is not False, found
+    threes = sum(c.isdigit() and int(c) for c in question.split()) or 4
+    side = Side("us", (), threes, hand=())
+    scored = score_hand(variant, Hand(4, (side, Side("them", hand=())))).sides[0]
+    if found is not None and found.figure is not None:
+        assert found.figure == scored.breakdown["red_threes"]
+
+
 def test_the_breakdown_names_each_item_with_its_figure():
     variant = PRESETS["american"]
     question = (

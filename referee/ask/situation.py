@@ -1328,6 +1328,12 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     situation = Situation()
     said = _Moments(folded, lang)
     situation.moments = {m for m in MOMENTS if m != "minimum" and said.named(m)}
+    if "meld" in situation.moments and said.named("not_opened"):
+        # "they didn't meld anything": a side that has not melded, no meld asked about --
+        # unless a meld word stands outside the negation ("we haven't melded; may I lay K K X?")
+        unsaid = _Moments(_moment_pattern("not_opened", lang).sub(" ", folded), lang)
+        if not unsaid.named("meld"):
+            situation.moments.discard("meld")
     situation.frozen = said.named("frozen") and not said.named("not_frozen")
     for told in (
         *TOLD,
