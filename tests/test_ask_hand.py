@@ -9,6 +9,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from referee.ask import ask
 from referee.ask.judge import rule_on
 from referee.rules import PRESETS, Card, Meld, Rank
 from referee.rules.hand import Hand, Side, score_hand
@@ -227,3 +228,11 @@ def test_a_hand_s_bonuses_asked_in_other_languages(table, lang, question, items)
     assert found is not None
     assert found.figure == _bonuses(variant, *items)
     assert "canasta.kinds" in found.rules
+
+
+@pytest.mark.parametrize("owner", ["your", "my", "his", "her", "their"])
+def test_a_card_left_in_someone_s_hand_finds_the_rule_of_cards_left(owner):
+    """ "How much is a black 3 worth left in your hand": the owner between "left in" and
+    "hand" once hid the cards left in hand, and the question got no rule at all."""
+    found = ask(PRESETS["classic"], f"how much is a black 3 worth left in {owner} hand", "en")
+    assert [a.key for a in found.answers][:1] == ["hand.points"]

@@ -395,3 +395,36 @@ def test_one_natural_and_a_wild_told_without_saying_who_melded(top, variant):
 @pytest.mark.parametrize(("written", "score"), [("-80", -80), ("minus 45", -45), ("80", None)])
 def test_two_digits_are_a_score_only_below_zero(written, score):
     assert read_situation(f"We are at {written}. What do we need to meld?", "en").score == score
+
+
+@pytest.mark.parametrize("variant", ["american", "classic"])
+@pytest.mark.parametrize(
+    "post",
+    [
+        "Is it legal to pick up the pack if you only have one card of the top card's rank "
+        "and a wild?",
+        "Can I take the pile with a card of the same rank as the top card and a joker?",
+    ],
+)
+def test_the_top_card_named_to_match_tells_no_card_on_top(variant, post):
+    """ "one card of the top card's rank and a wild": the wild card is in the hand -- never
+    "No: nobody may take the pile while a wild card lies on top"."""
+    assert read_situation(post, "en").top is None
+    found = ruling(post, "en", variant)
+    assert found is None or "wild-top" not in " ".join(found["rules"]), found
+
+
+def test_a_hand_told_whole_with_going_out_asks_the_sum_of_its_bonuses():
+    """ "We had 2 natural canastas and went out. What's our bonus?": the hand's bonuses as
+    `referee score` counts them (two natural canastas and going out), not going out's alone,
+    and never "Yes: you may go out"."""
+    for variant in ("classic", "american"):
+        v = PRESETS[variant]
+        found = ruling("we had 2 natural canastas and went out. what's our bonus?", "en", variant)
+        assert found is not None
+        assert found["verdict"] is None
+        melds = tuple(Meld((Card(r),) * 7) for r in (Rank.KING, Rank.QUEEN))
+        side = Side("us", melds, 0, went_out=True, hand=())
+        scored = score_hand(v, Hand(4, (side, Side("them", hand=())))).sides[0]
+        expected = scored.breakdown["canastas"] + scored.breakdown["going_out"]
+        assert found["figure"] == expected, (variant, found, scored.breakdown)

@@ -659,6 +659,14 @@ GLOSSARY: tuple[Entry, ...] = (
                 "loses",
                 "against",
                 "left in hand",
+                # with its owner between (players' words, the lead's own probes of 2026-11-28:
+                # "how much is a black 3 worth left in your hand" got no rule at all)
+                "left in your hand",
+                "left in my hand",
+                "left in his hand",
+                "left in her hand",
+                "left in their hand",
+                "left in our hands",
                 "cards left",
                 "caught",
             ),

@@ -586,7 +586,7 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
 
 
 # The figures of one item of a hand, which a hand told with more items asks the sum of
-_PART_OF_A_HAND = frozenset({("red-threes.bonus",), ("canasta.kinds",)})
+_PART_OF_A_HAND = frozenset({("red-threes.bonus",), ("canasta.kinds",), ("going-out.bonus",)})
 
 
 def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:

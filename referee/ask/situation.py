@@ -1312,6 +1312,11 @@ def _unshouted(text: str) -> str:
     )
 
 
+# the top card named to say what another card matches, in English: "the top card's rank",
+# "as the top card" (matched at the top word's position in the folded text)
+_TOP_REFERRED = re.compile(r"top\s+cards?\s*['’]?\s*s\b")
+_TOP_AS = re.compile(r"\bas\s+the\s+$")
+
 _SHOUTED_ARTICLE = re.compile(r"(\b(?![AKQJX]+\b)[A-Z]{2,}['’]?[A-Z]*\s+)(AT|A)(?=\s+[\w*])")
 
 
@@ -1381,7 +1386,13 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     singles = [(p, (card,)) for p, card in singles if p not in counted]
     # the pile's top card: the single card named nearest a word for the top ("discarded a
     # joker", "a 7 on top")
-    top_at = said.positions("top")
+    # -- not where the top card is named to say what another card matches ("one card of the
+    # top card's rank and a wild", "the same rank as the top card"): no card is told on top
+    top_at = [
+        p
+        for p in said.positions("top")
+        if not _TOP_REFERRED.match(folded, p) and not _TOP_AS.search(folded[max(0, p - 8) : p])
+    ]
     # ... or a rank named alone there ("nahoře černá trojka": a black three on top)
     three = "red" if situation.red_three and not situation.black_three else "black"
     named = [(p, (_card("3", three) if rank is Rank.THREE else Card(rank),)) for p, rank in alone]
