@@ -236,3 +236,30 @@ def test_a_card_left_in_someone_s_hand_finds_the_rule_of_cards_left(owner):
     "hand" once hid the cards left in hand, and the question got no rule at all."""
     found = ask(PRESETS["classic"], f"how much is a black 3 worth left in {owner} hand", "en")
     assert [a.key for a in found.answers][:1] == ["hand.points"]
+
+
+def test_what_cards_left_in_hand_cost_is_no_shopping_question_in_czech():
+    """ "Kolik stojí karty, které mi zůstaly v ruce?" (what do the cards left in my hand
+    cost) is the rule of cards left in hand; "kolik stojí karty na kanastu" (the price of a
+    pack) stays off the rules."""
+    variant = PRESETS["classic"]
+    left = ask(variant, "Kolik stojí karty, které mi zůstaly v ruce?", "cs")
+    assert [a.key for a in left.answers][:1] == ["hand.points"]
+    price = ask(variant, "kolik stojí karty na kanastu a kde je koupit", "cs")
+    assert price.answers == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("cs", "Máme 2000 bodů, stačí nám na vyložení tři esa a žolík?"),
+        ("en", "We have 2000. Are three aces and a joker enough to go down?"),
+    ],
+)
+def test_a_yes_shows_the_rule_it_applied_among_the_answers(lang, question):
+    """A Yes on an opening weighs the melds against the minimum: that rule is among the
+    answers, even where the question's cards pulled the pile's rules up."""
+    found = ask(PRESETS["classic"], question, lang)
+    assert found.ruling is not None
+    assert found.ruling.verdict is True
+    assert "opening.minimum" in [a.key for a in found.answers]

@@ -428,3 +428,48 @@ def test_a_hand_told_whole_with_going_out_asks_the_sum_of_its_bonuses():
         scored = score_hand(v, Hand(4, (side, Side("them", hand=())))).sides[0]
         expected = scored.breakdown["canastas"] + scored.breakdown["going_out"]
         assert found["figure"] == expected, (variant, found, scored.breakdown)
+
+
+@pytest.mark.parametrize(("written", "melds"), [
+    ("K K K A A A", ["K K K", "A A A"]),
+    ("7 7 7 8 8 8 8", ["7 7 7", "8 8 8 8"]),
+    ("K K K 2 Q Q Q", ["K K K 2", "Q Q Q"]),
+    ("K K Q Q", ["K K Q Q"]),  # two of each: one run, ruled as written
+])  # fmt: skip
+def test_melds_spaced_card_by_card_are_each_a_meld_when_each_rank_is_three(written, melds):
+    """ "is K K K A A A enough to open?": no meld holds two ranks, so three of each spaced card
+    by card are two melds (the opening ruled on both), where two of each stay one run."""
+    read = read_situation(f"We have 3200, is {written} enough to open?", "en")
+    assert [format_cards(g) for g in read.groups] == melds
+
+
+@pytest.mark.parametrize(
+    ("lang", "post"),
+    [
+        ("nl", "Mijn partner gooide een joker weg, mag ik de stapel pakken?"),
+        ("nl", "De tegenstander gooit een twee op de stapel. Mag ik hem pakken?"),
+    ],
+)
+def test_a_wild_card_thrown_in_dutch_players_words_is_on_top(lang, post):
+    """ "gooide ... weg", "gooit ... op de stapel": the Dutch players' throwing is a discard,
+    as "threw" is in English, and the pile is refused with a wild card on top."""
+    found = ruling(post, lang, "classic")
+    assert found is not None
+    assert found["verdict"] == "no"
+    assert found["rules"] == ["pile.wild-top"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "post"),
+    [
+        ("cs", "jsme na 2 555. Kolik potřebujeme na vyložení?"),
+        ("de", "Wir stehen bei 2 555, wie viel brauchen wir zum Auslegen?"),
+        ("es", "Estamos en 2 555, ¿cuánto necesitamos para bajar?"),
+        ("nl", "We staan op 2 555, hoeveel hebben we nodig om uit te komen?"),
+        ("pl", "Jesteśmy na 2 555, ile potrzebujemy do wyłożenia?"),
+    ],
+)
+def test_a_spaced_score_after_the_words_for_at_is_a_score_in_every_language(lang, post):
+    """ "jsme na 2 555" (we're at 2 555): its digits could be the cards 2 5 5 5; after
+    "na", "bei", "en", "op", as after English "at", they are the side's score."""
+    assert read_situation(post, lang).score == 2555

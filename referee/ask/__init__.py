@@ -224,6 +224,11 @@ def ask(
         keys = keys[: max(ANSWERS, len(first))]
     elif ruling is not None and not keys:  # the search found none: the ruling's rules
         keys = [key for key in ruling.rules if key in variant.rules]
+    elif ruling is not None and not set(ruling.rules) & set(keys):
+        # a Yes or a figure whose rules the search did not find ("stačí nám tři esa a žolík
+        # na vyložení?" found the pile's rules): the rule it applied among the answers, last
+        shown = [key for key in ruling.rules if key in variant.rules][:1]
+        keys = keys[: ANSWERS - len(shown)] + shown
     scores = {hit.key: hit.score for hit in hits}
     found = [
         Answer(

@@ -1101,7 +1101,10 @@ GLOSSARY: tuple[Entry, ...] = (
                 "kde koupit",
                 "kde je koupit",
                 "kde je koupím",
-                "stojí karty",
+                # the price of a pack ("kolik stojí karty na kanastu"), not what cards left in
+                # hand cost ("kolik stojí karty, které mi zůstaly v ruce": the lead's probes)
+                "stojí karty na",
+                "stojí balíček",
                 "obchod",
                 "aplikace",
                 "vymyslel",
