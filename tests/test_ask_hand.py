@@ -121,8 +121,8 @@ def test_a_hand_s_bonuses_are_the_core_s_score_of_its_items(
         ("classic", "We had a clean canasta, a dirty one and red threes, how many points?"),
         # a canasta told of no kind beside those told of one
         ("classic", "We had three canastas, one clean and one dirty, what is that worth?"),
-        # a kind named outside its phrase: "three dirty ones" not counted
-        ("american", "We had two clean canastas and three dirty ones. How many points?"),
+        # a kind named outside its phrase: "three dirty" not counted
+        ("american", "We had two clean canastas and three dirty. How many points?"),
         # the other side's items told beside ours
         ("american", "We had a clean canasta and they had a dirty canasta and 2 red threes. "
          "What does each side score?"),
@@ -263,3 +263,23 @@ def test_a_yes_shows_the_rule_it_applied_among_the_answers(lang, question):
     assert found.ruling is not None
     assert found.ruling.verdict is True
     assert "opening.minimum" in [a.key for a in found.answers]
+
+
+@pytest.mark.parametrize("variant", ["american", "classic"])
+@pytest.mark.parametrize(
+    ("question", "natural", "mixed"),
+    [
+        ("We went out with a natural canasta and two dirty ones, what's the bonus?", 1, 2),
+        ("We had two clean ones and a dirty one and went out, how much bonus?", 2, 1),
+        ("We had two clean canastas and three dirty ones. How many points?", 2, 3),
+    ],
+)
+def test_canastas_told_as_ones_and_how_much_bonus_ask_the_hand_s_bonuses(
+    variant, question, natural, mixed
+):
+    """ "two dirty ones", "two clean ones": counted canastas of a kind; "how much bonus",
+    "what's the bonus": the hand's bonuses, as the core scores those items and going out."""
+    found = rule_on(PRESETS[variant], question, "en")
+    assert found is not None
+    out = "out" if "went out" in question.lower() else ""
+    assert found.figure == _bonuses(PRESETS[variant], natural, mixed, 0, out)
