@@ -473,3 +473,34 @@ def test_a_spaced_score_after_the_words_for_at_is_a_score_in_every_language(lang
     """ "jsme na 2 555" (we're at 2 555): its digits could be the cards 2 5 5 5; after
     "na", "bei", "en", "op", as after English "at", they are the side's score."""
     assert read_situation(post, lang).score == 2555
+
+
+def test_a_joker_written_jk_is_a_joker_of_the_meld_before_it():
+    """ "went down with K K K jk, Q Q Q, 8 8 8": players' shorthand for a joker, weighed with
+    the kings (once dropped, the opening was ruled on 90 points instead of 140)."""
+    post = (
+        "We're at 3,500 and my partner went down with K K K jk, Q Q Q, 8 8 8 and said that "
+        "was enough. Who's right?"
+    )
+    read = read_situation(post, "en")
+    assert [format_cards(g) for g in read.groups] == ["K K K X", "Q Q Q", "8 8 8"]
+    melds = [Meld(g) for g in read.groups]
+    expected = check_opening(PRESETS["american"], 3500, melds)
+    assert ruling(post, "en", "american")["verdict"] == ("yes" if expected.allowed else "no")
+
+
+@pytest.mark.parametrize(
+    "post",
+    [
+        "Včera jsme hráli s babičkou a ona vyložila tři dvojky a jednoho krále. Je to podle "
+        "pravidel?",
+        "Soused vyložil tři dvojky a jednoho krále, je to podle pravidel?",
+    ],
+)
+def test_a_meld_told_in_the_czech_past_is_ruled(post):
+    """ "ona vyložila tři dvojky a jednoho krále ... je to podle pravidel?": what was laid,
+    asked whether it keeps the rules, is ruled as the meld form rules it."""
+    found = ruling(post, "cs", "classic")
+    assert found is not None
+    assert found["verdict"] == "no"
+    assert found["rules"] == ["meld.natural-min"]
