@@ -118,8 +118,10 @@ def test_a_list_of_questions_is_not_read_for_its_earlier_ones():
     # two questions: the earlier one is asked too; three or more, a list: none of them
     two = "Is a clean canasta 500? And who keeps the score?"
     three = "Is a clean canasta 500? Is a joker 50? And who keeps the score?"
+    own = "Is a clean canasta 500? Who keeps the score?"  # a question of its own, not "And"
     assert earlier_questions(two, "en") == ["Is a clean canasta 500?"]
     assert earlier_questions(three, "en") == []
+    assert earlier_questions(own, "en") == []
 
 
 # -- the score to win ---------------------------------------------------------------------------

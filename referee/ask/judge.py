@@ -565,7 +565,7 @@ def _asks(s: Situation, moment: str) -> bool:
 
 def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
     """:func:`rule_on` for a situation already read; where its question is given no ruling and
-    follows another ("X is 2500 right? And what if ...?"), the ruling on the earlier one."""
+    follows another ("X is 2500 right? And what if ...?"), the figure the earlier one asks."""
     found = _rule_on_asked(variant, s, table)
     if found is not None or s.post is None:
         return found
@@ -575,7 +575,9 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
         # story's other moments ask nothing of it)
         for read in (read_situation(text, lang, asking=sentence), read_situation(sentence, lang)):
             earlier = _rule_on_asked(variant, read, table)
-            if earlier is not None and (earlier.verdict is not None or earlier.figure is not None):
+            if earlier is not None and earlier.figure is not None:
+                # a figure answers the earlier question whatever the later asks; a Yes or a
+                # No would read as the later question's answer
                 return earlier
     return None
 

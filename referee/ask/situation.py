@@ -675,18 +675,18 @@ def ruled_text(text: str, lang: str) -> str:
 def earlier_questions(text: str, lang: str) -> list[str]:
     """The question a post asks before the one it is ruled on (:func:`ruled_text`), a sentence
     asking that names something of the game, where the post asks two questions (not a list
-    of them): "Sevens canasta is 2500 right? And what if you don't finish it?" asks its
-    figure first (seen in the third American posts' dev half, issue 44)."""
+    of them) and the last begins as a further one ("And ...", "Also ...": situation.toml,
+    ``follow_up``): "Sevens canasta is 2500 right? And what if you don't finish it?" asks
+    its figure first (seen in the third American posts' dev half, issue 44)."""
     ruled = ruled_text(text, lang)
+    first = fold(ruled).split(maxsplit=1)
+    if not first or first[0].strip(",;:") not in _data()["follow_up"].get(lang, []):
+        return []  # a question of its own ("is an 8 worth 5 or 10? what's wrong with ...?")
     sentences = _sentences(text)
     at = next((i for i, s in enumerate(sentences) if ruled.startswith(s)), None)
-    if at is None or sum(s.rstrip().endswith("?") for s in sentences) > 2:
+    if at is None or sum(asks(s, lang) for s in sentences) > 2:
         return []  # a list of questions ("13 cards or 11? is an 8 worth 5 or 10? ...?")
-    return [
-        s
-        for s in reversed(sentences[:at])
-        if s.rstrip().endswith("?") and asks(s, lang) and _names_game(s, lang)
-    ]
+    return [s for s in reversed(sentences[:at]) if asks(s, lang) and _names_game(s, lang)]
 
 
 def without_cards(text: str) -> str:
