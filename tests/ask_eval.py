@@ -150,9 +150,13 @@ DESIGNS = {
     "kept, a glossary phrase inside a longer one naming nothing (tried)": Design(longest=True),
 }
 
-if __name__ == "__main__" and not {"--real", "--long", "--american", "--american2"} & set(
-    __import__("sys").argv
-):
+if __name__ == "__main__" and not {
+    "--real",
+    "--long",
+    "--american",
+    "--american2",
+    "--american3",
+} & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
     for part in ("tuned", "held", "fresh"):
@@ -395,3 +399,20 @@ def american2_questions(part: str | None = None) -> list[dict[str, Any]]:
 
 if __name__ == "__main__" and "--american2" in __import__("sys").argv:
     report("American posts, second set", american2_questions, ("dev", "held"))
+
+
+# A third set of American posts written by us, blind, after the second was tuned on
+# (tests/ask_american3.toml's header says how).
+AMERICAN3 = Path(__file__).with_name("ask_american3.toml")
+
+
+def american3_questions(part: str | None = None) -> list[dict[str, Any]]:
+    """The third set of American posts written by us (tests/ask_american3.toml), or one
+    ``part``: "dev" or "held"."""
+    with AMERICAN3.open("rb") as handle:
+        found = tomllib.load(handle)["question"]
+    return [q for q in found if part is None or q["part"] == part]
+
+
+if __name__ == "__main__" and "--american3" in __import__("sys").argv:
+    report("American posts, third set", american3_questions, ("dev", "held"))

@@ -26,6 +26,7 @@ from .ask_eval import (
     SIXTH_BLIND,
     THIRD_BLIND,
     american2_questions,
+    american3_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -116,6 +117,20 @@ def test_the_second_american_posts_are_labelled_against_the_catalogue():
     assert Counter(q["kind"] for q in asked) == {"rule": 45, "gap": 6, "play": 5, "off": 4}
     assert sum("ruling" in q for q in asked) == 38
     assert sum(len(q["q"].split()) > 40 for q in asked) == 31
+
+
+def test_the_third_american_posts_are_labelled_against_the_catalogue():
+    """tests/ask_american3.toml: a third set of posts written by us at the American tables,
+    blind, each labelled with rules the american catalogue has, a kind and a part, a third of
+    each length (python -m tests.ask_eval --american3)."""
+    asked = american3_questions()
+    assert len(asked) == 60
+    _assert_american_labels(asked)
+    assert (len(american3_questions("dev")), len(american3_questions("held"))) == (30, 30)
+    assert Counter(q["kind"] for q in asked) == {"rule": 51, "gap": 3, "play": 3, "off": 3}
+    assert sum("ruling" in q for q in asked) == 38
+    lengths = Counter(min(2, (len(q["q"].split()) - 1) // 20) for q in asked)
+    assert lengths == {0: 20, 1: 20, 2: 20}
 
 
 @pytest.mark.slow  # seconds of work: the full run's, not --fast's

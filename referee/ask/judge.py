@@ -19,7 +19,7 @@ from ..rules.opening import check_opening_points
 from ..rules.problems import N_, Text
 from ..rules.rulings import check_going_out, check_meld, check_pickup
 from ..rules.variant import CanastaKind
-from .situation import Situation, read_situation
+from .situation import Situation, earlier_questions, read_situation
 
 __all__ = ["PLAY", "Ruling", "Table", "rule_on"]
 
@@ -150,7 +150,10 @@ def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | No
             "opening",
             {"score": str(sides[0][1]), "melds": "\n".join(format_cards(m.cards) for m in melds)},
         ),
-        lead=verdict is False,
+        # the minimum decides a Yes as a No: its rule leads (a Yes found for "A A A, K K K jk
+        # ... did she have enough or did we get a penalty?" led by the penalty's rule before:
+        # seen in the third American posts' dev half, issue 44)
+        lead=verdict is False or rules == ("opening.minimum",),
     )
 
 
@@ -563,7 +566,26 @@ def _asks(s: Situation, moment: str) -> bool:
 
 
 def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
-    """:func:`rule_on` for a situation already read."""
+    """:func:`rule_on` for a situation already read; where its question is given no ruling and
+    follows another ("X is 2500 right? And what if ...?"), the figure the earlier one asks."""
+    found = _rule_on_asked(variant, s, table)
+    if found is not None or s.post is None:
+        return found
+    text, lang = s.post
+    for sentence in earlier_questions(text, lang):
+        # the post read asking it (its story tells the cards), else the question alone (the
+        # story's other moments ask nothing of it)
+        for read in (read_situation(text, lang, asking=sentence), read_situation(sentence, lang)):
+            earlier = _rule_on_asked(variant, read, table)
+            if earlier is not None and earlier.figure is not None:
+                # a figure answers the earlier question whatever the later asks; a Yes or a
+                # No would read as the later question's answer
+                return earlier
+    return None
+
+
+def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
+    """:func:`rule_on_situation` on the question the situation was read asking."""
     if "play" in s.moments:
         return Ruling(None, None, Text(PLAY), (), play=True)
     from .judge_moments import rule_on_moment  # they build on this module's Ruling
@@ -589,9 +611,23 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
 _PART_OF_A_HAND = frozenset({("red-threes.bonus",), ("canasta.kinds",), ("going-out.bonus",)})
 
 
+def _asks_pile_taken(s: Situation) -> bool:
+    """Whether a post asks about the pile it tells taken (its top card told, its question
+    or the act it refers back to naming the pile taken, not a meld): "the top of the pack was
+    a queen. I took the whole pile and melded Q Q jk. ... Was she right??" asks whether the
+    pile could be taken, not whether Q Q jk is a meld (seen in the third American posts' dev
+    half, issue 44)."""
+    asked = s.asked or set()
+    return s.top is not None and bool({"taking", "the_pile"} & asked) and "meld" not in asked
+
+
 def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
     """The rulings on the cards, melds, scores and moments the post tells."""
     if _loose(s) and s.groups:  # cards named that were not read into melds: no ruling on melds
+        if "in_hand" in s.moments and (_asks(s, "value") or _asks(s, "cost")):
+            # ... but cards left in hand are counted one by one, melds or not ("stuck holding
+            # a jk, an A and two 7s": seen in the third American posts' dev half, issue 44)
+            return _left_in_hand(variant, s)
         return _pickup(variant, s, table) if _asks(s, "pickup") else None
     if _asks(s, "pickup") and s.top is not None:
         return _pickup(variant, s, table)
@@ -612,7 +648,7 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
         found = _value(variant, s)
         if found is not None:
             return found
-    if "meld" in s.moments:
+    if "meld" in s.moments and not _asks_pile_taken(s):
         # a post asking of cards its question names rules on those alone ("is an eight worth
         # five or ten? what's wrong with two wild cards and two naturals?": no "8 2 2")
         asked = s.focus

@@ -195,6 +195,9 @@ class Situation:
         # ... and that sentence (or act), whose situation alone is :attr:`focus`
         self.focused: tuple[str, str] | None = None
         self._focus: Situation | None = None
+        # the post and its language, where it asks more than one question (a figure, then
+        # another thing): :func:`earlier_questions` re-reads it asking the earlier ones
+        self.post: tuple[str, str] | None = None
 
     @property
     def focus(self) -> Situation | None:
@@ -669,6 +672,23 @@ def ruled_text(text: str, lang: str) -> str:
     return (asking or named or [sentence])[-1]
 
 
+def earlier_questions(text: str, lang: str) -> list[str]:
+    """The question a post asks before the one it is ruled on (:func:`ruled_text`), a sentence
+    asking that names something of the game, where the post asks two questions (not a list
+    of them) and the last begins as a further one ("And ...", "Also ...": situation.toml,
+    ``follow_up``): "Sevens canasta is 2500 right? And what if you don't finish it?" asks
+    its figure first (seen in the third American posts' dev half, issue 44)."""
+    ruled = ruled_text(text, lang)
+    first = fold(ruled).split(maxsplit=1)
+    if not first or first[0].strip(",;:") not in _data()["follow_up"].get(lang, []):
+        return []  # a question of its own ("is an 8 worth 5 or 10? what's wrong with ...?")
+    sentences = _sentences(text)
+    at = next((i for i, s in enumerate(sentences) if ruled.startswith(s)), None)
+    if at is None or sum(asks(s, lang) for s in sentences) > 2:
+        return []  # a list of questions ("13 cards or 11? is an 8 worth 5 or 10? ...?")
+    return [s for s in reversed(sentences[:at]) if asks(s, lang) and _names_game(s, lang)]
+
+
 def without_cards(text: str) -> str:
     """``text`` with its scores and its cards written as notation blanked out: what a post
     says besides the cards it lists ("K K K 2 2" names no rule)."""
@@ -828,7 +848,10 @@ def _notation(
         if len(cards) == 1:
             # "A" and "T" are words more often; "Q:" is a question ("Q: how much do you
             # lose?": found by the reader's rewrites, issue 44)
-            if written.strip() not in ("A", "T") and not text.startswith(":", finish):
+            # ... but not after "an" ("holding a jk, an A and two 7s": seen in the third
+            # American posts' dev half, issue 44)
+            lone_word = written.strip() in ("A", "T") and text[max(0, begin - 3) : begin] != "an "
+            if not lone_word and not text.startswith(":", finish):
                 singles.append((begin, cards[0]))
             return written  # a digit may still be a count: "2 kings"
         # a wild card named in words right after the run is one more of its cards: "2 2 joker"
@@ -1330,10 +1353,40 @@ _TOP_AS = re.compile(r"\bas\s+the\s+$")
 _SHOUTED_ARTICLE = re.compile(r"(\b(?![AKQJX]+\b)[A-Z]{2,}['’]?[A-Z]*\s+)(AT|A)(?=\s+[\w*])")
 
 
-def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
+@lru_cached(1)
+def _joker_shorthand() -> re.Pattern[str]:
+    """A joker written short ("jk", "jkr": situation.toml, ``joker_shorthand``), a word of its
+    own, compiled at the first question holding one's letters."""
+    words = sorted(_data()["joker_shorthand"]["all"], key=len, reverse=True)
+    return re.compile(rf"(?<![\w*])(?:{'|'.join(map(re.escape, words))})(?![\w*])", re.I)
+
+
+def _jokers_written(text: str) -> str:
+    """``text`` with each joker written short as the joker's symbol ("K K K jk": "K K K X")."""
+    if "jk" not in text.lower():
+        return text
+    return _joker_shorthand().sub("X", text)
+
+
+# A figure told, then asked to be confirmed: "= 300 right?", "is 2500 right?", "500, correct?"
+_FIGURE_CONFIRMED = re.compile(
+    r"(?:=|\b(?:is|are|counts?|worth|scores?))\s*\d[\d,.]*\s*(?:points?|pts)?\s*,?\s*"
+    r"(?:right|correct|true)\s*\?",
+    re.IGNORECASE,
+)
+
+
+# A score, then "to win": the score a game is played to asked
+_SCORE_TO_WIN = re.compile(r"\d\s*(?:points?\s+|pts\s+)?to\s+win\b", re.IGNORECASE)
+
+
+def read_situation(
+    text: str, lang: str, *, focus: bool = True, asking: str | None = None
+) -> Situation:
     """The situation ``text`` (a question asked in ``lang``) tells; with ``focus``, a post of
-    several sentences also tells what it asks (``asked``, ``focus``: :func:`ruled_text`)."""
-    text = _unshouted(text)
+    several sentences also tells what it asks (``asked``, ``focus``: :func:`ruled_text`, or
+    the sentence ``asking``, one of its :func:`earlier_questions`)."""
+    text = _unshouted(_jokers_written(text))
     points, rest = _points(text)  # first: "mit 160 Punkten" is no score
     scores, rest = _scores(rest)
     notation, singles, rest = _notation(rest)
@@ -1363,7 +1416,9 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
     if said.named("no_canasta"):
         situation.moments.add("no_canasta")
     situation.moments |= {m for m in MOMENT_QUESTIONS if said.named(m)}
-    sentence = ruled_text(text, lang) if focus else text.strip()
+    sentence = (asking or ruled_text(text, lang)) if focus else text.strip()
+    if focus and asking is None and sentence != text.strip():
+        situation.post = (text, lang)
     if sentence != text.strip():
         within = _Moments(_game_pattern(lang).sub(" ", fold(sentence)), lang)
         situation.asked = {
@@ -1381,6 +1436,14 @@ def read_situation(text: str, lang: str, *, focus: bool = True) -> Situation:
         situation.opened = False
     elif said.named("opened"):
         situation.opened = True
+    if _FIGURE_CONFIRMED.search(text):
+        # a figure told to be confirmed ("a dirty canasta = 300 right?", "sevens canasta is
+        # 2500 right?": seen in the third American posts' dev half, issue 44) asks the worth
+        situation.moments.add("value")
+    if _SCORE_TO_WIN.search(text):
+        # a score to win asked ("is it 8,500 or 10,000 to win?": seen in the third American
+        # posts' dev half, issue 44): the score a game is played to
+        situation.moments.add("target")
     if said.named("how_much") and "opening" in situation.moments:
         situation.moments.add("minimum")
     if scores and (said.named("enough") or _MELDED_POINTS.search(text)):
