@@ -500,6 +500,26 @@ def test_the_stock_out_on_a_red_three_ends_the_hand(lang, question):
     assert (found["verdict"], found["rules"]) == (verdict(core.allowed), [core.rule])
 
 
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "I drew the last card of the stock and it was a red 3. Does the hand just end?"),
+        ("cs", "Poslední karta z balíčku byla červená trojka. Končí kolo?"),
+        ("de", "Die letzte Karte vom Talon war eine rote Drei. Endet die Runde?"),
+        ("es", "La última carta del mazo fue un tres rojo. ¿Termina la mano?"),
+        ("nl", "De laatste kaart van de stapel was een rode drie. Eindigt de ronde?"),
+        ("pl", "Ostatnia karta z talii to czerwona trójka. Czy kończy się rozdanie?"),
+    ],
+)
+def test_does_the_hand_end_on_a_red_three_is_answered_yes(lang, question):
+    """ "Does the hand just end?": the stock's red three ends the hand -- a Yes to the question
+    asked, where "can we keep playing?" is a No (the same rule, the same words after it)."""
+    core = check_stock_out(AMERICAN, top=None, red_three=True, asks_end=True)
+    found = ruling(question, lang)
+    assert (found["verdict"], found["rules"]) == ("yes", [core.rule])
+    assert core.allowed
+
+
 # -- Everyday words are not a ruling ------------------------------------------------------------
 
 _EVERYDAY = st.sampled_from(

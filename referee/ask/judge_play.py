@@ -386,7 +386,8 @@ def _stock_out(variant: Variant, s: Situation) -> Ruling | None:
         return None
     hand = tuple(card for group in s.groups for card in group) + tuple(s.singles)
     if s.red_three:
-        ruling = check_stock_out(variant, top=None, red_three=True)
+        ends = "hand_ends" in (s.asked if s.asked is not None else s.moments)
+        ruling = check_stock_out(variant, top=None, red_three=True, asks_end=ends)
         fields = {"red_three": "y"}
     elif s.top is not None and hand and s.opened is not None:
         melds = [_elsewhere(s.top)] if s.opened else []

@@ -91,7 +91,7 @@ TOLD = (
     "discard", "empty_pile", "last_card", "dead", "theirs", "add", "unfinished",
     "wild_canasta", "canasta", "holding", "cost", "mismeld", "taken_back", "short_opening",
     "bonus_cards", "late", "turn_card", "opened_before", "second_side", "stock_out",
-    "took_pile",
+    "took_pile", "hand_ends",
 )  # fmt: skip
 # ... and the figures a question may ask for besides a card's value (issue 44, fifth pass)
 ASKED_FIGURES = ("gets", "concealed", "target")

@@ -191,10 +191,13 @@ def check_stock_out(
     frozen: bool = False,
     red_three: bool = False,
     score: int = 0,
+    asks_end: bool = False,
 ) -> Ruling:
     """The stock is empty: may the next player take the pile (whose top card is ``top``), or
     does the hand end?  ``red_three``: the last card drawn from the stock was a red three.
-    ``points`` is the going-out bonus the hand's end gives (none: nobody went out)."""
+    ``points`` is the going-out bonus the hand's end gives (none: nobody went out).
+    ``asks_end``: the question is "does the hand end?", so a Yes where play may not go on
+    (else the verdict answers "may play go on?")."""
     if "play.stock-out" not in variant.rules:
         return Ruling(
             False,
@@ -205,6 +208,21 @@ def check_stock_out(
                 )
             ),
             "deal.stock",
+            points=0,
+        )
+    if red_three and asks_end:
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    "Yes: the last card of the stock was a red three, so the hand ends with "
+                    "that turn: the player lays it out and may meld, but does not discard, "
+                    "and nobody scores for going out."
+                )
+            ),
+            "play.stock-out-red-three"
+            if "play.stock-out-red-three" in variant.rules
+            else "play.stock-out",
             points=0,
         )
     if red_three:
