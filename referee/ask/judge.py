@@ -332,12 +332,14 @@ def _going_out_with(variant: Variant, s: Situation, players: int) -> Ruling | No
     """May a side go out with the canastas it is told to have ("with a clean canasta and a
     dirty one", "with only one canasta"): as the going-out form rules that many canastas
     (each of its own rank) and a card left to discard.  A Yes only where no rank is named,
-    nor the same rank asked: the ranks would decide then."""
+    nor the same rank asked: the ranks would decide then; nor where the post tells of cards
+    left in hand at the hand's end ("my partner went out with a canasta, but I still had six
+    cards"): what they count is asked, not whether the side may go out."""
     count = min(s.canastas or 0, len(_CANASTA_RANKS))
     melds = [Meld((Card(rank),) * 7) for rank in _CANASTA_RANKS[:count]]
     # a card left to discard, as going out needs (a five: no three, no wild card)
     ruling = check_going_out(variant, players=players, melds=melds, hand=(Card(Rank.FIVE),))
-    if ruling.allowed and (s.ranks_named or "same_rank" in s.moments):
+    if ruling.allowed and (s.ranks_named or {"same_rank", "in_hand"} & s.moments):
         return None
     return Ruling(
         ruling.allowed,
