@@ -576,7 +576,11 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     if found is not None:
         return found
     from .judge_figures import figure_asked  # it builds on this module's Ruling
-    from .judge_hand import hand_bonuses
+    from .judge_hand import hand_bonuses, hand_event
+
+    found = hand_event(variant, s, table.players if table else None)
+    if found is not None:  # an event only some games score: the hand form asks it
+        return found
 
     found = figure_asked(variant, s) or _on_cards(variant, s, table)
     if found is None or found.rules in _PART_OF_A_HAND:
@@ -599,7 +603,8 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
         found = _opening(variant, s, table)
         if found is not None:
             return found
-    if "go_out" in s.moments:
+    # acabar called is no going out, though "acabar" is the Spanish for finishing
+    if "go_out" in s.moments and "acabar_called" not in s.moments:
         found = _going_out(variant, s, table)
         if found is None and _asks(s, "gets"):
             found = _going_out_bonus(variant, s)

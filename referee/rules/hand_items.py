@@ -332,22 +332,23 @@ class HandScoreRuling(NamedTuple):
 
 
 def _deciding_rule(variant: Variant, items: HandItems, scored: ItemsScore) -> str:
-    """The rule the figure rests on most: a special hand's or acabar's, which replace the rest;
-    else the canastas', the threes', going out's; else the first event's the hand tells."""
+    """The rule the figure rests on most: a special hand's or acabar's, which replace the rest,
+    or the first pickup's premium; else the canastas', the threes', going out's; else the
+    first event's the hand tells."""
     parts = scored.breakdown
     keys = []
     if "special_hand" in parts:
         keys.append("scoring.special-hands")
     if "acabar" in parts:
         keys.append("scoring.acabar")
+    if items.went_out and items.first_pickup:  # its premium in place of going out's
+        keys.append("going-out.first-pickup")
     if scored.canastas:
         keys.append("canasta.kinds")
     if parts.get("red_threes", 0) < 0:
         keys.append("red-threes.penalty")
     if items.red_threes > 0:
         keys.append("red-threes.bonus")
-    if items.went_out and items.first_pickup:
-        keys.append("going-out.first-pickup")
     if items.went_out:
         keys.append("going-out.concealed" if items.concealed else "going-out.bonus")
     events = (
