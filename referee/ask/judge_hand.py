@@ -13,6 +13,10 @@ hand the core refuses (going out with too few canastas), there is no ruling.
 
 Its link opens the referee page's hand form (``hand_score``) filled in with those items,
 which scores them through the same :func:`~referee.rules.hand_items.score_items`.
+
+So does :func:`hand_event`: an event of a hand only some games score (a red three not
+declared, acabar called, an exact cut, going out on the first pickup), told and asked its
+figure at a table whose game scores it.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from ..rules.variant import CanastaKind
 from .judge import Ruling
 from .situation import Situation
 
-__all__ = ["hand_bonuses"]
+__all__ = ["hand_bonuses", "hand_event"]
 
 # what asks a figure: a worth, what a side gets, what it costs or how much
 _ASKING = {"value", "gets", "cost"}

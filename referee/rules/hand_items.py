@@ -11,7 +11,8 @@ each escala and unfinished meld the plainest too -- and its events the ``Side``'
 hand is scored as any other.  The melds' points are then the points given (or
 left out: the bonuses alone), since the cards of a canasta told by its kind are not known.
 The referee page's hand form, ``referee check``'s ``hand_score`` question and
-``referee ask``'s ruling on a hand's bonuses all score through :func:`score_items`.
+``referee ask``'s rulings on a hand's bonuses and on an event of a hand all score through
+:func:`score_items`.
 """
 
 from __future__ import annotations

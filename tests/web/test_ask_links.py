@@ -334,6 +334,10 @@ EVENT_ASKED = [
      {"first_pickup": "y"}),
     ("czech-fast", None, "cs", "Ukončili jsme kolo při první koupi balíku, kolik bodů dostaneme?",
      {"first_pickup": "y"}),
+    ("american", None, "en", "I had 7 pairs, all natural, and went out: how much is that worth?",
+     {"special_hand": "pairs"}),
+    ("american", None, "en", "We went out with a straight. How many points is that?",
+     {"special_hand": "straight"}),
 ]  # fmt: skip
 
 
