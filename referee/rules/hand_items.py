@@ -216,7 +216,7 @@ def _items_problems(variant: Variant, items: HandItems) -> list[Problem]:
     found += [
         problem(
             "not_in_variant",
-            "canasta.unfinished",
+            None,  # the game has no such rule at all
             N_("%(variant)s has no penalty for an unfinished %(kind)s meld"),
             variant=variant.name,
             kind=kind.value.replace("_", " "),
