@@ -1,5 +1,7 @@
 """Issue 44: the referee page's "What does this hand score?" -- a side's canastas by kind, its
-threes, going out and the cards' points, answered with the figure and its parts.
+threes, going out, the cards' points and every event the table's game scores (undeclared red
+threes, acabar, the exact cut, escalas, the first pickup, a special hand, the American
+penalties), answered with the figure and its parts.
 
 The figure is ``referee score``'s on a hand of those items: the form, posted as a browser
 posts it, is compared with ``referee score`` on hands this module writes in card notation
