@@ -194,6 +194,13 @@ def pages(base: str) -> dict[str, str]:
         # issue 44: what a hand scores, its form filled in as a ruling's link opens it
         "referee hand score": "/referee?variant=american&q=hand_score&hand_score-canastas_natural=1"
         "&hand_score-canastas_mixed=1&hand_score-red_threes=2&hand_score-went_out=y",
+        # ... with the events only some games score: the American penalties' fold opened
+        "referee hand events": "/referee?variant=american&q=hand_score"
+        "&hand_score-canastas_natural=2&hand_score-went_out=y&hand_score-held_sets=1"
+        "&hand_score-unfinished_sevens=1",
+        # ... and one asked in words at a Dutch table with the house rule that scores it
+        "referee event asked": "/referee?variant=dutch&house=1&opt_dutch_undeclared_red_three=y"
+        "&ask=" + urllib.parse.quote_plus("we forgot to declare a red three, what does it cost"),
         "referee hand asked": "/referee?variant=classic&ask="
         + urllib.parse.quote_plus(
             "We had a clean canasta, a dirty canasta and 2 red threes and went out. "

@@ -220,6 +220,18 @@ def test_the_breakdown_names_each_item_with_its_figure():
          (2, 0, 0, "out")),
         ("classic", "pl", "Mieliśmy dwie czyste kanasty i wyszliśmy. Ile to punktów?",
          (2, 0, 0, "out")),
+        # ... and the Dutch separable verb, split in the past ("ging uit"), joined in a clause
+        # ("uitging") and in the perfect ("is uitgegaan")
+        ("classic", "nl", "We hadden twee zuivere canasta's en mijn partner ging uit. Hoeveel "
+         "punten is dat?", (2, 0, 0, "out")),
+        ("dutch", "nl", "Wij hadden een zuivere canasta, een onzuivere canasta en gingen "
+         "uit. Hoeveel punten is dat?", (1, 1, 0, "out")),
+        ("classic", "nl", "Ik ging uit met twee zuivere canasta's en een rode drie. Hoeveel "
+         "punten krijgen we?", (2, 0, 1, "out")),
+        ("dutch", "nl", "We hadden twee zuivere canasta's en 2 rode drieën toen mijn partner "
+         "uitging. Hoeveel punten is dat?", (2, 0, 2, "out")),
+        ("classic", "nl", "We hadden een zuivere canasta en een onzuivere canasta en mijn partner "
+         "is uitgegaan. Hoeveel punten is dat?", (1, 1, 0, "out")),
     ],
 )  # fmt: skip
 def test_a_hand_s_bonuses_asked_in_other_languages(table, lang, question, items):
@@ -283,3 +295,20 @@ def test_canastas_told_as_ones_and_how_much_bonus_ask_the_hand_s_bonuses(
     assert found is not None
     out = "out" if "went out" in question.lower() else ""
     assert found.figure == _bonuses(PRESETS[variant], natural, mixed, 0, out)
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("nl", "Mijn partner ging uit met een mooie canasta, maar ik had nog zes kaarten in mijn "
+         "hand, waaronder een heer en een aas. Tellen mijn kaarten dan ook mee tegen ons?"),
+        ("en", "My partner went out with a nice canasta, but I still had six cards in my hand, "
+         "including a king and an ace. Do my cards count against us?"),
+    ],
+)  # fmt: skip
+def test_cards_left_after_going_out_ask_no_going_out_ruling(lang, question):
+    """Going out told done, then cards left in hand: what they count is asked, not whether the
+    side may go out (tests/ask_long.toml's post, which "ging uit" read as going out once
+    answered with a going-out Yes for a hand the post never told)."""
+    found = rule_on(PRESETS["classic"], question, lang)
+    assert found is None or "going-out.canastas" not in found.rules, found

@@ -547,6 +547,9 @@ def test_hand_score_counts_the_cards_points_where_given_and_every_problem():
         ({"canastas": [1]}, "canastas must be an object"),
         ({"red_threes": "2"}, "red_threes must be a whole number"),
         ({"meld_points": -5}, "meld_points must be between 0 and 100000"),
+        ({"held_in_hand": -1}, "held_in_hand cannot be negative"),
+        ({"unfinished": {"eights": 1}}, "unfinished: classic has no canasta 'eights'"),
+        ({"acabar": "yes"}, "acabar must be true or false"),
     ],
 )
 def test_a_malformed_hand_score_question_names_its_field(data, words):
@@ -588,3 +591,32 @@ def test_hand_score_counts_black_threes_melded_going_out_where_they_raise_its_bo
     assert said["allowed"] is True
     assert said["breakdown"]["going_out"] == side["breakdown"]["going_out"] > 100
     assert said["points"] == side["total"] - side["breakdown"]["melds"]
+
+
+def test_hand_score_takes_each_event_under_referee_score_s_own_key():
+    """The events only some games score, asked of a side's hand (issue 44): under the keys
+    `referee score`'s side takes them (and acabar called by the other side), scored as it
+    scores a hand with them: dutch §De Rode Drie (house rule), spanish §Corte, czech fast's
+    first pickup, american §Penalties."""
+    for body, side, other in (
+        ({"variant": "dutch", "options": {"undeclared_red_three": True},
+          "undeclared_red_threes": 1}, {"undeclared_red_threes": 1}, {}),
+        ({"variant": "dutch", "options": {"acabar": True}, "other_acabar": True}, {},
+         {"acabar": True}),
+        ({"variant": "spanish", "exact_cut": True}, {"exact_cut": True}, {}),
+        ({"variant": "american", "held_in_hand": 1, "penalties": 2},
+         {"held_in_hand": 1, "penalties": 2}, {}),
+        ({"variant": "american", "special_hand": "garbage", "went_out": True},
+         {"special_hand": "garbage", "went_out": True}, {}),
+        ({"variant": "czech-fast", "went_out_on_first_pickup": True, "went_out": True,
+          "canastas": {"natural": 1}},
+         {"went_out_on_first_pickup": True, "went_out": True, "melds": ["K K K K K K K"]}, {}),
+    ):  # fmt: skip
+        said = check_json({"question": "hand_score", **body})
+        assert said["allowed"] is True, said
+        table = {k: body[k] for k in ("variant", "options") if k in body}
+        scored, _ = score_json(table | {"sides": [{"hand": "", **side}, {"hand": "", **other}]})
+        parts = scored["sides"][0]["breakdown"]
+        assert said["points"] == scored["sides"][0]["total"] - parts.get("melds", 0), body
+    with pytest.raises(MalformedInput, match="special_hand must be one of straight"):
+        check_json({"variant": "american", "question": "hand_score", "special_hand": "flush"})

@@ -335,14 +335,16 @@ def _going_out_with(variant: Variant, s: Situation, players: int) -> Ruling | No
     """May a side go out with the canastas it is told to have ("with a clean canasta and a
     dirty one", "with only one canasta"): as the going-out form rules that many canastas
     (each of its own rank) and a card left to discard.  A Yes only where no rank is named,
-    nor the same rank asked: the ranks would decide then."""
+    nor the same rank asked: the ranks would decide then; nor where the post tells of cards
+    left in hand at the hand's end ("my partner went out with a canasta, but I still had six
+    cards"): what they count is asked, not whether the side may go out."""
     count = min(s.canastas or 0, len(_CANASTA_RANKS))
     melds = [Meld((Card(rank),) * 7) for rank in _CANASTA_RANKS[:count]]
     # a card left to discard, as going out needs (a five: no three, no wild card)
     ruling = check_going_out(
         variant, players=players, melds=melds, hand=(Card(Rank.FIVE),), hand_told=False
     )
-    if ruling.allowed and (s.ranks_named or "same_rank" in s.moments):
+    if ruling.allowed and (s.ranks_named or {"same_rank", "in_hand"} & s.moments):
         return None
     return Ruling(
         ruling.allowed,
@@ -598,7 +600,11 @@ def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Rulin
     if found is not None:
         return found
     from .judge_figures import figure_asked  # it builds on this module's Ruling
-    from .judge_hand import hand_bonuses
+    from .judge_hand import hand_bonuses, hand_event
+
+    found = hand_event(variant, s, table.players if table else None)
+    if found is not None:  # an event only some games score: the hand form asks it
+        return found
 
     found = figure_asked(variant, s) or _on_cards(variant, s, table)
     if found is None or found.rules in _PART_OF_A_HAND:
@@ -635,7 +641,8 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
         found = _opening(variant, s, table)
         if found is not None:
             return found
-    if "go_out" in s.moments:
+    # acabar called is no going out, though "acabar" is the Spanish for finishing
+    if "go_out" in s.moments and "acabar_called" not in s.moments:
         found = _going_out(variant, s, table)
         if found is None and _asks(s, "gets"):
             found = _going_out_bonus(variant, s)

@@ -4,7 +4,8 @@
 * what a special hand scores ("I had 7 pairs, all natural, and went out: how much is that
   worth?"): the value :func:`referee.rules.hand.special_hand_score` gives the side that
   goes out with it, for the one kind the question names -- a straight, garbage, or pairs told
-  natural or with wild cards (pairs told neither way have two values: no figure);
+  natural or with wild cards (pairs told neither way have two values: no figure); its link
+  opens the referee's hand form with that special hand chosen;
 * what threes laid out are worth where a table gives it by their number ("we had 3 red
   threes and 2 canastas, how much are they worth?"): :func:`referee.rules.hand.threes_points`
   for the count told.
@@ -70,6 +71,8 @@ def special_hand_value(variant: Variant, s: Situation) -> Ruling | None:
             {"hand": Text(SPECIAL_HAND_NAMES[kind]), "points": points},
         ),
         (rule,),
+        # the referee's hand form scores the same: the special hand, its going out said
+        form=("hand_score", {"special_hand": kind}),
         lead=True,
     )
 

@@ -13,6 +13,10 @@ hand the core refuses (going out with too few canastas), there is no ruling.
 
 Its link opens the referee page's hand form (``hand_score``) filled in with those items,
 which scores them through the same :func:`~referee.rules.hand_items.score_items`.
+
+So does :func:`hand_event`: an event of a hand only some games score (a red three not
+declared, acabar called, an exact cut, going out on the first pickup), told and asked its
+figure at a table whose game scores it.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from ..rules.variant import CanastaKind
 from .judge import Ruling
 from .situation import Situation
 
-__all__ = ["hand_bonuses"]
+__all__ = ["hand_bonuses", "hand_event"]
 
 # what asks a figure: a worth, what a side gets, what it costs or how much
 _ASKING = {"value", "gets", "cost"}
@@ -204,3 +208,140 @@ def hand_bonuses(variant: Variant, s: Situation, players: int | None = None) -> 
         form=_form(told, melded[0]),
         lead=True,
     )
+
+
+# -- One event of a hand only some games score, told and asked its figure ------------------
+
+
+def _red_threes_told(s: Situation) -> int | None:
+    """How many red threes the post names (one where it names them uncounted: "a red three",
+    "red threes"), None where it names other cards too."""
+    cards = [card for group in s.groups for card in group] + list(s.singles)
+    if any(not card.is_red_three for card in cards) or s.ranks_named:
+        return None
+    return max(len(cards), 1) if s.red_three else None
+
+
+def _undeclared(variant: Variant, s: Situation) -> tuple[HandItems, Text] | None:
+    """Red threes not laid out by the hand's end ("we forgot to declare a red three": dutch's
+    house rule; hand and foot's red three still in hand or foot)."""
+    if not variant.undeclared_red_three_penalty:
+        return None
+    told = "undeclared" in s.moments or ("in_hand" in s.moments and s.red_three)
+    count = _red_threes_told(s) if told else None
+    if count is None or s.kinds or "canasta" in s.moments:
+        return None
+    return HandItems(undeclared_red_threes=count), Text(
+        N_("%(count)s red three(s) not laid out by the hand's end: %(points)s for the side."),
+        {"count": count},
+    )
+
+
+def _acabar(variant: Variant, s: Situation) -> tuple[HandItems, Text] | None:
+    """A hand ended by acabar (dutch's house rule): nothing for the side that called it, the
+    rule's points for the other; whose call it was, as the post tells it ("they called")."""
+    if variant.acabar_points is None or "acabar_called" not in s.moments:
+        return None
+    theirs = "theirs" in s.moments
+    return HandItems(acabar=not theirs, other_acabar=theirs), Text(
+        N_(
+            "A hand ended by acabar scores nothing for the side that called it and "
+            "%(acabar)s for the other: %(points)s for this side."
+        ),
+        {"acabar": variant.acabar_points},
+    )
+
+
+def _exact_cut(variant: Variant, s: Situation) -> tuple[HandItems, Text] | None:
+    """An exact cut (spanish): its bonus, against a side without a canasta; a figure only where
+    the post says the side has none (else the form asks its canastas)."""
+    if variant.exact_cut_bonus is None or "exact_cut" not in s.moments:
+        return None
+    if "no_canasta" in s.moments or s.opened is False:
+        template = N_(
+            "An exact cut scores %(bonus)s for a side with a canasta in the hand, "
+            "-%(bonus)s for one without: %(points)s for this side."
+        )
+    else:  # the canastas decide its sign: no figure (the form asks them)
+        template = N_(
+            "An exact cut scores %(bonus)s for a side with a canasta in the hand, "
+            "-%(bonus)s for one without."
+        )
+    return HandItems(exact_cut=True), Text(template, {"bonus": variant.exact_cut_bonus})
+
+
+def _first_pickup(variant: Variant, s: Situation) -> tuple[HandItems, Text] | None:
+    """Going out on the first pickup of the pile (czech fast): its premium in place of going
+    out's, with the canastas going out needs (of the kind the post tells, else natural)."""
+    premium = variant.first_pickup_going_out_bonus
+    if premium is None or "first_pickup" not in s.moments or "go_out" not in s.moments:
+        return None
+    told = {_KINDS[m]: n for m, n in (s.kinds or {}).items()}
+    if told:
+        template = N_(
+            "Going out on the first pickup of the pile scores %(premium)s in place of going "
+            "out's %(bonus)s; with the canastas told, %(points)s for the side."
+        )
+    else:  # the canastas are the rest of the figure: no figure (the form asks them)
+        template = N_(
+            "Going out on the first pickup of the pile scores %(premium)s in place of going "
+            "out's %(bonus)s."
+        )
+    needed = variant.going_out_canastas.get(variant.default_players, 1)
+    kinds = told or {CanastaKind.NATURAL: needed}  # the form shows the fewest going out needs
+    return HandItems(kinds, went_out=True, first_pickup=True), Text(
+        template, {"premium": premium, "bonus": variant.going_out_bonus}
+    )
+
+
+def _event_form(items: HandItems) -> dict[str, str]:
+    """The referee's hand form, filled in with the event's items."""
+    fields = {f"canastas_{kind.value}": str(n) for kind, n in items.canastas.items() if n}
+    if items.undeclared_red_threes:
+        fields["undeclared_red_threes"] = str(items.undeclared_red_threes)
+    if items.acabar or items.other_acabar:
+        fields["acabar"] = "us" if items.acabar else "them"
+    for name, ticked in (("exact_cut", items.exact_cut), ("first_pickup", items.first_pickup)):
+        if ticked:
+            fields[name] = "y"
+    return fields
+
+
+_EVENT_RULES = {
+    _undeclared: "red-threes.undeclared",
+    _acabar: "scoring.acabar",
+    _exact_cut: "scoring.exact-cut",
+    _first_pickup: "going-out.first-pickup",
+}
+
+
+def hand_event(variant: Variant, s: Situation, players: int | None = None) -> Ruling | None:
+    """The figure of an event of a hand only some games score, told in words and asked its
+    figure ("we forgot to declare a red three, what does it cost?", "the other side called
+    acabar, what do we get?"), as the referee's hand form scores it
+    (:func:`~referee.rules.hand_items.score_items`), with that form filled in; None where the
+    table's game does not score the event told, or the post asks no figure.  An exact cut
+    told of no side without a canasta gets no figure: its sign is the canastas'."""
+    asked = s.asked if s.asked is not None else s.moments
+    if not _ASKING & asked:
+        return None
+    for judge, rule in _EVENT_RULES.items():
+        if rule not in variant.rules:
+            continue
+        found = judge(variant, s)
+        if found is None:
+            continue
+        items, text = found
+        scored = score_items(variant, players or variant.default_players, items)
+        if scored.problems:
+            return None
+        figure = scored.total if "%(points)s" in text.template else None
+        return Ruling(
+            None,
+            figure,
+            Text(text.template, {**text.params, "points": scored.total}),
+            (rule,),
+            form=("hand_score", _event_form(items)),
+            lead=True,
+        )
+    return None

@@ -108,6 +108,9 @@ FIGURE_WORDS = (
     "special_hand", "special_straight", "special_pairs", "special_garbage", "no_wild",
     "with_wild", "same_rank",
 )  # fmt: skip
+# ... and the events of a hand only some games score, which the referee's hand form asks
+# (issue 44: judge_hand.hand_event)
+EVENT_WORDS = ("undeclared", "acabar_called", "exact_cut", "first_pickup")
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
 
 
@@ -1407,6 +1410,7 @@ def read_situation(
         *TOLD,
         *ASKED_FIGURES,
         *FIGURE_WORDS,
+        *EVENT_WORDS,
         "in_hand",
         "natural_canasta",
         "mixed_canasta",

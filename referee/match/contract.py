@@ -511,7 +511,7 @@ def _hand_score_question(variant: Variant, data: Json) -> Json:
     from ..rules.hand_items import HandItems, check_hand_score
 
     counted = {}
-    for key in ("canastas", "concealed_canastas"):
+    for key in ("canastas", "concealed_canastas", "unfinished"):
         told = _field(data, key, dict, {}, "")
         counted[key] = {}
         for name in told:
@@ -523,6 +523,11 @@ def _hand_score_question(variant: Variant, data: Json) -> Json:
                     f"{key}: {variant.id} has no canasta {name!r} (its kinds: {known})"
                 ) from None
             counted[key][kind] = _count(told, name, f"{key}.")
+    special = _field(data, "special_hand", str, None, "")
+    if variant.special_hands and special not in (None, *variant.special_hands):
+        raise MalformedInput(  # as referee score's side says it
+            f"special_hand must be one of {', '.join(variant.special_hands)}, not {special!r}"
+        )
     points = {}
     for key in ("meld_points", "hand_points"):
         value = _field(data, key, int, None, "")
@@ -538,6 +543,19 @@ def _hand_score_question(variant: Variant, data: Json) -> Json:
         melded=_field(data, "melded", bool, False, ""),
         concealed_canastas=counted["concealed_canastas"],
         black_threes_out=_count(data, "black_threes_out", ""),
+        # the events only some games score, under referee score's own keys (but acabar called
+        # by the other side, which a hand of one side's items asks apart)
+        undeclared_red_threes=_count(data, "undeclared_red_threes", ""),
+        acabar=_field(data, "acabar", bool, False, ""),
+        other_acabar=_field(data, "other_acabar", bool, False, ""),
+        exact_cut=_field(data, "exact_cut", bool, False, ""),
+        first_pickup=_field(data, "went_out_on_first_pickup", bool, False, ""),
+        held_sets=_count(data, "held_in_hand", ""),
+        penalties=_count(data, "penalties", ""),
+        special_hand=special,
+        escalas=_count(data, "escalas", ""),
+        escalas_real=_count(data, "escalas_real", ""),
+        unfinished=counted["unfinished"],
         **points,
     )
     ruling = check_hand_score(variant, _players(variant, data), items)

@@ -1,13 +1,18 @@
 """What a hand scores, told by its items: its canastas by kind, its red (and black) threes,
-going out, and the cards' points where they are known (issue 44: "We had a clean canasta, a
-dirty canasta and 2 red threes and went out. What do we score?").
+going out, the cards' points where they are known (issue 44: "We had a clean canasta, a
+dirty canasta and 2 red threes and went out. What do we score?"), and every event of a hand
+some game's scoring knows (the Dutch undeclared red three and acabar, the Spanish exact cut
+and escalas, the fast Czech first pickup, the American penalties, unfinished melds, aces or
+sevens held and special hands).
 
 The figure is :func:`~referee.rules.hand.score_hand`'s, the function ``referee score`` runs:
-the items become a hand of cards -- each canasta the plainest of its kind, a rank of its own
--- and the hand is scored as any other.  The melds' points are then the points given (or
+the items become a hand of cards -- each canasta the plainest of its kind, a rank of its own,
+each escala and unfinished meld the plainest too -- and its events the ``Side``'s own, and the
+hand is scored as any other.  The melds' points are then the points given (or
 left out: the bonuses alone), since the cards of a canasta told by its kind are not known.
 The referee page's hand form, ``referee check``'s ``hand_score`` question and
-``referee ask``'s ruling on a hand's bonuses all score through :func:`score_items`.
+``referee ask``'s rulings on a hand's bonuses and on an event of a hand all score through
+:func:`score_items`.
 """
 
 from __future__ import annotations
@@ -16,10 +21,10 @@ from collections.abc import Iterator, Mapping
 from itertools import chain, repeat
 from typing import NamedTuple
 
-from .cards import Card, Rank, Suit
+from .cards import RANK_BY_ORDER, Card, Rank, Suit
 from .deck import packs_of
 from .hand import CanastaScore, Hand, Side, score_hand
-from .melds import Meld, classify
+from .melds import ESCALA_REAL_SIZE, Meld, classify
 from .problems import N_, Problem, Text, problem
 from .quick import laid_canasta_problems
 from .variant import CanastaKind, Variant
@@ -39,6 +44,16 @@ _APART = {Rank.SEVEN: CanastaKind.SEVENS, Rank.ACE: CanastaKind.ACES}
 _SIZE = 7
 _PACK = 54  # cards in a pack, its two jokers with them
 _TWO, _JOKER, _BLACK_THREE = Card(Rank.TWO), Card(Rank.JOKER), Card(Rank.THREE)
+# An unfinished meld of a kind that costs (american): the plainest such meld, of three cards
+# (four jokers, the fewest that make one "of four jokers").
+_UNFINISHED = {
+    CanastaKind.SEVENS: (Card(Rank.SEVEN),) * 3,
+    CanastaKind.ACES: (Card(Rank.ACE),) * 3,
+    CanastaKind.WILD_TWOS: (_TWO,) * 3,
+    CanastaKind.WILD_JOKERS: (_JOKER,) * 4,
+    CanastaKind.WILD_DEUCES: (_JOKER, _TWO, _TWO),
+    CanastaKind.WILD: (_TWO,) * 3,
+}
 
 
 class HandItems(NamedTuple):
@@ -58,6 +73,19 @@ class HandItems(NamedTuple):
     # pays more for that (spanish's canasta oculta, dutch's hand canasta)
     concealed_canastas: Mapping[CanastaKind, int] = {}
     black_threes_out: int = 0  # black threes melded in going out, where they raise its bonus
+    # The events only some games score, as ``referee score``'s side takes them (hand.Side):
+    # red threes not declared (dutch's house rule, hand and foot's left in hand or foot) ...
+    undeclared_red_threes: int = 0
+    acabar: bool = False  # this side called acabar (dutch's house rule): it scores nothing
+    other_acabar: bool = False  # the other side called it: this side scores its points
+    exact_cut: bool = False  # spanish: the cut took exactly the cards dealt
+    first_pickup: bool = False  # czech fast: went out on the first pickup of the pile
+    held_sets: int = 0  # american: players left holding three or more aces or sevens
+    penalties: int = 0  # american: irregularities charged the book's penalty
+    special_hand: str | None = None  # american: went out with this special hand
+    escalas: int = 0  # spanish's house rule: seven of a suit in order, no wild card ...
+    escalas_real: int = 0  # ... and 4 to the ace of a suit
+    unfinished: Mapping[CanastaKind, int] = {}  # american: unfinished melds that cost, by kind
 
 
 class ItemsScore(NamedTuple):
@@ -139,12 +167,32 @@ def _melds(variant: Variant, players: int, items: HandItems) -> list[Meld]:
             cards = _canasta(variant, kind, ranks, wilds, i)
             # laid from the hand at once: those told so, and every one of a concealed going out
             melds.append(Meld(tuple(cards), items.concealed or i < laid))
+    melds += _runs_and_unfinished(variant, items, most)
     melded = items.melded or (items.meld_points or 0) > 0
     if melded and not melds:  # a meld that stands for "the side has melded"
         melds.append(Meld((Card(next(ranks)),) * 3, items.concealed))
     if items.black_threes_out > 0:  # a meld of them, as going out lays it (czech fast)
         threes = min(items.black_threes_out, 4 * packs_of(variant, players) + 1)
         melds.append(Meld((_BLACK_THREE,) * threes, items.concealed))
+    return melds
+
+
+def _runs_and_unfinished(variant: Variant, items: HandItems, most: int) -> list[Meld]:
+    """The side's escalas, each of a suit of its own in turn (an escala from 4 to 10, the
+    ranks the canastas take last; an escala real from 4 to the ace), and its unfinished melds
+    of the kinds that cost, each the plainest of its kind; none the game has not (said by
+    :func:`_items_problems`)."""
+    melds = []
+    suits = iter(tuple(Suit) * (2 * most))
+    if variant.escalas:
+        for count, size in ((items.escalas, _SIZE), (items.escalas_real, ESCALA_REAL_SIZE)):
+            for _ in range(min(max(count, 0), most)):
+                suit = next(suits)
+                run = tuple(Card(RANK_BY_ORDER[n], suit) for n in range(4, 4 + size))
+                melds.append(Meld(run, items.concealed))
+    for kind, count in items.unfinished.items():
+        if kind in variant.unfinished_penalty and kind in _UNFINISHED:
+            melds += [Meld(_UNFINISHED[kind], items.concealed)] * min(max(count, 0), most)
     return melds
 
 
@@ -165,6 +213,35 @@ def _items_problems(variant: Variant, items: HandItems) -> list[Problem]:
     for kind, laid in items.concealed_canastas.items():
         made = max(items.canastas.get(kind, 0), 0)
         found += laid_canasta_problems(variant, kind, laid, made, 0)
+    found += [
+        problem(
+            "not_in_variant",
+            None,  # the game has no such rule at all
+            N_("%(variant)s has no penalty for an unfinished %(kind)s meld"),
+            variant=variant.name,
+            kind=kind.value.replace("_", " "),
+        )
+        for kind, count in items.unfinished.items()
+        if count and (kind not in variant.unfinished_penalty or kind not in _UNFINISHED)
+    ]
+    if (items.escalas or items.escalas_real) and not variant.escalas:
+        found.append(
+            problem(
+                "not_in_variant",
+                "meld.sequence",
+                N_("%(variant)s plays no escalas"),
+                variant=variant.name,
+            )  # fmt: skip
+        )
+    if items.other_acabar and items.went_out and variant.acabar_points is not None:
+        # the core's own words for a side that called it and went out (event_problems)
+        found.append(
+            problem(
+                "acabar_and_out",
+                "scoring.acabar",
+                N_("a hand ended by acabar has nobody going out"),
+            )
+        )
     if items.meld_points is not None and items.meld_points % 5:
         found.append(
             problem(
@@ -205,15 +282,25 @@ def score_items(variant: Variant, players: int, items: HandItems) -> ItemsScore:
         hand=() if items.hand_points is None else None,
         hand_points=items.hand_points,
         black_threes=max(items.black_threes, 0),
+        undeclared_red_threes=max(items.undeclared_red_threes, 0),
+        acabar=items.acabar,
+        exact_cut=items.exact_cut,
+        first_pickup=items.first_pickup,
+        held_sets=max(items.held_sets, 0),
+        special_hand=items.special_hand or None,
+        penalties=max(items.penalties, 0),
     )
-    others = tuple(Side("", hand=()) for _ in range(variant.sides_for(players) - 1))
+    others = [Side("", hand=()) for _ in range(variant.sides_for(players) - 1)]
+    others[0] = others[0]._replace(acabar=items.other_acabar)
     result = score_hand(variant, Hand(players, (side, *others)))
     scored = result.sides[0]
     breakdown = dict(scored.breakdown)
     if items.meld_points is None:
-        del breakdown["melds"]
-    else:
-        breakdown["melds"] = items.meld_points
+        breakdown.pop("melds", None)  # a special hand's or acabar's score has no such part
+    elif "melds" in breakdown:
+        # the melded cards' points as the core counts the built melds': against the side
+        # where its game makes a side without a canasta count them so
+        breakdown["melds"] = -items.meld_points if breakdown["melds"] < 0 else items.meld_points
     if items.hand_points is None and not breakdown.get("hand"):
         breakdown.pop("hand", None)
     problems = [p for p in result.problems if p.code not in _CARDS_PROBLEMS]
@@ -246,9 +333,17 @@ class HandScoreRuling(NamedTuple):
 
 
 def _deciding_rule(variant: Variant, items: HandItems, scored: ItemsScore) -> str:
-    """The rule the figure rests on most: the canastas', else the threes', else going out's."""
+    """The rule the figure rests on most: a special hand's or acabar's, which replace the rest,
+    or the first pickup's premium; else the canastas', the threes', going out's; else the
+    first event's the hand tells."""
     parts = scored.breakdown
     keys = []
+    if "special_hand" in parts:
+        keys.append("scoring.special-hands")
+    if "acabar" in parts:
+        keys.append("scoring.acabar")
+    if items.went_out and items.first_pickup:  # its premium in place of going out's
+        keys.append("going-out.first-pickup")
     if scored.canastas:
         keys.append("canasta.kinds")
     if parts.get("red_threes", 0) < 0:
@@ -257,6 +352,15 @@ def _deciding_rule(variant: Variant, items: HandItems, scored: ItemsScore) -> st
         keys.append("red-threes.bonus")
     if items.went_out:
         keys.append("going-out.concealed" if items.concealed else "going-out.bonus")
+    events = (
+        ("undeclared_red_threes", "red-threes.undeclared"),
+        ("exact_cut", "scoring.exact-cut"),
+        ("held_in_hand", "hand.held"),
+        ("penalties", "irregularities.penalty"),
+        ("escalas", "escala.bonus"),
+        ("unfinished", "canasta.unfinished"),
+    )
+    keys += [key for part, key in events if parts.get(part)]
     if items.hand_points:
         keys.append("hand.points")
     keys += ["canasta.kinds", "hand.points"]
@@ -292,7 +396,8 @@ def check_hand_score(variant: Variant, players: int, items: HandItems) -> HandSc
                 N_("These items score %(points)s; the melded cards' own points come on top."),
                 {"points": scored.total},
             )
-            if items.meld_points is None
+            # a special hand's value and acabar's points are the side's whole score
+            if items.meld_points is None and not {"special_hand", "acabar"} & set(scored.breakdown)
             else Text(N_("This hand scores %(points)s."), {"points": scored.total})
         )
         allowed = True

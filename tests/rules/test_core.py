@@ -111,6 +111,8 @@ ONLY_WHEN: dict[str, Callable[[Variant], bool]] = {
     "meld.natural-only": lambda v: bool(v.natural_only_ranks),
     "hand.held": lambda v: bool(v.held_penalty),
     "going-out.special-hands": lambda v: bool(v.special_hands),
+    "scoring.special-hands": lambda v: bool(v.special_hands),
+    "canasta.unfinished": lambda v: bool(v.unfinished_penalty),
     "opening.pile-natural": lambda v: bool(v.pile_top_natural_ranks),
     "opening.lone-wild": lambda v: v.lone_wild_penalty is not None,
     "opening.splash": lambda v: v.opening_natural_canasta,

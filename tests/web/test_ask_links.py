@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from referee.ask.judge import rule_on
 from referee.rules import PRESETS
-from referee.web.parts.forms import offered_questions
+from referee.web.parts.forms import offered_questions, option_field_name
 from tests.support.web import form_data, make_app, ruling
 
 SCORES = (-200, 0, 1500, 3000)
@@ -300,3 +300,100 @@ def test_a_ruling_s_sentence_says_what_its_verdict_says(variant):
         assert opens in (said.get(found.verdict), None), (question, found.verdict, text)
         if found.verdict is None:
             assert opens is None, (question, text)
+
+
+# The events of a hand only some games score (issue 44, referee/ask/judge_hand.hand_event),
+# asked at a table whose game and house rules score them: the ruling's link opens the hand
+# form filled in with the event, which, sent, states the ruling's own figure under its rule.
+EVENT_ASKED = [
+    ("dutch", "undeclared_red_three", "en", "we forgot to declare a red three, what does it cost",
+     {"undeclared_red_threes": "1"}),
+    ("dutch", "undeclared_red_three", "en", "We forgot to declare 2 red threes. What does that "
+     "cost?", {"undeclared_red_threes": "2"}),
+    ("dutch", "undeclared_red_three", "nl", "wij vergaten een rode drie te melden, wat kost dat?",
+     {"undeclared_red_threes": "1"}),
+    ("dutch", "undeclared_red_three", "de", "Wir haben vergessen, eine rote Drei zu melden. Was "
+     "kostet das?", {"undeclared_red_threes": "1"}),
+    ("dutch", "undeclared_red_three", "es", "Olvidamos declarar un tres rojo, ¿cuánto cuesta?",
+     {"undeclared_red_threes": "1"}),
+    ("dutch", "undeclared_red_three", "cs", "Zapomněli jsme vyložit červenou trojku, kolik to "
+     "stojí?", {"undeclared_red_threes": "1"}),
+    ("dutch", "undeclared_red_three", "pl", "Zapomnieliśmy wyłożyć czerwoną trójkę, ile to "
+     "kosztuje?", {"undeclared_red_threes": "1"}),
+    ("hand-and-foot", None, "en", "I still had a red three in my foot at the end, what does it "
+     "cost?", {"undeclared_red_threes": "1"}),
+    ("dutch", "acabar", "en", "the other side called acabar, what do we get?", {"acabar": "them"}),
+    ("dutch", "acabar", "nl", "De tegenpartij riep acabar. Hoeveel punten krijgen wij?",
+     {"acabar": "them"}),
+    ("dutch", "acabar", "en", "I called acabar, how many points do we get?", {"acabar": "us"}),
+    ("spanish", None, "en", "we cut the exact number of cards, what do we get?",
+     {"exact_cut": "y"}),
+    ("spanish", None, "es", "Hice el corte exacto y no tenemos ninguna canasta, ¿cuánto se gana?",
+     {"exact_cut": "y"}),
+    ("czech-fast", None, "en", "we went out on the first pickup, what do we score?",
+     {"first_pickup": "y"}),
+    ("czech-fast", None, "cs", "Ukončili jsme kolo při první koupi balíku, kolik bodů dostaneme?",
+     {"first_pickup": "y"}),
+    ("american", None, "en", "I had 7 pairs, all natural, and went out: how much is that worth?",
+     {"special_hand": "pairs"}),
+    ("american", None, "en", "We went out with a straight. How many points is that?",
+     {"special_hand": "straight"}),
+]  # fmt: skip
+
+
+def _figure_shown(shown: str) -> int:
+    """The figure a ruling shows, in any of the page's languages (1,500 / 1 500 / −500)."""
+    found = re.search(r'<strong class="figure">([^<]+)</strong>', shown)
+    assert found, shown[:1500]
+    text = unescape(found[1]).replace("\u2212", "-")
+    return int(("-" if text.lstrip().startswith("-") else "") + re.sub(r"\D", "", text))
+
+
+@pytest.mark.parametrize(("variant", "option", "lang", "question", "filled"), EVENT_ASKED)
+def test_an_event_asked_in_words_opens_the_hand_form_filled_in(
+    asking, variant, option, lang, question, filled
+):
+    table = PRESETS[variant].with_options({option: True} if option else {})
+    said = rule_on(table, question, lang)
+    assert said is not None, question
+    assert said.form is not None, question
+    rules = f"variant={variant}&house=1"
+    rules += f"&{option_field_name(variant, option)}=y" if option else ""
+    page = asking.get(f"/referee?{rules}&lang={lang}&ask={quote_plus(question)}")
+    answer = page.get_data(as_text=True).split('id="ask-answer"')[1].split("</section>")[0]
+    link = re.search(r'<a class="button" href="([^"]+)">', answer)
+    assert link, (question, answer[:1500])
+    url = unescape(link[1])
+    assert urlsplit(url).fragment == "q-hand_score"
+
+    action, fields = form_data(asking.get(url).get_data(as_text=True), "q-hand_score")
+    sent = dict(fields)
+    assert {f"hand_score-{name}": value for name, value in filled.items()}.items() <= sent.items()
+    response = asking.post(action.split("#")[0], data=MultiDict(fields))
+    shown = response.get_data(as_text=True).split('id="q-hand_score-answer"')[1]
+    allowed, _sentence, rule = ruling(shown)
+    assert allowed
+    assert rule.removeprefix(f"{variant}.") in said.rules
+    if said.figure is not None:
+        assert _figure_shown(shown) == said.figure
+
+
+@pytest.mark.parametrize(
+    ("variant", "question"),
+    [
+        ("dutch", "we forgot to declare a red three, what does it cost"),  # the house rule off
+        ("classic", "we forgot to declare a red three, what does it cost"),
+        ("dutch", "the other side called acabar, what do we get?"),
+        ("classic", "we cut the exact number of cards, what do we get?"),
+    ],
+)
+def test_an_event_the_table_does_not_score_opens_no_hand_form(asking, variant, question):
+    """Where the table's game (its house rules as chosen) does not score the event told, no
+    ruling scores it (nor another: acabar called is no going out, though "acabar" is the
+    Spanish for finishing), and no button opens the hand form with it."""
+    said = rule_on(PRESETS[variant], question, "en")
+    assert said is None or said.form is None or said.form[0] != "hand_score", said
+    assert said is None or "going-out.bonus" not in said.rules, said
+    page = asking.get(f"/referee?variant={variant}&ask={quote_plus(question)}")
+    answer = page.get_data(as_text=True).split('id="ask-answer"')[1].split("</section>")[0]
+    assert "hand_score-" not in answer

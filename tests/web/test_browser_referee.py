@@ -261,3 +261,52 @@ def test_a_hand_s_score_asked_in_words_then_on_its_form_at_phone_size(browser, b
     )
     page.locator("#q-hand_score-answer").scroll_into_view_if_needed()
     check_page(page, "20-referee-hand-score")
+
+
+def test_an_event_of_the_game_asked_then_scored_on_the_hand_form_at_phone_size(browser, base_url):
+    """Issue 44: at a Dutch table with the house rule of the undeclared red three, a red three
+    forgotten, asked in the box: the ruling leads with referee score's figure, its button opens
+    the hand form filled in (the table's items only: no American penalties), and that form,
+    with the other side's acabar chosen too, states referee score's figure for those events,
+    at 390×844 (axe, 44 px targets, no sideways scroll); then the American form, whose
+    penalties fold open where one is counted."""
+    from referee.match.contract import score_json
+
+    page = browser.new_context(viewport=PHONE).new_page()
+    rules = "variant=dutch&house=1&opt_dutch_undeclared_red_three=y&opt_dutch_acabar=y"
+    page.goto(f"{base_url}/referee?{rules}")
+    page.get_by_label("Your question, in your own words").fill(
+        "We forgot to declare a red three. What does that cost?"
+    )
+    page.get_by_role("button", name="Ask", exact=True).click()
+    said = page.locator("#ask-answer .ruling.said")
+    expect(said.locator("strong.figure")).to_have_text("-500")
+    said.get_by_role("link", name="Check it on the hand's score form").click()
+
+    expect(page.locator("#hand_score-undeclared_red_threes")).to_have_value("1")
+    expect(page.locator("#hand_score-held_sets")).to_have_count(0)
+    page.get_by_role("button", name="Score the hand").click()
+    expect(page.locator("#q-hand_score .ruling .verdict strong.figure")).to_have_text("-500")
+    page.get_by_label("Acabar", exact=True).select_option(label="The other side called it")
+    page.get_by_role("button", name="Score the hand").click()
+    scored, _ = score_json(
+        {"variant": "dutch", "options": {"undeclared_red_three": True, "acabar": True},
+         "sides": [{"undeclared_red_threes": 1, "hand": ""}, {"acabar": True, "hand": ""}]}
+    )  # fmt: skip
+    figure = f"{scored['sides'][0]['total']:,}"
+    expect(page.locator("#q-hand_score .ruling .verdict strong.figure")).to_have_text(figure)
+    expect(page.locator("#q-hand_score .ruling")).to_have_attribute(
+        "data-rule", "dutch.scoring.acabar"
+    )
+    page.locator("#q-hand_score-answer").scroll_into_view_if_needed()
+    check_page(page, "20-referee-hand-event")
+
+    page.goto(f"{base_url}/referee?variant=american&q=hand_score")
+    fold = page.locator("#q-hand_score details.penalties")
+    expect(fold).not_to_have_attribute("open", "")
+    fold.locator("summary").click()
+    page.get_by_label("Players left holding three or more aces or sevens").fill("1")
+    page.get_by_role("button", name="Score the hand").click()
+    expect(page.locator("#q-hand_score details.penalties")).to_have_attribute("open", "")
+    expect(page.locator("#q-hand_score .ruling .verdict strong.figure")).to_have_text("-1,500")
+    check_page(page, "20-referee-hand-penalties")

@@ -1,5 +1,7 @@
 """Issue 44: the referee page's "What does this hand score?" -- a side's canastas by kind, its
-threes, going out and the cards' points, answered with the figure and its parts.
+threes, going out, the cards' points and every event the table's game scores (undeclared red
+threes, acabar, the exact cut, escalas, the first pickup, a special hand, the American
+penalties), answered with the figure and its parts.
 
 The figure is ``referee score``'s on a hand of those items: the form, posted as a browser
 posts it, is compared with ``referee score`` on hands this module writes in card notation
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from itertools import islice
 from typing import NamedTuple
 from urllib.parse import quote_plus, urlencode
 
@@ -39,6 +42,16 @@ WILD = {
     CanastaKind.ACES: "A A A A A A A",
 }
 SUITS = "hdsc"
+RUN = ("5", "6", "7", "8", "9", "10", "J")
+REAL_RUN = ("4", *RUN, "Q", "K", "A")
+# the test's own unfinished melds of the kinds that cost (american)
+UNFINISHED = {
+    CanastaKind.SEVENS: "7 7 7 7",
+    CanastaKind.ACES: "A A A A A",
+    CanastaKind.WILD_TWOS: "2 2 2 2",
+    CanastaKind.WILD_JOKERS: "X X X X 2",
+    CanastaKind.WILD_DEUCES: "X X 2",
+}
 TABLES = [(name, players) for name, v in PRESETS.items() for players in v.players]
 # what the cards of a hand told by its items leave open: the opening's minimum (the melds'
 # own cards are not told) and whether some deal holds these canastas' very cards (the two
@@ -68,6 +81,22 @@ class Told(NamedTuple):
     meld: int | None
     hand: int | None
     threes_out: int = 0  # black threes melded in going out (czech fast)
+    # the events only some games score, each drawn where the table's game scores it
+    undeclared: int = 0  # red threes not declared (dutch's house rule, hand and foot)
+    acabar: str = ""  # who called acabar (dutch's house rule): "us", "them" or nobody
+    cut: bool = False  # spanish's exact cut
+    first_pickup: bool = False  # czech fast: went out on the first pickup (going out, said)
+    held: int = 0  # american: players left holding three or more aces or sevens
+    penalties: int = 0  # american: irregularities charged the book's penalty
+    special: str = ""  # american: went out with this special hand (going out, said)
+    escalas: int = 0  # spanish's house rule: escalas ...
+    escalas_real: int = 0  # ... and escalas reales
+    unfinished: dict[CanastaKind, int] = {}  # american: unfinished melds that cost
+
+    @property
+    def going_out(self) -> bool:
+        """Whether the side went out: ticked, or said by a special hand or the first pickup."""
+        return self.out or bool(self.special) or self.first_pickup
 
 
 def _melds(told: Told) -> list[object]:
@@ -86,6 +115,12 @@ def _melds(told: Told) -> list[object]:
             # laid from the hand at once: those said so; going out concealed, every meld
             concealed = told.concealed or i < told.laid.get(kind, 0)
             melds.append({"cards": cards, "concealed": True} if concealed else cards)
+    # the test's own escalas, a suit each in turn: 5 to jack, and 4 to the ace
+    suits = iter(SUITS * 8)
+    for n, ranks in ((told.escalas, RUN), (told.escalas_real, REAL_RUN)):
+        for suit in islice(suits, n):
+            melds.append(" ".join(f"{rank}{suit}" for rank in ranks))
+    melds += [UNFINISHED[kind] for kind, n in told.unfinished.items() for _ in range(n)]
     if (told.melded or told.meld) and not melds:
         melds.append("4 4 4")
     if told.threes_out:
@@ -102,18 +137,37 @@ def _reference(told: Told) -> tuple[int, set[str]]:
     side = {
         "melds": _melds(told),
         "red_threes": told.threes,
-        "went_out": told.out,
+        "went_out": told.going_out,
         "concealed": told.concealed,
     }
     if told.black:
         side["black_threes"] = told.black
+    events = {
+        "undeclared_red_threes": told.undeclared,
+        "acabar": told.acabar == "us",
+        "exact_cut": told.cut,
+        "went_out_on_first_pickup": told.first_pickup,
+        "held_in_hand": told.held,
+        "penalties": told.penalties,
+        "special_hand": told.special or None,
+    }
+    side |= {key: value for key, value in events.items() if value}
     side |= {"hand": ""} if told.hand is None else {"hand_points": told.hand}
     others = [{"hand": ""} for _ in range(variant.sides_for(told.players) - 1)]
+    if told.acabar == "them":
+        others[0]["acabar"] = True
     data = {"variant": told.variant, "players": told.players, "options": told.options}
     out_json, _status = score_json(data | {"sides": [side, *others]})
     scored = out_json["sides"][0]
-    figure = scored["total"] - scored["breakdown"]["melds"] + (told.meld or 0)
-    return figure, {e["code"] for e in out_json["errors"]} - UNTOLD
+    codes = {e["code"] for e in out_json["errors"]} - UNTOLD
+    # the melded cards' points told in place of the test's own melds', counted as referee
+    # score counts those: against a side without a canasta where its game says so; none in a
+    # special hand's or acabar's score
+    melds = scored["breakdown"].get("melds")
+    if melds is None:
+        return scored["total"], codes
+    figure = scored["total"] - melds + (told.meld or 0) * (-1 if melds < 0 else 1)
+    return figure, codes
 
 
 def _figure(shown: str) -> int:
@@ -154,6 +208,28 @@ def hands(draw) -> Told:
     out = draw(st.booleans())
     concealed = out and variant.concealed_going_out_bonus is not None and draw(st.booleans())
     points = st.none() | st.integers(0, 600).map(lambda n: n * 5)
+    events = {}
+    if variant.undeclared_red_three_penalty:
+        events["undeclared"] = draw(st.integers(0, 2))
+    if variant.acabar_points is not None:
+        events["acabar"] = draw(st.sampled_from(["", "", "us", "them"]))
+    if variant.exact_cut_bonus is not None:
+        events["cut"] = draw(st.booleans())
+    if variant.first_pickup_going_out_bonus is not None:
+        events["first_pickup"] = draw(st.booleans())
+    if variant.held_penalty:
+        events["held"] = draw(st.integers(0, 2))
+    if variant.penalty_points:
+        events["penalties"] = draw(st.integers(0, 3))
+    if variant.special_hands:
+        events["special"] = draw(st.sampled_from(["", "", "", *variant.special_hands]))
+    if variant.escalas:
+        events["escalas"] = draw(st.integers(0, 2))
+        events["escalas_real"] = draw(st.integers(0, 1))
+    if variant.unfinished_penalty:
+        kinds = sorted(variant.unfinished_penalty, key=lambda k: k.value)
+        unfinished = draw(st.dictionaries(st.sampled_from(kinds), st.integers(0, 1), max_size=2))
+        events["unfinished"] = {k: n for k, n in unfinished.items() if n}
     return Told(
         variant_id,
         players,
@@ -168,6 +244,7 @@ def hands(draw) -> Told:
         draw(points),
         draw(points),
         draw(st.integers(0, 4)) if variant.black_three_going_out_bonus else 0,
+        **events,
     )
 
 
@@ -184,13 +261,37 @@ def test_the_form_s_figure_is_referee_score_s_on_the_same_items(referee, told):
     fields |= {"black_threes_out": str(told.threes_out)}
     fields |= {"meld_points": "" if told.meld is None else str(told.meld)}
     fields |= {"hand_points": "" if told.hand is None else str(told.hand)}
-    ticked = {"went_out": told.out, "concealed": told.concealed, "melded": told.melded}
+    fields |= {f"unfinished_{k.value}": str(n) for k, n in told.unfinished.items()}
+    counts = {
+        "undeclared_red_threes": told.undeclared,
+        "held_sets": told.held,
+        "penalties": told.penalties,
+        "escalas": told.escalas,
+        "escalas_real": told.escalas_real,
+    }
+    fields |= {name: str(n) for name, n in counts.items() if n}
+    fields |= {
+        name: value
+        for name, value in (("acabar", told.acabar), ("special_hand", told.special))
+        if value
+    }
+    ticked = {
+        "went_out": told.out,
+        "concealed": told.concealed,
+        "melded": told.melded,
+        "exact_cut": told.cut,
+        "first_pickup": told.first_pickup,
+    }
     fields |= {name: "y" for name, on in ticked.items() if on}
     status, page = _post(referee, told, fields)
     assert status == 200, page[:2000]
     shown = page.split('id="q-hand_score-answer"')[1].split("</section>")[0]
     allowed, sentence, _rule = ruling(shown)
     event("scored" if allowed else "refused")
+    told_events = ("undeclared", "acabar", "cut", "first_pickup", "held", "penalties", "special")
+    for name in (*told_events, "escalas", "escalas_real", "unfinished"):
+        if getattr(told, name):
+            event(f"{name} told, {'scored' if allowed else 'refused'}")
 
     figure, codes = _reference(told)
     if allowed:
@@ -214,11 +315,23 @@ def _check_codes(client, told: Told) -> list[str]:
         "concealed_canastas": {k.value: n for k, n in told.laid.items()},
         "red_threes": told.threes,
         "black_threes": told.black,
-        "went_out": told.out,
         "concealed": told.concealed,
         "melded": told.melded,
         "black_threes_out": told.threes_out,
+        "went_out": told.going_out,
+        "undeclared_red_threes": told.undeclared,
+        "acabar": told.acabar == "us",
+        "other_acabar": told.acabar == "them",
+        "exact_cut": told.cut,
+        "went_out_on_first_pickup": told.first_pickup,
+        "held_in_hand": told.held,
+        "penalties": told.penalties,
+        "escalas": told.escalas,
+        "escalas_real": told.escalas_real,
+        "unfinished": {k.value: n for k, n in told.unfinished.items()},
     }
+    if told.special:
+        body["special_hand"] = told.special
     body |= {
         k: v for k, v in (("meld_points", told.meld), ("hand_points", told.hand)) if v is not None
     }
@@ -238,7 +351,17 @@ FIELDS = [
     "black_threes_out",
     "concealed_natural",
     "concealed_mixed",
+    "undeclared_red_threes",
+    "acabar",
+    "exact_cut",
+    "first_pickup",
+    "held_sets",
+    "penalties",
+    "special_hand",
+    "escalas",
+    "escalas_real",
     *(f"canastas_{k.value}" for k in CanastaKind),
+    *(f"unfinished_{k.value}" for k in CanastaKind),
     "csrf_token",
     "nope",
 ]
@@ -256,7 +379,9 @@ FIELDS = [
         st.one_of(
             st.text(max_size=20),
             st.integers(-(10**15), 10**15).map(str),
-            st.sampled_from(["y", "", "0", "-5", "1e9", "3.5", "٣", "20", "21"]),
+            st.sampled_from(
+                ["y", "", "0", "-5", "1e9", "3.5", "٣", "20", "21", "us", "them", "straight"]
+            ),
         ),
     ),
 )

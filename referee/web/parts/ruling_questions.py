@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
 from ...rules import (
+    CanastaKind,
     Card,
     Meld,
     NotationError,
@@ -100,17 +101,24 @@ def _number(form: FlaskForm, name: str) -> int | None:
     return form[name].data if name in form else None
 
 
+def _choice(form: FlaskForm, name: str) -> str:
+    return (form[name].data or "") if name in form else ""
+
+
 def _hand_items(form: FlaskForm, variant: Variant) -> HandItems:
     """The hand form's items as the core scores them: a count left empty is none, points left
-    empty are not told."""
+    empty are not told; going out with a special hand or on the first pickup is going out."""
     canastas = {
         kind: _number(form, f"canastas_{kind.value}") or 0 for kind in variant.canasta_bonus
     }
+    special = _choice(form, "special_hand")
+    first_pickup = _flag(form, "first_pickup")
+    acabar = _choice(form, "acabar")
     return HandItems(
         {kind: n for kind, n in canastas.items() if n},
         red_threes=_number(form, "red_threes") or 0,
         black_threes=_number(form, "black_threes") or 0,
-        went_out=_flag(form, "went_out"),
+        went_out=_flag(form, "went_out") or bool(special) or first_pickup,
         concealed=_flag(form, "concealed"),
         melded=_flag(form, "melded"),
         meld_points=_number(form, "meld_points"),
@@ -118,6 +126,19 @@ def _hand_items(form: FlaskForm, variant: Variant) -> HandItems:
         black_threes_out=_number(form, "black_threes_out") or 0,
         concealed_canastas={
             kind: n for kind in CONCEALABLE if (n := _number(form, f"concealed_{kind.value}") or 0)
+        },
+        undeclared_red_threes=_number(form, "undeclared_red_threes") or 0,
+        acabar=acabar == "us",
+        other_acabar=acabar == "them",
+        exact_cut=_flag(form, "exact_cut"),
+        first_pickup=first_pickup,
+        held_sets=_number(form, "held_sets") or 0,
+        penalties=_number(form, "penalties") or 0,
+        special_hand=special or None,
+        escalas=_number(form, "escalas") or 0,
+        escalas_real=_number(form, "escalas_real") or 0,
+        unfinished={
+            kind: n for kind in CanastaKind if (n := _number(form, f"unfinished_{kind.value}") or 0)
         },
     )
 

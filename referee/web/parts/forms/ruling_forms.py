@@ -23,6 +23,7 @@ from wtforms.validators import InputRequired, Length, Optional
 
 from ....match.vocabulary import WORDS
 from ....rules import PRESETS, CanastaKind, RedThreeCondition, Variant
+from ....rules.hand import SPECIAL_HAND_NAMES
 from ....rules.play_rulings import IRREGULARITIES
 from .base import (
     Between,
@@ -33,6 +34,7 @@ from .base import (
     house_rule_fields,
     points_field,
 )
+from .hand_forms import UNFINISHED_LABELS
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 
@@ -206,7 +208,8 @@ class HeldQuestion(FlaskForm):
 class HandScoreQuestion(FlaskForm):
     """A side's hand by its items (issue 44): a count per kind of canasta (those of the
     table's game are kept, each labelled in its words: :func:`question_forms`), the threes,
-    going out, and the cards' points where the player has counted them."""
+    going out, the cards' points where the player has counted them, and the events only some
+    games score (kept where the table's game scores them, as on the match's hand form)."""
 
     red_threes = count_field(_l("Red threes laid out"), 24)
     black_threes = count_field(_l("Black threes laid out"), 24)
@@ -219,6 +222,30 @@ class HandScoreQuestion(FlaskForm):
     concealed_mixed = count_field(_l("Mixed ones laid from the hand at once"), 20)
     meld_points = points_field(_l("Points of all melded cards"), 20_000)
     hand_points = points_field(_l("Points of cards left in hand"), 5_000)
+    # The events only some games score, labelled as the match's hand form labels them.
+    undeclared_red_threes = count_field(_l("Red threes not declared"), 8)  # in the game's words
+    escalas = count_field(_l("Escalas (seven of a suit, no wild card)"), 8)
+    escalas_real = count_field(_l("Escalas reales (4 to ace of a suit)"), 4)
+    first_pickup = BooleanField(_l("Went out on the first pickup"))
+    special_hand = SelectField(
+        _l("Went out with a special hand"),
+        choices=[],  # the game's own: _hand_score_words
+        default="",
+        validate_choice=False,  # a name the game has not: the rules core says so
+    )
+    acabar = SelectField(
+        _l("Acabar"),
+        choices=[
+            SelectChoice("", _l("Nobody called it")),
+            SelectChoice("us", _l("Your side called it")),
+            SelectChoice("them", _l("The other side called it")),
+        ],
+        default="",
+        validators=[Optional()],
+    )
+    exact_cut = BooleanField(_l("Exact cut"))
+    held_sets = count_field(_l("Players left holding three or more aces or sevens"), 8)
+    penalties = count_field(_l("Penalties"), 20)  # labelled with its game's points
 
 
 class SpecialHandQuestion(FlaskForm):
@@ -230,6 +257,8 @@ class SpecialHandQuestion(FlaskForm):
 
 for _kind in CanastaKind:  # labelled per game by question_forms
     setattr(HandScoreQuestion, f"canastas_{_kind.value}", count_field(_kind.value, 20))
+for _kind, _label in UNFINISHED_LABELS.items():
+    setattr(HandScoreQuestion, f"unfinished_{_kind.value}", count_field(_label, 8))
 
 
 QUESTION_FORMS: dict[str, type[FlaskForm]] = {
@@ -317,6 +346,16 @@ def _relevant(variant: Variant) -> dict[str, dict[str, bool]]:
             # the threes' sign where the side has no canasta: counted once it has melded
             "melded": variant.red_threes_count_if is RedThreeCondition.MELD,
             **dict.fromkeys(("concealed_natural", "concealed_mixed"), _laid(variant)),
+            # the events only some games score: only those of the table's game
+            "undeclared_red_threes": bool(variant.undeclared_red_three_penalty),
+            **dict.fromkeys(("escalas", "escalas_real"), variant.escalas),
+            "first_pickup": variant.first_pickup_going_out_bonus is not None,
+            "special_hand": bool(variant.special_hands),
+            "acabar": variant.acabar_points is not None,
+            "exact_cut": variant.exact_cut_bonus is not None,
+            "held_sets": bool(variant.held_penalty),
+            "penalties": bool(variant.penalty_points),
+            **{f"unfinished_{k.value}": k in variant.unfinished_penalty for k in UNFINISHED_LABELS},
         },
         # the first turn after the partner's meld matters only by the house rule of courtesy
         "special_hand": {"right_after_partner": variant.special_hand_after_partner},
@@ -343,9 +382,27 @@ def question_forms(
         for name, shown in _relevant(variant)[question].items():
             if not shown:
                 delattr(form, name)
-        if question == "hand_score":  # each kind of canasta in the game's own words
-            counts = WORDS[variant.vocabulary].counts
-            for kind in variant.canasta_bonus:
-                form[f"canastas_{kind.value}"].label.text = gettext(counts[kind])
+        if question == "hand_score":
+            _hand_score_words(form, variant)
         forms[question] = form
     return forms
+
+
+def _hand_score_words(form: FlaskForm, variant: Variant) -> None:
+    """The hand form's items in the game's own words: each kind of canasta, the cards and the
+    red threes left (hand and foot's in hand or foot), the special hands it has and what its
+    book charges for an irregularity."""
+    words = WORDS[variant.vocabulary]
+    for kind in variant.canasta_bonus:
+        form[f"canastas_{kind.value}"].label.text = gettext(words.counts[kind])
+    form.hand_points.label.text = gettext(words.left_points)
+    if "undeclared_red_threes" in form:
+        form.undeclared_red_threes.label.text = gettext(words.red_threes_left)
+    if "special_hand" in form:
+        form.special_hand.choices = [SelectChoice("", _l("No special hand"))] + [
+            SelectChoice(key, _l(SPECIAL_HAND_NAMES.get(key, key))) for key in variant.special_hands
+        ]
+    if "penalties" in form:
+        form.penalties.label.text = gettext(
+            "Penalties of %(points)s for an irregularity", points=variant.penalty_points
+        )
