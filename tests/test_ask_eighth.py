@@ -1,0 +1,78 @@
+"""Real posts, an eighth pass (issue 44): the short questions of question-and-answer pages.
+How a hand is scored, asked as "keep score" or about the score sheet, finds the rule on counting
+the score, while "score" alone still asks what a thing is worth; the same pages' questions about
+rummy and spades (the same words: "lay off", "meld", "keep score") get no rule of this book.
+The questions here are written for the tests, in the words the pass's posts used."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.ask import ask
+from referee.rules import PRESETS
+
+
+def _asked(question: str, lang: str = "en", variant: str = "classic"):
+    return ask(PRESETS[variant], question, lang)
+
+
+def _keys(question: str, variant: str = "classic") -> list[str]:
+    return [a.key for a in _asked(question, variant=variant).answers]
+
+
+def _quiet(question: str, variant: str = "classic") -> bool:
+    found = _asked(question, variant=variant)
+    return not found.answers and not found.covered
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How do you keep score?",
+        "How do you keep score in canasta?",
+        "Who keeps score, and how?",
+        "What goes on the score pad after a hand?",
+        "How do you fill in the scoresheet?",
+    ],
+)
+def test_keeping_score_asks_how_the_score_is_counted(question):
+    assert _keys(question)[:1] == ["scoring.counting"]
+
+
+@pytest.mark.parametrize(
+    "variant", sorted(v for v, preset in PRESETS.items() if "scoring.counting" in preset.rules)
+)
+def test_keeping_score_finds_the_counting_at_each_table_that_has_it(variant):
+    assert "scoring.counting" in _keys("How do you keep score in canasta?", variant)[:3]
+
+
+@pytest.mark.parametrize(
+    ("question", "key"),
+    [
+        ("How much does a red three score?", "red-threes.bonus"),
+        ("What does a natural canasta score?", "canasta.kinds"),
+    ],
+)
+def test_score_alone_still_asks_what_a_thing_is_worth(question, key):
+    assert _keys(question)[:1] == [key]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How do you keep score in rummy?",
+        "When are you allowed to lay off in gin rummy?",
+        "Do you have to meld first in rummy 500?",
+        "How do you keep score in spades with four people?",
+        "What happens if someone reneges?",
+        "Is sandbagging against the rules?",
+    ],
+)
+def test_the_same_pages_questions_about_rummy_and_spades_get_no_rule(question):
+    assert _quiet(question)
+
+
+def test_the_three_of_spades_is_still_a_card_of_this_game():
+    assert "pile.black-three" in _keys(
+        "Can the next player take the pile if I discard the three of spades?"
+    )
