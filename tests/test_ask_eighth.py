@@ -1,7 +1,9 @@
 """Real posts, an eighth pass (issue 44): the short questions of question-and-answer pages.
 How a hand is scored, asked as "keep score" or about the score sheet, finds the rule on counting
 the score, while "score" alone still asks what a thing is worth; the same pages' questions about
-rummy and spades (the same words: "lay off", "meld", "keep score") get no rule of this book.
+rummy and spades (the same words: "lay off", "meld", "keep score") get no rule of this book;
+when a hand is over finds how a hand ends, and the end of a hand named beside another rule
+leaves that rule first.
 The questions here are written for the tests, in the words the pass's posts used."""
 
 from __future__ import annotations
@@ -76,3 +78,30 @@ def test_the_three_of_spades_is_still_a_card_of_this_game():
     assert "pile.black-three" in _keys(
         "Can the next player take the pile if I discard the three of spades?"
     )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When is a hand over?",
+        "How does a round end?",
+        "What ends a hand of canasta?",
+        "What happens at the end of the round?",
+    ],
+)
+def test_when_a_hand_is_over_asks_how_it_ends(question):
+    assert _keys(question)[:1] == ["going-out.one-side"]
+
+
+@pytest.mark.parametrize(
+    ("question", "key"),
+    [
+        ("Is the hand over when the stock runs out?", "play.stock-out"),
+        (
+            "How much do the cards left in my hand count at the end of the round?",
+            "hand.points",
+        ),
+    ],
+)
+def test_the_end_of_a_hand_named_beside_a_rule_keeps_that_rule(question, key):
+    assert _keys(question)[:1] == [key]
