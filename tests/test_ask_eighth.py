@@ -3,7 +3,8 @@ How a hand is scored, asked as "keep score" or about the score sheet, finds the 
 the score, while "score" alone still asks what a thing is worth; the same pages' questions about
 rummy and spades (the same words: "lay off", "meld", "keep score") get no rule of this book;
 when a hand is over finds how a hand ends, and the end of a hand named beside another rule
-leaves that rule first.
+leaves that rule first; "a canasta", "a book" named as a thing of the table ask a rule, where
+the game's name alone still asks about the game.
 The questions here are written for the tests, in the words the pass's posts used."""
 
 from __future__ import annotations
@@ -105,3 +106,26 @@ def test_when_a_hand_is_over_asks_how_it_ends(question):
 )
 def test_the_end_of_a_hand_named_beside_a_rule_keeps_that_rule(question, key):
     assert _keys(question)[:1] == [key]
+
+
+@pytest.mark.parametrize(
+    ("question", "variant"),
+    [
+        ("How many cards in a canasta?", "classic"),
+        ("What is a book?", "hand-and-foot"),
+        ("How many cards are in a book?", "hand-and-foot"),
+    ],
+)
+def test_a_canasta_or_a_book_named_as_a_thing_asks_a_rule(question, variant):
+    assert "canasta.kinds" in _keys(question, variant)[:3]
+
+
+def test_what_a_canasta_is_gets_a_rule_about_the_canasta():
+    assert _keys("What is a canasta?")[0].startswith("canasta.")
+
+
+@pytest.mark.parametrize(
+    "question", ["What is canasta?", "Who invented canasta?", "Is canasta a hard game?"]
+)
+def test_the_games_name_alone_still_asks_about_the_game(question):
+    assert _quiet(question)
