@@ -47,6 +47,21 @@ NAME = "canasta"
 # "beim Canasta"): it claims the word, which then names no meld, and names nothing itself
 # (glossary "game"; tokens.Tokens.concepts)
 GAME = "game"
+# the meld of seven named as a thing of the table, never the game: "a canasta", "canastas", "a
+# book".  A question naming the game's name only so ("what is a canasta?", "how many cards in a
+# canasta?") asks a rule, not about the game (Index._off_game; issue 44, eighth pass).  English
+# only: elsewhere the article does not tell the meld from the game ("jugar a la canasta").
+MELD_NAMED: dict[str, tuple[str, ...]] = {
+    "en": (
+        "a canasta",
+        "the canasta",
+        "one canasta",
+        "each canasta",
+        "canastas",
+        "a book",
+        "books",
+    ),
+}
 OFF = "offgame"  # the glossary's words of shopping, apps, the game's history
 # another game's table, by its own terms (poker's pot and flop, bridge's notrump, a casino): a
 # post using them anywhere, even in its story, is not about this rulebook; the name of another

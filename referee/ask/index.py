@@ -26,6 +26,7 @@ from .design import (
     DESIGN,
     GENERIC,
     MARK,
+    MELD_NAMED,
     NAME,
     OFF,
     OTHER_TABLE,
@@ -376,7 +377,7 @@ class Index:
         specific = {c[len(MARK) :] for c in shared} - GENERIC
         if not specific:
             return True
-        if self.design.name_alone and specific == {NAME}:
+        if self.design.name_alone and specific == {NAME} and not names_meld(question, lang):
             if not {c[len(MARK) :] for c in shared} - {NAME, "cards"}:
                 return True
         if len(specific) == 1 and self.design.unknown_share < 1.0:
@@ -414,3 +415,12 @@ def _preset_rules(variant: Variant) -> dict[str, Rule]:
 
     preset = PRESETS.get(variant.id)
     return dict(preset.rules) if preset is not None else {}
+
+
+def names_meld(question: str, lang: str) -> bool:
+    """Whether ``question`` names the meld of seven as a thing of the table (a canasta, books:
+    :data:`.design.MELD_NAMED`), not only the game by its name."""
+    text = " ".join(words(question))
+    return any(
+        re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text) for phrase in MELD_NAMED.get(lang, ())
+    )
