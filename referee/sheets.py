@@ -209,7 +209,7 @@ def render_html(
 
 # Each thread's WeasyPrint font configuration, kept between its renders.  A new one (as
 # write_pdf makes by default) loads fontconfig's list of the system's fonts and a new Pango
-# font map, whose fonts are opened and measured again: 25 – 30 ms of a sheet's 210 – 240
+# font map, whose fonts are opened and measured again: 20 ms of a sheet's 205 – 210
 # (docs/benchmarks.md, "The suite's CPU, lever by lever").  Per thread, not per process:
 # Pango's font maps are not safe to share between threads, and the server renders in
 # several.  What is kept is the fonts (the sheets have no @font-face) and WeasyPrint's

@@ -372,6 +372,7 @@ def starts_of(starts: list[tuple[float, str]], key: str) -> int:
     return sum(owner == key for _x, owner in starts)
 
 
+@pytest.mark.slow  # twelve sheets laid out: 2.5 s of CPU
 def test_sheets_laid_out_in_several_threads_at_once_are_the_same_as_one_at_a_time():
     """The server renders sheets in several threads, each keeping its own fonts between
     renders (referee/sheets.py): sheets of different languages, papers and variants made

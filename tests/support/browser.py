@@ -104,8 +104,8 @@ def small_targets(page: Page) -> list[str]:
 def screenshot(page: Page, name: str) -> None:
     """The whole page as ``tests/artifacts/<name>.png``, at CSS pixels: a phone's page at
     390 px wide, to look at.  At the phone's own scale (2) it had four times the pixels and
-    took 180 ms of Chromium's CPU against 105 (docs/benchmarks.md, "The suite's CPU, lever
-    by lever")."""
+    took 126 ms of CPU (Chromium's mostly) against 62 (docs/benchmarks.md, "The suite's
+    CPU, lever by lever")."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True, scale="css")
 
