@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -206,11 +207,31 @@ def render_html(
     )
 
 
+# Each thread's WeasyPrint font configuration, kept between its renders.  A new one (as
+# write_pdf makes by default) loads fontconfig's list of the system's fonts and a new Pango
+# font map, whose fonts are opened and measured again: 20 ms of a sheet's 205 – 210
+# (docs/benchmarks.md, "The suite's CPU, lever by lever").  Per thread, not per process:
+# Pango's font maps are not safe to share between threads, and the server renders in
+# several.  What is kept is the fonts (the sheets have no @font-face) and WeasyPrint's
+# caches keyed by font and style; the PDF is byte for byte the same.
+_fonts = threading.local()
+
+
+def _font_config() -> Any:
+    config = getattr(_fonts, "config", None)
+    if config is None:
+        from weasyprint.text.fonts import FontConfiguration
+
+        config = _fonts.config = FontConfiguration()
+    return config
+
+
 def html_to_pdf(html: str) -> bytes:
     """WeasyPrint's PDF of ``html`` (relative links resolve in ``templates/``)."""
     import weasyprint  # lazily: it costs most of a second to import
 
-    pdf: bytes = weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
+    document = weasyprint.HTML(string=html, base_url=str(TEMPLATES))
+    pdf: bytes = document.write_pdf(font_config=_font_config())
     return pdf
 
 

@@ -370,3 +370,33 @@ def test_each_reference_table_keeps_to_its_own_column(preset, lang, tmp_path):
 def starts_of(starts: list[tuple[float, str]], key: str) -> int:
     """How many columns of the rules box the table ``key`` takes."""
     return sum(owner == key for _x, owner in starts)
+
+
+@pytest.mark.slow  # twelve sheets laid out: 2.5 s of CPU
+def test_sheets_laid_out_in_several_threads_at_once_are_the_same_as_one_at_a_time():
+    """The server renders sheets in several threads, each keeping its own fonts between
+    renders (referee/sheets.py): sheets of different languages, papers and variants made
+    at once come out byte for byte as each made alone, in a thread that kept nothing."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from referee.i18n import translator
+
+    jobs = [
+        lambda: match_sheet_pdf(sample.ledger(6), "a4"),
+        lambda: match_sheet_pdf(
+            sample.ledger(6, players=3), "letter", gettext=translator("cs"), lang="cs"
+        ),
+        lambda: blank_sheet_pdf(find_variant("samba"), "letter"),
+        lambda: blank_sheet_pdf(find_variant("czech"), "a4", gettext=translator("pl"), lang="pl"),
+    ]
+
+    def alone(job):
+        with ThreadPoolExecutor(1) as fresh:  # a new thread: new fonts
+            return fresh.submit(job).result()
+
+    expected = [alone(job) for job in jobs]
+    with ThreadPoolExecutor(len(jobs)) as pool:
+        together = [pool.submit(job) for job in jobs * 2]
+        made = [future.result() for future in together]
+    assert made == expected * 2
+    assert len(set(expected)) == len(jobs)  # four different sheets
