@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.ask.situation import question_sentence, read_situation
-from referee.rules import PRESETS, Card, Meld, Rank, format_cards
+from referee.rules import PRESETS, Card, Meld, Rank, format_cards, parse_cards
 from referee.rules.hand import Hand, Side, score_hand, threes_points
 from referee.rules.opening import check_opening, check_opening_points
-from referee.rules.rulings import check_going_out, check_pickup
+from referee.rules.rulings import check_going_out, check_meld, check_pickup
 from tests.support.asking import ruling
 from tests.support.profiles import examples
 
@@ -434,13 +434,22 @@ def test_a_hand_told_whole_with_going_out_asks_the_sum_of_its_bonuses():
     ("K K K A A A", ["K K K", "A A A"]),
     ("7 7 7 8 8 8 8", ["7 7 7", "8 8 8 8"]),
     ("K K K 2 Q Q Q", ["K K K 2", "Q Q Q"]),
-    ("K K Q Q", ["K K Q Q"]),  # two of each: one run, ruled as written
+    ("K K Q Q Q", ["K K Q Q Q"]),  # two kings: no meld of its own, ruled as written
 ])  # fmt: skip
-def test_melds_spaced_card_by_card_are_each_a_meld_when_each_rank_is_three(written, melds):
-    """ "is K K K A A A enough to open?": no meld holds two ranks, so three of each spaced card
-    by card are two melds (the opening ruled on both), where two of each stay one run."""
-    read = read_situation(f"We have 3200, is {written} enough to open?", "en")
-    assert [format_cards(g) for g in read.groups] == melds
+def test_an_opening_spaced_card_by_card_is_its_melds_when_each_rank_is_three(written, melds):
+    """ "is K K K A A A enough to open?": an opening lays several melds and none holds two
+    ranks, so three of each spaced card by card are weighed as melds listed -- as the opening
+    form weighs them; "can I meld K K K A A A?" asks of one meld, refused as the meld form
+    refuses it (the property test of the meld form's rulings)."""
+    post = f"We have 3200, is {written} enough to open?"
+    expected = check_opening(PRESETS["classic"], 3200, [Meld(parse_cards(m)) for m in melds])
+    found = ruling(post, "en", "classic")
+    assert found is not None
+    assert found["verdict"] == ("yes" if expected.allowed else "no"), (post, found)
+    single = check_meld(PRESETS["classic"], Meld(parse_cards(written)))
+    asked = ruling(f"can I meld {written}?", "en", "classic")
+    assert asked is not None
+    assert asked["verdict"] == ("yes" if single.allowed else "no")
 
 
 @pytest.mark.parametrize(

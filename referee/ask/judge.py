@@ -76,8 +76,36 @@ def _for_side(name: str | None, score: int, text: Text) -> Text:
     )
 
 
+def _listed(melds: list[Meld]) -> list[Meld]:
+    """An opening's melds, a group of two ranks or more written as one ("is K K K A A A
+    enough to open?") parted where the rank changes, when each part holds three natural
+    cards or more: melds listed, as an opening lays several (the lead's probes of
+    2026-11-28); "can I meld K K K A A A?" alone stays one meld, refused."""
+    out: list[Meld] = []
+    for meld in melds:
+        parts: list[list[Card]] = []
+        for card in meld.cards:
+            if parts and (not card.is_natural or card.rank == parts[-1][0].rank):
+                parts[-1].append(card)
+            elif card.is_natural:
+                parts.append([card])
+            else:
+                parts = []
+                break
+        ranks = [part[0].rank for part in parts]
+        if (
+            len(parts) > 1
+            and len(set(ranks)) == len(ranks)
+            and all(sum(c.is_natural for c in part) >= 3 for part in parts)
+        ):
+            out += [Meld(tuple(part)) for part in parts]
+        else:
+            out.append(meld)
+    return out
+
+
 def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
-    melds = s.melds
+    melds = _listed(s.melds)
     sides = _sides(s, table)
     players = table.players if table else None
     hand = table.hand_number if table else None

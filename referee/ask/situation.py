@@ -931,16 +931,6 @@ def _split_run(written: str) -> list[tuple[int, int, tuple[Card, ...]]] | None:
         # "KKK Q Q Q 2": a meld written together beside one spaced, parted where the rank
         # changes (found by the reader's rewrites, issue 44); "K K Q Q" stays one run
         found = _melds_of(written, _rank_spans(written, spaced=True))
-    if found is None and len(words) > 1:
-        # "K K K A A A": every card spaced, each rank three times or more -- melds listed,
-        # since no one meld holds two ranks; "K K Q Q" stays one run (the lead's probes of
-        # 2026-11-28: "is K K K A A A enough to open?" was refused as a meld of two ranks)
-        spans = _rank_spans(written, spaced=True)
-        melds = _melds_of(written, spans)
-        if melds is not None and all(
-            sum(c.is_natural for c in cards) >= 3 for _s, _e, cards in melds
-        ):
-            found = melds
     return found
 
 
