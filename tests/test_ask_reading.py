@@ -513,3 +513,33 @@ def test_a_meld_told_in_the_czech_past_is_ruled(post):
     assert found is not None
     assert found["verdict"] == "no"
     assert found["rules"] == ["meld.natural-min"]
+
+
+@pytest.mark.parametrize("variant", ["american", "classic"])
+@pytest.mark.parametrize(
+    ("post", "cards"),
+    [
+        ("We had a dirty canasta of 7s, is that allowed? My friend says 7s have to be clean.",
+         "7 7 7 7 7 7 2"),
+        ("is a natural canasta of sevens legal?", "7 7 7 7 7 7 7"),
+        ("is a mixed canasta of kings allowed?", "K K K K K K 2"),
+    ],
+)  # fmt: skip
+def test_a_canasta_of_a_kind_and_a_rank_is_ruled_as_the_meld_form_rules_it(variant, post, cards):
+    """ "a dirty canasta of 7s, is that allowed?": the plainest such canasta, ruled by the
+    meld form's core -- No at the American table (sevens take no wild card), Yes at the
+    classic one."""
+    core = check_meld(PRESETS[variant], Meld(parse_cards(cards)))
+    found = ruling(post, "en", variant)
+    assert found is not None
+    assert found["verdict"] == ("yes" if core.allowed else "no")
+
+
+@pytest.mark.parametrize(
+    "post",
+    ["What's the count needed to meld at 5000?", "we're at 5,000, what's the count to go down?"],
+)
+def test_the_count_needed_asks_the_opening_minimum(post):
+    found = ruling(post, "en", "american")
+    assert found is not None
+    assert found["figure"] == PRESETS["american"].opening_minimum(5000)

@@ -562,6 +562,26 @@ def _meld(variant: Variant, s: Situation, *, figure: bool = False) -> Ruling | N
     )
 
 
+def _canasta_of_rank(variant: Variant, s: Situation) -> Ruling | None:
+    """A canasta of a kind and a rank asked whether it is allowed ("we had a dirty canasta of
+    7s, is that allowed?"): the plainest such canasta -- seven naturals, or six and a wild
+    card -- ruled as the meld form rules it (the lead's probes of 2026-11-28)."""
+    kinds = [k for k in ("natural_canasta", "mixed_canasta") if k in s.moments]
+    ranks = set(s.ranks_named)
+    if len(kinds) != 1 or len(ranks) != 1 or s.groups or s.singles or s.top is not None:
+        return None
+    rank = ranks.pop()
+    if rank in (Rank.TWO, Rank.THREE, Rank.JOKER):
+        return None
+    cards = (Card(rank),) * 7 if kinds[0] == "natural_canasta" else (Card(rank),) * 6
+    if kinds[0] == "mixed_canasta":
+        cards += (Card(Rank.TWO),)
+    asked = Situation()
+    asked.groups = [cards]
+    asked.moments = set(s.moments)
+    return _meld(variant, asked)
+
+
 def rule_on(
     variant: Variant, question: str, lang: str, table: Table | None = None
 ) -> Ruling | None:
@@ -689,6 +709,9 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
         asked = s.focus
         told = asked is not None and bool(asked.groups or asked.singles or asked.wilds_worded)
         found = _meld(variant, asked if told and asked is not None else s)
+        if found is not None:
+            return found
+        found = _canasta_of_rank(variant, s)
         if found is not None:
             return found
     if _asks(s, "target") and not s.moments & RULED - {"value", "meld", "cost"}:
