@@ -210,31 +210,24 @@ def check_stock_out(
             "deal.stock",
             points=0,
         )
-    if red_three and asks_end:
-        return Ruling(
-            True,
-            _t(
-                N_(
-                    "Yes: the last card of the stock was a red three, so the hand ends with "
-                    "that turn: the player lays it out and may meld, but does not discard, "
-                    "and nobody scores for going out."
-                )
-            ),
-            "play.stock-out-red-three"
-            if "play.stock-out-red-three" in variant.rules
-            else "play.stock-out",
-            points=0,
-        )
     if red_three:
+        # the hand ends either way: "does it end?" is a Yes, "may play go on?" a No
+        template = (
+            N_(
+                "Yes: the last card of the stock was a red three, so the hand ends with "
+                "that turn: the player lays it out and may meld, but does not discard, "
+                "and nobody scores for going out."
+            )
+            if asks_end
+            else N_(
+                "No: the last card of the stock was a red three, so the hand ends with "
+                "that turn: the player lays it out and may meld, but does not discard, "
+                "and nobody scores for going out."
+            )
+        )
         return Ruling(
-            False,
-            _t(
-                N_(
-                    "No: the last card of the stock was a red three, so the hand ends with "
-                    "that turn: the player lays it out and may meld, but does not discard, "
-                    "and nobody scores for going out."
-                )
-            ),
+            asks_end,
+            _t(template),
             "play.stock-out-red-three"
             if "play.stock-out-red-three" in variant.rules
             else "play.stock-out",
