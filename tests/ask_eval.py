@@ -367,6 +367,13 @@ if __name__ == "__main__" and "--long" in __import__("sys").argv:
     report("long posts", long_questions, ("dev", "held"))
 
 
+def _parted(path: Path, part: str | None) -> list[dict[str, Any]]:
+    """The questions of the set at ``path``, or those of one ``part`` ("dev", "held")."""
+    with path.open("rb") as handle:
+        found = tomllib.load(handle)["question"]
+    return [q for q in found if part is None or q["part"] == part]
+
+
 # Posts at the American game's tables written by us (never counted as real): a proxy for the
 # held-back player groups' posts; a "dev" part to tune on, a "held" part measured whole only.
 AMERICAN = Path(__file__).with_name("ask_american.toml")
@@ -375,9 +382,7 @@ AMERICAN = Path(__file__).with_name("ask_american.toml")
 def american_questions(part: str | None = None) -> list[dict[str, Any]]:
     """The American posts written by us (tests/ask_american.toml), or one ``part``: "dev" or
     "held"."""
-    with AMERICAN.open("rb") as handle:
-        found = tomllib.load(handle)["question"]
-    return [q for q in found if part is None or q["part"] == part]
+    return _parted(AMERICAN, part)
 
 
 if __name__ == "__main__" and "--american" in __import__("sys").argv:
@@ -392,9 +397,7 @@ AMERICAN2 = Path(__file__).with_name("ask_american2.toml")
 def american2_questions(part: str | None = None) -> list[dict[str, Any]]:
     """The second set of American posts written by us (tests/ask_american2.toml), or one
     ``part``: "dev" or "held"."""
-    with AMERICAN2.open("rb") as handle:
-        found = tomllib.load(handle)["question"]
-    return [q for q in found if part is None or q["part"] == part]
+    return _parted(AMERICAN2, part)
 
 
 if __name__ == "__main__" and "--american2" in __import__("sys").argv:
@@ -409,9 +412,7 @@ AMERICAN3 = Path(__file__).with_name("ask_american3.toml")
 def american3_questions(part: str | None = None) -> list[dict[str, Any]]:
     """The third set of American posts written by us (tests/ask_american3.toml), or one
     ``part``: "dev" or "held"."""
-    with AMERICAN3.open("rb") as handle:
-        found = tomllib.load(handle)["question"]
-    return [q for q in found if part is None or q["part"] == part]
+    return _parted(AMERICAN3, part)
 
 
 if __name__ == "__main__" and "--american3" in __import__("sys").argv:
