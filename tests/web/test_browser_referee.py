@@ -224,6 +224,17 @@ def test_cards_held_asked_in_words_then_on_their_form_at_phone_size(browser, bas
     check_page(page, "20-referee-held")
 
 
+def _ask_then_open_the_hand_form(page, url: str, question: str, figure: str) -> None:
+    """The question asked in the referee's box at ``url``: its ruling leads with ``figure``,
+    and its button opens the hand's score form filled in."""
+    page.goto(url)
+    page.get_by_label("Your question, in your own words").fill(question)
+    page.get_by_role("button", name="Ask", exact=True).click()
+    said = page.locator("#ask-answer .ruling.said")
+    expect(said.locator("strong.figure")).to_have_text(figure)
+    said.get_by_role("link", name="Check it on the hand's score form").click()
+
+
 def test_a_hand_s_score_asked_in_words_then_on_its_form_at_phone_size(browser, base_url):
     """Issue 44: a hand's bonuses asked in the box; the ruling leads with the figure, its button
     opens the hand form filled in, and that form, with the melded cards' points added, states
@@ -231,15 +242,13 @@ def test_a_hand_s_score_asked_in_words_then_on_its_form_at_phone_size(browser, b
     from referee.match.contract import check_json
 
     page = browser.new_context(viewport=PHONE).new_page()
-    page.goto(base_url + "/referee?variant=classic")
-    page.get_by_label("Your question, in your own words").fill(
+    _ask_then_open_the_hand_form(
+        page,
+        base_url + "/referee?variant=classic",
         "We had a clean canasta, a dirty canasta and 2 red threes and went out. "
-        "What do we score for bonuses?"
+        "What do we score for bonuses?",
+        "1,100",
     )
-    page.get_by_role("button", name="Ask", exact=True).click()
-    said = page.locator("#ask-answer .ruling.said")
-    expect(said.locator("strong.figure")).to_have_text("1,100")
-    said.get_by_role("link", name="Check it on the hand's score form").click()
 
     expect(page.locator("#hand_score-canastas_natural")).to_have_value("1")
     expect(page.locator("#hand_score-canastas_mixed")).to_have_value("1")
@@ -274,14 +283,12 @@ def test_an_event_of_the_game_asked_then_scored_on_the_hand_form_at_phone_size(b
 
     page = browser.new_context(viewport=PHONE).new_page()
     rules = "variant=dutch&house=1&opt_dutch_undeclared_red_three=y&opt_dutch_acabar=y"
-    page.goto(f"{base_url}/referee?{rules}")
-    page.get_by_label("Your question, in your own words").fill(
-        "We forgot to declare a red three. What does that cost?"
+    _ask_then_open_the_hand_form(
+        page,
+        f"{base_url}/referee?{rules}",
+        "We forgot to declare a red three. What does that cost?",
+        "-500",
     )
-    page.get_by_role("button", name="Ask", exact=True).click()
-    said = page.locator("#ask-answer .ruling.said")
-    expect(said.locator("strong.figure")).to_have_text("-500")
-    said.get_by_role("link", name="Check it on the hand's score form").click()
 
     expect(page.locator("#hand_score-undeclared_red_threes")).to_have_value("1")
     expect(page.locator("#hand_score-held_sets")).to_have_count(0)
