@@ -56,7 +56,7 @@ def test_how_a_hand_is_scored_finds_the_counting(question):
     ],
 )
 def test_a_gap_told_after_the_hand_was_scored_is_still_one(question):
-    """"scored" alone is no question of how a hand is counted (the pages' phrase is): the
+    """ "scored" alone is no question of how a hand is counted (the pages' phrase is): the
     book says nothing of a card found after the count."""
     found = ask(PRESETS["american"], question, "en")
     assert not found.covered
