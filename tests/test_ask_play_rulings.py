@@ -315,6 +315,32 @@ def test_a_special_canasta_s_worth_and_an_unfinished_one_s_cost_are_the_score_s(
     assert found["figure"] in (2000, 2500), asked
 
 
+@pytest.mark.parametrize(
+    ("question", "rank"),
+    [
+        ("We had 7 7 7 7 on the table, not a canasta, when the hand ended. How much?", "7"),
+        ("We had four sevens down but never finished the canasta. What does that cost?", "7"),
+        ("Our sevens weren't finished when they went out. Penalty?", "7"),
+        ("5 aces down, we didn't finish them before the hand ended, how much is that?", "A"),
+    ],
+)
+def test_a_meld_said_not_to_be_a_canasta_is_ruled_as_left_unfinished(question, rank):
+    """ "not a canasta", "never finished": the meld's cost at the hand's end, never what the
+    canasta it was not would have scored."""
+    info = classify(AMERICAN, Meld(parse_cards(" ".join([rank] * 3))))
+    found = ruling(question, "en")
+    assert found is not None, question
+    assert (found["figure"], found["rules"]) == (info.penalty, ["canasta.unfinished"]), question
+
+
+def test_a_meld_said_not_to_be_a_canasta_is_no_canasta_at_the_classic_table():
+    """The classic book charges nothing for a meld left unfinished: no canasta's worth given."""
+    found = ruling(
+        "We had 7 7 7 7 on the table, not a canasta. How much does it score?", "en", "classic"
+    )
+    assert found is None or "canasta.kinds" not in found["rules"]
+
+
 _KIND_UNSAID = {  # a canasta of kings, no kind named; and one with a joker in it (mixed)
     "en": ("how much is a canasta of kings worth?", "how much is a canasta of kings with a "
            "joker in it worth?"),
