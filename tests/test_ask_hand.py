@@ -157,6 +157,9 @@ def test_the_threes_of_a_side_that_has_not_melded_count_against_it():
         "We had 4 red threes and did not meld, what do we lose?",
         "They had all four red threes and didn't meld anything. How much do they lose?",
         "we never put anything down and had 2 red threes, what do we score?",
+        # the question refers back to the sentence that tells it (2026-11-28 evening)
+        "We had two red threes but didn't meld. What's that?",
+        "They didn't meld anything and had 3 red threes. What about that?",
     ],
 )
 def test_a_side_that_did_not_meld_is_told_not_asked_about_a_meld(question):
@@ -165,7 +168,8 @@ def test_a_side_that_did_not_meld_is_told_not_asked_about_a_meld(question):
     variant = PRESETS["classic"]
     found = rule_on(variant, question, "en")
     assert found is None or found.verdict is not False, found
-    threes = sum(c.isdigit() and int(c) for c in question.split()) or 4
+    words = {"two": 2, "three": 3}
+    threes = sum(int(c) if c.isdigit() else words.get(c, 0) for c in question.split()) or 4
     side = Side("us", (), threes, hand=())
     scored = score_hand(variant, Hand(4, (side, Side("them", hand=())))).sides[0]
     if found is not None and found.figure is not None:

@@ -1419,6 +1419,11 @@ def read_situation(
             m for m in (*MOMENTS, *TOLD, *ASKED_FIGURES) if m != "minimum" and within.named(m)
         }
         situation.asked |= {m for m in MOMENT_QUESTIONS if within.named(m)}
+        if "meld" in situation.asked and "meld" not in situation.moments:
+            # the sentence asked (or referred back to) tells a side that "didn't meld", as
+            # the post's moments read it above: no meld asked ("We had two red threes but
+            # didn't meld. What's that?" asks nothing of the threes as a meld)
+            situation.asked.discard("meld")
         situation.focused = (sentence, lang)
     if "play" in situation.moments and any(
         _asks_rule(asking, lang) for asking in _sentences(text) if asks(asking, lang)
