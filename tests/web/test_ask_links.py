@@ -326,6 +326,17 @@ EVENT_ASKED = [
     ("dutch", "acabar", "nl", "De tegenpartij riep acabar. Hoeveel punten krijgen wij?",
      {"acabar": "them"}),
     ("dutch", "acabar", "en", "I called acabar, how many points do we get?", {"acabar": "us"}),
+    # the other side in each language's words for it (the lead's probes, 2026-11-28 evening)
+    ("dutch", "acabar", "nl", "De andere partij riep acabar. Hoeveel punten krijgen wij?",
+     {"acabar": "them"}),
+    ("dutch", "acabar", "de", "Das andere Team hat Acabar gesagt. Wie viele Punkte bekommen "
+     "wir?", {"acabar": "them"}),
+    ("dutch", "acabar", "cs", "Druhý tým ohlásil acabar. Kolik bodů dostaneme?",
+     {"acabar": "them"}),
+    ("dutch", "acabar", "pl", "Druga drużyna powiedziała acabar. Ile punktów dostajemy?",
+     {"acabar": "them"}),
+    ("dutch", "acabar", "es", "La otra pareja cantó acabar. ¿Cuántos puntos nos tocan?",
+     {"acabar": "them"}),
     ("spanish", None, "en", "we cut the exact number of cards, what do we get?",
      {"exact_cut": "y"}),
     ("spanish", None, "es", "Hice el corte exacto y no tenemos ninguna canasta, ¿cuánto se gana?",
