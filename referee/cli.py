@@ -105,6 +105,16 @@ def _ask(args: argparse.Namespace) -> int:
         variant = find_variant(args.variant)
     except UnknownVariant as error:
         raise MalformedInput(str(error)) from None
+    if args.options is not None:  # the table's house rules, as `score`'s "options" object
+        from .match.contract import with_house_rules
+
+        try:
+            options = json.loads(args.options)
+        except (ValueError, RecursionError):  # not JSON, or nested past the parser
+            raise MalformedInput(
+                "--options must be JSON, e.g. --options '{\"acabar\": true}'"
+            ) from None
+        variant = with_house_rules(variant, options)
     found = answers_json(variant, args.question, args.lang)
     if args.json:
         _write(sys.stdout, found)
@@ -532,6 +542,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                 default="en",
                 help="the question's language, and the answer's (default: en)",
             )
+            sub.add_argument(
+                "--options",
+                metavar="JSON",
+                help="the table's house rules, as score's \"options\": '{\"acabar\": true}'",
+            )
         if name in ("variants", "list", "ask"):
             sub.add_argument("--json", action="store_true", help="print as JSON")
         if name == "blank-sheet":
@@ -664,6 +679,7 @@ def _quick_ask(argv: Sequence[str]) -> SimpleNamespace | None:
         variant=found["variant"],
         lang=found.get("lang", "en"),
         json=found.get("json", False),
+        options=None,
     )
 
 

@@ -459,10 +459,41 @@ def test_referee_ask_in_words_and_with_nothing_to_answer():
         ["ask", "red three", "--variant", "nope"],
         ["ask", "red three", "--variant", "classic", "--lang", "fr"],
         ["ask", "red three"],
+        ["ask", "red three", "--variant", "dutch", "--options", '{"nope": true}'],
+        ["ask", "red three", "--variant", "dutch", "--options", '{"acabar": 1}'],
+        ["ask", "red three", "--variant", "dutch", "--options", "acabar"],
+        ["ask", "red three", "--variant", "dutch", "--options", '["acabar"]'],
     ],
 )
 def test_referee_ask_refuses_bad_input(args):
     assert_refused(*run(args))
+
+
+ACABAR_ASKED = "the other side called acabar, what do we get?"
+
+
+def test_referee_ask_takes_the_table_s_house_rules():
+    """``--options``, as ``score``'s "options": a hand ended by acabar is ruled only at a table
+    that plays it, with the figure ``referee score`` gives the side that did not call it."""
+    code, out, err = run(["ask", ACABAR_ASKED, "--variant", "dutch", "--json"])
+    assert code == 0, err
+    assert json.loads(out)["ruling"] is None
+    options = '{"acabar": true}'
+    code, out, err = run(
+        ["ask", ACABAR_ASKED, "--variant", "dutch", "--options", options, "--json"]
+    )
+    assert code == 0, err
+    ruling = json.loads(out)["ruling"]
+    hand = {
+        "variant": "dutch",
+        "options": {"acabar": True},
+        "players": 4,
+        "sides": [{"name": "us", "melds": []}, {"name": "them", "melds": [], "acabar": True}],
+    }
+    code, scored, err = run(["score"], stdin=json.dumps(hand))
+    assert code == 0, err
+    assert ruling["rules"] == ["scoring.acabar"]
+    assert ruling["figure"] == json.loads(scored)["sides"][0]["breakdown"]["acabar"]
 
 
 @pytest.mark.parametrize("collecting", [True, False])

@@ -114,6 +114,24 @@ def _melds(value: Any, where: str) -> tuple[Meld, ...]:
     return tuple(melds)
 
 
+def with_house_rules(variant: Variant, options: Any) -> Variant:
+    """``variant`` with the house rules ``options`` switches on or off (the contract's
+    ``options`` object: each house rule's name to true or false).
+
+    :raises MalformedInput: for anything but an object of the variant's house rules to true or
+        false, naming the variant's house rules."""
+    if not isinstance(options, dict):
+        raise MalformedInput("options must be an object")
+    try:
+        return variant.with_options(options)
+    except UnknownOption as error:
+        known = ", ".join(o.name for o in variant.options) or "none"
+        raise MalformedInput(
+            f"options: {variant.id} has no house rule {error.args[0]!r} set to true or false "
+            f"(its house rules: {known})"
+        ) from None
+
+
 def _variant(data: Any) -> Variant:
     if not isinstance(data, dict):
         raise MalformedInput("the input must be a JSON object")
@@ -124,15 +142,7 @@ def _variant(data: Any) -> Variant:
         variant = find_variant(variant_id)
     except UnknownVariant as error:
         raise MalformedInput(str(error)) from None
-    options = _field(data, "options", dict, {}, "")
-    try:
-        variant = variant.with_options(options)
-    except UnknownOption as error:
-        known = ", ".join(o.name for o in variant.options) or "none"
-        raise MalformedInput(
-            f"options: {variant.id} has no house rule {error.args[0]!r} set to true or false "
-            f"(its house rules: {known})"
-        ) from None
+    variant = with_house_rules(variant, _field(data, "options", dict, {}, ""))
     if "rules" not in data:
         return variant
     from ..rules.overrides import apply_overrides

@@ -371,6 +371,7 @@ def _path(rule: str, known: Known) -> st.SearchStrategy[str]:
 
 QUERY_KEYS = ["mode", "paper", "hand", "lang", "variant", "players", "house", "token", "preset"]
 QUERY_KEYS += ["before"]  # a page of the history
+QUERY_KEYS += ["q", "options"]  # a question asked, and the house rules it is asked under
 
 
 def _pairs(

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
-from urllib.parse import quote_plus
+from urllib.parse import quote_plus, unquote_plus
 
 import pytest
 
 from referee.ask import MAX_QUESTION
+from tests.support.commands import run
 from tests.support.web import house_match, start_match
 
 
@@ -130,12 +132,40 @@ def test_the_api_answers_as_referee_ask_does(client):
 @pytest.mark.parametrize(
     "query",
     ["variant=nope&q=red+three", "variant=classic&lang=fr&q=red+three", "variant=classic&q=",
-     "variant=classic", f"variant=classic&q={'x' * (MAX_QUESTION + 1)}", "q=red+three"],
+     "variant=classic", f"variant=classic&q={'x' * (MAX_QUESTION + 1)}", "q=red+three",
+     "variant=dutch&q=red+three&options=acabar", "variant=dutch&q=red+three&options=%5B%5D",
+     "variant=dutch&q=red+three&options=%7B%22nope%22%3Atrue%7D",
+     "variant=dutch&q=red+three&options=%7B%22acabar%22%3A%22yes%22%7D",
+     "variant=dutch&q=red+three&options=" + "%5B" * 100_000],
 )  # fmt: skip
 def test_the_api_refuses_bad_input(client, query):
     response = client.get(f"/api/ask?{query}")
     assert response.status_code == 400
     assert set(response.get_json()) == {"error"}
+
+
+def test_the_api_asks_under_the_house_rules_it_is_given(client):
+    """``options``, as ``score``'s: the same ruling ``referee ask --options`` gives, and none
+    at a table that does not play the house rule."""
+    asked = quote_plus("the other side called acabar, what do we get?")
+    plain = client.get(f"/api/ask?variant=dutch&q={asked}").get_json()
+    options = quote_plus('{"acabar": true}')
+    played = client.get(f"/api/ask?variant=dutch&q={asked}&options={options}").get_json()
+    assert plain["ruling"] is None
+    assert played["ruling"]["rules"] == ["scoring.acabar"]
+    code, out, _err = run(
+        [
+            "ask",
+            unquote_plus(asked),
+            "--variant",
+            "dutch",
+            "--options",
+            '{"acabar": true}',
+            "--json",
+        ]
+    )
+    assert code == 0
+    assert played == json.loads(out)
 
 
 # -- The ruling on the question's situation ---------------------------------------------------

@@ -7,12 +7,13 @@ CLI prints (which exits 1 for it) -- the request was understood and answered.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, jsonify, request
 from flask_babel import gettext as _
 
-from ...match.contract import check_json, problem_json, score_json
+from ...match.contract import check_json, problem_json, score_json, with_house_rules
 from ...match.statistics import Figures
 from ...rules import MalformedInput
 from ..parts.access import load_match, match_ledger
@@ -70,7 +71,17 @@ def ask():
         variant = find_variant(variant_id)
     except UnknownVariant as error:
         raise MalformedInput(str(error)) from None
+    if "options" in request.args:  # the table's house rules, as `score`'s "options" object
+        variant = with_house_rules(variant, _json_arg("options"))
     return jsonify(answers_json(variant, question, lang))
+
+
+def _json_arg(name: str) -> Any:
+    """The query argument ``name`` read as JSON; a 400 where it is not JSON."""
+    try:
+        return json.loads(request.args[name])
+    except (ValueError, RecursionError):  # not JSON, or nested past what the parser follows
+        raise MalformedInput(f'{name} must be JSON, e.g. {name}={{"acabar": true}}') from None
 
 
 @bp.get("/matches/<int:match_id>")
