@@ -716,6 +716,30 @@ def test_an_opening_told_by_its_points_is_ruled_at_the_posts_score(lang, variant
     ), post
 
 
+_SCORE_HAD = {  # a score under a thousand told as had, in points, then the melds
+    "en": "We have {} points. Is K K K 2 enough to go down?",
+    "cs": "Máme {} bodů. Stačí K K K 2 na vyložení?",
+    "de": "Wir haben {} Punkte. Reichen K K K 2 zum Auslegen?",
+    "es": "Tenemos {} puntos, ¿alcanza con K K K 2 para bajar?",
+    "nl": "We hebben {} punten. Is K K K 2 genoeg om uit te leggen?",
+    "pl": "Mamy {} punktów. Czy wystarczy K K K 2 na wyłożenie?",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+@pytest.mark.parametrize("score", [500, 750, 995])
+def test_a_score_of_hundreds_told_as_had_is_the_side_s_score(lang, score):
+    """ "tenemos 500 puntos": from 500 up, points a side has are its score (a meld's points
+    told are under 500), so the opening is ruled at it (the lead's probes, 2026-11-28)."""
+    from referee.rules.opening import check_opening_points
+
+    post = _SCORE_HAD[lang].format(score)
+    expected = check_opening_points(PRESETS["classic"], score, 50)
+    found = ruling(post, lang, "classic")
+    assert found is not None, post
+    assert (found["verdict"], found["figure"]) == ("yes" if expected.allowed else "no", 50), post
+
+
 def test_a_minimum_claimed_is_not_a_meld_s_points():
     # "we need 90 points" says what the minimum is, not what was laid: no verdict on 90
     found = ruling("We are at 1500 and need 90 points to open. Who is right?", "en")

@@ -64,8 +64,8 @@ def _score() -> re.Pattern[str]:
     )
 
 
-# ... not one told in points ("went down with 130 points"), unless a score of a thousand or
-# more after a word that tells a score ("we have 2,995 points")
+# ... not one told in points ("went down with 130 points"), unless a score of 500 or more
+# after a word that tells a score ("we have 2,995 points", "tenemos 500 puntos")
 @lru_cached(1)
 def _points_after() -> re.Pattern[str]:
     """Compiled at the first score read (:func:`_scores`)."""
@@ -699,9 +699,11 @@ def without_cards(text: str) -> str:
     return _notation(rest)[2]
 
 
-def _scores(text: str) -> tuple[list[int], str]:
+def _scores(text: str, *, points_told: bool = False) -> tuple[list[int], str]:
     """The scores a question names, and the question with them blanked out (so that the "2"
-    of "2 600" is not read as a card)."""
+    of "2 600" is not read as a card).  With ``points_told`` (the post tells its meld by its
+    points), a run of one digit after a word of having is the side's score: "Máme 555 a
+    vyložili jsme se 10 body" has no cards to be 5 5 5."""
     found: list[int] = []
     if not _DIGIT.search(text):  # nothing to read: no pattern of scores compiled
         return found, text
@@ -718,11 +720,11 @@ def _scores(text: str) -> tuple[list[int], str]:
             runs = _CARD_DIGITS if len(parts) > 1 else _REPEATED
             # ... but "5,555" is a number written with its thousands
             cards = not re.search(r"[.,']", number) and all(runs.fullmatch(p) for p in parts)
-            if cards and not (sign or below) and not _score_before(match):
+            if cards and not (sign or below) and not _score_before(match, told=points_told):
                 return match.group(0)  # "999", "4444": cards written together, not a score
             value = int(digits)
         if _points_after().match(match.string, match.end()) and not (
-            value >= 1000 and _score_before(match, told=True)
+            value >= _TOLD_SCORE and _score_before(match, told=True)
         ):
             return match.group(0)  # a meld's points: "we made 130 points"
         found.append(-value if sign or below else value)
@@ -747,7 +749,10 @@ def _score_before(match: re.Match[str], *, told: bool = False) -> bool:
     return word in _score_words() or (told and word in _HAVING)
 
 
-# "we have 2,995 points", "máme 2995 bodů": a score told with its points
+# "we have 2,995 points", "máme 2995 bodů": a score told with its points -- from 500 up, as a
+# meld's points told are only under it (:func:`_points`): "tenemos 500 puntos" is the score
+# (the lead's probes, 2026-11-28 evening)
+_TOLD_SCORE = 500
 _HAVING = frozenset(
     "have has had got are were is was mame mate maji haben hat hatten tenemos tienen "
     "tenian hebben heeft hadden mamy maja mielismy".split()
@@ -1381,7 +1386,7 @@ def read_situation(
     the sentence ``asking``, one of its :func:`earlier_questions`)."""
     text = _unshouted(_jokers_written(text))
     points, rest = _points(text)  # first: "mit 160 Punkten" is no score
-    scores, rest = _scores(rest)
+    scores, rest = _scores(rest, points_told=bool(points))
     notation, singles, rest = _notation(rest)
     # the game's own name ("in canasta", "bei Canasta") says no moment: "canasta" alone
     # asks about a canasta
