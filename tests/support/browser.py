@@ -258,14 +258,6 @@ def kept_count(page: Page) -> int:
     return page.evaluate("RefereeQueue.all().then(items => items.length)")
 
 
-def start_czech_match(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/matches/new")
-    page.get_by_label("Rules", exact=True).select_option("czech")
-    page.get_by_label("Going out needs a last card to discard.").check()
-    page.get_by_role("button", name="Start the match").click()
-    expect(page.locator(".total h2")).to_have_count(2)
-
-
 def quick_hand(page: Page, note: str = "") -> None:
     """Side 1 goes out with a natural canasta: 500 + 300 in melds + 100 out = 900 against 60
     (melds reaching the opening minimum of a new match, 50)."""
@@ -307,6 +299,7 @@ class _Form(HTMLParser):
         self.multipart = False
         self.data: list[tuple[str, str]] = []
         self.boxes: dict[str, str] = {}  # a checkbox or radio's name and value -> name
+        self.options: dict[str, dict[str, str]] = {}  # a select's name -> label -> value
         self._select: str | None = None
         self._chosen: str | None = None
         self._first: str | None = None
@@ -338,6 +331,7 @@ class _Form(HTMLParser):
             self.data.append((name, a.get("value", "")))
         elif tag == "select" and name:
             self._select, self._chosen, self._first = name, None, None
+            self.options[name] = {}
         elif tag == "option" and self._select is not None:
             self._option = a.get("value")
             value = self._option if self._option is not None else ""
@@ -345,11 +339,12 @@ class _Form(HTMLParser):
                 self._first = value
             if "selected" in a:
                 self._chosen = value
+            self._text = []
         elif tag == "textarea" and name:
             self._area, self._text = name, []
 
     def handle_data(self, data: str) -> None:
-        if self._area is not None:
+        if self._area is not None or self._option is not None:
             self._text.append(data)
 
     def handle_endtag(self, tag: str) -> None:
@@ -357,6 +352,9 @@ class _Form(HTMLParser):
             return
         if tag == "form":
             self.inside, self.done = False, True
+        elif tag == "option" and self._select is not None and self._option is not None:
+            self.options[self._select]["".join(self._text).strip()] = self._option
+            self._option = None
         elif tag == "select" and self._select is not None:
             chosen = self._chosen if self._chosen is not None else self._first
             if chosen is not None:
@@ -368,6 +366,10 @@ class _Form(HTMLParser):
             self._area = None
 
 
+class Label(str):
+    """A select's option chosen by what it says (``Label("Anna")``), as a person picks it."""
+
+
 def send_form(
     context: BrowserContext,
     url: str,
@@ -377,8 +379,9 @@ def send_form(
     """Open ``url`` over HTTP in ``context`` and send its form (``form``: its id, else the
     first form that posts) as a phone does, with ``changes``: a field's new value, a
     checkbox ``True`` (ticked, with its own value) or ``False`` (unticked), a radio its
-    value.  The answer is followed through its redirects and must be a page (2xx); the
-    address it ended on is returned (a new match's edit link, the match page after a hand)."""
+    value, a select a :class:`Label`.  The answer is followed through its redirects and
+    must be a page (2xx); the address it ended on is returned (a new match's edit link, the
+    match page after a hand)."""
     opened = context.request.get(url)
     assert opened.ok, f"{url}: {opened.status}"
     found = _Form(form)
@@ -390,6 +393,8 @@ def send_form(
             [value] = [v for k, v in found.data if k == name] or [
                 key.split("=", 1)[1] for key, box in found.boxes.items() if box == name
             ]
+        if isinstance(value, Label):
+            value = found.options[name][value]
         if value is False:
             data.pop(name, None)
         else:
@@ -413,8 +418,33 @@ def match_over_http(context: BrowserContext, base_url: str, **fields: str | bool
 
 def hand_over_http(context: BrowserContext, match: str, **fields: str | bool) -> str:
     """A quick hand sent through the quick form over HTTP (``fields`` as the form names
-    them: ``side0-meld_points``, ``out``, ...); the page it led to."""
-    return send_form(context, match + "/hands/new?mode=quick", fields, form="hand-form")
+    them: ``side0-meld_points``, ``out``, ...), recorded: the match page it led to."""
+    shown = send_form(context, match + "/hands/new?mode=quick", fields, form="hand-form")
+    assert "/hands/" not in shown, f"the hand was not recorded: {shown}"
+    return shown
+
+
+def quick_hand_over_http(context: BrowserContext, match: str, note: str = "") -> None:
+    """:func:`quick_hand`'s hand (side 1 out with a natural canasta, 900 against 60) sent
+    over HTTP: the natural canasta counted as :func:`natural_canasta` counts it."""
+    form = _Form("hand-form")
+    opened = context.request.get(match + "/hands/new?mode=quick")
+    form.feed(opened.text())
+    fields = dict(form.data)
+    if "side0-natural_c10" in fields:  # canastas counted by what they are made of
+        canasta = {"side0-natural_c10": "1", "side0-meld_points": "230"}
+    else:
+        canasta = {"side0-canastas_natural": "1", "side0-meld_points": "300"}
+    said = {"note": note} if note else {}
+    hand_over_http(context, match, **canasta, out="0", **{"side1-meld_points": "60"}, **said)
+
+
+def czech_match_over_http(context: BrowserContext, base_url: str) -> str:
+    """A Czech match whose going out needs a last card to discard, made over HTTP: its
+    edit link."""
+    return match_over_http(
+        context, base_url, preset="czech", opt_czech_going_out_needs_discard=True
+    )
 
 
 def axe_clean(page: Page, name: str) -> None:
