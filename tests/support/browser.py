@@ -375,13 +375,14 @@ def send_form(
     url: str,
     changes: dict[str, str | bool] | None = None,
     form: str | None = None,
+    said: str | None = None,
 ) -> str:
     """Open ``url`` over HTTP in ``context`` and send its form (``form``: its id, else the
     first form that posts) as a phone does, with ``changes``: a field's new value, a
     checkbox ``True`` (ticked, with its own value) or ``False`` (unticked), a radio its
     value, a select a :class:`Label`.  The answer is followed through its redirects and
-    must be a page (2xx); the address it ended on is returned (a new match's edit link, the
-    match page after a hand)."""
+    must be a page (2xx), saying ``said`` if given (a flash: "Hand 2 recorded"); the address
+    it ended on is returned (a new match's edit link, the match page after a hand)."""
     opened = context.request.get(url)
     assert opened.ok, f"{url}: {opened.status}"
     found = _Form(form)
@@ -405,6 +406,8 @@ def send_form(
     else:
         sent = context.request.post(action, form=data)
     assert sent.ok, f"{action}: {sent.status}\n{sent.text()[:2000]}"
+    if said is not None:
+        assert said in sent.text(), f"{action}: {said!r} not said on {sent.url}"
     return sent.url
 
 
@@ -416,10 +419,14 @@ def match_over_http(context: BrowserContext, base_url: str, **fields: str | bool
     return match
 
 
-def hand_over_http(context: BrowserContext, match: str, **fields: str | bool) -> str:
+def hand_over_http(
+    context: BrowserContext, match: str, said: str = "recorded", **fields: str | bool
+) -> str:
     """A quick hand sent through the quick form over HTTP (``fields`` as the form names
-    them: ``side0-meld_points``, ``out``, ...), recorded: the match page it led to."""
-    shown = send_form(context, match + "/hands/new?mode=quick", fields, form="hand-form")
+    them: ``side0-meld_points``, ``out``, ...), recorded (the page it led to says ``said``,
+    the flash): the match page it led to."""
+    url = match + "/hands/new?mode=quick"
+    shown = send_form(context, url, fields, form="hand-form", said=said)
     assert "/hands/" not in shown, f"the hand was not recorded: {shown}"
     return shown
 
