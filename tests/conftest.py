@@ -1,8 +1,7 @@
 """What every test shares: the Hypothesis profile (``ci`` unless ``HYPOTHESIS_PROFILE``
-says ``dev``), URL rules compiled once per session rather than once per test's app (the
-templates the app compiles once a process itself: referee/web/plumbing/templates.py), the
-checkout's secret key made once before xdist's workers start, and the longest files run
-first."""
+says ``dev``), templates and URL rules compiled once per session rather than once per
+test's app, the checkout's secret key made once before xdist's workers start, and the
+longest files run first."""
 
 from __future__ import annotations
 
@@ -11,6 +10,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from jinja2 import BytecodeCache
 from werkzeug.routing import Rule
 
 from tests.support import profiles
@@ -55,6 +56,40 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         guessed[name] = guessed.get(name, 0.0) + _guessed(item)
     order = {name: -known.get(name, seconds) for name, seconds in guessed.items()}
     items.sort(key=lambda item: order[item.nodeid.split("::")[0]])  # stable: a file's order kept
+
+
+class CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates kept in memory for every app of the session."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket) -> None:
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _templates_compiled_once():
+    """Each test makes its own app, and each app its own Jinja environment, which compiled
+    every template it rendered again: some 150 ms of a typical web test's 250.  The
+    environments share the compiled code through Jinja's bytecode cache, which keys it by
+    the template's file and drops it when the source changes; what is rendered is the same.
+    """
+    kept = CompiledTemplates()
+    create = Flask.create_jinja_environment
+
+    def create_jinja_environment(app):
+        environment = create(app)
+        environment.bytecode_cache = kept
+        return environment
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Flask, "create_jinja_environment", create_jinja_environment)
+        yield
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -54,9 +54,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(asset_dir("templates")),
         static_folder=str(asset_dir("static")),
     )
-    from .plumbing import templates
-
-    templates.init_app(app)  # before app.jinja_env is first made
     instance = Path(app.instance_path)
     app.config.from_mapping(
         DATABASE=_default_database(app.instance_path),
