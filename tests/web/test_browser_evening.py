@@ -30,7 +30,10 @@ SCREEN = PHONE["height"]
 
 
 def record_button_bottom(page: Page) -> float:
-    """How far down the page the Record button ends, in CSS px (the page scrolled to the top)."""
+    """How far down the page the Record button ends, in CSS px (the page scrolled to the top),
+    measured once the form's page has loaded (its style sheets applied)."""
+    page.locator("#hand-form").wait_for()
+    page.wait_for_load_state()
     page.evaluate("window.scrollTo(0, 0)")
     box = page.get_by_role("button", name="Record the hand").bounding_box()
     assert box is not None

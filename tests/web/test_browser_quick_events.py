@@ -26,8 +26,11 @@ def start(page: Page, base_url: str, preset: str, option: str | None = None) -> 
 
 
 def open_quick(page: Page) -> None:
+    """The quick form by its link, loaded (its style sheets applied: a button measured before
+    them is an unstyled one, 21 px high)."""
     page.get_by_role("link", name="Quick hand").click()
     page.locator("#hand-form").wait_for()
+    page.wait_for_load_state()
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
