@@ -8,10 +8,12 @@ from __future__ import annotations
 import json
 import re
 import time
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urljoin
 
+from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, expect
 
 # How long a browser test waits for a condition: far beyond the app's own timers (the
 # offline queue retries every 5 s, a watching phone polls every 3 s, the standings step
@@ -256,14 +258,6 @@ def kept_count(page: Page) -> int:
     return page.evaluate("RefereeQueue.all().then(items => items.length)")
 
 
-def start_czech_match(page: Page, base_url: str) -> None:
-    page.goto(base_url + "/matches/new")
-    page.get_by_label("Rules", exact=True).select_option("czech")
-    page.get_by_label("Going out needs a last card to discard.").check()
-    page.get_by_role("button", name="Start the match").click()
-    expect(page.locator(".total h2")).to_have_count(2)
-
-
 def quick_hand(page: Page, note: str = "") -> None:
     """Side 1 goes out with a natural canasta: 500 + 300 in melds + 100 out = 900 against 60
     (melds reaching the opening minimum of a new match, 50)."""
@@ -276,6 +270,188 @@ def quick_hand(page: Page, note: str = "") -> None:
         page.locator("#note").fill(note)
     page.get_by_role("button", name="Record the hand").click()
     expect(page.locator(".flash")).to_contain_text("recorded")
+
+
+# -- a match's state set up over HTTP ------------------------------------------------------
+# Where a test checks a later page, not the walk to it, the phone's forms are sent by the
+# test itself over real HTTP to the test's real server, through the browser context's own
+# request client (``context.request``: the same cookies, so the same session and CSRF
+# token, and the match is the phone's), as the phone would send them: every control of the
+# form with the value the page gave it, changed where the test says.  The page is then
+# opened in Chromium.  Each flow is still walked through its pages, tapped as a person
+# does, by at least one test (tests/web/test_browser.py, test_browser_evening.py, ...);
+# a page load spared is some 130 ms of Chromium's CPU, a fill or tap 40 - 65 ms
+# (docs/benchmarks.md, "Pages cheaper to render, and browser tests set up over HTTP").
+
+
+class _Form(HTMLParser):
+    """The form ``wanted`` (its id, else the page's first form with method post) of a page:
+    its action, its encoding and what a browser sends of it untouched, in order (inputs by
+    their value, checked boxes and radios only, a select's selected option or its first,
+    a text area's text; no buttons, no files)."""
+
+    def __init__(self, wanted: str | None) -> None:
+        super().__init__(convert_charrefs=True)
+        self.wanted = wanted
+        self.inside = False
+        self.done = False
+        self.action: str | None = None
+        self.multipart = False
+        self.data: list[tuple[str, str]] = []
+        self.boxes: dict[str, str] = {}  # a checkbox or radio's name and value -> name
+        self.options: dict[str, dict[str, str]] = {}  # a select's name -> label -> value
+        self._select: str | None = None
+        self._chosen: str | None = None
+        self._first: str | None = None
+        self._option: str | None = None
+        self._area: str | None = None
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {key: value or "" for key, value in attrs}
+        if tag == "form" and not self.inside and not self.done:
+            if (a.get("id") == self.wanted) if self.wanted else a.get("method") == "post":
+                self.inside = True
+                self.action = a.get("action") or None
+                self.multipart = a.get("enctype") == "multipart/form-data"
+            return
+        if not self.inside or "disabled" in a:
+            return
+        name = a.get("name")
+        if tag == "input" and name:
+            kind = a.get("type", "text")
+            if kind in ("submit", "button", "image", "reset", "file"):
+                return
+            if kind in ("checkbox", "radio"):
+                self.boxes[f"{name}={a.get('value', 'on')}"] = name
+                if "checked" not in a:
+                    return
+                self.data.append((name, a.get("value", "on")))
+                return
+            self.data.append((name, a.get("value", "")))
+        elif tag == "select" and name:
+            self._select, self._chosen, self._first = name, None, None
+            self.options[name] = {}
+        elif tag == "option" and self._select is not None:
+            self._option = a.get("value")
+            value = self._option if self._option is not None else ""
+            if self._first is None:
+                self._first = value
+            if "selected" in a:
+                self._chosen = value
+            self._text = []
+        elif tag == "textarea" and name:
+            self._area, self._text = name, []
+
+    def handle_data(self, data: str) -> None:
+        if self._area is not None or self._option is not None:
+            self._text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.inside:
+            return
+        if tag == "form":
+            self.inside, self.done = False, True
+        elif tag == "option" and self._select is not None and self._option is not None:
+            self.options[self._select]["".join(self._text).strip()] = self._option
+            self._option = None
+        elif tag == "select" and self._select is not None:
+            chosen = self._chosen if self._chosen is not None else self._first
+            if chosen is not None:
+                self.data.append((self._select, chosen))
+            self._select = None
+        elif tag == "textarea" and self._area is not None:
+            text = "".join(self._text)
+            self.data.append((self._area, text[1:] if text.startswith("\n") else text))
+            self._area = None
+
+
+class Label(str):
+    """A select's option chosen by what it says (``Label("Anna")``), as a person picks it."""
+
+
+def send_form(
+    context: BrowserContext,
+    url: str,
+    changes: dict[str, str | bool] | None = None,
+    form: str | None = None,
+    said: str | None = None,
+) -> str:
+    """Open ``url`` over HTTP in ``context`` and send its form (``form``: its id, else the
+    first form that posts) as a phone does, with ``changes``: a field's new value, a
+    checkbox ``True`` (ticked, with its own value) or ``False`` (unticked), a radio its
+    value, a select a :class:`Label`.  The answer is followed through its redirects and
+    must be a page (2xx), saying ``said`` if given (a flash: "Hand 2 recorded"); the address
+    it ended on is returned (a new match's edit link, the match page after a hand)."""
+    opened = context.request.get(url)
+    assert opened.ok, f"{url}: {opened.status}"
+    found = _Form(form)
+    found.feed(opened.text())
+    assert found.done, f"{url}: no form {form or 'that posts'}"
+    data = dict(found.data)  # each name once: none of these forms repeats one
+    for name, value in (changes or {}).items():
+        if value is True:
+            [value] = [v for k, v in found.data if k == name] or [
+                key.split("=", 1)[1] for key, box in found.boxes.items() if box == name
+            ]
+        if isinstance(value, Label):
+            value = found.options[name][value]
+        if value is False:
+            data.pop(name, None)
+        else:
+            data[name] = str(value)
+    action = urljoin(opened.url, found.action or opened.url)
+    if found.multipart:
+        sent = context.request.post(action, multipart=data)
+    else:
+        sent = context.request.post(action, form=data)
+    assert sent.ok, f"{action}: {sent.status}\n{sent.text()[:2000]}"
+    if said is not None:
+        assert said in sent.text(), f"{action}: {said!r} not said on {sent.url}"
+    return sent.url
+
+
+def match_over_http(context: BrowserContext, base_url: str, **fields: str | bool) -> str:
+    """A new match made through the new-match form sent over HTTP (its defaults, changed
+    by ``fields``); its edit link."""
+    match = send_form(context, base_url + "/matches/new", fields, form="new-match")
+    assert re.search(r"/m/\d+/[^/]+$", match), match
+    return match
+
+
+def hand_over_http(
+    context: BrowserContext, match: str, said: str = "recorded", **fields: str | bool
+) -> str:
+    """A quick hand sent through the quick form over HTTP (``fields`` as the form names
+    them: ``side0-meld_points``, ``out``, ...), recorded (the page it led to says ``said``,
+    the flash): the match page it led to."""
+    url = match + "/hands/new?mode=quick"
+    shown = send_form(context, url, fields, form="hand-form", said=said)
+    assert "/hands/" not in shown, f"the hand was not recorded: {shown}"
+    return shown
+
+
+def quick_hand_over_http(context: BrowserContext, match: str, note: str = "") -> None:
+    """:func:`quick_hand`'s hand (side 1 out with a natural canasta, 900 against 60) sent
+    over HTTP: the natural canasta counted as :func:`natural_canasta` counts it."""
+    form = _Form("hand-form")
+    opened = context.request.get(match + "/hands/new?mode=quick")
+    form.feed(opened.text())
+    fields = dict(form.data)
+    if "side0-natural_c10" in fields:  # canastas counted by what they are made of
+        canasta = {"side0-natural_c10": "1", "side0-meld_points": "230"}
+    else:
+        canasta = {"side0-canastas_natural": "1", "side0-meld_points": "300"}
+    said = {"note": note} if note else {}
+    hand_over_http(context, match, **canasta, out="0", **{"side1-meld_points": "60"}, **said)
+
+
+def czech_match_over_http(context: BrowserContext, base_url: str) -> str:
+    """A Czech match whose going out needs a last card to discard, made over HTTP: its
+    edit link."""
+    return match_over_http(
+        context, base_url, preset="czech", opt_czech_going_out_needs_discard=True
+    )
 
 
 def axe_clean(page: Page, name: str) -> None:

@@ -9,15 +9,19 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import PHONE, check_page, quick_hand, start_czech_match
+from tests.support.browser import (
+    PHONE,
+    check_page,
+    czech_match_over_http,
+    quick_hand_over_http,
+)
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_czech_question_without_diacritics_in_a_czech_match(browser, base_url):
     page = browser.new_context(viewport=PHONE).new_page()
-    start_czech_match(page, base_url)
-    match_url = page.url.split("?")[0].split("#")[0]
+    match_url = czech_match_over_http(page.context, base_url)  # made as the phone's form sends it
     page.goto(f"{match_url}/referee?lang=cs")
     box = page.get_by_label("Vaše otázka, vlastními slovy")
     box.fill("muzu vzit balicek kdyz je zmrazeny")
@@ -51,10 +55,11 @@ def test_a_czech_situation_inside_a_match_is_ruled_on_its_totals(browser, base_u
     (``/api/matches``); "is K K K and Q Q Q enough" is ruled for each side too, and its link
     opens the opening form filled in."""
     page = browser.new_context(viewport=PHONE).new_page()
-    start_czech_match(page, base_url)
-    quick_hand(page)
-    quick_hand(page)
-    match_url = page.url.split("?")[0].split("#")[0]
+    # The match and its two hands as the phone's forms send them (the forms are walked in
+    # other tests; this one checks the referee page).
+    match_url = czech_match_over_http(page.context, base_url)
+    quick_hand_over_http(page.context, match_url)
+    quick_hand_over_http(page.context, match_url)
     match_id, token = match_url.rstrip("/").split("/")[-2:]
     ledger = page.request.get(f"{base_url}/api/matches/{match_id}?token={token}").json()
     sides = list(zip(ledger["totals"], ledger["opening_minimums"], strict=True))

@@ -14,7 +14,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from referee.i18n import local_number
-from tests.support.browser import LONG, PHONE, check_page, download, pick, totals
+from tests.support.browser import (
+    LONG,
+    PHONE,
+    check_page,
+    download,
+    match_over_http,
+    pick,
+    totals,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +30,10 @@ SCREEN = PHONE["height"]
 
 
 def record_button_bottom(page: Page) -> float:
-    """How far down the page the Record button ends, in CSS px (the page scrolled to the top)."""
+    """How far down the page the Record button ends, in CSS px (the page scrolled to the top),
+    measured once the form's page has loaded (its style sheets applied)."""
+    page.locator("#hand-form").wait_for()
+    page.wait_for_load_state()
     page.evaluate("window.scrollTo(0, 0)")
     box = page.get_by_role("button", name="Record the hand").bounding_box()
     assert box is not None
@@ -211,11 +222,18 @@ def test_a_first_classic_evening(browser, base_url, tmp_path):
     check_page(watcher, "evening-14-watcher-won")
 
 
+def opened(page: Page, base_url: str, preset: str, players: str) -> None:
+    """A new match made by the new-match form sent over HTTP (the form itself is walked in
+    test_a_first_classic_evening), opened on the phone."""
+    page.goto(match_over_http(page.context, base_url, preset=preset, players=players))
+    expect(page.locator(".total h2").first).to_be_visible()
+
+
 def test_hand_and_foot_and_a_samba_built_with_suits(browser, base_url):
     page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True).new_page()
 
     # Hand and Foot: its hands, not a target; its own words.
-    new_match(page, base_url, "hand-and-foot", "4")
+    opened(page, base_url, "hand-and-foot", "4")
     expect(page.locator("progress")).to_have_count(0)
     expect(page.locator("#deal")).to_contain_text("Hand 1 of 4")
     page.get_by_role("link", name="Quick hand").click()
@@ -225,13 +243,13 @@ def test_hand_and_foot_and_a_samba_built_with_suits(browser, base_url):
     check_page(page, "evening-15-hf-quick")
 
     # Three sides: the quick form within two screens, its steppers a column each.
-    new_match(page, base_url, "czech", "3")
+    opened(page, base_url, "czech", "3")
     page.get_by_role("link", name="Quick hand").click()
     assert record_button_bottom(page) <= 2 * SCREEN
     check_page(page, "evening-16-czech-three-quick")
 
     # Samba: the picker offers suits, and a samba is built without typing.
-    new_match(page, base_url, "samba", "4")
+    opened(page, base_url, "samba", "4")
     page.get_by_role("link", name="Record a hand").click()
     expect(page.locator("#hand-form > p.hint")).to_contain_text("tap its suit")
     picker = page.locator("#hand-form .picker")

@@ -17,7 +17,9 @@ from tests.support.browser import (
     LONG,
     PHONE,
     controlled,
+    hand_over_http,
     kept_count,
+    match_over_http,
     new_match,
     open_points,
     quick,
@@ -105,9 +107,9 @@ def test_a_hand_that_no_longer_fits_comes_back_with_its_reason(browser, base_url
 def test_a_hand_kept_offline_that_arrives_stale_is_shown_never_lost_or_doubled(browser, base_url):
     context, page, match = kept_offline(browser, base_url, "150", "60")
 
-    # Meanwhile another phone at the table records hand 1.
+    # Meanwhile another phone at the table records hand 1 (its form sent over HTTP).
     other = phone(browser).new_page()
-    recorded(other, match, "90", "50")
+    recorded_over_http(other.context, match, "90", "50")
 
     # Back online: the kept hand is not stored silently as hand 2, nor dropped.
     context.set_offline(False)
@@ -274,14 +276,22 @@ def test_chromium_finds_the_app_installable(browser, base_url, tmp_path):
 # -- A phone whose first page is the match (a link from a message, a QR code) ---------------
 
 
+def recorded_over_http(context, match: str, we: str, they: str) -> None:
+    """:func:`recorded`'s quick hand, sent by another phone's quick form over HTTP."""
+    points = {"side0-meld_points": we, "side1-meld_points": they}
+    hand_over_http(context, match, **points, out="none")
+
+
 def made_on_another_phone(browser, base_url: str, hand: tuple[str, str] | None = None) -> str:
     """The edit link of a match started (and ``hand`` recorded) on another phone, as a
-    message or a QR code brings it to this one."""
-    page = phone(browser).new_page()
-    match = new_match(page, base_url)
+    message or a QR code brings it to this one: that phone's forms sent over HTTP, as
+    :func:`new_match` and :func:`recorded` fill them (what these tests watch is this phone)."""
+    context = phone(browser)
+    names = {"side1_name": "We", "side2_name": "They"}
+    match = match_over_http(context, base_url, target="5000", **names)
     if hand:
-        recorded(page, match, *hand)
-    page.context.close()
+        recorded_over_http(context, match, *hand)
+    context.close()
     return match
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support.browser import PHONE, check_page, start_czech_match
+from tests.support.browser import PHONE, check_page, czech_match_over_http
 
 pytestmark = pytest.mark.browser
 
@@ -28,7 +28,7 @@ def answer(page: Page, section: str) -> str:
 
 def test_four_questions_from_a_match(browser, base_url):
     page = browser.new_context(viewport=PHONE).new_page()
-    start_czech_match(page, base_url)
+    page.goto(czech_match_over_http(page.context, base_url))  # made as the phone's form sends it
     page.get_by_role("link", name="Ask the referee").click()
     expect(page.locator("h1")).to_have_text("Referee")
     expect(page.locator("main > p.muted").first).to_contain_text("Czech (club rules, 13 cards)")

@@ -7,18 +7,27 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import LONG, PHONE, PROJECTOR, axe_clean, quick_hand
+from tests.support.browser import (
+    LONG,
+    PHONE,
+    PROJECTOR,
+    axe_clean,
+    match_over_http,
+    quick_hand,
+    quick_hand_over_http,
+)
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_tv_view_fills_the_screen_and_follows_the_scorer(browser, base_url):
     phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
-    phone.goto(base_url + "/matches/new")
-    phone.get_by_label("Rules", exact=True).select_option("classic")
-    phone.get_by_role("button", name="Start the match").click()
+    # The scorer's match and hands as the phone's forms send them, over HTTP (the TV is
+    # what this test watches; the forms are walked in the test below and elsewhere).
+    match = match_over_http(phone.context, base_url, preset="classic")
+    quick_hand_over_http(phone.context, match)  # 900 to 60
+    phone.goto(match)
     expect(phone.locator(".total h2")).to_have_count(2)
-    quick_hand(phone)  # 900 to 60
     tv_link = phone.get_by_role("link", name="The match on a TV").get_attribute("href")
     assert tv_link.endswith("?screen=1")
 
@@ -35,7 +44,7 @@ def test_the_tv_view_fills_the_screen_and_follows_the_scorer(browser, base_url):
     axe_clean(tv, "screen-01-tv")
 
     # The scorer records another hand; the TV follows by itself (it polls as phones do).
-    quick_hand(phone)
+    quick_hand_over_http(phone.context, match)
     expect(totals).to_have_text(["1,800", "120"], timeout=LONG)
     expect(tv.locator(".last-hands tbody tr")).to_have_count(2)
 
