@@ -8,12 +8,13 @@ from __future__ import annotations
 import json
 import re
 import time
-from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
 
 from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
+
+from tests.support.forms import read_form
 
 # How long a browser test waits for a condition: far beyond the app's own timers (the
 # offline queue retries every 5 s, a watching phone polls every 3 s, the standings step
@@ -284,88 +285,6 @@ def quick_hand(page: Page, note: str = "") -> None:
 # (docs/benchmarks.md, "Pages cheaper to render, and browser tests set up over HTTP").
 
 
-class _Form(HTMLParser):
-    """The form ``wanted`` (its id, else the page's first form with method post) of a page:
-    its action, its encoding and what a browser sends of it untouched, in order (inputs by
-    their value, checked boxes and radios only, a select's selected option or its first,
-    a text area's text; no buttons, no files)."""
-
-    def __init__(self, wanted: str | None) -> None:
-        super().__init__(convert_charrefs=True)
-        self.wanted = wanted
-        self.inside = False
-        self.done = False
-        self.action: str | None = None
-        self.multipart = False
-        self.data: list[tuple[str, str]] = []
-        self.boxes: dict[str, str] = {}  # a checkbox or radio's name and value -> name
-        self.options: dict[str, dict[str, str]] = {}  # a select's name -> label -> value
-        self._select: str | None = None
-        self._chosen: str | None = None
-        self._first: str | None = None
-        self._option: str | None = None
-        self._area: str | None = None
-        self._text: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {key: value or "" for key, value in attrs}
-        if tag == "form" and not self.inside and not self.done:
-            if (a.get("id") == self.wanted) if self.wanted else a.get("method") == "post":
-                self.inside = True
-                self.action = a.get("action") or None
-                self.multipart = a.get("enctype") == "multipart/form-data"
-            return
-        if not self.inside or "disabled" in a:
-            return
-        name = a.get("name")
-        if tag == "input" and name:
-            kind = a.get("type", "text")
-            if kind in ("submit", "button", "image", "reset", "file"):
-                return
-            if kind in ("checkbox", "radio"):
-                self.boxes[f"{name}={a.get('value', 'on')}"] = name
-                if "checked" not in a:
-                    return
-                self.data.append((name, a.get("value", "on")))
-                return
-            self.data.append((name, a.get("value", "")))
-        elif tag == "select" and name:
-            self._select, self._chosen, self._first = name, None, None
-            self.options[name] = {}
-        elif tag == "option" and self._select is not None:
-            self._option = a.get("value")
-            value = self._option if self._option is not None else ""
-            if self._first is None:
-                self._first = value
-            if "selected" in a:
-                self._chosen = value
-            self._text = []
-        elif tag == "textarea" and name:
-            self._area, self._text = name, []
-
-    def handle_data(self, data: str) -> None:
-        if self._area is not None or self._option is not None:
-            self._text.append(data)
-
-    def handle_endtag(self, tag: str) -> None:
-        if not self.inside:
-            return
-        if tag == "form":
-            self.inside, self.done = False, True
-        elif tag == "option" and self._select is not None and self._option is not None:
-            self.options[self._select]["".join(self._text).strip()] = self._option
-            self._option = None
-        elif tag == "select" and self._select is not None:
-            chosen = self._chosen if self._chosen is not None else self._first
-            if chosen is not None:
-                self.data.append((self._select, chosen))
-            self._select = None
-        elif tag == "textarea" and self._area is not None:
-            text = "".join(self._text)
-            self.data.append((self._area, text[1:] if text.startswith("\n") else text))
-            self._area = None
-
-
 class Label(str):
     """A select's option chosen by what it says (``Label("Anna")``), as a person picks it."""
 
@@ -385,8 +304,7 @@ def send_form(
     it ended on is returned (a new match's edit link, the match page after a hand)."""
     opened = context.request.get(url)
     assert opened.ok, f"{url}: {opened.status}"
-    found = _Form(form)
-    found.feed(opened.text())
+    found = read_form(opened.text(), form)
     assert found.done, f"{url}: no form {form or 'that posts'}"
     data = dict(found.data)  # each name once: none of these forms repeats one
     for name, value in (changes or {}).items():
@@ -434,10 +352,8 @@ def hand_over_http(
 def quick_hand_over_http(context: BrowserContext, match: str, note: str = "") -> None:
     """:func:`quick_hand`'s hand (side 1 out with a natural canasta, 900 against 60) sent
     over HTTP: the natural canasta counted as :func:`natural_canasta` counts it."""
-    form = _Form("hand-form")
     opened = context.request.get(match + "/hands/new?mode=quick")
-    form.feed(opened.text())
-    fields = dict(form.data)
+    fields = dict(read_form(opened.text(), "hand-form").data)
     if "side0-natural_c10" in fields:  # canastas counted by what they are made of
         canasta = {"side0-natural_c10": "1", "side0-meld_points": "230"}
     else:

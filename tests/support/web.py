@@ -10,12 +10,12 @@ import re
 import secrets
 import tempfile
 from html import unescape
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 from referee.storage import Storage
 from referee.web import create_app
+from tests.support.forms import read_form
 
 _migrated: list[bytes] = []  # the one new database of this process, once made
 
@@ -219,58 +219,8 @@ def ruling(page: str) -> tuple[bool, str, str]:
     return block.group(1) == "yes", sentence, block.group(2)
 
 
-class _FormReader(HTMLParser):
-    """The fields of the one form inside the element ``id="<within>"``, as a browser sends
-    them: text inputs and hidden ones, ticked boxes, each select's chosen option, textareas."""
-
-    def __init__(self, within: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self.within, self.depth, self.inside = within, 0, False
-        self.data: list[tuple[str, str]] = []
-        self.action: str | None = None
-        self._select: tuple[str, list[tuple[str, bool]]] | None = None
-        self._textarea: str | None = None
-        self._text: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        if not self.inside:
-            self.inside = a.get("id") == self.within
-            return
-        if tag == "form" and self.action is None:
-            self.action = unescape(a.get("action", ""))
-        elif tag == "input" and "name" in a:
-            if a.get("type") not in ("checkbox", "radio") or "checked" in a:
-                self.data.append((a["name"], a.get("value", "y")))
-        elif tag == "select":
-            self._select = (a["name"], [])
-        elif tag == "option" and self._select is not None:
-            self._select[1].append((a.get("value", ""), "selected" in a))
-        elif tag == "textarea":
-            self._textarea, self._text = a["name"], []
-
-    def handle_data(self, data: str) -> None:
-        if self._textarea is not None:
-            self._text.append(data)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "select" and self._select is not None:
-            name, options = self._select
-            chosen = [v for v, selected in options if selected] or [options[0][0]]
-            self.data.append((name, chosen[0]))
-            self._select = None
-        elif tag == "textarea" and self._textarea is not None:
-            # a browser drops the one line break that follows <textarea>
-            text = "".join(self._text).replace("\r\n", "\n").removeprefix("\n")
-            self.data.append((self._textarea, text))
-            self._textarea = None
-        elif tag == "form" and self.inside:
-            self.inside = False
-
-
 def form_data(page: str, within: str) -> tuple[str, list[tuple[str, str]]]:
     """The action and the fields a browser would send of the form in element ``within``."""
-    reader = _FormReader(within)
-    reader.feed(page)
+    reader = read_form(page, within=within)
     assert reader.action is not None, f"no form in #{within}"
     return reader.action, reader.data
