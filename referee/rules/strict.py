@@ -16,6 +16,7 @@ from typing import Any
 
 from .cards import Rank
 from .overrides import OverrideError, check_values
+from .overrides.kinds import MOST
 from .snapshot import SnapshotError, variant_from_dict
 from .variant import Option, Variant
 
@@ -63,6 +64,37 @@ def _fields(variant: Variant) -> None:
             _text(getattr(rule, part), f"rules.{key}.{part}")
 
 
+# The values of play no table changes (so :func:`.overrides.check_values` does not know them),
+# which a house rule may switch: checked by kind and bound, in the snapshot and under each
+# switch (a fuzzed file's "penalty_points": "text" reached the score sheet's printing)
+_SWITCHES = (
+    "upcard",
+    "special_hand_after_partner",
+    "bonus_cards_with_pile",
+    "wild_discard_last",
+    "opening_natural_canasta",
+)
+_COUNTS = ("turn_card", "rule_of_five", "lone_wild_penalty", "penalty_points")
+
+
+def _play_fields(variant: Variant) -> None:
+    for name in _SWITCHES:
+        if not isinstance(getattr(variant, name), bool):
+            raise SnapshotError(f"{name}: must be true or false")
+    for name in _COUNTS:
+        value = getattr(variant, name)
+        if value is not None and (type(value) is not int or not 0 <= value <= MOST):
+            raise SnapshotError(f"{name}: must be empty or a whole number from 0 to {MOST}")
+    cards = variant.bonus_cards
+    if not isinstance(cards, tuple) or any(type(n) is not int or not 0 <= n <= MOST for n in cards):
+        raise SnapshotError(f"bonus_cards: must be whole numbers from 0 to {MOST}")
+    named = variant.irregularities
+    if not isinstance(named, tuple):
+        raise SnapshotError("irregularities: must be a list")
+    for i, name in enumerate(named):
+        _text(name, f"irregularities[{i}]")
+
+
 def strict_variant(data: Any, options: Mapping[str, bool]) -> Variant:
     """The variant ``data`` (a snapshot) holds, with the house rules ``options`` switched.
 
@@ -74,14 +106,25 @@ def strict_variant(data: Any, options: Mapping[str, bool]) -> Variant:
     variant = variant_from_dict(data)
     _fields(variant)
     try:
-        check_values(variant)
-        for option in variant.options:  # each switch, either way, plays by sound values
-            for state in (True, False):
-                check_values(variant.with_options({option.name: state}))
+        for each in (variant, *_switched(variant)):  # each switch, either way, plays soundly
+            check_values(each)
+            _play_fields(each)
         chosen = variant.with_options(dict(options))
         check_values(chosen)
+        _play_fields(chosen)
     except OverrideError as error:
         raise SnapshotError(f"{error.field}: {error.problem}") from None
+    except SnapshotError:  # a value of play, named by :func:`_play_fields`
+        raise
     except (KeyError, TypeError, ValueError) as error:  # UnknownOption is a KeyError
         raise SnapshotError(f"options: {error}") from None
     return chosen
+
+
+def _switched(variant: Variant) -> list[Variant]:
+    """``variant`` with each of its house rules switched on, and off, one at a time."""
+    return [
+        variant.with_options({option.name: state})
+        for option in variant.options
+        for state in (True, False)
+    ]

@@ -54,3 +54,42 @@ def test_a_snapshot_from_before_the_upcard_takes_its_presets(preset, upcard):
     assert variant_from_dict(data).upcard is upcard
     data["id"] = "friday-rules"  # a snapshot of no preset: the default, a card turned up
     assert variant_from_dict(data).upcard is True
+
+
+# The values of play no table changes, read strictly from an imported file: each of the wrong
+# kind or out of bounds is refused, naming it (a fuzzed file's "penalty_points": "text" was
+# accepted, and the match's score sheet then failed to print)
+_BAD_PLAY_VALUES = [
+    ("penalty_points", "text"),
+    ("penalty_points", -5),
+    ("turn_card", "x"),
+    ("turn_card", 10**12),
+    ("rule_of_five", -3),
+    ("lone_wild_penalty", True),
+    ("upcard", "yes"),
+    ("special_hand_after_partner", 1),
+    ("bonus_cards_with_pile", None),
+    ("wild_discard_last", "no"),
+    ("opening_natural_canasta", None),
+]
+
+
+@pytest.mark.parametrize("preset", ["classic", "american"])
+@pytest.mark.parametrize(("field", "value"), _BAD_PLAY_VALUES)
+def test_a_value_of_play_of_the_wrong_kind_is_refused_naming_it(preset, field, value):
+    from referee.rules.strict import strict_variant
+
+    data = variant_to_dict(PRESETS[preset])
+    strict_variant(data, {})  # the preset's own passes
+    data[field] = value
+    with pytest.raises(SnapshotError, match=f"^{field}:"):
+        strict_variant(data, {})
+
+
+def test_a_house_rule_that_switches_a_value_of_play_to_junk_is_refused():
+    from referee.rules.strict import strict_variant
+
+    data = variant_to_dict(PRESETS["american"])
+    data["options"][0]["on"] = {"penalty_points": "ten"}
+    with pytest.raises(SnapshotError, match="^penalty_points:"):
+        strict_variant(data, {})
