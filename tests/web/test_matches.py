@@ -402,6 +402,18 @@ def test_the_new_match_form_offers_only_the_tables_seats_as_first_dealer(client,
     assert 'data-seats="Seat 1|Seat 2|Seat 3|Seat 4|Seat 5|Seat 6"' in page
 
 
+@pytest.mark.parametrize("dealer", ["-1", "-9223372036854775809", "4", "x", ""])
+def test_a_first_dealer_at_no_seat_of_the_table_is_refused_in_words(client, dealer):
+    """A crafted form's first dealer (a seat below the first, past the last, or no number:
+    the route fuzzer's -9223372036854775809 reached the database) is refused with the
+    form's own error, and no match is made."""
+    response = client.post(
+        "/matches/new", data={"preset": "classic", "players": "4", "first_dealer": dealer}
+    )
+    assert response.status_code == 422
+    assert "There are only 4 seats at this table." in response.get_data(as_text=True)
+
+
 def test_a_match_nobody_named_is_counted_among_its_phones_own(app, tmp_path):
     """A phone's second match is "Partie 2" on a Czech page and its sheet, whatever the
     server's count (issue 48: "Partie 13"); its rematch is the phone's next."""

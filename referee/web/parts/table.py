@@ -39,9 +39,12 @@ def table_start(form, variant: Variant, players: int) -> dict[str, Any] | None:
     as fields of the match; None (and errors on the form) where they cannot be."""
     sides = variant.sides_for(players)
     target = form.target.data or variant.target_score
-    dealer = int(form.first_dealer.data)
+    try:
+        dealer = int(form.first_dealer.data)
+    except (TypeError, ValueError):
+        dealer = -1
     ok = True
-    if dealer >= players:
+    if not 0 <= dealer < players:  # a seat of this table, never one a crafted form names
         form.first_dealer.errors.append(_("There are only %(n)s seats at this table.", n=players))
         ok = False
     hands = form.paper_hands.data or 0
