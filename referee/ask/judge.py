@@ -118,22 +118,14 @@ def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | No
             (name, score, variant.opening_minimum(score, hand_number=hand)) for name, score in sides
         ]
         texts = [
-            _for_side(
-                name,
-                score,
-                Text(
-                    N_(
-                        "With a match total of %(score)s, a side's first meld needs at least "
-                        "%(minimum)s points."
-                    ),
-                    {"score": score, "minimum": minimum},
-                ),
-            )
+            _for_side(name, score, _minimum_text(score, minimum, s.claimed))
             for name, score, minimum in minimums
         ]
         figures = {minimum for _n, _s, minimum in minimums}
+        # a minimum claimed ("we need 120 to open, is that right?"): Yes where it is the one
+        verdicts = {minimum == s.claimed for _n, _s, minimum in minimums}
         return Ruling(
-            None,
+            verdicts.pop() if s.claimed is not None and len(verdicts) == 1 else None,
             figures.pop() if len(figures) == 1 else None,
             _joined(texts),
             ("opening.minimum",),
@@ -183,6 +175,27 @@ def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | No
         # seen in the third American posts' dev half, issue 44)
         lead=verdict is False or rules == ("opening.minimum",),
     )
+
+
+def _minimum_text(score: int, minimum: int, claimed: int | None) -> Text:
+    """The first meld's minimum at ``score``; where a post claims one, whether it is it."""
+    values = {"score": score, "minimum": minimum, "claimed": claimed}
+    if claimed is None:
+        template = N_(
+            "With a match total of %(score)s, a side's first meld needs at least %(minimum)s "
+            "points."
+        )
+    elif claimed == minimum:
+        template = N_(
+            "Yes: with a match total of %(score)s, a side's first meld needs at least "
+            "%(minimum)s points."
+        )
+    else:
+        template = N_(
+            "No: with a match total of %(score)s, a side's first meld needs at least "
+            "%(minimum)s points, not %(claimed)s."
+        )
+    return Text(template, values)
 
 
 def _opening_points(
@@ -675,6 +688,14 @@ def _asks_pile_taken(s: Situation) -> bool:
     return s.top is not None and bool({"taking", "the_pile"} & asked) and "meld" not in asked
 
 
+def _left_asked(s: Situation) -> bool:
+    """Whether the question asks what the cards told left in hand cost, where the story tells
+    the other side going out ("I had a joker and two 2s left when they went out. How much do I
+    lose?"): its question names their cost or worth and not the going out."""
+    asked = s.asked or set()
+    return "in_hand" in s.moments and bool({"cost", "value"} & asked) and "go_out" not in asked
+
+
 def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
     """The rulings on the cards, melds, scores and moments the post tells."""
     if _loose(s) and s.groups:  # cards named that were not read into melds: no ruling on melds
@@ -687,6 +708,10 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
         return _pickup(variant, s, table)
     if "opening" in s.moments or "minimum" in s.moments:
         found = _opening(variant, s, table)
+        if found is not None:
+            return found
+    if _left_asked(s):
+        found = _left_in_hand(variant, s)
         if found is not None:
             return found
     # acabar called is no going out, though "acabar" is the Spanish for finishing

@@ -24,7 +24,7 @@ from ..rules import Rank, Variant
 from ..rules.hand import SPECIAL_HAND_NAMES, threes_points
 from ..rules.problems import N_, Text
 from .judge import Ruling
-from .situation import Situation
+from .situation import Situation, asks
 
 __all__ = ["figure_asked", "special_hand_value"]
 
@@ -78,32 +78,45 @@ def special_hand_value(variant: Variant, s: Situation) -> Ruling | None:
 
 
 def _threes_value(variant: Variant, s: Situation) -> Ruling | None:
-    """What the red threes told (their number) are worth laid out, before their sign; none
-    where the post says the side has no canasta or has not melded (the sign decides then)."""
+    """What the red threes told (their number; "a red three": one) are worth laid out to a
+    side whose threes count for it, the core's ``threes_points``; none where the post says the
+    side has no canasta or has not melded (the sign decides then)."""
     rule = "red-threes.bonus"
-    if not s.red_three or rule not in variant.rules or not _ASKING & _asked(s):
+    # a worth named ("worth", "value", "count"), not "how much" alone, which asks a cost too
+    if not s.red_three or rule not in variant.rules or not {"value", "gets"} & _asked(s):
         return None
-    if not variant.threes_table:
-        return None  # threes worth so much each: their own rules say it
-    if "no_canasta" in s.moments or s.opened is False:
+    if "no_canasta" in s.moments or s.opened is False or "against" in s.moments:
         return None  # they may count against the side: the sign is the question
+    if "in_hand" in s.moments or "undeclared" in s.moments:
+        return None  # a red three kept in hand: the rules of the hand's end say it
+    if s.focused is not None and not asks(*s.focused):
+        return None  # a story that tells a house's threes ("three red threes was worth an
+        # extra 100") and asks nothing (seen in the real posts' dev part, issue 44)
     threes = [c for g in s.groups for c in g if c.rank is Rank.THREE] + [
         c for c in s.singles if c.rank is Rank.THREE
     ]
     others = [c for g in s.groups for c in g if c.rank is not Rank.THREE]
-    if not threes or others or not all(c.is_red_three for c in threes):
+    if not threes or others or s.ranks_named or not all(c.is_red_three for c in threes):
         return None
     points = threes_points(variant, len(threes))
-    return Ruling(
-        None,
-        points,
-        Text(
-            N_("%(count)s red threes laid out are worth %(points)s, before their sign."),
+    if len(threes) == 1:  # the card's worth: all of them beside it, where they add more
+        every = variant.all_red_threes_count
+        text = Text(
+            N_(
+                "A red three laid out scores %(points)s for its side (all %(count)s: "
+                "%(all)s), where its side's red threes count for it."
+            ),
+            {"points": points, "count": every, "all": threes_points(variant, every)},
+        )
+    else:
+        text = Text(
+            N_(
+                "%(count)s red threes laid out score %(points)s for their side, where its red "
+                "threes count for it."
+            ),
             {"count": len(threes), "points": points},
-        ),
-        (rule,),
-        lead=True,
-    )
+        )
+    return Ruling(None, points, text, (rule,), lead=True)
 
 
 def figure_asked(variant: Variant, s: Situation) -> Ruling | None:

@@ -91,7 +91,7 @@ TOLD = (
     "discard", "empty_pile", "last_card", "dead", "theirs", "add", "unfinished",
     "wild_canasta", "canasta", "holding", "cost", "mismeld", "taken_back", "short_opening",
     "bonus_cards", "late", "turn_card", "opened_before", "second_side", "stock_out",
-    "took_pile", "hand_ends",
+    "took_pile", "hand_ends", "against",
 )  # fmt: skip
 # ... and the figures a question may ask for besides a card's value (issue 44, fifth pass)
 ASKED_FIGURES = ("gets", "concealed", "target")
@@ -184,6 +184,7 @@ class Situation:
         self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
         self.opened: bool | None = None  # whether the asking side has melded this hand
         self.points: list[int] = []  # points told ("went down with 160 points")
+        self.claimed: int | None = None  # a first meld's minimum claimed ("we need 120")
         # the canastas the side is told to have ("with a clean canasta and a dirty one")
         self.canastas: int | None = None
         # ... by kind, where the post counts each canasta it names by its kind ("one clean
@@ -751,11 +752,12 @@ def _score_before(match: re.Match[str], *, told: bool = False) -> bool:
 
 # "we have 2,995 points", "máme 2995 bodů": a score told with its points -- from 500 up, as a
 # meld's points told are only under it (:func:`_points`): "tenemos 500 puntos" is the score
-# (the lead's probes, 2026-11-28 evening)
+# (the lead's probes, 2026-11-28 evening); "with" too ("om uit te komen met 3000 punten",
+# "mit 3000 Punkten": the lead's probes, 2026-11-28 night)
 _TOLD_SCORE = 500
 _HAVING = frozenset(
     "have has had got are were is was mame mate maji haben hat hatten tenemos tienen "
-    "tenian hebben heeft hadden mamy maja mielismy".split()
+    "tenian hebben heeft hadden mamy maja mielismy with mit con met".split()
 )
 
 
@@ -1378,6 +1380,43 @@ _FIGURE_CONFIRMED = re.compile(
 _SCORE_TO_WIN = re.compile(r"\d\s*(?:points?\s+|pts\s+)?to\s+win\b", re.IGNORECASE)
 
 
+# A first meld's minimum claimed, to be confirmed: "we need 120 to open, is that right?",
+# "do we need 90?", "brauchen wir 120?", "potřebujeme 120?", "¿necesitamos 120?", "hebben we 120
+# nodig?", "potrzebujemy 120?" -- a number under 500 after a word of needing (or before Dutch
+# "nodig"), no cards after it (the lead's probes, 2026-11-28 night: the number was read as the
+# side's score)
+_NEED = (
+    r"need|needs|needed|brauchen|braucht|brauche|potřebujeme|potřebuje|potřebujete|potřebuju|"
+    r"necesitamos|necesita|necesitan|necesito|potrzebujemy|potrzebuje|potrzeba"
+)
+_MINIMUM_CLAIMED = re.compile(
+    rf"(?<!\w)(?:(?:{_NEED})\s+(?:(?:we|you|i|wir|ihr|man|only|just|at\s+least|mindestens|"
+    r"aspoň|alespoň|al\s+menos|co\s+najmniej)\s+)*(\d{2,3})|(\d{2,3})\s+(?:punten\s+)?nodig)"
+    r"(?![\d,.]?\d)(?!\s*(?:cards?|karten|karet|karty|cartas|kaarten|kart)\b)"
+    # ... or two, one or the other ("do we need 90 or 120?"): the minimum asked, no claim
+    r"(?:\s+(?:or|oder|nebo|o|of|czy|albo)\s+(\d{2,3})(?!\d))?",
+    re.IGNORECASE,
+)
+
+
+def _claimed(text: str) -> tuple[list[int], str]:
+    """The minimum a post claims (:data:`_MINIMUM_CLAIMED`; two where it asks which), and the
+    post with their numbers blanked out (no score, no cards)."""
+    if not _DIGIT.search(text):
+        return [], text
+    match = _MINIMUM_CLAIMED.search(text)
+    if match is None:
+        return [], text
+    groups = [g for g in (1, 2, 3) if match.group(g) is not None]
+    values = [int(match.group(g)) for g in groups]
+    if any(value % 5 for value in values):
+        return [], text  # every minimum is a multiple of five: a count of something else
+    for group in groups:
+        start, end = match.span(group)
+        text = text[:start] + " " * (end - start) + text[end:]
+    return values, text
+
+
 def read_situation(
     text: str, lang: str, *, focus: bool = True, asking: str | None = None
 ) -> Situation:
@@ -1386,6 +1425,7 @@ def read_situation(
     the sentence ``asking``, one of its :func:`earlier_questions`)."""
     text = _unshouted(_jokers_written(text))
     points, rest = _points(text)  # first: "mit 160 Punkten" is no score
+    claimed, rest = _claimed(rest)  # ... nor "we need 120"
     scores, rest = _scores(rest, points_told=bool(points))
     notation, singles, rest = _notation(rest)
     # the game's own name ("in canasta", "bei Canasta") says no moment: "canasta" alone
@@ -1449,6 +1489,10 @@ def read_situation(
         # posts' dev half, issue 44): the score a game is played to
         situation.moments.add("target")
     if said.named("how_much") and "opening" in situation.moments:
+        situation.moments.add("minimum")
+    if claimed and "opening" in situation.moments and not points:
+        # the minimum claimed: is it the one at the score told? (of two: which is it?)
+        situation.claimed = claimed[0] if len(claimed) == 1 else None
         situation.moments.add("minimum")
     if scores and (said.named("enough") or _MELDED_POINTS.search(text)):
         # "is that enough", "she melded exactly 160 points" with a score: the opening's

@@ -1,0 +1,166 @@
+"""Ask the referee as a table asks (issue 44, the lead's probes of 2026-11-28 night): a red
+three's worth, the cards left in hand after the other side went out, a minimum claimed, and
+words of five languages the reader missed.  Every figure expected is the rules core's own
+(the preset's values, ``threes_points``, ``hand_costs``, ``opening_minimum``), never a number
+written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rules import PRESETS, parse_cards
+from referee.rules.hand import hand_costs, threes_points
+from referee.rules.variant import CanastaKind
+from tests.support.asking import ruling
+
+RED_THREE = [
+    ("How much is a red three worth?", "en"),
+    ("Kolik stojí červená trojka?", "cs"),
+    ("Wie viel zählt eine rote Drei?", "de"),
+    ("¿Cuánto vale un tres rojo?", "es"),
+    ("Hoeveel is een rode drie waard?", "nl"),
+    ("Ile jest warta czerwona trójka?", "pl"),
+]
+
+
+@pytest.mark.parametrize("variant", ["classic", "czech", "samba", "american", "hand-and-foot"])
+@pytest.mark.parametrize(("question", "lang"), RED_THREE)
+def test_a_red_three_s_worth_is_the_figure_in_six_languages(question, lang, variant):
+    found = ruling(question, lang, variant)
+    assert found is not None
+    assert found["figure"] == threes_points(PRESETS[variant], 1)
+    assert found["rules"][0] == "red-threes.bonus"
+
+
+@pytest.mark.parametrize(
+    ("question", "count"),
+    [("How much are 4 red threes worth?", 4), ("What are two red threes worth?", 2)],
+)
+@pytest.mark.parametrize("variant", ["classic", "american"])
+def test_red_threes_counted_are_worth_what_the_core_counts(question, count, variant):
+    found = ruling(question, "en", variant)
+    assert found is not None
+    assert found["figure"] == threes_points(PRESETS[variant], count)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is a red three ever a penalty?",  # the sign asked, not a worth
+        "When do red threes count against you?",
+        "How much is a red three left in my hand?",  # kept in hand: another rule
+        # a story that tells a house's threes and asks nothing
+        "He had his own rules. Or if you had three red threes it was worth an extra 100, but "
+        "you get the idea.",
+    ],
+)
+def test_no_red_three_worth_where_the_post_asks_no_worth_of_threes_laid_out(question):
+    found = ruling(question)
+    assert found is None or found["figure"] is None
+
+
+def test_a_red_three_s_worth_for_a_side_that_has_not_melded_stays_its_cost():
+    found = ruling("How much is a red three worth if we haven't melded?")
+    assert found is not None
+    assert found["figure"] == -threes_points(PRESETS["classic"], 1)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "cards"),
+    [
+        (
+            "I have a joker and two 2s left in my hand when they went out. How much do I lose?",
+            "en",
+            "X 2 2",
+        ),
+        ("They went out and I was stuck with K K Q. How much do we lose?", "en", "K K Q"),
+        (
+            "Soupeř ukončil kolo a mně zůstal v ruce žolík a dvě dvojky. Kolik ztrácím?",
+            "cs",
+            "X 2 2",
+        ),
+    ],
+)
+def test_cards_left_in_hand_when_the_others_went_out_count_against(question, lang, cards):
+    found = ruling(question, lang)
+    assert found is not None
+    costs = hand_costs(PRESETS["classic"])
+    assert found["figure"] == sum(costs[card.rank] for card in parse_cards(cards))
+    assert found["rules"] == ["hand.points"]
+
+
+def test_going_out_with_a_card_left_is_still_not_a_count():
+    found = ruling("Can I go out with a joker left in my hand?")
+    assert found is None or found["figure"] is None
+
+
+CLAIMS = [
+    ("We need 120 to open, we're on 3100. Is that right?", "en", 3100, 120),
+    ("We're on 3100. Do we need 90 to open?", "en", 3100, 90),
+    ("Wir haben 3100 Punkte. Brauchen wir 120 zum Rauskommen?", "de", 3100, 120),
+    ("Máme 3500, potřebujeme 90 na první vyložení?", "cs", 3500, 90),
+    ("Tenemos 1800, ¿necesitamos 90 para bajar?", "es", 1800, 90),
+    ("We staan op 3100. Hebben we 120 nodig om uit te komen?", "nl", 3100, 120),
+    ("Mamy 700, potrzebujemy 90 do wyłożenia?", "pl", 700, 90),
+]
+
+
+@pytest.mark.parametrize("variant", ["classic", "american", "czech"])
+@pytest.mark.parametrize(("question", "lang", "score", "claimed"), CLAIMS)
+def test_a_minimum_claimed_is_confirmed_or_corrected_at_the_score_told(
+    question, lang, score, claimed, variant
+):
+    found = ruling(question, lang, variant)
+    minimum = PRESETS[variant].opening_minimum(score)
+    assert found is not None
+    assert found["figure"] == minimum  # the score, not the number claimed
+    assert found["verdict"] == ("yes" if minimum == claimed else "no")
+    assert found["rules"] == ["opening.minimum"]
+
+
+def test_two_minimums_asked_between_get_the_figure_and_no_verdict():
+    found = ruling("At 2000, do we need 90 or 120 to go down?")
+    assert found is not None
+    assert found["verdict"] is None
+    assert found["figure"] == PRESETS["classic"].opening_minimum(2000)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "score", "variant"),
+    [
+        ("Ile punktów potrzebujemy do pierwszego wyłożenia przy 1800?", "pl", 1800, "polish"),
+        ("Kolik bodů potřebujeme k prvnímu vyložení, když máme 3500?", "cs", 3500, "czech"),
+        ("Wie viel brauchen wir bei 1600 zur ersten Meldung?", "de", 1600, "german"),
+        ("Hoeveel punten moeten we hebben om uit te komen met 3000 punten?", "nl", 3000, "dutch"),
+        ("How many points do we need to go down with 3000 points?", "en", 3000, "classic"),
+    ],
+)
+def test_the_minimum_asked_in_the_players_other_words(question, lang, score, variant):
+    found = ruling(question, lang, variant)
+    assert found is not None
+    assert found["figure"] == PRESETS[variant].opening_minimum(score)
+
+
+@pytest.mark.parametrize(
+    "question", ["Wie viel ist eine unreine Canasta wert?", "Was bringt ein unreiner Canasta?"]
+)
+def test_an_unreine_canasta_is_a_mixed_one(question):
+    found = ruling(question, "de", "german")
+    assert found is not None
+    assert found["figure"] == PRESETS["german"].canasta_bonus[CanastaKind.MIXED]
+
+
+@pytest.mark.parametrize(
+    "question", ["Mi compañero se fue sin canasta, ¿es válido?", "¿Puedo irme sin canasta?"]
+)
+def test_going_out_said_irse_is_going_out(question):
+    found = ruling(question, "es", "spanish")
+    assert found is not None
+    assert found["verdict"] == "no"
+    assert found["rules"] == ["going-out.canastas"]
+
+
+def test_se_fue_alone_is_no_going_out():
+    found = ruling("Mi compañero se fue a casa, ¿cuánto vale un comodín?", "es", "spanish")
+    assert found is not None
+    assert found["figure"] == PRESETS["spanish"].card_points[parse_cards("X")[0].rank]
