@@ -164,3 +164,31 @@ def test_se_fue_alone_is_no_going_out():
     found = ruling("Mi compañero se fue a casa, ¿cuánto vale un comodín?", "es", "spanish")
     assert found is not None
     assert found["figure"] == PRESETS["spanish"].card_points[parse_cards("X")[0].rank]
+
+
+def _minimum_figure(question: str, variant: str = "classic") -> str | None:
+    from referee.ask import answers_json
+
+    found = answers_json(PRESETS[variant], question, "en")["answers"]
+    return next((a["figure"] for a in found if a["key"] == "opening.minimum"), "not answered")
+
+
+@pytest.mark.parametrize(
+    ("question", "score"),
+    [
+        ("We need 125 to go down.", None),  # a minimum claimed: no match total named
+        ("went down with 90 points at 1500, enough?", 1500),  # a meld's points: not the total
+        ("We have 2600, how much to open?", 2600),
+    ],
+)
+def test_the_rule_s_own_figure_reads_the_match_total_as_the_ruling_does(question, score):
+    """The minimum shown under the opening's rule is for the match total the question names,
+    never for the first number in it ("a match total of 125": the lead's evening play)."""
+    figure = _minimum_figure(question, "american")
+    if score is None:
+        assert figure is None
+    else:
+        minimum = PRESETS["american"].opening_minimum(score)
+        assert figure == (
+            f"With a match total of {score}, a side's first meld needs at least {minimum} points."
+        )

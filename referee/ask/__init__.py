@@ -84,21 +84,22 @@ def check_question(question: str, lang: str) -> str:
     return text
 
 
-def _figure(variant: Variant, question: str) -> Text | None:
-    """The opening minimum for the match total (or, where it goes by the hand, the hand)
-    the question names, as the referee's opening question computes it."""
-    found = numbers(question)
-    if not found:
-        return None
+def _figure(variant: Variant, question: str, score: int | None) -> Text | None:
+    """The opening minimum for the match total ``score`` the question names (as its
+    situation reads it: not a meld's points, not a minimum claimed -- "we need 125 to go down"
+    was "a match total of 125" when this took the first number, seen in the lead's evening
+    play of 2026-11-28), or where it goes by the hand, the hand the question names; as the
+    referee's opening question computes it."""
     if variant.opening_by_round:
-        hand = next((n for n in found if 1 <= n <= 99), None)
+        hand = next((n for n in numbers(question) if 1 <= n <= 99), None)
         if hand is None:
             return None
         return Text(
             N_("In hand %(hand)s, a side's first meld needs at least %(minimum)s points."),
             {"hand": hand, "minimum": variant.opening_minimum(0, hand_number=hand)},
         )
-    score = found[0]
+    if score is None:
+        return None
     return Text(
         N_(
             "With a match total of %(score)s, a side's first meld needs at least %(minimum)s "
@@ -235,7 +236,7 @@ def ask(
             key,
             variant.rules[key],
             scores.get(key, 0.0),
-            _figure(variant, text) if key == "opening.minimum" else None,
+            _figure(variant, text, situation.score) if key == "opening.minimum" else None,
         )
         for key in keys
     ]
