@@ -192,3 +192,37 @@ def test_the_rule_s_own_figure_reads_the_match_total_as_the_ruling_does(question
         assert figure == (
             f"With a match total of {score}, a side's first meld needs at least {minimum} points."
         )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "She laid down K K K and went out. Is that legal?",
+        "My partner went out after melding 9 9 9. Then the other team said it didn't count. "
+        "Who is right?",
+    ],
+)
+def test_a_going_out_told_with_melds_but_not_its_canastas_gets_no_verdict(question):
+    """The side's canastas decide and the post does not tell them: no "No: ... has 0", and
+    no Yes on the melds alone, which would read as the going out allowed."""
+    assert ruling(question) is None
+
+
+def test_the_canastas_told_beside_the_melds_count_for_going_out():
+    found = ruling("I went out with 7 7 7 and we had two canastas already. Fine?")
+    assert found is not None
+    assert found["verdict"] == "yes"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can I go out if I have no cards left but no canasta?",
+        "We went out with K K K and Q Q Q and no canasta. Allowed?",
+    ],
+)
+def test_a_going_out_told_without_a_canasta_is_still_a_no(question):
+    found = ruling(question)
+    assert found is not None
+    assert found["verdict"] == "no"
+    assert found["rules"] == ["going-out.canastas"]

@@ -19,7 +19,7 @@ from ..rules.opening import check_opening_points
 from ..rules.problems import N_, Text
 from ..rules.rulings import check_going_out, check_meld, check_pickup
 from ..rules.variant import CanastaKind
-from .situation import Situation, earlier_questions, read_situation
+from .situation import Situation, earlier_questions, question_sentence, read_situation
 
 __all__ = ["PLAY", "Ruling", "Table", "rule_on"]
 
@@ -355,9 +355,24 @@ def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | 
         return Ruling(False, None, ruling.text, (ruling.rule,), ("go_out", {}), lead=True)
     if not melds:
         return None
-    ruling = check_going_out(variant, players=players, melds=melds, hand=())
+    # the canastas the post tells beside the melds it writes ("I went out with 7 7 7 and we
+    # had two canastas already"), each of a rank of its own
+    told = [Meld((Card(rank),) * 7) for rank in _CANASTA_RANKS[: min(s.canastas or 0, 6)]]
+    told = [m for m in told if all(m.cards[0].rank != w.cards[0].rank for w in melds)]
+    ruling = check_going_out(variant, players=players, melds=melds + told, hand=())
     if ruling.rule == "going-out.discard":
         return None  # the cards left in hand decide, and the question does not say
+    if (
+        not ruling.allowed
+        and ruling.rule == "going-out.canastas"
+        and _melds_in_story(s)
+        and "no_canasta" not in s.moments
+    ):
+        # melds named in a story ("she laid down K K K and went out. Is that legal?"), no
+        # word of the side's canastas: the canastas it may have decide, and the post does not
+        # say (the lead's probes, 2026-11-28 night: "has 0" said of canastas never told);
+        # "can we go out with Q Q Q and J J J?" asks of those melds as the side's
+        return None
     fields = {"melds": "\n".join(format_cards(m.cards) for m in melds)}
     return Ruling(
         ruling.allowed,
@@ -367,6 +382,15 @@ def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | 
         ("go_out", fields),
         lead=not ruling.allowed,
     )
+
+
+def _melds_in_story(s: Situation) -> bool:
+    """Whether the post writes melds in its story, not in the sentence it asks, and tells
+    nothing of the side's canastas: what it melded then, not all the side has."""
+    if not s.written or s.canastas is not None or s.post is None:
+        return False
+    text, lang = s.post
+    return not read_situation(question_sentence(text, lang), lang, focus=False).written
 
 
 _CANASTA_RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT)
@@ -721,6 +745,10 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
             found = _going_out_bonus(variant, s)
         if found is not None:
             return found
+        if _asks(s, "go_out") and _melds_in_story(s):
+            # a going out told with its melds, the side's canastas not: undecided, and no
+            # Yes on the melds alone ("she laid down K K K and went out. Is that legal?")
+            return None
     # a canasta's kind asked what it gets ("what do you get for a clean canasta": found by
     # the reader's rewrites, issue 44) asks its worth
     kind_gets = _asks(s, "gets") and bool({"natural_canasta", "mixed_canasta"} & s.moments)
