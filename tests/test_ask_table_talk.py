@@ -226,3 +226,36 @@ def test_a_going_out_told_without_a_canasta_is_still_a_no(question):
     assert found is not None
     assert found["verdict"] == "no"
     assert found["rules"] == ["going-out.canastas"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In rummy can I play 5 6 7 of hearts?",
+        "In gin rummy, is 8 8 8 a valid set?",
+        "Darf ich beim Rommé 9 9 9 auslegen?",
+        "¿En el burraco puedo bajar K K K 2?",
+    ],
+)
+def test_another_game_s_cards_get_no_ruling_of_this_book(question):
+    """A question about rummy's or burraco's table is off the game: no rules (the search's
+    other games' words) and no ruling on its cards, which read as this book's before."""
+    from referee.ask import answers_json
+
+    lang = "de" if "Rommé" in question else "es" if "burraco" in question else "en"
+    found = answers_json(PRESETS["classic"], question, lang)
+    assert found["ruling"] is None
+    assert found["answers"] == []
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "My partner has no patience: she laid K K K 2 at once. Is K K K 2 legal?",
+        "Can I meld K K K 2 in canasta online the way we do at home?",
+    ],
+)
+def test_patience_and_canasta_online_are_no_other_game(question):
+    found = ruling(question)
+    assert found is not None
+    assert found["verdict"] == "yes"

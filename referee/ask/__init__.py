@@ -29,7 +29,7 @@ from .situation import (
     without_cards,
 )
 from .texts import gettext_of
-from .words import numbers
+from .words import names_other_game, numbers
 
 __all__ = [
     "MAX_QUESTION",
@@ -206,6 +206,8 @@ def ask(
         return Asked([], Ruling(None, None, Text(PLAY), (), play=True), False)
     situation = read_situation(text, lang)
     ruling = rule_on_situation(variant, situation, table)
+    if ruling is not None and not ruling.play and names_other_game(text):
+        ruling = None  # rummy's or poker's cards: that game's table, not this rulebook's
     if ruling is not None and ruling.play:
         return Asked([], ruling, False)
     hits, gap = _search(variant, text, lang, design)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .design import AT
+from .words import OTHER_GAMES
 
 __all__ = ["GLOSSARY", "PROCEDURE_ENTRIES", "Entry"]
 
@@ -39,30 +40,6 @@ CATALOGUE = "the catalogue's translations (referee/translations)"
 # Other card games by name, the same in every language: a question about one is not about
 # this rulebook ("how many cards in a poker hand").  Not "hearts" and "spades" (suits of a
 # sequence) nor "uno" (Spanish "one").
-_OTHER_GAMES = (
-    "poker",
-    "rummy",
-    "bridge",
-    "whist",
-    "skat",
-    "solitaire",
-    "patience",
-    "blackjack",
-    "belote",
-    "pinochle",
-    "gin rummy",
-    "durak",
-    "burraco",
-    "scopa",
-    "briscola",
-    "cribbage",
-    "euchre",
-    "bezique",
-    "mahjong",
-    "rommé",
-    "rummikub",
-    "canasta online",
-)
 
 GLOSSARY: tuple[Entry, ...] = (
     Entry(
@@ -1087,7 +1064,7 @@ GLOSSARY: tuple[Entry, ...] = (
                 "cheap",
                 "online",
                 "like a pro",
-                *_OTHER_GAMES,
+                *OTHER_GAMES,
             ),  # "buy": the pile
             "cs": (
                 "pravděpodobnost",
@@ -1118,7 +1095,7 @@ GLOSSARY: tuple[Entry, ...] = (
                 "jako profi",
                 "prší",
                 "mariáš",
-                *_OTHER_GAMES,
+                *OTHER_GAMES,
             ),  # "koupit": to take the pile
             "de": (
                 "wahrscheinlichkeit",
@@ -1143,7 +1120,7 @@ GLOSSARY: tuple[Entry, ...] = (
                 "wie ein profi",
                 "doppelkopf",
                 "schafkopf",
-                *_OTHER_GAMES,
+                *OTHER_GAMES,
             ),
             "es": (
                 "basta numérica",  # a game of words and numbers (tests/ask_real.toml)
@@ -1181,7 +1158,7 @@ GLOSSARY: tuple[Entry, ...] = (
                 "brisca",
                 "tute",
                 "mus",
-                *_OTHER_GAMES,
+                *OTHER_GAMES,
             ),
             "nl": (
                 "waarschijnlijkheid",
@@ -1206,7 +1183,7 @@ GLOSSARY: tuple[Entry, ...] = (
                 "toepen",
                 "hartenjagen",
                 "pesten",
-                *_OTHER_GAMES,
+                *OTHER_GAMES,
             ),  # "kopen": to draw
             "pl": (
                 "prawdopodobieństwo",
@@ -1235,7 +1212,7 @@ GLOSSARY: tuple[Entry, ...] = (
                 "brydż",
                 "remik",
                 "wojna",
-                *_OTHER_GAMES,
+                *OTHER_GAMES,
             ),  # "kupić": to take the pile
         },
     ),

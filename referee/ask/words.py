@@ -195,3 +195,47 @@ def numbers(text: str) -> list[int]:
         value = int(re.sub(r"\D", "", digits))
         out.append(-value if sign else value)
     return out
+
+
+# Other card games by name (the glossary's "offgame" words hold them): a question naming one
+# asks about that game's table, not this rulebook's
+OTHER_GAMES = (
+    "poker",
+    "rummy",
+    "bridge",
+    "whist",
+    "skat",
+    "solitaire",
+    "patience",
+    "blackjack",
+    "belote",
+    "pinochle",
+    "gin rummy",
+    "durak",
+    "burraco",
+    "scopa",
+    "briscola",
+    "cribbage",
+    "euchre",
+    "bezique",
+    "mahjong",
+    "rommé",
+    "rummikub",
+    "canasta online",
+)
+# ... of which a post naming one is given no ruling (``ask``): not "patience", a word of
+# everyday talk, nor "canasta online", this game
+_RULED_ELSEWHERE = tuple(g for g in OTHER_GAMES if g not in ("patience", "canasta online"))
+
+
+@lru_cached(1)
+def _other_game() -> re.Pattern[str]:
+    names = "|".join(re.escape(fold(name)) for name in _RULED_ELSEWHERE)
+    return re.compile(rf"(?<!\w)(?:{names})(?!\w)")
+
+
+def names_other_game(text: str) -> bool:
+    """Whether ``text`` names another card game ("in rummy can I play 5 6 7?", "is 8 8 8 a
+    valid set in gin rummy?"): its cards are that game's, no ruling of this rulebook's
+    (seen in the real posts' eighth pass: question pages' rummy questions in our words)."""
+    return bool(_other_game().search(fold(text)))
