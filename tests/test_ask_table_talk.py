@@ -259,3 +259,89 @@ def test_patience_and_canasta_online_are_no_other_game(question):
     found = ruling(question)
     assert found is not None
     assert found["verdict"] == "yes"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "variant", "verdict"),
+    [
+        ("Only one canasta so far, can my partner go out?", "en", "american", "no"),
+        ("Only one canasta so far, can my partner go out?", "en", "classic", "yes"),
+        ("Just two canastas, can we go out?", "en", "american", "yes"),
+    ],
+)
+def test_the_canastas_counted_after_only(question, lang, variant, verdict):
+    found = ruling(question, lang, variant)
+    assert found is not None
+    assert found["verdict"] == verdict
+    assert found["rules"] == ["going-out.canastas"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How much is a canasta of seven 2s?",
+        "Seven 2s in a canasta, how much?",
+        "How much for a canasta of all twos?",
+    ],
+)
+def test_a_canasta_of_seven_twos_told_in_words_is_worth_its_bonus(question):
+    from referee.rules import Meld, classify
+
+    found = ruling(question, "en", "american")
+    assert found is not None
+    assert (
+        found["figure"] == classify(PRESETS["american"], Meld(tuple(parse_cards("2 " * 7)))).bonus
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "variant", "cards"),
+    [
+        ("I got stuck with a black 3 in my hand. How much?", "en", "american", "3s"),
+        ("I had a black three and a king left in my hand. How much do we lose?", "en", "classic",
+         "3s K"),
+        ("Zůstala mi v ruce černá trojka. Kolik to stojí?", "cs", "czech", "3s"),
+        ("Zostały mi w ręce dwa jokery. Ile tracimy?", "pl", "polish", "X X"),
+    ],
+)  # fmt: skip
+def test_a_black_three_left_in_hand_costs_what_the_core_charges(question, lang, variant, cards):
+    found = ruling(question, lang, variant)
+    costs = hand_costs(PRESETS[variant])
+    assert found is not None
+    assert found["figure"] == sum(costs[card.rank] for card in parse_cards(cards))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # the last card drawn: the game charges it less, and the reader does not weigh that
+        "The last card I drew was a black three and that ended the hand. What does it cost?",
+        "I had a red three left in my hand. How much?",
+    ],
+)
+def test_a_three_whose_cost_is_not_its_penalty_gets_no_figure(question):
+    found = ruling(question, "en", "american")
+    assert found is None or found["figure"] is None
+
+
+@pytest.mark.parametrize(
+    ("question", "variant", "verdict"),
+    [
+        # the hand's cards make 20 of the American game's lowest minimum, 125: No at any score
+        ("Can I take the pile to go down with K K and a K on top?", "american", "no"),
+        ("We haven't gone down yet. Top card is a 9 and I have 9 9. Can I pick up?", "american",
+         "no"),
+        # 30 points fall short of 50, but a side below zero needs 15: the score decides
+        ("We haven't melded. Can I take the pile with K K, a K on top?", "classic", None),
+        ("Can I pick up the pile to open with Q Q, a queen on top, we're at 200?", "classic", "no"),
+    ],
+)  # fmt: skip
+def test_the_pile_taken_to_open_is_ruled_at_every_score_when_none_is_told(
+    question, variant, verdict
+):
+    found = ruling(question, "en", variant)
+    if verdict is None:
+        assert found is None or found["verdict"] is None
+    else:
+        assert found is not None
+        assert found["verdict"] == verdict

@@ -18,7 +18,7 @@ from ..rules.melds import MeldShape, classify
 from ..rules.opening import check_opening_points
 from ..rules.problems import N_, Text
 from ..rules.rulings import check_going_out, check_meld, check_pickup
-from ..rules.variant import CanastaKind
+from ..rules.variant import CanastaKind, OpeningStep
 from .situation import Situation, earlier_questions, question_sentence, read_situation
 
 __all__ = ["PLAY", "Ruling", "Table", "rule_on"]
@@ -236,6 +236,8 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
     unconditional = top.is_wild or top.is_black_three or top.is_red_three
     # whether the side has opened decides an unfrozen pile: what the question says of it
     opened = True if s.frozen else s.opened
+    if opened is None and "opening" in s.moments and "pickup" in (s.asked or s.moments):
+        opened = False  # "can I take the pile to go down with K K?": the pile taken to open
     if not unconditional and hand and opened is None and not _melds_take(variant):
         opened = _opened_or_not(variant, top, hand)
     if not unconditional and (not hand or opened is None):
@@ -300,13 +302,31 @@ def _unopened_pickup(
     """May a side that has not melded take the pile: at the question's score, else at each
     side's total in the match."""
     sides = _sides(s, table)
-    if not sides:  # no score told: only a No for want of natural cards holds at any score
-        ruling = check_pickup(
-            variant, top=top, frozen=False, stopped=False, hand=hand, melds=[], going_out=going_out
-        )
-        if ruling.allowed or ruling.rule != "pile.unopened":
+    if not sides:  # no score told: a No that holds at every score's minimum, or none
+        rulings_at = [
+            (
+                step.minimum,
+                step.from_score,
+                check_pickup(
+                    variant,
+                    top=top,
+                    frozen=False,
+                    stopped=False,
+                    hand=hand,
+                    melds=[],
+                    score=step.from_score,
+                    going_out=going_out,
+                ),
+            )
+            # every step of the table, and a score below zero (its own minimum in some games)
+            for step in (*variant.opening_table, OpeningStep(-5, variant.opening_minimum(-5)))
+        ]
+        if any(r.allowed for _m, _s, r in rulings_at):
             return None
-        sides = [(None, 0)]
+        # ... said at the lowest minimum ("Can I take the pile to go down with K K and a K on
+        # top?": 20 points fall short of 125, and of every minimum above it: the lead's probes
+        # of 2026-11-28 night; before, only a No for want of natural cards was given)
+        sides = [(None, min(rulings_at, key=lambda found: found[0])[1])]
     hand_number = table.hand_number if table else None
     rulings = [
         (
@@ -506,10 +526,17 @@ def _left_in_hand(variant: Variant, s: Situation) -> Ruling | None:
     cards = [card for group in s.groups for card in group] + list(s.singles)
     if not cards or s.ranks_named or s.red_three or "hand.points" not in variant.rules:
         return None
-    if any(card.rank is Rank.THREE for card in cards):
-        return None  # a three's cost depends on its colour and the variant's penalties
+    threes = any(card.rank is Rank.THREE for card in cards)
+    if threes and (not s.black_three or {"last_card", "stock_out"} & s.moments):
+        # a three's cost depends on its colour (a black three told as such: its penalty in
+        # hand, the lead's probes of 2026-11-28 night), and on whether it was the last card
+        # drawn where a game charges that one less
+        return None
     costs = hand_costs(variant)
     points = sum(costs[card.rank] for card in cards)
+    rules = ("hand.points",)
+    if threes and "hand.black-threes" in variant.rules:
+        rules = ("hand.black-threes", "hand.points")
     return Ruling(
         None,
         points,
@@ -517,7 +544,7 @@ def _left_in_hand(variant: Variant, s: Situation) -> Ruling | None:
             N_("%(cards)s left in hand count %(points)s points against their side."),
             {"cards": format_cards(cards), "points": points},
         ),
-        ("hand.points",),
+        rules,
         lead=True,
     )
 

@@ -1150,6 +1150,11 @@ def _joiners(lang: str) -> frozenset[str]:
 
 
 _CANASTA_WORD = re.compile(r"^(?:canast|kanast)")
+# "Only one canasta so far, can my partner go out?": the count after a leading "only" (the
+# lead's probes, 2026-11-28 night)
+_ONLY = frozenset(
+    "only just still jen jenom uz nur erst noch solo solamente apenas alleen pas tylko".split()
+)
 _ANOTHER = frozenset("one ones jedna jednu jednou eine einen una uno een jedna jedno".split())
 
 
@@ -1184,8 +1189,9 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
         and not (i + 1 < len(words) and words[i + 1] in claims)  # "have to"
         and not conditions & set(words[max(0, i - 3) : i])  # "unless you have two"
     ]
-    if words and count(words[0]) is not None:
-        anchors.insert(0, -1)  # "Two canastas on our side"
+    lead = 1 if words and words[0] in _ONLY else 0
+    if len(words) > lead and count(words[lead]) is not None:
+        anchors.insert(0, lead - 1)  # "Two canastas on our side", "Only one canasta so far"
     for anchor in anchors:
         total = 0
         for i in range(anchor + 1, min(anchor + 16, len(words))):
