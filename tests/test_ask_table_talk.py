@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from referee.rules import PRESETS, parse_cards
-from referee.rules.hand import hand_costs, threes_points
+from referee.rules.hand import going_out_points, hand_costs, threes_points
 from referee.rules.variant import CanastaKind
 from tests.support.asking import ruling
 
@@ -345,3 +345,42 @@ def test_the_pile_taken_to_open_is_ruled_at_every_score_when_none_is_told(
     else:
         assert found is not None
         assert found["verdict"] == verdict
+
+
+def test_one_part_s_figure_is_not_given_for_a_hand_told_with_more():
+    """Going out's 100 alone, for a hand told with canastas the reader could not count, read
+    as the side's whole bonus."""
+    found = ruling(
+        "We closed 2 clean books and 1 dirty and went out. What's our bonus?", "en", "american"
+    )
+    assert found is None or found["figure"] is None
+    counted = ruling("We went out with 2 natural canastas, what's our bonus?")
+    assert counted is not None
+    out = going_out_points(PRESETS["classic"], went_out=True, concealed=False)
+    assert counted["figure"] == 2 * PRESETS["classic"].canasta_bonus[CanastaKind.NATURAL] + out
+    assert ruling("We went out, what do we get?")["figure"] == out
+
+
+@pytest.mark.parametrize(
+    ("question", "variant", "figure"),
+    [
+        ("Dirty canasta of queens - 300 right?", "american", "mixed"),
+        ("How much does a 5 count?", "classic", "5"),
+    ],
+)
+def test_a_figure_confirmed_after_a_dash_and_how_much_does_it_count(question, variant, figure):
+    found = ruling(question, "en", variant)
+    preset = PRESETS[variant]
+    assert found is not None
+    if figure == "mixed":
+        assert found["figure"] == preset.canasta_bonus[CanastaKind.MIXED]
+    else:
+        assert found["figure"] == preset.card_points[parse_cards(figure)[0].rank]
+
+
+def test_how_much_does_a_red_three_count_with_two_canastas():
+    found = ruling("How much does a red 3 count if we have 2 canastas?", "en", "american")
+    assert found is not None
+    assert found["figure"] == threes_points(PRESETS["american"], 1)
+    lost = ruling("How much do we lose for red threes?")
+    assert lost is None or lost["figure"] is None  # the sign asked

@@ -721,8 +721,24 @@ def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Rulin
     found = figure_asked(variant, s) or _on_cards(variant, s, table)
     if found is None or found.rules in _PART_OF_A_HAND:
         # the threes' or the canastas' worth of a hand told whole: the hand's bonuses
-        return hand_bonuses(variant, s, table.players if table else None) or found
+        whole = hand_bonuses(variant, s, table.players if table else None)
+        if whole is None and found is not None and _more_of_the_hand(s, found):
+            return None  # one part's figure, where the post asks the sum of more it tells
+        return whole or found
     return found
+
+
+def _more_of_the_hand(s: Situation, found: Ruling) -> bool:
+    """Whether the post tells more parts of the hand than the one ``found`` gives the figure
+    of, whose sum the reader could not make ("We closed 2 clean books and 1 dirty and went
+    out. What's our bonus?" was going out's 100 alone: the lead's probes, 2026-11-28 night)."""
+    canastas = bool({"canasta", "natural_canasta", "mixed_canasta"} & s.moments) or bool(s.canastas)
+    if found.rules == ("going-out.bonus",):
+        # ... not where the sentence asked names the going out ("We went out with two
+        # canastas. What do you get for going out?")
+        named = s.asked is not None and "go_out" in s.asked
+        return (canastas or s.red_three) and not named
+    return False
 
 
 # The figures of one item of a hand, which a hand told with more items asks the sum of

@@ -1376,7 +1376,7 @@ def _jokers_written(text: str) -> str:
 
 # A figure told, then asked to be confirmed: "= 300 right?", "is 2500 right?", "500, correct?"
 _FIGURE_CONFIRMED = re.compile(
-    r"(?:=|\b(?:is|are|counts?|worth|scores?))\s*\d[\d,.]*\s*(?:points?|pts)?\s*,?\s*"
+    r"(?:=|\s[-–:]|\b(?:is|are|counts?|worth|scores?))\s*\d[\d,.]*\s*(?:points?|pts)?\s*,?\s*"
     r"(?:right|correct|true)\s*\?",
     re.IGNORECASE,
 )
@@ -1488,7 +1488,8 @@ def read_situation(
         situation.opened = True
     if _FIGURE_CONFIRMED.search(text):
         # a figure told to be confirmed ("a dirty canasta = 300 right?", "sevens canasta is
-        # 2500 right?": seen in the third American posts' dev half, issue 44) asks the worth
+        # 2500 right?": seen in the third American posts' dev half, issue 44; "queens - 300
+        # right?": the lead's probes, 2026-11-28 night) asks the worth
         situation.moments.add("value")
     if _SCORE_TO_WIN.search(text):
         # a score to win asked ("is it 8,500 or 10,000 to win?": seen in the third American
