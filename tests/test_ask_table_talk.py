@@ -384,3 +384,21 @@ def test_how_much_does_a_red_three_count_with_two_canastas():
     assert found["figure"] == threes_points(PRESETS["american"], 1)
     lost = ruling("How much do we lose for red threes?")
     assert lost is None or lost["figure"] is None  # the sign asked
+
+
+@pytest.mark.parametrize(
+    ("question", "variant", "verdict"),
+    [
+        ("Can I lay A A A with a joker after we've opened?", "american", "no"),
+        ("We have opened. Can I meld 6 6 6 2 2?", "american", "no"),
+        ("We're down. Can I meld 9 9 9 9 9 2?", "american", "yes"),  # five naturals
+        ("Can I meld 6 6 6 2 2?", "american", "yes"),  # opened or not, the post does not say
+        ("We have opened. Can I meld 6 6 6 2 2?", "classic", "yes"),  # no rule of five
+    ],
+)
+def test_a_meld_asked_once_the_side_has_opened_meets_the_rule_of_five(question, variant, verdict):
+    found = ruling(question, "en", variant)
+    assert found is not None
+    assert found["verdict"] == verdict
+    if verdict == "no":
+        assert found["rules"][0] == "play.rule-of-five"

@@ -17,7 +17,7 @@ from ..rules.hand import going_out_points, hand_costs
 from ..rules.melds import MeldShape, classify
 from ..rules.opening import check_opening_points
 from ..rules.problems import N_, Text
-from ..rules.rulings import check_going_out, check_meld, check_pickup
+from ..rules.rulings import check_going_out, check_meld, check_pickup, check_wild_card
 from ..rules.variant import CanastaKind, OpeningStep
 from .situation import Situation, earlier_questions, question_sentence, read_situation
 
@@ -602,7 +602,13 @@ _CARD_NAMES = {
 }
 
 
-def _meld(variant: Variant, s: Situation, *, figure: bool = False) -> Ruling | None:
+def _meld(
+    variant: Variant, s: Situation, *, figure: bool = False, post: Situation | None = None
+) -> Ruling | None:
+    """The meld form's ruling on the melds ``s`` tells (the sentence asked, or the post);
+    ``post``: the whole post, where ``s`` is its sentence (whether the side has opened, told
+    in its story)."""
+    whole = post or s
     melds = [m for m in s.melds if len(m.cards) >= 3]
     if not melds:
         return None
@@ -616,6 +622,10 @@ def _meld(variant: Variant, s: Situation, *, figure: bool = False) -> Ruling | N
     # that rule leads, as a No's broken rule does
     run = verdict is True and len(melds) == 1 and "meld.sequence" in variant.rules
     run = run and classify(variant, melds[0]).shape is MeldShape.SEQUENCE
+    if verdict is True and whole.opened and "opening" not in whole.moments:
+        late = _after_opening(variant, melds)
+        if late is not None:  # "Can I lay A A A with a joker after we've opened?"
+            return late
     return Ruling(
         verdict,
         points if figure and verdict is True else None,  # an illegal meld is worth nothing laid
@@ -624,6 +634,28 @@ def _meld(variant: Variant, s: Situation, *, figure: bool = False) -> Ruling | N
         ("meld", {"cards": format_cards(melds[0].cards)}),
         lead=figure or verdict is False or run,
     )
+
+
+def _after_opening(variant: Variant, melds: list[Meld]) -> Ruling | None:
+    """The No on a meld laid once its side has opened, where a wild card may not then join
+    its naturals (the rule of five, aces natural after the first meld): the referee's
+    wild-card question (``check_wild_card``) on the meld's naturals; else None.  Only where
+    the post tells the side has opened: the sets' writers read a meld asked alone otherwise
+    (docs/benchmarks.md)."""
+    for meld in melds:
+        naturals = tuple(card for card in meld.cards if card.is_natural)
+        if len(naturals) == len(meld.cards) or classify(variant, meld).shape is not MeldShape.RANK:
+            continue
+        ruling = check_wild_card(variant, meld=Meld(naturals), opening=False)
+        if not ruling.allowed:
+            fields = {"meld": format_cards(naturals)}
+            # the meld's wild-card limit beside it: where a catalogue states the rule of five
+            # there too, a player looks for it there
+            rules = (ruling.rule,) + tuple(
+                key for key in ("meld.wild-limit",) if key in variant.rules and key != ruling.rule
+            )
+            return Ruling(False, None, ruling.text, rules, ("wild_card", fields), lead=True)
+    return None
 
 
 def _canasta_of_rank(variant: Variant, s: Situation) -> Ruling | None:
@@ -804,7 +836,7 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
         # five or ten? what's wrong with two wild cards and two naturals?": no "8 2 2")
         asked = s.focus
         told = asked is not None and bool(asked.groups or asked.singles or asked.wilds_worded)
-        found = _meld(variant, asked if told and asked is not None else s)
+        found = _meld(variant, asked if told and asked is not None else s, post=s)
         if found is not None:
             return found
         found = _canasta_of_rank(variant, s)
