@@ -17,6 +17,7 @@ from ..rules.hand import going_out_points, hand_costs
 from ..rules.melds import MeldShape, classify
 from ..rules.opening import check_opening_points
 from ..rules.problems import N_, Text
+from ..rules.rulings import Ruling as PickupRuling
 from ..rules.rulings import check_going_out, check_meld, check_pickup, check_wild_card
 from ..rules.variant import CanastaKind, OpeningStep
 from .situation import Situation, earlier_questions, question_sentence, read_situation
@@ -301,51 +302,32 @@ def _unopened_pickup(
 ) -> Ruling | None:
     """May a side that has not melded take the pile: at the question's score, else at each
     side's total in the match."""
+    hand_number = table.hand_number if table else None
+
+    def at(score: int, hand_number: int | None = None) -> PickupRuling:
+        return check_pickup(
+            variant,
+            top=top,
+            frozen=False,
+            stopped=False,
+            hand=hand,
+            melds=[],
+            score=score,
+            going_out=going_out,
+            hand_number=hand_number,
+        )
+
     sides = _sides(s, table)
     if not sides:  # no score told: a No that holds at every score's minimum, or none
-        rulings_at = [
-            (
-                step.minimum,
-                step.from_score,
-                check_pickup(
-                    variant,
-                    top=top,
-                    frozen=False,
-                    stopped=False,
-                    hand=hand,
-                    melds=[],
-                    score=step.from_score,
-                    going_out=going_out,
-                ),
-            )
-            # every step of the table, and a score below zero (its own minimum in some games)
-            for step in (*variant.opening_table, OpeningStep(-5, variant.opening_minimum(-5)))
-        ]
-        if any(r.allowed for _m, _s, r in rulings_at):
+        # every step of the table, and a score below zero (its own minimum in some games)
+        steps = (*variant.opening_table, OpeningStep(-5, variant.opening_minimum(-5)))
+        if any(at(step.from_score).allowed for step in steps):
             return None
         # ... said at the lowest minimum ("Can I take the pile to go down with K K and a K on
         # top?": 20 points fall short of 125, and of every minimum above it: the lead's probes
         # of 2026-11-28 night; before, only a No for want of natural cards was given)
-        sides = [(None, min(rulings_at, key=lambda found: found[0])[1])]
-    hand_number = table.hand_number if table else None
-    rulings = [
-        (
-            name,
-            score,
-            check_pickup(
-                variant,
-                top=top,
-                frozen=False,
-                stopped=False,
-                hand=hand,
-                melds=[],
-                score=score,
-                going_out=going_out,
-                hand_number=hand_number,
-            ),
-        )
-        for name, score in sides
-    ]
+        sides = [(None, min(steps, key=lambda step: step.minimum).from_score)]
+    rulings = [(name, score, at(score, hand_number)) for name, score in sides]
     verdicts = {r.allowed for _n, _s, r in rulings}
     verdict = verdicts.pop() if len(verdicts) == 1 else None
     fields = {"top": top.symbol(), "hand": format_cards(hand), "score": str(sides[0][1])}
