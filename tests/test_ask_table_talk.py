@@ -402,3 +402,36 @@ def test_a_meld_asked_once_the_side_has_opened_meets_the_rule_of_five(question, 
     assert found["verdict"] == verdict
     if verdict == "no":
         assert found["rules"][0] == "play.rule-of-five"
+
+
+@pytest.mark.parametrize(
+    ("question", "variant", "before"),
+    [
+        # 9 9 and the 9 make 30: short of 50 from 0, enough for a side below zero (15)
+        ("Can I take the pile with two 9s, top card is a 9?", "classic", "depends"),
+        # the hand's two nines alone make 20 of the American game's lowest minimum, 125
+        ("Can I take the pack with a pair of 9s, a 9 is on top?", "american", "no"),
+        ("Můžu vzít balíček, když mám dvě sedmičky a nahoře je sedmička?", "czech", None),
+    ],
+)
+def test_the_pile_asked_without_saying_whether_the_side_melded_is_ruled_both_ways(
+    question, variant, before
+):
+    """Once the side has melded the pile is the pair's; before, the first meld's minimum
+    decides: no verdict, the two cases told (the core's check_pickup each way)."""
+    lang = "cs" if variant == "czech" else "en"
+    found = ruling(question, lang, variant)
+    assert found is not None
+    assert found["verdict"] is None
+    assert found["rules"][0] == "pile.take"
+    if before == "no":
+        assert "125" in found["text"]
+    elif before == "depends":
+        assert "depends on its match total" in found["text"]
+
+
+def test_the_pile_taken_whatever_the_side_has_melded_is_a_plain_yes():
+    # five aces and the top ace make 120: the highest classic minimum, so a Yes at any score
+    found = ruling("Can I take the pile with A A A A A, an ace on top?")
+    assert found is not None
+    assert found["verdict"] == "yes"

@@ -241,9 +241,11 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
         opened = False  # "can I take the pile to go down with K K?": the pile taken to open
     if not unconditional and hand and opened is None and not _melds_take(variant):
         opened = _opened_or_not(variant, top, hand)
-    if not unconditional and (not hand or opened is None):
-        return None
     going_out = "go_out" in s.moments
+    if not unconditional and hand and opened is None:
+        return _pickup_either(variant, s, table, top, hand, going_out)
+    if not unconditional and not hand:
+        return None
     if not unconditional and opened is False:
         return _unopened_pickup(variant, s, table, top, hand, going_out)
     ruling = check_pickup(
@@ -269,6 +271,60 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
         (ruling.rule,),
         ("pickup", fields),
         lead=True,  # one rule decides the pile, a Yes as a No
+    )
+
+
+def _pickup_either(
+    variant: Variant,
+    s: Situation,
+    table: Table | None,
+    top: Card,
+    hand: tuple[Card, ...],
+    going_out: bool,
+) -> Ruling | None:
+    """May the pile be taken, where the post does not say whether the side has melded ("Can
+    I take the pile with two 9s, top card is a 9?": nothing before, the lead's probes of
+    2026-11-28 night): the Yes once the side has melded, and what holds before its first
+    meld (at its total, or at every score's minimum); no verdict unless both agree.  None
+    where even a side that has melded may not take it from these cards (a meld of the top's
+    rank, untold, might)."""
+    melded = check_pickup(
+        variant,
+        top=top,
+        frozen=s.frozen,
+        stopped=False,
+        hand=hand,
+        melds=[_elsewhere(top)],
+        going_out=going_out,
+    )
+    if not melded.allowed:
+        return None
+    before = _unopened_pickup(variant, s, table, top, hand, going_out)
+    fields = {"top": top.symbol(), "hand": format_cards(hand), "melds": format_cards(
+        _elsewhere(top).cards
+    )}  # fmt: skip
+    if before is not None and before.verdict is True:
+        return Ruling(True, None, melded.text, (melded.rule,), ("pickup", fields))
+    said = (
+        before.text
+        if before is not None and before.verdict is False
+        else Text(
+            N_(
+                "that depends on its match total: the top card and the cards from the hand "
+                "must make its first meld's minimum."
+            )
+        )
+    )
+    rules = tuple(dict.fromkeys((melded.rule, *(before.rules if before else ("pile.unopened",)))))
+    return Ruling(
+        None,
+        None,
+        Text(
+            N_("Once your side has melded: %(melded)s Before its first meld: %(before)s"),
+            {"melded": melded.text, "before": said},
+        ),
+        tuple(key for key in rules if key in variant.rules),
+        ("pickup", fields),
     )
 
 
@@ -321,12 +377,15 @@ def _unopened_pickup(
     if not sides:  # no score told: a No that holds at every score's minimum, or none
         # every step of the table, and a score below zero (its own minimum in some games)
         steps = (*variant.opening_table, OpeningStep(-5, variant.opening_minimum(-5)))
-        if any(at(step.from_score).allowed for step in steps):
+        allowed = {at(step.from_score).allowed for step in steps}
+        if len(allowed) > 1:
             return None
         # ... said at the lowest minimum ("Can I take the pile to go down with K K and a K on
         # top?": 20 points fall short of 125, and of every minimum above it: the lead's probes
-        # of 2026-11-28 night; before, only a No for want of natural cards was given)
-        sides = [(None, min(steps, key=lambda step: step.minimum).from_score)]
+        # of 2026-11-28 night; before, only a No for want of natural cards was given), a Yes
+        # at the highest
+        pick = max if allowed == {True} else min
+        sides = [(None, pick(steps, key=lambda step: step.minimum).from_score)]
     rulings = [(name, score, at(score, hand_number)) for name, score in sides]
     verdicts = {r.allowed for _n, _s, r in rulings}
     verdict = verdicts.pop() if len(verdicts) == 1 else None

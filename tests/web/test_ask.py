@@ -276,7 +276,10 @@ def test_who_has_opened_is_what_the_question_says(client):
     assert data["ruling"]["rules"] == ["pile.natural-and-wild"]
     unsaid = "a 9 on top and I hold a 9 and a joker, can I take the pile?"
     data = client.get(f"/api/ask?variant=classic&q={quote_plus(unsaid)}").get_json()
-    assert data["ruling"] is None  # whether the side has melded decides, and it is not said
+    # whether the side has melded decides, and it is not said: no verdict, both cases told
+    assert data["ruling"]["verdict"] is None
+    assert data["ruling"]["rules"] == ["pile.natural-and-wild", "pile.unopened"]
+    assert data["ruling"]["text"].startswith("Once your side has melded: Yes")
 
 
 def test_a_close_runner_up_is_offered_as_or_did_you_mean(client):
