@@ -242,21 +242,22 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
     if not unconditional and hand and opened is None and not _melds_take(variant):
         opened = _opened_or_not(variant, top, hand)
     going_out = "go_out" in s.moments
-    if not unconditional and hand and opened is None:
-        return _pickup_either(variant, s, table, top, hand, going_out)
     if not unconditional and not hand:
         return None
     if not unconditional and opened is False:
         return _unopened_pickup(variant, s, table, top, hand, going_out)
+    either = not unconditional and opened is None  # whether the side melded: not told
     ruling = check_pickup(
         variant,
         top=top,
         frozen=s.frozen,
         stopped=False,
         hand=hand,
-        melds=[_elsewhere(top)] if opened else [],
+        melds=[_elsewhere(top)] if opened or either else [],
         going_out=going_out,
     )
+    if either:
+        return _pickup_either(variant, s, table, (top, hand), ruling, going_out)
     if not unconditional and not s.frozen and not ruling.allowed and _melds_take(variant):
         return None  # a meld of the top card's rank, which the question does not tell, may take it
     fields = {"top": top.symbol(), "hand": format_cards(hand)}
@@ -278,8 +279,8 @@ def _pickup_either(
     variant: Variant,
     s: Situation,
     table: Table | None,
-    top: Card,
-    hand: tuple[Card, ...],
+    cards: tuple[Card, tuple[Card, ...]],
+    melded: PickupRuling,
     going_out: bool,
 ) -> Ruling | None:
     """May the pile be taken, where the post does not say whether the side has melded ("Can
@@ -287,16 +288,9 @@ def _pickup_either(
     2026-11-28 night): the Yes once the side has melded, and what holds before its first
     meld (at its total, or at every score's minimum); no verdict unless both agree.  None
     where even a side that has melded may not take it from these cards (a meld of the top's
-    rank, untold, might)."""
-    melded = check_pickup(
-        variant,
-        top=top,
-        frozen=s.frozen,
-        stopped=False,
-        hand=hand,
-        melds=[_elsewhere(top)],
-        going_out=going_out,
-    )
+    rank, untold, might).  ``cards``: the top card and the hand; ``melded``: the core's
+    ruling for a side that has melded."""
+    top, hand = cards
     if not melded.allowed:
         return None
     before = _unopened_pickup(variant, s, table, top, hand, going_out)
