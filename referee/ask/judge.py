@@ -10,9 +10,10 @@ it does not, there is no ruling and the rules found answer alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations_with_replacement, permutations
 from typing import NamedTuple
 
-from ..rules import Card, Meld, Rank, Variant, check_opening, format_cards
+from ..rules import Card, Meld, Rank, Suit, Variant, check_opening, format_cards
 from ..rules.hand import going_out_points, hand_costs
 from ..rules.melds import MeldShape, classify
 from ..rules.opening import check_opening_points
@@ -400,6 +401,8 @@ def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | 
     figure = any(_asks(s, m) for m in ("gets", "value", "cost"))  # "what do we get for ..."
     if not melds and s.canastas is not None and _asks(s, "go_out") and not figure:
         return _going_out_with(variant, s, players)
+    if not melds and s.canastas_claimed is not None and _asks(s, "go_out") and not figure:
+        return _canastas_needed(variant, s.canastas_claimed, players)
     if not melds and "no_canasta" in s.moments and not s.groups:
         # "may we go out without a canasta": a side's melds, none of them a canasta
         ruling = check_going_out(
@@ -453,18 +456,38 @@ _CANASTA_RANKS = (Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EI
 
 def _going_out_with(variant: Variant, s: Situation, players: int) -> Ruling | None:
     """May a side go out with the canastas it is told to have ("with a clean canasta and a
-    dirty one", "with only one canasta"): as the going-out form rules that many canastas
-    (each of its own rank) and a card left to discard.  A Yes only where no rank is named,
-    nor the same rank asked: the ranks would decide then; nor where the post tells of cards
-    left in hand at the hand's end ("my partner went out with a canasta, but I still had six
-    cards"): what they count is asked, not whether the side may go out."""
+    dirty one", "with only one canasta", "a clean canasta of 7s and a dirty one of kings"): as
+    the going-out form rules those canastas and a card left to discard.  Each canasta is of
+    the kind told, of the rank told where the post names one rank a canasta (each its own);
+    where a kind or which rank is which is not told, every way the canastas may be is ruled,
+    and only a ruling they all share is given (a Spanish side's "two canastas" may or may not
+    be a clean and a dirty one).  A Yes never where ranks are named that are not the
+    canastas', nor the same rank asked; nor where the post tells of cards left in hand at the
+    hand's end ("my partner went out with a canasta, but I still had six cards"): what they
+    count is asked, not whether the side may go out."""
     count = min(s.canastas or 0, len(_CANASTA_RANKS))
-    melds = [Meld((Card(rank),) * 7) for rank in _CANASTA_RANKS[:count]]
-    # a card left to discard, as going out needs (a five: no three, no wild card)
-    ruling = check_going_out(
-        variant, players=players, melds=melds, hand=(Card(Rank.FIVE),), hand_told=False
-    )
-    if ruling.allowed and (s.ranks_named or {"same_rank", "in_hand"} & s.moments):
+    ways = _canasta_ways(variant, s, count)
+    if not ways:
+        return None
+    rulings = [
+        # a card left to discard, as going out needs (a five: no three, no wild card)
+        check_going_out(
+            variant, players=players, melds=melds, hand=(Card(Rank.FIVE),), hand_told=False
+        )
+        for melds in ways
+    ]
+    if len({r.allowed for r in rulings}) != 1:
+        return None  # the kinds or ranks not told decide
+    ruling, melds = rulings[0], ways[0]
+    ranks = _ranks_told(s)
+    unplaced = ranks and len(ranks) != count
+    # a three or a wild card named is a card held, and the discard going out needs may not be
+    # a three ("... and I hold a black 3. Can I go out?")
+    held = {Rank.THREE, Rank.TWO, Rank.JOKER} & {
+        *s.ranks_named,
+        *(c.rank for g in s.groups for c in g),
+    }
+    if ruling.allowed and (unplaced or held or {"same_rank", "in_hand"} & s.moments):
         return None
     return Ruling(
         ruling.allowed,
@@ -474,6 +497,107 @@ def _going_out_with(variant: Variant, s: Situation, players: int) -> Ruling | No
         ("go_out", {"melds": "\n".join(format_cards(m.cards) for m in melds)}),
         lead=not ruling.allowed,
     )
+
+
+def _canastas_needed(variant: Variant, claimed: int, players: int) -> Ruling | None:
+    """Is ``claimed`` the number of canastas a side needs to go out ("you need two canastas
+    to go out, right?"): the fewest with which some canastas of theirs pass the going-out
+    form's ruling (one card left to discard), compared with the claim."""
+    if "going-out.canastas" not in variant.rules:
+        return None
+    needed = next(
+        (
+            n
+            for n in range(1, len(_CANASTA_RANKS) + 1)
+            if any(
+                check_going_out(
+                    variant, players=players, melds=way, hand=(Card(Rank.FIVE),), hand_told=False
+                ).allowed
+                for way in _canasta_ways(variant, Situation(), n)
+            )
+        ),
+        None,
+    )
+    if needed is None:
+        return None
+    values = {"needed": needed, "claimed": claimed}
+    if needed == claimed:
+        text = Text(N_("Yes: a side needs %(needed)s canastas to go out."), values)
+        if needed == 1:
+            text = Text(N_("Yes: a side needs a canasta to go out."), values)
+    else:
+        text = Text(N_("No: a side needs %(needed)s canastas to go out, not %(claimed)s."), values)
+        if needed == 1:
+            text = Text(N_("No: a side needs one canasta to go out, not %(claimed)s."), values)
+    return Ruling(needed == claimed, None, text, ("going-out.canastas",), lead=True)
+
+
+def _ranks_told(s: Situation) -> list[Rank]:
+    """The natural ranks a post names that a canasta may be of (no three, no wild card):
+    named alone ("of kings") or as one card ("of 7s"); a digit alone may be a count ("2 clean
+    canastas"): none."""
+    told = [*s.ranks_named, *(g[0].rank for g in s.groups if len(g) == 1)]
+    found: list[Rank] = []
+    for rank in told:
+        if rank not in (Rank.THREE, Rank.TWO, Rank.JOKER) and rank not in found:
+            found.append(rank)
+    return found
+
+
+# the ways a canasta of a kind not told may be, beside natural and mixed ones
+_MAX_WAYS = 120
+
+
+def _canasta_ways(variant: Variant, s: Situation, count: int) -> list[list[Meld]]:
+    """Every set of ``count`` canastas the post's words allow: the kinds it tells (natural,
+    mixed), the others each natural, mixed, of wild cards (where the game melds them) or a
+    run (where it has runs); of the ranks it names where they are as many as the canastas, in
+    every order, else each of a rank of its own.  Empty where there are too many ways."""
+    kinds = s.kinds or {}
+    natural, mixed = kinds.get("natural_canasta", 0), kinds.get("mixed_canasta", 0)
+    if natural + mixed > count:
+        natural = mixed = 0  # the kinds told do not add up: none of them is trusted
+    # the kinds this game's canastas come in (a run of seven is none in some games)
+    choices = [
+        kind
+        for kind in ("natural", "mixed", "wild", "run")
+        if classify(variant, _canasta(kind, Rank.KING)).canasta
+    ]
+    unknown = count - natural - mixed
+    kind_sets = [
+        ["natural"] * natural + ["mixed"] * mixed + list(rest)
+        for rest in combinations_with_replacement(choices, unknown)
+    ]
+    ranks = _ranks_told(s)
+    orders = (
+        list(permutations(ranks)) if ranks and len(ranks) == count else [_CANASTA_RANKS[:count]]
+    )
+    ways = []
+    for kind_set in kind_sets:
+        for order in orders:
+            # each kind set in every order of the ranks: which canasta is of which rank
+            for placed in set(permutations(kind_set)) if len(orders) > 1 else [tuple(kind_set)]:
+                ways.append(
+                    [_canasta(kind, rank) for kind, rank in zip(placed, order, strict=True)]
+                )
+                if len(ways) > _MAX_WAYS:
+                    return []
+    return ways
+
+
+_RUN = (Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)
+
+
+def _canasta(kind: str, rank: Rank) -> Meld:
+    """A canasta of seven cards of ``kind``: natural or mixed (one two) of ``rank``, of wild
+    cards, or a run of hearts."""
+    if kind == "natural":
+        return Meld((Card(rank),) * 7)
+    if kind == "mixed":
+        return Meld((Card(rank),) * 6 + (Card(Rank.TWO),))
+    if kind == "wild":
+        return Meld((Card(Rank.TWO),) * 7)
+    return Meld(tuple(Card(r, Suit.HEARTS) for r in _RUN))
 
 
 def _going_out_bonus(variant: Variant, s: Situation) -> Ruling | None:
@@ -557,8 +681,11 @@ def _canasta_value(variant: Variant, s: Situation) -> Ruling | None:
 
 
 def _left_in_hand(variant: Variant, s: Situation) -> Ruling | None:
-    """What the cards told as left in hand at the hand's end count against their side."""
+    """What the cards told as left in hand at the hand's end count against their side; black
+    threes named with no count ("caught with black threes in your hand"): what each counts."""
     cards = [card for group in s.groups for card in group] + list(s.singles)
+    if not cards and set(s.ranks_named) == {Rank.THREE} and s.black_three and not s.red_three:
+        return _black_three_left(variant, s)
     if not cards or s.ranks_named or s.red_three or "hand.points" not in variant.rules:
         return None
     threes = any(card.rank is Rank.THREE for card in cards)
@@ -582,6 +709,23 @@ def _left_in_hand(variant: Variant, s: Situation) -> Ruling | None:
         rules,
         lead=True,
     )
+
+
+def _black_three_left(variant: Variant, s: Situation) -> Ruling | None:
+    """What one black three left in hand at the hand's end counts against its side."""
+    if "hand.points" not in variant.rules or {"last_card", "stock_out"} & s.moments:
+        return None  # the last card drawn may count otherwise where a game says so
+    points = hand_costs(variant)[Rank.THREE]
+    rules = (
+        ("hand.black-threes", "hand.points")
+        if "hand.black-threes" in variant.rules
+        else ("hand.points",)
+    )
+    text = Text(
+        N_("Each black three left in hand counts %(points)s points against its side."),
+        {"points": points},
+    )
+    return Ruling(None, points, text, rules, lead=True)
 
 
 def _value(variant: Variant, s: Situation) -> Ruling | None:
@@ -826,12 +970,18 @@ def _left_asked(s: Situation) -> bool:
     """Whether the question asks what the cards told left in hand cost, where the story tells
     the other side going out ("I had a joker and two 2s left when they went out. How much do I
     lose?"): its question names their cost or worth and not the going out."""
-    asked = s.asked or set()
+    asked = s.asked if s.asked is not None else s.moments  # a question of one sentence
     return "in_hand" in s.moments and bool({"cost", "value"} & asked) and "go_out" not in asked
 
 
 def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
     """The rulings on the cards, melds, scores and moments the post tells."""
+    if s.canastas is not None and not s.written and _asks(s, "go_out"):
+        # canastas told with their ranks ("a clean canasta of queens and a dirty one of
+        # kings"): the ranks are the canastas', no cards loose beside melds
+        found = _going_out(variant, s, table)
+        if found is not None:
+            return found
     if _loose(s) and s.groups:  # cards named that were not read into melds: no ruling on melds
         if "in_hand" in s.moments and (_asks(s, "value") or _asks(s, "cost")):
             # ... but cards left in hand are counted one by one, melds or not ("stuck holding

@@ -69,9 +69,11 @@ def _discard(variant: Variant, s: Situation) -> Ruling | None:
     )
     if not restricted:
         return None
-    # the rest of the hand: nothing where the card is the last, else a natural card the
-    # limits do not touch (a rule of what may be discarded while other cards are held)
-    others = () if "last_card" in s.moments else (Card(Rank.KING),)
+    # the rest of the hand: nothing where the card is the last (going out, its discard is),
+    # else a natural card the limits do not touch (a rule of what may be discarded while other
+    # cards are held)
+    last = "last_card" in s.moments or _asks(s, "go_out")
+    others = () if last else (Card(Rank.KING),)
     ruling = check_discard(variant, card=card, hand=(card, *others), pile_empty=empty)
     fields = {"card": card.symbol(), "hand": format_cards((card, *others))}
     if empty:

@@ -187,6 +187,8 @@ class Situation:
         self.claimed: int | None = None  # a first meld's minimum claimed ("we need 120")
         # the canastas the side is told to have ("with a clean canasta and a dirty one")
         self.canastas: int | None = None
+        # the canastas claimed a side needs to go out ("you need two canastas to go out?")
+        self.canastas_claimed: int | None = None
         # ... by kind, where the post counts each canasta it names by its kind ("one clean
         # canasta and two dirty ones": natural 1, mixed 2); None where one is uncounted
         self.kinds: dict[str, int] | None = None
@@ -1149,13 +1151,18 @@ def _joiners(lang: str) -> frozenset[str]:
     return _words_of("joiners", lang)
 
 
-_CANASTA_WORD = re.compile(r"^(?:canast|kanast)")
+# "books": what some tables call their canastas ("two books closed": the lead's probes,
+# 2026-11-29)
+_CANASTA_WORD = re.compile(r"^(?:canast|kanast|books?$)")
 # "Only one canasta so far, can my partner go out?": the count after a leading "only" (the
 # lead's probes, 2026-11-28 night)
 _ONLY = frozenset(
     "only just still jen jenom uz nur erst noch solo solamente apenas alleen pas tylko".split()
 )
 _ANOTHER = frozenset("one ones jedna jednu jednou eine einen una uno een jedna jedno".split())
+# "... and one of kings": another canasta, of a rank (the lead's probes, 2026-11-29)
+_OF = frozenset("of z ze von de van".split())
+_AND = frozenset("and a und y en i oraz".split())
 
 
 def _canastas_told(sentence: str, lang: str) -> int | None:
@@ -1201,8 +1208,39 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
             ahead = words[i + 1 : i + 6]
             if any(_CANASTA_WORD.match(w) for w in ahead) or (total and _ANOTHER & set(ahead)):
                 total += n
+            elif (
+                total
+                and words[i] in _ANOTHER
+                and ahead[:1]
+                and ahead[0] in _OF
+                and (words[i - 1] in _AND)
+            ):
+                total += n  # "a canasta of queens and one of kings"
         if total:
             return total
+    return None
+
+
+def _canastas_claimed(sentence: str, lang: str) -> int | None:
+    """The canastas ``sentence`` claims a side needs to go out ("you need two canastas to go
+    out, right?", "don't you have to have 2 canastas?", "musí mít dvě kanasty?"): a count
+    within four words after a word of needing (or "have to"), a word for a canasta within
+    three after it; None where it claims none, or asks how many."""
+    data = _data()
+    claims = {w for ws in data["canastas_claim"].values() for w in ws if " " not in w} - {"to"}
+    claims |= {"require", "requires", "required", "needed"}
+    words = re.findall(r"[^\W_]+", fold(sentence))
+    if {"many", "kolik", "viele", "cuantas", "cuantos", "hoeveel", "ile"} & set(words):
+        return None  # a count asked, not claimed
+    for i, w in enumerate(words):
+        if not (w in claims or (w == "to" and i and words[i - 1] in {"have", "has", "had"})):
+            continue
+        for j in range(i + 1, min(i + 5, len(words))):
+            n = _count_of(words[j], lang)
+            if n is None and words[j].isdigit() and int(words[j]) < 10:
+                n = int(words[j])
+            if n is not None and any(_CANASTA_WORD.match(x) for x in words[j + 1 : j + 4]):
+                return n
     return None
 
 
@@ -1241,6 +1279,21 @@ def _canasta_kinds(folded: str, lang: str) -> tuple[dict[str, int] | None, list[
     if set(re.findall(r"[^\W_]+", rest)) & _kind_words(lang):
         return None, []
     return (kinds, digits_used) if kinds and named == covered else (None, [])
+
+
+def _shared_canasta(folded: str, lang: str) -> str:
+    """``folded`` with a canasta's word shared by two kinds said of each ("1 natural and 1
+    mixed canasta" as "1 natural canasta and 1 mixed canasta": the lead's probes,
+    2026-11-29), so that each kind is counted."""
+    kinds = _kind_words(lang)
+    if not kinds:
+        return folded
+    words = "|".join(sorted(map(re.escape, kinds)))
+    joins = "|".join(sorted(_AND))
+    shared = re.compile(
+        rf"\b({words})\s+((?:{joins})\s+\w+\s+(?:{words})\s+((?:canast|kanast)\w*))"
+    )
+    return shared.sub(lambda m: f"{m.group(1)} {m.group(3)} {m.group(2)}", folded)
 
 
 @lru_cached(8)
@@ -1436,7 +1489,7 @@ def read_situation(
     notation, singles, rest = _notation(rest)
     # the game's own name ("in canasta", "bei Canasta") says no moment: "canasta" alone
     # asks about a canasta
-    folded = _game_pattern(lang).sub(" ", fold(text))
+    folded = _shared_canasta(_game_pattern(lang).sub(" ", fold(text)), lang)
     situation = Situation()
     said = _Moments(folded, lang)
     situation.moments = {m for m in MOMENTS if m != "minimum" and said.named(m)}
@@ -1547,6 +1600,8 @@ def read_situation(
             situation.canastas = _canastas_told(told_in, lang)
             if situation.canastas is not None:
                 break
+        if situation.canastas is None:
+            situation.canastas_claimed = _canastas_claimed(sentence, lang)
     if situation.moments.intersection(_KIND_MOMENTS):
         situation.kinds, situation.kind_digits = _canasta_kinds(folded, lang)
     situation.wilds_worded = sum(

@@ -1,0 +1,151 @@
+"""Going out asked as a table tells it (issue 44, the lead's probes of 2026-11-29): the
+canastas told with their kinds and ranks ("a clean canasta of queens and a dirty one of
+kings"), every way an untold kind may be ruled where the game cares (a Spanish side needs a
+clean and a dirty one), the canastas a side needs claimed ("you need two canastas to go out,
+right?"), a wild card as the last discard, and black threes left in hand.  Every verdict and
+figure expected is the rules core's (``check_going_out``, the preset's ``going_out_canastas``,
+``hand_costs``), never one written here."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rules import PRESETS, Card, Meld, Rank, parse_cards
+from referee.rules.hand import hand_costs
+from referee.rules.rulings import check_going_out
+from tests.support.asking import ruling
+
+
+def _core_verdict(variant: str, *melds: str) -> str:
+    """What the going-out form rules for these canastas and a card left to discard."""
+    found = check_going_out(
+        PRESETS[variant],
+        players=4,
+        melds=[Meld(parse_cards(m)) for m in melds],
+        hand=(Card(Rank.FIVE),),
+        hand_told=False,
+    )
+    return "yes" if found.allowed else "no"
+
+
+@pytest.mark.parametrize(
+    ("question", "variant", "melds"),
+    [
+        (
+            "We have a clean canasta of queens and a dirty one of kings. My partner wants to "
+            "go out. Can she?",
+            "american",
+            ("Q Q Q Q Q Q Q", "K K K K K K 2"),
+        ),
+        (
+            "we have a clean canasta and a dirty one, can we go out?",
+            "spanish",
+            ("K K K K K K K", "Q Q Q Q Q Q 2"),
+        ),
+        (
+            "we have two clean canastas, can we go out?",
+            "spanish",
+            ("K K K K K K K", "Q Q Q Q Q Q Q"),
+        ),
+        (
+            "my partner has 2 canastas down and one card left, can she go out?",
+            "american",
+            ("K K K K K K K", "Q Q Q Q Q Q Q"),
+        ),
+        (
+            "we closed 2 canastas last round, one natural one mixed, can we go out this turn?",
+            "american",
+            ("K K K K K K K", "Q Q Q Q Q Q 2"),
+        ),
+        (
+            "Ok so we have two books closed. Am I allowed to go out?",
+            "american",
+            ("K K K K K K K", "Q Q Q Q Q Q Q"),
+        ),
+        (
+            "We have a canasta of queens and one of kings. can I go out?",
+            "american",
+            ("K K K K K K K", "Q Q Q Q Q Q Q"),
+        ),
+        ("we have a canasta and one card left, can I go out?", "american", ("K K K K K K K",)),
+    ],
+)
+def test_the_canastas_told_are_ruled_as_the_going_out_form_rules_them(question, variant, melds):
+    found = ruling(question, "en", variant)
+    assert found is not None
+    assert found["verdict"] == _core_verdict(variant, *melds)
+    assert found["rules"][0] == "going-out.canastas"
+
+
+@pytest.mark.parametrize(
+    ("question", "variant"),
+    [
+        # a Spanish side needs a clean and a dirty canasta: two of kinds untold may be either
+        ("we have two canastas, can we go out?", "spanish"),
+        # a sevens canasta holds no wild card: which of the two is the dirty one decides
+        ("We have a clean canasta of 7s and a dirty one of kings. Can we go out?", "american"),
+        # a black three held: going out's discard may not be a three
+        (
+            "We have a canasta of queens and one of kings and I hold a black 3. can I go out?",
+            "american",
+        ),
+    ],
+)
+def test_no_going_out_verdict_where_what_is_untold_decides(question, variant):
+    found = ruling(question, "en", variant)
+    assert found is None or found["verdict"] != "yes"
+    if variant == "spanish":
+        assert found is None or found["verdict"] is None
+
+
+@pytest.mark.parametrize("variant", ["classic", "american", "spanish", "hand-and-foot"])
+@pytest.mark.parametrize(
+    ("question", "claimed"),
+    [
+        ("Do you need two canastas to go out?", 2),
+        ("you have to have 2 canastas to go out right?", 2),
+        ("I thought you only need 1 canasta to go out?", 1),
+    ],
+)
+def test_the_canastas_claimed_to_go_out_are_confirmed_or_corrected(question, claimed, variant):
+    needed = PRESETS[variant].going_out_canastas.get(4, 1)
+    found = ruling(question, "en", variant)
+    assert found is not None
+    assert found["verdict"] == ("yes" if claimed == needed else "no")
+    assert str(needed) in found["text"] or (needed == 1 and "canasta" in found["text"])
+
+
+def test_how_many_canastas_asked_is_no_claim():
+    found = ruling("How many canastas do you need to go out?", "en", "american")
+    assert found is None or found["verdict"] is None
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("I have only one card left and it's a joker, can I discard it to go out?", "yes"),
+        ("My last card is a 2. Am I allowed to throw it and go out?", "yes"),
+        ("Can I discard a wild card to go out?", "yes"),
+        ("can I go out by discarding a black 3?", "no"),
+    ],
+)
+def test_going_out_s_discard_is_the_last_card(question, verdict):
+    """The American book: the last discard may be a wild card but not a three."""
+    found = ruling(question, "en", "american")
+    assert found is not None
+    assert found["verdict"] == verdict
+
+
+@pytest.mark.parametrize("variant", ["classic", "american"])
+def test_black_threes_left_in_hand_count_each_and_counted(variant):
+    each = hand_costs(PRESETS[variant])[Rank.THREE]
+    found = ruling(
+        "What happens if you have black threes in your hand at the end, how much are they?",
+        "en",
+        variant,
+    )
+    assert found is not None
+    assert found["figure"] == each
+    two = ruling("what do 2 black threes left in hand cost?", "en", variant)
+    assert two is not None
+    assert two["figure"] == 2 * each
