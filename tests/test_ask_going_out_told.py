@@ -149,3 +149,30 @@ def test_black_threes_left_in_hand_count_each_and_counted(variant):
     two = ruling("what do 2 black threes left in hand cost?", "en", variant)
     assert two is not None
     assert two["figure"] == 2 * each
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "asks"),
+    [
+        ("Máme dvě kanasty, můžeme jít ven?", "cs", "told"),
+        ("Braucht man zwei Canastas zum Ausmachen?", "de", "claimed"),
+        ("Tenemos dos canastas, ¿podemos cerrar?", "es", "told"),
+        ("Czy trzeba mieć dwie kanasty, żeby wyjść?", "pl", "claimed"),
+        ("Moet je twee canasta's hebben om uit te gaan?", "nl", "claimed"),
+        ("Mi última carta es un comodín, ¿puedo descartarla y cerrar?", "es", "discard"),
+        ("Kolik stojí černé trojky, které zůstanou v ruce?", "cs", "threes"),
+    ],
+)
+def test_going_out_and_threes_left_asked_in_other_languages(question, lang, asks):
+    american = PRESETS["american"]
+    found = ruling(question, lang, "american")
+    assert found is not None
+    if asks == "threes":
+        assert found["figure"] == hand_costs(american)[Rank.THREE]
+    elif asks == "discard":  # the book: the last discard may be a wild card
+        assert found["verdict"] == "yes"
+    else:  # two canastas told or claimed, against what the American book needs
+        assert found["verdict"] == ("yes" if american.going_out_canastas[4] == 2 else "no")
+    if asks != "threes":
+        expected = "play.discard-limits" if asks == "discard" else "going-out.canastas"
+        assert found["rules"][0] == expected
