@@ -265,3 +265,37 @@ def test_chatting_at_the_table_is_a_gap_of_the_classic_book(lang, question):
     assert not found.covered
     assert found.ruling is not None
     assert found.ruling.text.template == SILENT
+
+
+# Which card to throw is a matter of play; a book or a video to learn from, no rule's (the
+# lead's probes, 2026-11-29) -- while what may be discarded stays the rules'
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "What should you discard on your first few turns?"),
+        ("en", "what do you throw when the other side is about to go out?"),
+        ("cs", "Co mám odhodit na začátku hry?"),
+    ],
+)
+def test_which_card_to_throw_is_a_matter_of_play(lang, question):
+    found = ask(PRESETS["american"], question, lang)
+    assert found.answers == []
+    assert found.ruling is not None
+    assert found.ruling.play
+
+
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "Any good books or videos you'd recommend to learn it?"),
+        ("cs", "Můžete doporučit nějaká videa, jak se naučit kanastu?"),
+    ],
+)
+def test_a_book_or_video_recommended_is_no_rule_question(lang, question):
+    found = ask(PRESETS["american"], question, lang)
+    assert found.answers == []
+    assert not found.covered
+
+
+def test_what_may_be_discarded_is_still_the_rules():
+    assert _keys("What cards can you not discard?", "en", "american")[0].startswith("play.disc")
