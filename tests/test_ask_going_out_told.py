@@ -176,3 +176,30 @@ def test_going_out_and_threes_left_asked_in_other_languages(question, lang, asks
     if asks != "threes":
         expected = "play.discard-limits" if asks == "discard" else "going-out.canastas"
         assert found["rules"][0] == expected
+
+
+@pytest.mark.parametrize("variant", ["classic", "american"])
+def test_a_pair_alone_takes_a_pile_topped_by_its_rank(variant):
+    """ "Can you take the frozen pile with a pair of 7s?": the top card is a 7, as
+    ``check_pickup`` rules it; a pair of threes, or a pair never named, no ruling."""
+    from referee.rules.rulings import check_pickup
+
+    seven = Card(Rank.SEVEN)
+    core = check_pickup(
+        PRESETS[variant],
+        top=seven,
+        frozen=True,
+        stopped=False,
+        hand=(seven, seven),
+        melds=[Meld((Card(Rank.KING),) * 3)],
+        going_out=False,
+    )
+    found = ruling("can you take the pile with a pair of 7s when it's frozen?", "en", variant)
+    assert found is not None
+    assert found["verdict"] == ("yes" if core.allowed else "no")
+    for unsaid in (
+        "can I take the frozen pile with a pair of 3s?",
+        "Can I pick up the pile with a pair?",
+    ):
+        other = ruling(unsaid, "en", variant)
+        assert other is None or other["verdict"] is None

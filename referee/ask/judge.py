@@ -10,6 +10,7 @@ it does not, there is no ruling and the rules found answer alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from copy import copy
 from itertools import combinations_with_replacement, permutations
 from typing import NamedTuple
 
@@ -966,6 +967,18 @@ def _asks_pile_taken(s: Situation) -> bool:
     return s.top is not None and bool({"taking", "the_pile"} & asked) and "meld" not in asked
 
 
+def _pair_alone(s: Situation) -> Rank | None:
+    """The rank of the one natural pair a question about the pile tells, with no top card,
+    no other card and no rank named besides: the pile it asks of is topped by that rank."""
+    if s.top is not None or s.singles or s.ranks_named or len(s.groups) != 1:
+        return None
+    group = s.groups[0]
+    rank = group[0].rank
+    if len(group) != 2 or group[1].rank is not rank or not group[0].is_natural:
+        return None
+    return None if rank is Rank.THREE else rank
+
+
 def _left_asked(s: Situation) -> bool:
     """Whether the question asks what the cards told left in hand cost, where the story tells
     the other side going out ("I had a joker and two 2s left when they went out. How much do I
@@ -990,6 +1003,12 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
         return _pickup(variant, s, table) if _asks(s, "pickup") else None
     if _asks(s, "pickup") and s.top is not None:
         return _pickup(variant, s, table)
+    pair = _pair_alone(s)
+    if _asks(s, "pickup") and pair is not None:
+        # "can I take the pile with a pair of 7s?": a pair takes a top card of its rank
+        topped = copy(s)
+        topped.top = Card(pair)
+        return _pickup(variant, topped, table)
     if "opening" in s.moments or "minimum" in s.moments:
         found = _opening(variant, s, table)
         if found is not None:
