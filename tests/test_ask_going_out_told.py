@@ -203,3 +203,27 @@ def test_a_pair_alone_takes_a_pile_topped_by_its_rank(variant):
     ):
         other = ruling(unsaid, "en", variant)
         assert other is None or other["verdict"] is None
+
+
+def test_a_canasta_of_2s_is_the_wild_canasta_of_twos():
+    from referee.rules.melds import classify
+
+    american = PRESETS["american"]
+    twos = Meld((Card(Rank.TWO),) * 7)
+    for question in ("how much is a canasta of 2s worth?", "how much is a canasta of twos worth?"):
+        found = ruling(question, "en", "american")
+        assert found is not None
+        assert found["figure"] == classify(american, twos).bonus
+    # the classic game has no wild canasta: no figure
+    classic = ruling("how much is a canasta of 2s worth?", "en", "classic")
+    assert classic is None or classic["figure"] is None
+
+
+def test_what_the_red_threes_told_count_is_their_figure():
+    from referee.rules.hand import threes_points
+
+    found = ruling(
+        "we had 4 red 3s and 3 canastas, what do the red threes count?", "en", "american"
+    )
+    assert found is not None
+    assert found["figure"] == threes_points(PRESETS["american"], 4)

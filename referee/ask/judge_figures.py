@@ -96,7 +96,9 @@ def _threes_value(variant: Variant, s: Situation) -> Ruling | None:
         c for c in s.singles if c.rank is Rank.THREE
     ]
     others = [c for g in s.groups for c in g if c.rank is not Rank.THREE]
-    if not threes or others or s.ranks_named or not all(c.is_red_three for c in threes):
+    # the threes named again in words ("... what do the red threes count?") are the same
+    named = set(s.ranks_named) - {Rank.THREE}
+    if not threes or others or named or not all(c.is_red_three for c in threes):
         return None
     points = threes_points(variant, len(threes))
     if len(threes) == 1:  # the card's worth: all of them beside it, where they add more

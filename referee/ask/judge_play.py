@@ -209,7 +209,9 @@ def _wild_cards(s: Situation) -> tuple[Card, ...]:
 def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
     """What a canasta of a rank (sevens, aces, kings) or of wild cards scores, and what such a
     meld left unfinished costs: the meld scored as `referee score` scores it (``classify``)."""
-    wild = "wild_canasta" in s.moments
+    # "a canasta of 2s": twos named alone, in figures (the lead's probes, 2026-11-29)
+    twos = set(s.ranks_named) == {Rank.TWO} and not s.groups and "canasta" in s.moments
+    wild = "wild_canasta" in s.moments or twos
     rank = None if wild else _one_natural_rank(s)
     if not wild and rank is None:
         return None

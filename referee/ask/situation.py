@@ -1435,6 +1435,11 @@ _FIGURE_CONFIRMED = re.compile(
 )
 
 
+# "What do the red threes count?", "what does a joker count?": a worth asked with the thing
+# between (the lead's probes, 2026-11-29; "what does it count" is the glossary's own)
+_WHAT_COUNTS = re.compile(r"\bwhat\s+(?:do|does)\s+(?:[\w']+\s+){1,4}count\s*\?", re.IGNORECASE)
+
+
 # A score, then "to win": the score a game is played to asked
 _SCORE_TO_WIN = re.compile(r"\d\s*(?:points?\s+|pts\s+)?to\s+win\b", re.IGNORECASE)
 
@@ -1543,6 +1548,8 @@ def read_situation(
         # a figure told to be confirmed ("a dirty canasta = 300 right?", "sevens canasta is
         # 2500 right?": seen in the third American posts' dev half, issue 44; "queens - 300
         # right?": the lead's probes, 2026-11-28 night) asks the worth
+        situation.moments.add("value")
+    if _WHAT_COUNTS.search(text):
         situation.moments.add("value")
     if _SCORE_TO_WIN.search(text):
         # a score to win asked ("is it 8,500 or 10,000 to win?": seen in the third American
