@@ -227,3 +227,32 @@ def test_what_the_red_threes_told_count_is_their_figure():
     )
     assert found is not None
     assert found["figure"] == threes_points(PRESETS["american"], 4)
+
+
+def test_a_hand_s_bonuses_asked_are_their_sum_never_one_part():
+    """ "... plus 2 red threes. How much is that in bonuses?": the sum `referee score` adds
+    where the kinds are counted; never the threes' part alone where they are not."""
+    from referee.rules.hand import going_out_points, threes_points
+    from referee.rules.melds import classify
+
+    american = PRESETS["american"]
+    natural = classify(american, Meld((Card(Rank.KING),) * 7)).bonus
+    mixed = classify(american, Meld((Card(Rank.KING),) * 6 + (Card(Rank.TWO),))).bonus
+    counted = ruling(
+        "We went out with 2 clean canastas and 1 dirty one, plus 2 red threes. How much is that "
+        "in bonuses?",
+        "en",
+        "american",
+    )
+    assert counted is not None
+    expected = (
+        2 * natural + mixed + threes_points(american, 2) + going_out_points(american, went_out=True)
+    )
+    assert counted["figure"] == expected
+    uncounted = ruling(
+        "We went out with 3 canastas, 2 clean 1 dirty, plus 2 red threes. How much is that in "
+        "bonuses?",
+        "en",
+        "american",
+    )
+    assert uncounted is None or uncounted["figure"] in (None, expected)

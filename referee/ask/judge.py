@@ -950,7 +950,16 @@ def _more_of_the_hand(s: Situation, found: Ruling) -> bool:
         # canastas. What do you get for going out?")
         named = s.asked is not None and "go_out" in s.asked
         return (canastas or s.red_three) and not named
-    return False
+    focus = s.focus  # the sentence asked, in a post of several
+    if focus is None or found.rules not in _PART_OF_A_HAND:
+        return False
+    kinds = {"canasta", "natural_canasta", "mixed_canasta"}
+    if found.rules == ("red-threes.bonus",):
+        # "We went out with 3 canastas ... plus 2 red threes. How much is that in bonuses?":
+        # the threes' figure alone, where the question names no three (the lead's probes,
+        # 2026-11-29)
+        return (canastas or "go_out" in s.moments) and not focus.red_three
+    return (s.red_three or "go_out" in s.moments) and not kinds & focus.moments
 
 
 # The figures of one item of a hand, which a hand told with more items asks the sum of

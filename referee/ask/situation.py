@@ -1263,7 +1263,8 @@ def _canasta_kinds(folded: str, lang: str) -> tuple[dict[str, int] | None, list[
             said = re.findall(r"[^\W_]+", match.group())
             before = re.findall(r"[^\W_]+", folded[: match.start()])[-1:]
             counted = [w for w in (*before, said[0]) if _count_of(w, lang) is not None]
-            digits = [w for w in before if w.isdigit() and 0 < int(w) < 10]
+            # a digit before the phrase, or its own ("1 dirty one")
+            digits = [w for w in (*before, said[0]) if w.isdigit() and 0 < int(w) < 10]
             if digits:
                 n = int(digits[0])
                 digits_used.append(digits[0])
