@@ -9,6 +9,7 @@ it does not, there is no ruling and the rules found answer alone.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from copy import copy
 from itertools import combinations_with_replacement, permutations
@@ -951,8 +952,10 @@ def _more_of_the_hand(s: Situation, found: Ruling) -> bool:
         named = s.asked is not None and "go_out" in s.asked
         return (canastas or s.red_three) and not named
     focus = s.focus  # the sentence asked, in a post of several
-    if focus is None or found.rules not in _PART_OF_A_HAND:
+    if focus is None or found.rules not in _PART_OF_A_HAND or s.focused is None:
         return False
+    if not _SUM_ASKED.search(s.focused[0]):
+        return False  # "How much are they worth?": the things told, each its own figure
     kinds = {"canasta", "natural_canasta", "mixed_canasta"}
     if found.rules == ("red-threes.bonus",):
         # "We went out with 3 canastas ... plus 2 red threes. How much is that in bonuses?":
@@ -960,6 +963,14 @@ def _more_of_the_hand(s: Situation, found: Ruling) -> bool:
         # 2026-11-29)
         return (canastas or "go_out" in s.moments) and not focus.red_three
     return (s.red_three or "go_out" in s.moments) and not kinds & focus.moments
+
+
+# A sum asked: the bonuses, the total ("How much is that in bonuses?", "what's the total?")
+_SUM_ASKED = re.compile(
+    r"\b(?:bonus\w*|total\w*|altogether|in all|celkem|dohromady|insgesamt|zusammen|"
+    r"en total|totaal|samen|razem|lacznie|łącznie)\b",
+    re.IGNORECASE,
+)
 
 
 # The figures of one item of a hand, which a hand told with more items asks the sum of
