@@ -156,6 +156,7 @@ if __name__ == "__main__" and not {
     "--american",
     "--american2",
     "--american3",
+    "--american4",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -417,3 +418,18 @@ def american3_questions(part: str | None = None) -> list[dict[str, Any]]:
 
 if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
+
+
+# A fourth set of American posts written by a helper (2026-11-29) before it read the
+# catalogue, labelled from it afterwards (tests/ask_american4.toml's header says how).
+AMERICAN4 = Path(__file__).with_name("ask_american4.toml")
+
+
+def american4_questions(part: str | None = None) -> list[dict[str, Any]]:
+    """The fourth set of American posts written by a helper (tests/ask_american4.toml), or
+    one ``part``: "dev" or "held"."""
+    return _parted(AMERICAN4, part)
+
+
+if __name__ == "__main__" and "--american4" in __import__("sys").argv:
+    report("American posts, fourth set", american4_questions, ("dev", "held"))

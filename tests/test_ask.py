@@ -27,6 +27,7 @@ from .ask_eval import (
     THIRD_BLIND,
     american2_questions,
     american3_questions,
+    american4_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -131,6 +132,18 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
     assert sum("ruling" in q for q in asked) == 38
     lengths = Counter(min(2, (len(q["q"].split()) - 1) // 20) for q in asked)
     assert lengths == {0: 20, 1: 20, 2: 20}
+
+
+def test_the_fourth_american_posts_are_labelled_against_the_catalogue():
+    """tests/ask_american4.toml: a fourth set written by a helper before it read the
+    catalogue, each labelled with rules the american catalogue has, a kind and a part
+    (python -m tests.ask_eval --american4)."""
+    asked = american4_questions()
+    assert len(asked) == 40
+    _assert_american_labels(asked)
+    assert (len(american4_questions("dev")), len(american4_questions("held"))) == (20, 20)
+    assert Counter(q["kind"] for q in asked) == {"rule": 32, "gap": 2, "play": 3, "off": 3}
+    assert sum("ruling" in q for q in asked) == 27
 
 
 @pytest.mark.slow  # seconds of work: the full run's, not --fast's

@@ -256,3 +256,49 @@ def test_a_hand_s_bonuses_asked_are_their_sum_never_one_part():
         "american",
     )
     assert uncounted is None or uncounted["figure"] in (None, expected)
+
+
+@pytest.mark.parametrize(
+    ("question", "cards"),
+    [
+        (
+            "So the other team went out and we had 4 queens and 3 jokers in our hand. How many "
+            "points do we lose?",
+            "Q Q Q Q X X X",
+        ),
+        (
+            "ok so my partner had two black 3s and a king left when they went out, what's that "
+            "cost us",
+            "3s 3s K",
+        ),
+    ],
+)
+def test_cards_left_when_the_other_side_went_out_count_against(question, cards):
+    costs = hand_costs(PRESETS["american"])
+    found = ruling(question, "en", "american")
+    assert found is not None
+    assert found["figure"] == sum(costs[card.rank] for card in parse_cards(cards))
+
+
+def test_a_meld_told_beside_the_canastas_goes_out_with_them():
+    """An unfinished meld of sevens stops the side going out (American), a meld of nines not:
+    ``check_going_out`` on the canastas and the meld told."""
+    sevens = ruling(
+        "Opponent went out with one clean and one dirty canasta, but she still had a meld of "
+        "three 7s on the table. Who's right?",
+        "en",
+        "american",
+    )
+    assert sevens is not None
+    assert sevens["verdict"] == _core_verdict("american", "K K K K K K K", "Q Q Q Q Q Q 2", "7 7 7")
+    nines = ruling("we have 2 canastas and three 9s on the table, can we go out?", "en", "american")
+    assert nines is not None
+    assert nines["verdict"] == _core_verdict("american", "K K K K K K K", "Q Q Q Q Q Q Q", "9 9 9")
+
+
+def test_the_first_meld_s_minimum_asked_in_german_at_the_score_told():
+    found = ruling(
+        "Wir sind bei 7.100 Punkten. Wie viel brauchen wir zum ersten Auslegen?", "de", "american"
+    )
+    assert found is not None
+    assert found["figure"] == PRESETS["american"].opening_minimum(7100)

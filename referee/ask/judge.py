@@ -571,17 +571,19 @@ def _canasta_ways(variant: Variant, s: Situation, count: int) -> list[list[Meld]
         for rest in combinations_with_replacement(choices, unknown)
     ]
     ranks = _ranks_told(s)
-    orders = (
-        list(permutations(ranks)) if ranks and len(ranks) == count else [_CANASTA_RANKS[:count]]
-    )
+    # melds told in words beside the canastas ("but she still had a meld of three 7s on the
+    # table": the fourth American posts' dev half) are the side's too, and go out with them
+    beside = [Meld(g) for g in s.groups if len(g) >= 3]
+    taken = {m.cards[0].rank for m in beside}
+    free = tuple(rank for rank in _CANASTA_RANKS if rank not in taken)
+    orders = list(permutations(ranks)) if ranks and len(ranks) == count else [free[:count]]
     ways = []
     for kind_set in kind_sets:
         for order in orders:
             # each kind set in every order of the ranks: which canasta is of which rank
             for placed in set(permutations(kind_set)) if len(orders) > 1 else [tuple(kind_set)]:
-                ways.append(
-                    [_canasta(kind, rank) for kind, rank in zip(placed, order, strict=True)]
-                )
+                canastas = [_canasta(kind, rank) for kind, rank in zip(placed, order, strict=True)]
+                ways.append(canastas + beside)
                 if len(ways) > _MAX_WAYS:
                     return []
     return ways
@@ -1004,7 +1006,17 @@ def _left_asked(s: Situation) -> bool:
     the other side going out ("I had a joker and two 2s left when they went out. How much do I
     lose?"): its question names their cost or worth and not the going out."""
     asked = s.asked if s.asked is not None else s.moments  # a question of one sentence
-    return "in_hand" in s.moments and bool({"cost", "value"} & asked) and "go_out" not in asked
+    if "in_hand" in s.moments and bool({"cost", "value"} & asked) and "go_out" not in asked:
+        return True
+    # "the other team went out and we had 4 queens and 3 jokers in our hand. How many points
+    # do we lose?": the other side's going out told, a loss asked, cards in hand and no meld
+    # told (the lead's probes, 2026-11-29)
+    return (
+        {"theirs", "go_out", "in_hand"} <= s.moments
+        and bool({"cost", "against"} & asked)
+        and bool(s.groups)
+        and not {"meld", "canasta", "natural_canasta", "mixed_canasta", "opening"} & s.moments
+    )
 
 
 def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
