@@ -302,3 +302,9 @@ def test_the_first_meld_s_minimum_asked_in_german_at_the_score_told():
     )
     assert found is not None
     assert found["figure"] == PRESETS["american"].opening_minimum(7100)
+
+
+def test_a_canasta_told_in_words_is_not_counted_twice():
+    found = ruling("we have one canasta of seven kings, can we go out?", "en", "american")
+    assert found is not None
+    assert found["verdict"] == _core_verdict("american", "K K K K K K K")

@@ -572,8 +572,9 @@ def _canasta_ways(variant: Variant, s: Situation, count: int) -> list[list[Meld]
     ]
     ranks = _ranks_told(s)
     # melds told in words beside the canastas ("but she still had a meld of three 7s on the
-    # table": the fourth American posts' dev half) are the side's too, and go out with them
-    beside = [Meld(g) for g in s.groups if len(g) >= 3]
+    # table": the fourth American posts' dev half) are the side's too, and go out with them;
+    # seven cards or more are a canasta told, counted already
+    beside = [Meld(g) for g in s.groups if 3 <= len(g) < 7]
     taken = {m.cards[0].rank for m in beside}
     free = tuple(rank for rank in _CANASTA_RANKS if rank not in taken)
     orders = list(permutations(ranks)) if ranks and len(ranks) == count else [free[:count]]
