@@ -308,3 +308,16 @@ def test_a_canasta_told_in_words_is_not_counted_twice():
     found = ruling("we have one canasta of seven kings, can we go out?", "en", "american")
     assert found is not None
     assert found["verdict"] == _core_verdict("american", "K K K K K K K")
+
+
+def test_a_red_three_s_count_for_a_side_that_never_melded_is_signed():
+    """ "What does a red three count if we never went down?": the sign `score_hand` gives a
+    side without a meld, never the laid-out worth."""
+    from referee.rules.hand import Hand, Side, score_hand
+
+    unmelded = Hand(4, (Side("us", (), 1, hand=()), Side("them", hand=())))
+    signed = score_hand(PRESETS["american"], unmelded).sides[0].breakdown["red_threes"]
+    found = ruling("what does a red three count if we never went down?", "en", "american")
+    assert found is not None
+    assert found["figure"] == signed
+    assert signed < 0

@@ -1438,7 +1438,10 @@ _FIGURE_CONFIRMED = re.compile(
 
 # "What do the red threes count?", "what does a joker count?": a worth asked with the thing
 # between (the lead's probes, 2026-11-29; "what does it count" is the glossary's own)
-_WHAT_COUNTS = re.compile(r"\bwhat\s+(?:do|does)\s+(?:[\w']+\s+){1,4}count\s*\?", re.IGNORECASE)
+_WHAT_COUNTS = re.compile(
+    r"\bwhat\s+(?:do|does)\s+(?:[\w']+\s+){1,4}count\b(?:\s+(?:if|when|for)\b[^?.!]*)?\s*\?",
+    re.IGNORECASE,
+)
 
 
 # A score, then "to win": the score a game is played to asked
