@@ -1228,9 +1228,9 @@ def _canastas_claimed(sentence: str, lang: str) -> int | None:
     three after it; None where it claims none, or asks how many."""
     data = _data()
     claims = {w for ws in data["canastas_claim"].values() for w in ws if " " not in w} - {"to"}
-    claims |= {"require", "requires", "required", "needed"}
+    asked = {w for ws in data["canastas_count_asked"].values() for w in ws}
     words = re.findall(r"[^\W_]+", fold(sentence))
-    if {"many", "kolik", "viele", "cuantas", "cuantos", "hoeveel", "ile"} & set(words):
+    if asked & set(words):
         return None  # a count asked, not claimed
     for i, w in enumerate(words):
         if not (w in claims or (w == "to" and i and words[i - 1] in {"have", "has", "had"})):
@@ -1286,15 +1286,21 @@ def _shared_canasta(folded: str, lang: str) -> str:
     """``folded`` with a canasta's word shared by two kinds said of each ("1 natural and 1
     mixed canasta" as "1 natural canasta and 1 mixed canasta": the lead's probes,
     2026-11-29), so that each kind is counted."""
+    shared = _shared_pattern(lang)
+    if shared is None:
+        return folded
+    return shared.sub(lambda m: f"{m.group(1)} {m.group(3)} {m.group(2)}", folded)
+
+
+@lru_cached(8)
+def _shared_pattern(lang: str) -> re.Pattern[str] | None:
+    """Two kinds of ``lang`` joined before one canasta's word (:func:`_shared_canasta`)."""
     kinds = _kind_words(lang)
     if not kinds:
-        return folded
+        return None
     words = "|".join(sorted(map(re.escape, kinds)))
     joins = "|".join(sorted(_AND))
-    shared = re.compile(
-        rf"\b({words})\s+((?:{joins})\s+\w+\s+(?:{words})\s+((?:canast|kanast)\w*))"
-    )
-    return shared.sub(lambda m: f"{m.group(1)} {m.group(3)} {m.group(2)}", folded)
+    return re.compile(rf"\b({words})\s+((?:{joins})\s+\w+\s+(?:{words})\s+((?:canast|kanast)\w*))")
 
 
 @lru_cached(8)
