@@ -17,12 +17,13 @@ from ..rules import MalformedInput, Rule, Variant
 from ..rules.problems import N_, Text
 from ..rules.sources import source_language, source_title
 from .asking import about_people, asks_nothing, asks_play
-from .design import DESIGN, GENERIC, LONG_POST, MARK, VERDICT_ONLY, Design, Hit
+from .design import DESIGN, GENERIC, LONG_POST, MARK, OFF, VERDICT_ONLY, Design, Hit
 from .engine import index_for
 from .index import Index
 from .judge import PLAY, Ruling, Table, rule_on_situation
 from .situation import (
     SENTENCE_BREAK,
+    Situation,
     asks,
     question_sentence,
     read_situation,
@@ -181,6 +182,19 @@ def _tells_only(variant: Variant, text: str, lang: str, design: Design) -> bool:
     return not index.uncovered(named)
 
 
+def _figure_off_game(
+    variant: Variant, situation: Situation, ruling: Ruling, text: str, lang: str, design: Design
+) -> bool:
+    """Whether ``ruling`` is a figure read from words alone (no card told) in a question whose
+    words are off the game (:data:`~.design.OFF`: a shop, an app, card games compared): "What is
+    the easiest card game to learn?" asks no target, though "game to" is how one is asked."""
+    if ruling.verdict is not None or ruling.figure is None:
+        return False
+    if situation.groups or situation.singles or situation.top is not None:
+        return False
+    return MARK + OFF in index_for(variant, design).query_tokens(text, lang)
+
+
 def _names_a_rule(index: Index, text: str, lang: str) -> bool:
     """Whether ``text`` finds a rule of ``index``, not only a procedure the book leaves open."""
     hits, gap = index.find(text, lang)
@@ -208,6 +222,8 @@ def ask(
     ruling = rule_on_situation(variant, situation, table)
     if ruling is not None and not ruling.play and names_other_game(text):
         ruling = None  # rummy's or poker's cards: that game's table, not this rulebook's
+    if ruling is not None and _figure_off_game(variant, situation, ruling, text, lang, design):
+        ruling = None  # "the easiest card game to learn": no game's target asked
     if ruling is not None and ruling.play:
         return Asked([], ruling, False)
     hits, gap = _search(variant, text, lang, design)

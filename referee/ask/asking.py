@@ -215,6 +215,9 @@ def asks_play(text: str, lang: str) -> bool:
     nor what a thing counts, nor a number (kinds "must" and "rule": "do you always have to
     discard?", "do you usually deal 11 cards?")."""
     sentence = _words(question_sentence(text, lang))
+    knack = _pattern("knack", lang)  # "how can you always win?": play, whatever it can do
+    if knack is not None and knack.search(sentence) and not any(c.isdigit() for c in sentence):
+        return True
     play = _pattern("play", lang)
     if play is None or not play.search(sentence) or any(c.isdigit() for c in sentence):
         return False  # a number asked of ("do you usually deal 11 cards?"): the book's

@@ -221,6 +221,13 @@ OTHER_GAMES = (
     "mahjong",
     "rommé",
     "rummikub",
+    # named in question-and-answer pages' card-game questions (the lead's probes, 2026-11-29):
+    # Burraco as Argentina spells it, Phase 10, Mau-Mau, Germany's trick games
+    "burako",
+    "phase 10",
+    "mau mau",
+    "doppelkopf",
+    "schafkopf",
     "canasta online",
 )
 # ... of which a post naming one is given no ruling (``ask``): not "patience", a word of

@@ -1,0 +1,123 @@
+"""Plain short questions as question-and-answer pages ask them (issue 44, 2026-11-29): the first
+meld asked as "how many points do you need to lay down / put down", the players counted as "3
+handed", winning "every time" asked as a knack (a matter of play), and card games compared or
+named by another game's name (Phase 10, Mau-Mau, burako, gin) answered with no rule of this
+book -- nor with a target read from "card game to learn".
+The questions are written for the tests, in the kinds of words those pages use."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.ask import ask
+from referee.rules import PRESETS
+
+
+def _asked(question: str, lang: str = "en", variant: str = "classic"):
+    return ask(PRESETS[variant], question, lang)
+
+
+def _keys(question: str, lang: str = "en", variant: str = "classic") -> list[str]:
+    return [a.key for a in _asked(question, lang, variant).answers]
+
+
+def _quiet(question: str, lang: str = "en", variant: str = "classic") -> bool:
+    found = _asked(question, lang, variant)
+    no_figure = found.ruling is None or (
+        found.ruling.verdict is None and found.ruling.figure is None
+    )
+    return not found.answers and not found.covered and no_figure
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How many points do you need to put down?",
+        "How much do you need to put down first?",
+        "What is the minimum to lay down in canasta?",
+        "How many points are needed to lay down, we're at 1600?",
+    ],
+)
+def test_laying_down_with_a_count_asks_the_first_melds_minimum(question):
+    assert _keys(question)[:1] == ["opening.minimum"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "After we opened, do we need the minimum to lay down again?",
+        "Do I need 50 points every time I lay down?",
+    ],
+)
+def test_laying_down_again_still_asks_whether_the_minimum_stays(question):
+    assert _keys(question)[:1] == ["opening.once"]
+
+
+def test_laying_down_a_meld_of_a_kind_still_asks_the_melds_rule():
+    assert _keys("Can you lay down a meld of wild cards?")[:1] == ["meld.wild-meld"]
+
+
+@pytest.mark.parametrize(
+    ("question", "key"),
+    [
+        ("How many cards do you get in 3 handed canasta?", "deal.cards"),
+        ("Can you play 2 handed canasta?", "play.players"),
+    ],
+)
+def test_the_players_counted_in_digits_find_the_rule(question, key):
+    assert key in _keys(question)[:3]
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("How do you win at canasta every time?", "en"),
+        ("How do you always win at canasta?", "en"),
+        ("Jak vyhrát pokaždé v kanastě?", "cs"),
+        ("Wie kann man beim Canasta immer gewinnen?", "de"),
+        ("¿Cómo ganar siempre a la canasta?", "es"),
+        ("Hoe kun je altijd winnen bij canasta?", "nl"),
+        ("Jak zawsze wygrywać w kanastę?", "pl"),
+    ],
+)
+def test_winning_every_time_is_a_matter_of_play(question, lang):
+    found = _asked(question, lang)
+    assert not found.answers
+    assert found.ruling is not None
+    assert found.ruling.play
+
+
+def test_how_a_game_is_won_is_still_the_games_end():
+    assert _keys("How do you win canasta?")[:1] == ["scoring.game-end"]
+    ruling = _asked("What score is the game to?").ruling
+    assert ruling is not None
+    assert ruling.figure == PRESETS["classic"].target_score
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("What is the easiest card game to learn?", "en"),
+        ("How do you score gin?", "en"),
+        ("Why is it called a joker?", "en"),
+        ("Welches Kartenspiel ist am einfachsten?", "de"),
+        ("Wie gewinnt man bei Phase 10?", "de"),
+        ("Welches Kartenspiel spielt man mit 110 Karten?", "de"),
+        ("¿Qué juego de cartas es más fácil?", "es"),
+        ("¿Cómo se gana al burako?", "es"),
+        ("Kolik karet má mariášky?", "cs"),
+        ("Jak długo trwa gra w kanastę?", "pl"),
+    ],
+)
+def test_card_games_compared_or_named_get_no_rule_nor_figure(question, lang):
+    assert _quiet(question, lang)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "figure"),
+    [("Wie viel zählt ein Joker?", "de", 50), ("How much is a joker worth?", "en", 50)],
+)
+def test_a_cards_worth_keeps_its_figure(question, lang, figure):
+    ruling = _asked(question, lang).ruling
+    assert ruling is not None
+    assert ruling.figure == figure
