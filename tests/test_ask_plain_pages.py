@@ -121,3 +121,54 @@ def test_a_cards_worth_keeps_its_figure(question, lang, figure):
     ruling = _asked(question, lang).ruling
     assert ruling is not None
     assert ruling.figure == figure
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How many canastas do you need?",
+        "How many canastas are needed to go out in samba?",
+        "How many canastas does a team need with 2 players?",
+    ],
+)
+def test_canastas_needed_ask_what_going_out_needs(question):
+    assert _keys(question)[:1] == ["going-out.canastas"]
+
+
+def test_canastas_needed_to_win_still_ask_the_games_end_first():
+    assert _keys("How many canastas do you need to win?")[:1] == ["scoring.game-end"]
+
+
+def test_players_counted_as_the_pages_ask():
+    for question in (
+        "What is the max number of players?",
+        "How many can play?",
+        "Can 3 play canasta?",
+    ):
+        assert _keys(question)[:1] == ["play.players"], question
+    # "with two" is as often two jokers or two decks: not the players
+    assert _keys("Can you play canasta with two jokers in a meld?")[:1] != ["play.players"]
+
+
+QUOTED = (
+    "And then my aunt goes out without asking her partner, which she is supposed to do. "
+    '"Why didn\'t you ask your partner if you can go out?" my mother asks.\n\n'
+    'My aunt says, "When you play on the app you can\'t ask your partner." \n\n'
+    '"Well you can when she\'s sitting across from you," my mother says.'
+)
+
+
+def test_a_question_quoted_in_a_story_is_the_one_it_asks():
+    assert _keys(QUOTED)[:1] == ["going-out.partner"]
+
+
+EUCHRE = (
+    "The trouble started when our host explained the rules. All was fine until the first "
+    "round of calling the card up. She said \"if the dealer's partner calls the card up, "
+    'then she has to go alone." I said no, you only go alone if you want to, and she told me '
+    "I was trying to change the rules."
+)
+
+
+def test_a_euchre_tables_quarrel_gets_no_rule_of_this_book():
+    assert _quiet(EUCHRE)

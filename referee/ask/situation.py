@@ -155,6 +155,9 @@ SENTENCE_BREAK = re.compile(
     r"|(?<=[^\W\d_][?!])(?=[^\W\d_])"
 )
 _SENTENCE = SENTENCE_BREAK
+# a question quoted in a story ('"Why didn't you ask your partner?" Hope asks.'): the sentence
+# asks, though it ends with who asked it
+_QUOTED_ASK = re.compile(r"\?[\"”“'’»«]")
 _MELDED_POINTS = re.compile(
     r"(?<!\w)(?:melded|laid)\s+(?:(?:exactly|only|just)\s+)?\d{2,3}\s*(?:pts|points)(?!\w)",
     re.IGNORECASE,
@@ -530,7 +533,7 @@ def question_sentence(text: str, lang: str | None = None) -> str:
     sentences = [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
     if len(sentences) <= 1:
         return text.strip()
-    asking = [s for s in sentences if s.endswith("?") or s.startswith("¿")]
+    asking = [s for s in sentences if s.endswith("?") or s.startswith("¿") or _QUOTED_ASK.search(s)]
     if not asking and lang is not None:
         asking = [s for s in sentences if asks(s, lang)]
     found = (asking or sentences)[-1]
@@ -556,7 +559,7 @@ def asks(sentence: str, lang: str) -> bool:
     """Whether ``sentence`` is a question: it ends in "?", starts with "¿", or begins with a
     question word (of ``lang``, or another language's of four letters or more)."""
     text = sentence.strip()
-    if text.endswith("?") or text.startswith("¿"):
+    if text.endswith("?") or text.startswith("¿") or _QUOTED_ASK.search(text):
         return True
     words = [w.strip(",;:") for w in fold(text).split(maxsplit=4)]
     leads = _lead_ins(lang)
