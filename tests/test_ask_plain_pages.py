@@ -172,3 +172,37 @@ EUCHRE = (
 
 def test_a_euchre_tables_quarrel_gets_no_rule_of_this_book():
     assert _quiet(EUCHRE)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("He mucked his cards before the showdown and then wanted them back. Allowed?", "en"),
+        ("My partner revoked on the third trick and the opponents want two tricks. Fair?", "en"),
+        ("Can you claim muggins if your opponent miscounts the crib?", "en"),
+        ("We play for blind nil and bags. How many bags before you lose 100?", "en"),
+        ("Darf man einen Stich zurücknehmen, wenn man falsch bedient hat?", "de"),
+        ("¿En la brisca se puede cambiar el siete de triunfo?", "es"),
+        ("Musí se v sedmě přebíjet trumfem?", "cs"),
+        ("Moet je bij klaverjassen altijd troeven?", "nl"),
+        ("Czy w remika można dołożyć do cudzego układu?", "pl"),
+    ],
+)
+def test_another_games_own_terms_get_no_rule_of_this_book(question, lang):
+    assert _quiet(question, lang)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "key"),
+    [
+        # "w lewo" is the left, not a trick; "in één keer" going out in one go
+        ("Czy rozdaje się karty w lewo czy w prawo?", "pl", "deal.order"),
+        (
+            "Mag ik in één keer uitgaan zonder eerder te hebben uitgelegd?",
+            "nl",
+            "going-out.concealed",
+        ),
+    ],
+)
+def test_words_near_other_games_terms_still_ask_this_books_rules(question, lang, key):
+    assert key in _keys(question, lang)[:3]
