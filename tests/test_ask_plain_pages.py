@@ -206,3 +206,29 @@ def test_another_games_own_terms_get_no_rule_of_this_book(question, lang):
 )
 def test_words_near_other_games_terms_still_ask_this_books_rules(question, lang, key):
     assert key in _keys(question, lang)[:3]
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("Opponent played Com. Officer Kirby on turn 1 and then played an extra card.", "en"),
+        ("At our club can you play scrabble words that are names?", "en"),
+        ("Darf man beim Schach die Dame zurücknehmen?", "de"),
+        ("¿En el parchís se puede comer en la casilla segura?", "es"),
+        ("Smí se v šachy vzít tah zpátky?", "cs"),
+        ("Mag je bij mens erger je niet iemand slaan op zijn startvak?", "nl"),
+        ("Czy w warcaby bicie jest obowiązkowe?", "pl"),
+    ],
+)
+def test_other_games_a_club_plays_get_no_rule_of_this_book(question, lang):
+    assert _quiet(question, lang)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [("Můžu vyložit tři dámy a žolíka?", "cs"), ("¿Puedo bajar tres damas y un comodín?", "es")],
+)
+def test_queens_are_not_draughts(question, lang):
+    ruling = _asked(question, lang).ruling
+    assert ruling is not None
+    assert ruling.verdict is True

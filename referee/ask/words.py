@@ -228,6 +228,19 @@ OTHER_GAMES = (
     "mau mau",
     "doppelkopf",
     "schafkopf",
+    # the other games a card club's members play and write of (the lead's list, 2026-11-29)
+    "scrabble",
+    "chess",
+    "checkers",
+    "draughts",
+    "monopoly",
+    "backgammon",
+    "dominoes",
+    "yahtzee",
+    "bunco",
+    "bingo",
+    "sudoku",
+    "crossword",
     "canasta online",
 )
 # ... of which a post naming one is given no ruling (``ask``): not "patience", a word of
