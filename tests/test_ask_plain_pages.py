@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from referee.ask import ask
-from referee.rules import PRESETS
+from referee.rules import PRESETS, Rank
+from referee.rules.hand import hand_costs
 
 
 def _asked(question: str, lang: str = "en", variant: str = "classic"):
@@ -232,3 +233,53 @@ def test_queens_are_not_draughts(question, lang):
     ruling = _asked(question, lang).ruling
     assert ruling is not None
     assert ruling.verdict is True
+
+
+@pytest.mark.parametrize(
+    "variant", sorted(v for v, preset in PRESETS.items() if "hand.points" in preset.rules)
+)
+def test_a_black_three_asked_to_count_against_is_yes_with_what_it_costs(variant):
+    ruling = _asked("Do black threes count against you in Canasta?", variant=variant).ruling
+    assert ruling is not None
+    assert ruling.verdict is True
+    assert ruling.figure == hand_costs(PRESETS[variant])[Rank.THREE]
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "rank"),
+    [
+        ("Do aces count against you?", "en", Rank.ACE),
+        ("Does a joker count against you if you get caught with it?", "en", Rank.JOKER),
+        ("Zählen schwarze Dreien gegen einen?", "de", Rank.THREE),
+        ("¿Los treses negros cuentan en contra?", "es", Rank.THREE),
+        ("Počítají se černé trojky do minusu?", "cs", Rank.THREE),
+        ("Tellen zwarte drieën tegen?", "nl", Rank.THREE),
+    ],
+)
+def test_a_card_asked_to_count_against_in_six_languages(question, lang, rank):
+    ruling = _asked(question, lang).ruling
+    assert ruling is not None
+    assert (ruling.verdict, ruling.figure) == (True, hand_costs(PRESETS["classic"])[rank])
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a red three's sign depends on the side's melds: not asked as a card's count
+        "Do red threes count against you?",
+        # a story with no question: no Yes
+        "We lost the last game badly, my partner held two aces the whole hand. What a night.",
+        "Black threes count against you",
+        # a meld at going out is another question
+        "If I meld black threes when I go out, do they count against me?",
+    ],
+)
+def test_no_yes_on_a_count_against_where_the_card_or_question_differs(question):
+    ruling = _asked(question).ruling
+    assert ruling is None or ruling.verdict is not True
+
+
+def test_how_much_a_black_three_counts_against_is_its_figure_at_the_american_table():
+    ruling = _asked("How much does a black three count against you?", variant="american").ruling
+    assert ruling is not None
+    assert ruling.figure == hand_costs(PRESETS["american"])[Rank.THREE]

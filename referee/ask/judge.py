@@ -762,6 +762,46 @@ def _value(variant: Variant, s: Situation) -> Ruling | None:
     return None
 
 
+# what a post asking whether a card counts against its side may tell besides: that it is held
+_AGAINST_TOLD = frozenset({"against", "in_hand", "holding", "not_value", "counts_toward"})
+
+
+def _counts_against(variant: Variant, s: Situation) -> Ruling | None:
+    """A card of one rank asked whether it counts against its side ("Do black threes count
+    against you?", "Do aces count against you?"): Yes, with what it costs left in hand when
+    the hand ends (``hand_costs``, as ``referee score`` charges it).  Not a red three, whose
+    sign depends on the side's melds, nor where a meld or going out is asked; how much a black
+    three counts against: its figure alone (:func:`_black_three_left`)."""
+    asked = s.asked if s.asked is not None else s.moments  # a post: its question sentence
+    if not s.marked or "against" not in asked or "hand.points" not in variant.rules:
+        return None
+    if s.moments - _AGAINST_TOLD - {"value", "cost"}:
+        return None
+    ranks = set(s.ranks_named) | {card.rank for group in s.groups for card in group}
+    ranks |= {card.rank for card in s.singles}
+    if len(ranks) != 1 or s.red_three or s.top is not None:
+        return None
+    rank = ranks.pop()
+    if rank is Rank.THREE and not s.black_three:
+        return None
+    if {"value", "cost"} & s.moments:  # how much it counts against: the figure alone
+        return _black_three_left(variant, s) if rank is Rank.THREE else None
+    points = hand_costs(variant).get(rank, 0)
+    if points <= 0:
+        return None
+    rules = ("hand.points",)
+    if rank is Rank.THREE and "hand.black-threes" in variant.rules:
+        rules = ("hand.black-threes", "hand.points")
+    text = Text(
+        N_(
+            "Yes. %(card)s left in hand at the hand's end counts %(points)s points against its "
+            "side."
+        ),
+        {"card": Text(_CARD_NAMES[rank]), "points": points},
+    )
+    return Ruling(True, points, text, rules, lead=True)
+
+
 def _plain_black_three(variant: Variant) -> bool:
     """Whether a black three is worth its card value wherever it lies (no penalty in hand,
     not laid out as a bonus card)."""
@@ -1081,4 +1121,4 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
             return found
     if _asks(s, "target") and not s.moments & RULED - {"value", "meld", "cost"}:
         return _target(variant, s)
-    return None
+    return _counts_against(variant, s)

@@ -201,6 +201,9 @@ class Situation:
         # tells the table, the question what is asked), or where it names nothing of the game,
         # those of the act it refers back to (:func:`ruled_text`); None for one sentence
         self.asked: set[str] | None = None
+        # whether the post asks with a question mark ("?", "¿"): a Yes on a card's count
+        # against its side is given only to a question so marked, never to a story
+        self.marked = False
         # ... and that sentence (or act), whose situation alone is :attr:`focus`
         self.focused: tuple[str, str] | None = None
         self._focus: Situation | None = None
@@ -1509,6 +1512,7 @@ def read_situation(
     # asks about a canasta
     folded = _shared_canasta(_game_pattern(lang).sub(" ", fold(text)), lang)
     situation = Situation()
+    situation.marked = "?" in text or "¿" in text
     said = _Moments(folded, lang)
     situation.moments = {m for m in MOMENTS if m != "minimum" and said.named(m)}
     if "meld" in situation.moments and said.named("not_opened"):
