@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.ask import ask
+from referee.ask import SILENT, ask
 from referee.rules import PRESETS, Rank
 from referee.rules.hand import hand_costs
 
@@ -283,3 +283,35 @@ def test_how_much_a_black_three_counts_against_is_its_figure_at_the_american_tab
     ruling = _asked("How much does a black three count against you?", variant="american").ruling
     assert ruling is not None
     assert ruling.figure == hand_costs(PRESETS["american"])[Rank.THREE]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "In our weekly game one player always takes forever to decide, sometimes two or three "
+        "minutes a turn. Is there a polite way to ask people to speed up, or a rule about how "
+        "long you can take?",
+        "How long can you take for your turn?",
+    ],
+)
+def test_slow_play_asked_as_a_table_asks_it_is_the_books_gap(question):
+    found = _asked(question)
+    assert not found.covered
+    assert found.ruling is not None
+    assert found.ruling.text.template == SILENT
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "The deck we bought has the point values printed on the cards, which makes it easier "
+        "for new players. Where can I find more of those decks?",
+        "Where can I get canasta cards with the points printed?",
+    ],
+)
+def test_where_to_find_a_deck_gets_no_rule(question):
+    assert _quiet(question)
+
+
+def test_where_a_card_goes_is_still_a_rule():
+    assert _keys("Where do the red threes go?")[:1] == ["meld.red-threes"]
