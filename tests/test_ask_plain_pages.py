@@ -315,3 +315,38 @@ def test_where_to_find_a_deck_gets_no_rule(question):
 
 def test_where_a_card_goes_is_still_a_rule():
     assert _keys("Where do the red threes go?")[:1] == ["meld.red-threes"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I was dealt a terrible hand three times in a row and my friend laughed and said I must "
+        "have done something to deserve it. I was hurt. How do I handle a friend like that?",
+        "Our Thursday group has a member who keeps score and we suspect she adds a few points "
+        "to her own side every week. We have no proof. What can we do without accusing her?",
+    ],
+)
+def test_an_advice_columns_letter_gets_no_rule(question):
+    assert _quiet(question)
+
+
+def test_a_dispute_closed_with_how_to_handle_it_still_finds_its_rule():
+    question = (
+        "My partner took the discard pile with one natural king and a joker when the pile was "
+        "frozen. Is that allowed, and how should we handle it next time?"
+    )
+    assert "pile.frozen" in _keys(question)[:3]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "When a toast pops up that tells you how many cards you hold, you can draw again.",
+        "Currently the interface lets you take the pile on your first turn, which is wrong.",
+        "The bot always takes the discard pile even when it is frozen. Is this a bug?",
+        "In Rummikub can you split a run of tiles on your rack before you have melded 30?",
+        "During the Charleston can you pass a joker tile?",
+    ],
+)
+def test_a_programs_behaviour_or_a_tile_game_gets_no_rule_of_this_book(question):
+    assert _quiet(question)
