@@ -1042,6 +1042,20 @@ def _pair_alone(s: Situation) -> Rank | None:
     return None if rank is Rank.THREE else rank
 
 
+def _natural_and_wild_alone(s: Situation) -> Rank | None:
+    """The rank of one natural card and one wild card a question about the pile tells, alone
+    ("Can I pick up the pack with one 7 and a joker?"): the pile it asks of is topped by that
+    rank.  Only where no natural and wild card ever take the pile (the caller's game): where
+    they may, the answer hangs on the pile frozen and the side opened, which it does not tell."""
+    if s.top is not None or s.singles or s.ranks_named or len(s.groups) != 1:
+        return None
+    group = s.groups[0]
+    naturals = [card for card in group if card.is_natural]
+    if len(group) != 2 or len(naturals) != 1 or naturals[0].rank is Rank.THREE:
+        return None
+    return naturals[0].rank if any(card.is_wild for card in group) else None
+
+
 def _left_asked(s: Situation) -> bool:
     """Whether the question asks what the cards told left in hand cost, where the story tells
     the other side going out ("I had a joker and two 2s left when they went out. How much do I
@@ -1077,6 +1091,8 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
     if _asks(s, "pickup") and s.top is not None:
         return _pickup(variant, s, table)
     pair = _pair_alone(s)
+    if pair is None and not variant.pickup_natural_and_wild:
+        pair = _natural_and_wild_alone(s)
     if _asks(s, "pickup") and pair is not None:
         # "can I take the pile with a pair of 7s?": a pair takes a top card of its rank
         topped = copy(s)

@@ -146,10 +146,17 @@ def _wild_card(variant: Variant, s: Situation) -> Ruling | None:
     if rank is None:
         return None
     if s.written:  # the meld in notation, its own wild cards with it
-        if len(s.written) != 1:
+        # ... beside it, written apart, only the wild card asked ("8 8 8 8 8 on the table.
+        # Can I add a joker?")
+        held = [group for group in s.written if any(card.is_natural for card in group)]
+        if len(held) != 1 or len(s.written) > 2:
             return None
-        meld = Meld(s.written[0])
-    elif naturals and not s.ranks_named:  # "my four kings"
+        if any(not all(c.is_wild for c in g) for g in s.written if g is not held[0]):
+            return None
+        meld = Meld(held[0])
+    elif naturals and set(s.ranks_named) <= {rank}:
+        # "my four kings"; "a meld of 8s with 5 natural 8s" (its rank named, its naturals
+        # counted: the lead's probes of 2026-11-29)
         meld = Meld(tuple(naturals))
     elif rank in variant.natural_only_ranks:  # "my sevens": none takes a wild card
         meld = Meld(tuple(Card(rank) for _ in range(variant.min_meld_cards)))

@@ -1211,6 +1211,11 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
             n = count(words[i])
             if n is None:
                 continue
+            if total and _CANASTA_WORD.match(words[i - 1]):
+                # the canastas just counted, described ("one canasta, a clean one", "two
+                # canastas, a clean one and a dirty one"): no more of them (the lead's probes,
+                # 2026-11-29: "only one canasta, a clean one" was two, and going out a Yes)
+                break
             ahead = words[i + 1 : i + 6]
             if any(_CANASTA_WORD.match(w) for w in ahead) or (total and _ANOTHER & set(ahead)):
                 total += n

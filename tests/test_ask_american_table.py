@@ -1,0 +1,82 @@
+"""The American table's plain situations, ruled by the core (issue 44, 2026-11-29): a canasta
+told and then described ("one canasta, a clean one") is one canasta, not two -- going out was
+a wrong Yes; a wild card asked onto a meld whose naturals are counted in words ("a meld of 8s
+with 5 natural 8s") or written apart from it ("8 8 8 8 8 on the table. Can I add a joker?") is
+ruled by the rule of five (``check_wild_card``); one natural and a wild card asked to take the
+pile, where the game never lets them, is a No (``check_pickup``).
+The questions are written for the tests, as a table at the American game says them."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.ask import ask
+from referee.ask.situation import read_situation
+from referee.rules import PRESETS
+
+
+def _ruling(question: str, variant: str = "american", lang: str = "en"):
+    return ask(PRESETS[variant], question, lang).ruling
+
+
+@pytest.mark.parametrize(
+    ("question", "canastas"),
+    [
+        ("We only have one canasta, a clean one. Can my partner go out?", 1),
+        ("We have two canastas, a clean one and a dirty one. Can we go out?", 2),
+        ("We have a clean canasta and a dirty one. Can we go out?", 2),
+        ("We have a canasta of queens and one of kings, can we go out?", 2),
+    ],
+)
+def test_canastas_told_then_described_are_counted_once(question, canastas):
+    assert read_situation(question, "en").canastas == canastas
+
+
+def test_one_canasta_described_is_no_at_the_american_table():
+    ruling = _ruling("We only have one canasta, a clean one. Can my partner go out?")
+    assert ruling is not None
+    assert ruling.verdict is False
+    assert "going-out.canastas" in ruling.rules
+
+
+def test_two_canastas_described_go_out_at_the_american_table():
+    ruling = _ruling("We have two canastas, a clean one and a dirty one. Can we go out?")
+    assert ruling is not None
+    assert ruling.verdict is True
+
+
+@pytest.mark.parametrize(
+    ("question", "verdict"),
+    [
+        ("We have a meld of 8s with 5 natural 8s. Can I add a joker?", True),
+        ("Can I put a 2 on our meld of 9s? It has 4 natural nines. We already opened.", False),
+        ("We have 8 8 8 8 8 on the table. Can I add a joker?", True),
+        ("Our meld is 9 9 9 9, we opened already. Can I add a 2?", False),
+        ("We have K K K 2 on the table, can I add a joker?", False),
+    ],
+)
+def test_a_wild_card_onto_a_meld_told_is_ruled_by_the_rule_of_five(question, verdict):
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.verdict is verdict
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can I pick up the pack with one 7 and a joker?",
+        "Can I take the pile with a king and a joker?",
+        "Can I take the pile with K 2?",
+    ],
+)
+def test_one_natural_and_a_wild_card_never_take_the_american_pile(question):
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.verdict is False
+    assert "pile.take" in ruling.rules
+
+
+def test_one_natural_and_a_wild_card_at_the_classic_table_get_no_verdict_untold():
+    # whether the pile is frozen and the side has opened decides it there: not told
+    ruling = _ruling("Can I take the pile with a king and a joker?", variant="classic")
+    assert ruling is None or ruling.verdict is None
