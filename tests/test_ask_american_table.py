@@ -13,6 +13,7 @@ import pytest
 from referee.ask import ask
 from referee.ask.situation import read_situation
 from referee.rules import PRESETS
+from referee.rules.hand import threes_points, threes_sign
 
 
 def _ruling(question: str, variant: str = "american", lang: str = "en"):
@@ -80,3 +81,34 @@ def test_one_natural_and_a_wild_card_at_the_classic_table_get_no_verdict_untold(
     # whether the pile is frozen and the side has opened decides it there: not told
     ruling = _ruling("Can I take the pile with a king and a joker?", variant="classic")
     assert ruling is None or ruling.verdict is None
+
+
+@pytest.mark.parametrize("variant", ["american", "samba", "spanish", "czech"])
+@pytest.mark.parametrize(
+    ("question", "threes", "canastas"),
+    [
+        ("We had 2 red threes and 2 canastas. What do the red threes count?", 2, 2),
+        ("We had 3 red threes and one canasta. How much are they worth?", 3, 1),
+        ("We had 4 red 3s and 3 canastas, what do the red threes count?", 4, 3),
+    ],
+)
+def test_red_threes_beside_the_canastas_told_count_with_their_sign(
+    variant, question, threes, canastas
+):
+    preset = PRESETS[variant]
+    ruling = _ruling(question, variant=variant)
+    assert ruling is not None
+    sign = threes_sign(preset, melded=True, canastas=canastas)
+    assert ruling.figure == sign * threes_points(preset, threes)
+
+
+def test_one_canasta_makes_the_american_threes_count_nothing():
+    ruling = _ruling("We had 3 red threes and one canasta. How much are they worth?")
+    assert ruling is not None
+    assert ruling.figure == 0
+
+
+def test_red_threes_without_canastas_told_keep_their_worth_laid_out():
+    ruling = _ruling("How much are 4 red threes worth?")
+    assert ruling is not None
+    assert ruling.figure == threes_points(PRESETS["american"], 4)

@@ -21,8 +21,9 @@ Each is the value the rules core rules with, never a sentence matched to the wor
 from __future__ import annotations
 
 from ..rules import Rank, Variant
-from ..rules.hand import SPECIAL_HAND_NAMES, threes_points
+from ..rules.hand import SPECIAL_HAND_NAMES, threes_points, threes_sign
 from ..rules.problems import N_, Text
+from ..rules.variant import RedThreeCondition
 from .judge import Ruling
 from .situation import Situation, asks
 
@@ -101,6 +102,25 @@ def _threes_value(variant: Variant, s: Situation) -> Ruling | None:
     if not threes or others or named or not all(c.is_red_three for c in threes):
         return None
     points = threes_points(variant, len(threes))
+    if s.canastas is not None and variant.red_threes_count_if is not RedThreeCondition.MELD:
+        # the side's canastas told: they decide the threes' sign (for, not at all, against),
+        # as the hand's scoring applies it (``threes_sign``)
+        sign = threes_sign(variant, melded=True, canastas=s.canastas)
+        return Ruling(
+            None,
+            sign * points,
+            Text(
+                N_(
+                    "With %(canastas)s canasta(s), %(count)s red three(s) laid out count "
+                    "%(points)s for their side."
+                ),
+                {"canastas": s.canastas, "count": len(threes), "points": sign * points},
+            ),
+            # the threes' part of a hand: where the post tells the hand whole, its bonuses'
+            # sum is asked (judge._PART_OF_A_HAND)
+            (rule,),
+            lead=True,
+        )
     if len(threes) == 1:  # the card's worth: all of them beside it, where they add more
         every = variant.all_red_threes_count
         text = Text(

@@ -1232,6 +1232,33 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
     return None
 
 
+def _canastas_counted(text: str, lang: str) -> int | None:
+    """The canastas ``text`` counts where each word for a canasta has its count right before
+    it, a kind's word between at most ("2 canastas", "one clean canasta", "no canasta": 0);
+    None where one has none ("the canastas")."""
+    words = re.findall(r"[^\W_]+", fold(text))
+    kinds = _kind_words(lang)
+    total, found = 0, False
+    for j, word in enumerate(words):
+        if not _CANASTA_WORD.match(word):
+            continue
+        at = j - 2 if j >= 2 and words[j - 1] in kinds else j - 1
+        before = words[at] if at >= 0 else ""
+        n = _count_of(before, lang)
+        if n is None and before.isdigit() and int(before) < 10:
+            n = int(before)
+        if n is None and before in _NONE:
+            n = 0
+        if n is None:
+            return None
+        total, found = total + n, True
+    return total if found else None
+
+
+# "no canasta", "keine Canasta", "ninguna canasta": none counted
+_NONE = frozenset("no zero zadnou zadna keine kein ningun ninguna geen zadnej zadnych".split())
+
+
 def _canastas_claimed(sentence: str, lang: str) -> int | None:
     """The canastas ``sentence`` claims a side needs to go out ("you need two canastas to go
     out, right?", "don't you have to have 2 canastas?", "musí mít dvě kanasty?"): a count
@@ -1573,6 +1600,8 @@ def read_situation(
         situation.moments.add("value")
     if _WHAT_COUNTS.search(text):
         situation.moments.add("value")
+        if situation.asked is not None and _WHAT_COUNTS.search(sentence):
+            situation.asked.add("value")  # "... 2 canastas. What do the red threes count?"
     if _SCORE_TO_WIN.search(text):
         # a score to win asked ("is it 8,500 or 10,000 to win?": seen in the third American
         # posts' dev half, issue 44): the score a game is played to
@@ -1631,6 +1660,9 @@ def read_situation(
                 break
         if situation.canastas is None:
             situation.canastas_claimed = _canastas_claimed(sentence, lang)
+    elif situation.red_three and "canasta" in situation.moments:
+        # red threes beside the side's canastas: the canastas' count decides the threes' sign
+        situation.canastas = _canastas_counted(text, lang)
     if situation.moments.intersection(_KIND_MOMENTS):
         situation.kinds, situation.kind_digits = _canasta_kinds(folded, lang)
     situation.wilds_worded = sum(
