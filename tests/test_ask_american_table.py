@@ -112,3 +112,39 @@ def test_red_threes_without_canastas_told_keep_their_worth_laid_out():
     ruling = _ruling("How much are 4 red threes worth?")
     assert ruling is not None
     assert ruling.figure == threes_points(PRESETS["american"], 4)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We have one natural canasta and one mixed. Can we go out?",
+        "We have one clean canasta and one dirty. Can we go out?",
+    ],
+)
+def test_a_second_canasta_told_by_its_kind_alone_counts(question):
+    assert read_situation(question, "en").canastas == 2
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.verdict is True
+
+
+def test_a_meld_and_a_canasta_are_not_two_canastas():
+    ruling = _ruling("We have one canasta and one meld of kings. Can we go out?")
+    assert ruling is not None
+    assert ruling.verdict is False
+
+
+def test_a_figure_asked_of_a_meld_gets_no_yes_on_the_meld():
+    found = ask(
+        PRESETS["american"],
+        "If we go out and the other team has a meld of 4 aces, how much do they lose?",
+        "en",
+    )
+    assert found.ruling is None or found.ruling.verdict is None
+    assert [a.key for a in found.answers][:1] == ["canasta.unfinished"]
+
+
+def test_a_meld_asked_whether_legal_keeps_its_yes():
+    ruling = _ruling("Can I meld A A A A?")
+    assert ruling is not None
+    assert ruling.verdict is True

@@ -1130,6 +1130,11 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
         asked = s.focus
         told = asked is not None and bool(asked.groups or asked.singles or asked.wilds_worded)
         found = _meld(variant, asked if told and asked is not None else s, post=s)
+        if found is not None and found.figure is None and (_asks(s, "cost") or _asks(s, "value")):
+            # a figure asked of a meld told ("the other team has a meld of 4 aces, how much do
+            # they lose?"): no Yes on the meld's legality in its place (the lead's probes,
+            # 2026-11-29)
+            return None
         if found is not None:
             return found
         found = _canasta_of_rank(variant, s)

@@ -1219,6 +1219,8 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
             ahead = words[i + 1 : i + 6]
             if any(_CANASTA_WORD.match(w) for w in ahead) or (total and _ANOTHER & set(ahead)):
                 total += n
+            elif total and words[i - 1] in _AND and ahead[:1] and ahead[0] in _kind_words(lang):
+                total += n  # "one natural canasta and one mixed" (the lead's probes, 2026-11-29)
             elif (
                 total
                 and words[i] in _ANOTHER
