@@ -148,3 +148,9 @@ def test_a_meld_asked_whether_legal_keeps_its_yes():
     ruling = _ruling("Can I meld A A A A?")
     assert ruling is not None
     assert ruling.verdict is True
+
+
+def test_red_threes_counting_nothing_quote_the_rule_of_their_sign():
+    ruling = _ruling("We had 3 red threes and one canasta. How much are they worth?")
+    assert ruling is not None
+    assert ruling.rules == ("red-threes.bonus", "red-threes.penalty")

@@ -1000,7 +1000,7 @@ def _more_of_the_hand(s: Situation, found: Ruling) -> bool:
     if not _SUM_ASKED.search(s.focused[0]):
         return False  # "How much are they worth?": the things told, each its own figure
     kinds = {"canasta", "natural_canasta", "mixed_canasta"}
-    if found.rules == ("red-threes.bonus",):
+    if found.rules[0] == "red-threes.bonus":
         # "We went out with 3 canastas ... plus 2 red threes. How much is that in bonuses?":
         # the threes' figure alone, where the question names no three (the lead's probes,
         # 2026-11-29)
@@ -1017,7 +1017,14 @@ _SUM_ASKED = re.compile(
 
 
 # The figures of one item of a hand, which a hand told with more items asks the sum of
-_PART_OF_A_HAND = frozenset({("red-threes.bonus",), ("canasta.kinds",), ("going-out.bonus",)})
+_PART_OF_A_HAND = frozenset(
+    {
+        ("red-threes.bonus",),
+        ("red-threes.bonus", "red-threes.penalty"),  # ... with their sign (judge_figures)
+        ("canasta.kinds",),
+        ("going-out.bonus",),
+    }
+)
 
 
 def _asks_pile_taken(s: Situation) -> bool:

@@ -117,8 +117,11 @@ def _threes_value(variant: Variant, s: Situation) -> Ruling | None:
                 {"canastas": s.canastas, "count": len(threes), "points": sign * points},
             ),
             # the threes' part of a hand: where the post tells the hand whole, its bonuses'
-            # sum is asked (judge._PART_OF_A_HAND)
-            (rule,),
+            # sum is asked (judge._PART_OF_A_HAND); the rule of their sign beside the bonus
+            # where it changes the figure
+            (rule,)
+            if sign == 1 or "red-threes.penalty" not in variant.rules
+            else (rule, "red-threes.penalty"),
             lead=True,
         )
     if len(threes) == 1:  # the card's worth: all of them beside it, where they add more
