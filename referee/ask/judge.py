@@ -1000,7 +1000,7 @@ def _more_of_the_hand(s: Situation, found: Ruling) -> bool:
     if not _SUM_ASKED.search(s.focused[0]):
         return False  # "How much are they worth?": the things told, each its own figure
     kinds = {"canasta", "natural_canasta", "mixed_canasta"}
-    if found.rules[0] == "red-threes.bonus":
+    if found.rules[:1] == ("red-threes.bonus",):
         # "We went out with 3 canastas ... plus 2 red threes. How much is that in bonuses?":
         # the threes' figure alone, where the question names no three (the lead's probes,
         # 2026-11-29)
@@ -1037,30 +1037,22 @@ def _asks_pile_taken(s: Situation) -> bool:
     return s.top is not None and bool({"taking", "the_pile"} & asked) and "meld" not in asked
 
 
-def _pair_alone(s: Situation) -> Rank | None:
+def _pair_alone(s: Situation, *, natural_and_wild: bool = False) -> Rank | None:
     """The rank of the one natural pair a question about the pile tells, with no top card,
-    no other card and no rank named besides: the pile it asks of is topped by that rank."""
-    if s.top is not None or s.singles or s.ranks_named or len(s.groups) != 1:
-        return None
-    group = s.groups[0]
-    rank = group[0].rank
-    if len(group) != 2 or group[1].rank is not rank or not group[0].is_natural:
-        return None
-    return None if rank is Rank.THREE else rank
-
-
-def _natural_and_wild_alone(s: Situation) -> Rank | None:
-    """The rank of one natural card and one wild card a question about the pile tells, alone
-    ("Can I pick up the pack with one 7 and a joker?"): the pile it asks of is topped by that
-    rank.  Only where no natural and wild card ever take the pile (the caller's game): where
-    they may, the answer hangs on the pile frozen and the side opened, which it does not tell."""
+    no other card and no rank named besides: the pile it asks of is topped by that rank.
+    With ``natural_and_wild``, one natural card and one wild card told so too ("Can I pick up
+    the pack with one 7 and a joker?"): only where they never take the pile (the caller's
+    game), as elsewhere the answer hangs on the pile frozen and the side opened, untold."""
     if s.top is not None or s.singles or s.ranks_named or len(s.groups) != 1:
         return None
     group = s.groups[0]
     naturals = [card for card in group if card.is_natural]
-    if len(group) != 2 or len(naturals) != 1 or naturals[0].rank is Rank.THREE:
+    if len(group) != 2 or not naturals or naturals[0].rank is Rank.THREE:
         return None
-    return naturals[0].rank if any(card.is_wild for card in group) else None
+    rank = naturals[0].rank
+    if len(naturals) == 2:
+        return rank if naturals[1].rank is rank else None
+    return rank if natural_and_wild and group[0].is_wild != group[1].is_wild else None
 
 
 def _left_asked(s: Situation) -> bool:
@@ -1097,9 +1089,7 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
         return _pickup(variant, s, table) if _asks(s, "pickup") else None
     if _asks(s, "pickup") and s.top is not None:
         return _pickup(variant, s, table)
-    pair = _pair_alone(s)
-    if pair is None and not variant.pickup_natural_and_wild:
-        pair = _natural_and_wild_alone(s)
+    pair = _pair_alone(s, natural_and_wild=not variant.pickup_natural_and_wild)
     if _asks(s, "pickup") and pair is not None:
         # "can I take the pile with a pair of 7s?": a pair takes a top card of its rank
         topped = copy(s)
