@@ -1240,6 +1240,7 @@ def _canastas_counted(text: str, lang: str) -> int | None:
     None where one has none ("the canastas")."""
     words = re.findall(r"[^\W_]+", fold(text))
     kinds = _kind_words(lang)
+    none = {w for ws in _data()["canastas_none"].values() for w in ws}
     total, found = 0, False
     for j, word in enumerate(words):
         if not _CANASTA_WORD.match(word):
@@ -1249,16 +1250,12 @@ def _canastas_counted(text: str, lang: str) -> int | None:
         n = _count_of(before, lang)
         if n is None and before.isdigit() and int(before) < 10:
             n = int(before)
-        if n is None and before in _NONE:
+        if n is None and before in none:
             n = 0
         if n is None:
             return None
         total, found = total + n, True
     return total if found else None
-
-
-# "no canasta", "keine Canasta", "ninguna canasta": none counted
-_NONE = frozenset("no zero zadnou zadna keine kein ningun ninguna geen zadnej zadnych".split())
 
 
 def _canastas_claimed(sentence: str, lang: str) -> int | None:
