@@ -154,3 +154,76 @@ def test_red_threes_counting_nothing_quote_the_rule_of_their_sign():
     ruling = _ruling("We had 3 red threes and one canasta. How much are they worth?")
     assert ruling is not None
     assert ruling.rules == ("red-threes.bonus", "red-threes.penalty")
+
+
+# Canastas told by rank, a meld left open beside them, and a claim asked "is that right?"
+# (the lead's probes of 2026-11-29, afternoon)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "We had a canasta of 7s and a dirty canasta of kings. Can we go out?",
+        "Is it legal to go out with a canasta of sevens and a canasta of aces?",
+    ],
+)
+def test_canastas_of_ranks_told_go_out_as_the_game_melds_them(question):
+    # sevens are never mixed at the American table: the canasta of 7s is a clean one, and two
+    # canastas of any kind go out
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.verdict is True
+    assert "going-out.canastas" in ruling.rules
+
+
+def test_a_kind_told_of_a_rank_the_game_never_melds_so_is_not_read_as_another():
+    # "a dirty canasta of 7s" cannot be at the American table: no Yes read from a clean one
+    ruling = _ruling("We have a dirty canasta of 7s and a clean canasta of queens. Can we go out?")
+    assert ruling is None or ruling.verdict is not True
+
+
+@pytest.mark.parametrize(
+    ("question", "cards"),
+    [
+        ("We have 2 canastas but still have an unfinished meld of aces. Can we go out?", "A A A"),
+        ("We have two canastas and an open meld of 7s. Can my partner go out?", "7 7 7"),
+    ],
+)
+def test_an_unfinished_meld_of_aces_or_sevens_beside_the_canastas_keeps_a_side_in(question, cards):
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.verdict is False
+    assert ruling.rules == ("going-out.unfinished",)
+    assert cards in ruling.text.render(lambda s: s)
+    # the classic game has no such rule: the same side goes out
+    classic = _ruling(question, "classic")
+    assert classic is not None
+    assert classic.verdict is True
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("The other team said you can't go out with two dirty canastas. Is that right?", "en"),
+        ("Soupeři tvrdí, že to nejde: jít ven se dvěma smíšenými kanastami. Je to pravda?", "cs"),
+    ],
+)
+def test_a_claim_that_something_may_not_be_done_asked_whether_right_gets_no_verdict(question, lang):
+    # a Yes to going out would read as "yes, they are right"
+    ruling = _ruling(question, lang=lang)
+    assert ruling is None or ruling.verdict is None
+
+
+def test_a_claim_that_something_may_be_done_asked_whether_right_keeps_the_verdict():
+    ruling = _ruling("My partner says we can go out with two dirty canastas. Is that right?")
+    assert ruling is not None
+    assert ruling.verdict is True
+
+
+def test_the_act_asked_beside_a_claim_keeps_its_verdict():
+    ruling = _ruling(
+        "The other team said you can't go out with two dirty canastas. "
+        "Can we go out with two dirty canastas? Is that right?"
+    )
+    assert ruling is not None
+    assert ruling.verdict is True

@@ -16,7 +16,7 @@ from ..i18n import LANGUAGES
 from ..rules import MalformedInput, Rule, Variant
 from ..rules.problems import N_, Text
 from ..rules.sources import source_language, source_title
-from .asking import about_people, asks_nothing, asks_play
+from .asking import about_people, asks_if_a_denial_is_right, asks_nothing, asks_play
 from .design import DESIGN, GENERIC, LONG_POST, MARK, OFF, VERDICT_ONLY, Design, Hit
 from .engine import index_for
 from .index import Index
@@ -224,6 +224,8 @@ def ask(
         ruling = None  # rummy's or poker's cards: that game's table, not this rulebook's
     if ruling is not None and _figure_off_game(variant, situation, ruling, text, lang, design):
         ruling = None  # "the easiest card game to learn": no game's target asked
+    if ruling is not None and ruling.verdict is not None and asks_if_a_denial_is_right(text, lang):
+        ruling = None  # "she said you can't. Is that right?": a Yes to the act is a No to her
     if ruling is not None and ruling.play:
         return Asked([], ruling, False)
     hits, gap = _search(variant, text, lang, design)

@@ -34,6 +34,7 @@ from .words import fold
 __all__ = [
     "PHRASES",
     "about_people",
+    "asks_if_a_denial_is_right",
     "asks_nothing",
     "asks_play",
     "asks_the_rule",
@@ -151,6 +152,19 @@ def asks_the_rule(text: str, lang: str) -> bool:
     plain = _words(text)
     people = _pattern("people", lang)
     return pattern.search(people.sub(plain) if people is not None else plain)
+
+
+def asks_if_a_denial_is_right(text: str, lang: str) -> bool:
+    """Whether ``text`` tells a claim that something may not be done ("the other team said you
+    can't go out": kind "denial") and its asking sentence asks whether that is right ("Is
+    that right?", "Was she right?": kind "is_right", never "who is right") and nothing else:
+    the act's Yes or No would answer the claim the other way round.  A post asking the act
+    itself too ("Can I take the pile? Is that so?") is answered on the act."""
+    right, denial = _pattern("is_right", lang), _pattern("denial", lang)
+    if right is None or denial is None or not denial.search(_words(text)):
+        return False
+    asking = [s for s in _SENTENCE.split(text) if s.strip() and asks(s, lang)]
+    return bool(asking) and all(right.search(_words(s)) for s in asking)
 
 
 def about_people(text: str, lang: str, names_a_rule: Callable[[str], bool]) -> bool:

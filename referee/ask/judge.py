@@ -482,7 +482,7 @@ def _going_out_with(variant: Variant, s: Situation, players: int) -> Ruling | No
         return None  # the kinds or ranks not told decide
     ruling, melds = rulings[0], ways[0]
     ranks = _ranks_told(s)
-    unplaced = ranks and len(ranks) != count
+    unplaced = ranks and len(ranks) != count and _unfinished_rank(s, count) is None
     # a three or a wild card named is a card held, and the discard going out needs may not be
     # a three ("... and I hold a black 3. Can I go out?")
     held = {Rank.THREE, Rank.TWO, Rank.JOKER} & {
@@ -575,19 +575,58 @@ def _canasta_ways(variant: Variant, s: Situation, count: int) -> list[list[Meld]
     # table": the fourth American posts' dev half) are the side's too, and go out with them;
     # seven cards or more are a canasta told, counted already
     beside = [Meld(g) for g in s.groups if 3 <= len(g) < 7]
+    open_rank = _unfinished_rank(s, count)
+    if open_rank is not None and all(m.cards[0].rank != open_rank for m in beside):
+        beside.append(Meld((Card(open_rank),) * 3))  # the fewest cards a meld has
+    if open_rank is not None:
+        ranks = []
     taken = {m.cards[0].rank for m in beside}
     free = tuple(rank for rank in _CANASTA_RANKS if rank not in taken)
-    orders = list(permutations(ranks)) if ranks and len(ranks) == count else [free[:count]]
+    told = bool(ranks) and len(ranks) == count
+    orders = list(permutations(ranks)) if told else [free[:count]]
     ways = []
     for kind_set in kind_sets:
         for order in orders:
             # each kind set in every order of the ranks: which canasta is of which rank
             for placed in set(permutations(kind_set)) if len(orders) > 1 else [tuple(kind_set)]:
                 canastas = [_canasta(kind, rank) for kind, rank in zip(placed, order, strict=True)]
+                if (
+                    told
+                    and not natural + mixed
+                    and not all(
+                        _of_rank(variant, c, k) for c, k in zip(canastas, placed, strict=True)
+                    )
+                ):
+                    # "a canasta of 7s", its kind not told: of sevens, so neither of wild
+                    # cards nor a run, and only as the game melds one of that rank (no mixed
+                    # sevens at the American table: the lead's probes, 2026-11-29); a kind
+                    # told ("a dirty canasta of 7s") is never read as another
+                    continue
                 ways.append(canastas + beside)
                 if len(ways) > _MAX_WAYS:
                     return []
     return ways
+
+
+def _unfinished_rank(s: Situation, count: int) -> Rank | None:
+    """The rank of the one meld a post tells unfinished beside its canastas ("we have 2
+    canastas but still an unfinished meld of aces"): the one rank it names, where it tells
+    two canastas or more and the word of a meld not finished (the lead's probes,
+    2026-11-29: the American game's sevens and aces keep a side from going out)."""
+    ranks = _ranks_told(s)
+    if "unfinished" not in s.moments or len(ranks) != 1 or count < 2:
+        return None
+    return ranks[0]
+
+
+def _of_rank(variant: Variant, canasta: Meld, kind: str) -> bool:
+    """Whether ``canasta``, of the ``kind`` a told rank was given, is a canasta of that rank
+    that ``variant``'s game lets a side meld (as the meld form rules it)."""
+    return (
+        kind in ("natural", "mixed")
+        and bool(classify(variant, canasta).canasta)
+        and check_meld(variant, canasta).allowed
+    )
 
 
 _RUN = (Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)
