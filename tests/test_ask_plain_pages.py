@@ -350,3 +350,33 @@ def test_a_dispute_closed_with_how_to_handle_it_still_finds_its_rule():
 )
 def test_a_programs_behaviour_or_a_tile_game_gets_no_rule_of_this_book(question):
     assert _quiet(question)
+
+
+# The tenth pass's kinds of posts (2026-11-29, afternoon): other tables' terms in a story, and a
+# ruling of this book never given at them.  Written for the tests, not the posts' words.
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "My partner revoked on the third trick and then laid down K K K 2. Is that legal?",
+        "I'm the scorer at our club and a traveller came back filled in wrong. What do I do?",
+        "My hand was 5-5-10-J and I counted 15-2, 15-4, 15-6 and a pair. Is that right?",
+        "She played an eight and asked for a suit that nobody had. Can she do that?",
+        "During a game of Spoons my brother grabbed two spoons at once. Is that allowed?",
+    ],
+)
+def test_another_tables_terms_get_no_rule_nor_ruling_of_this_book(question):
+    assert _quiet(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "key"),
+    [
+        ("Can I meld K K K 2?", "meld.wild-limit"),
+        ("She laid down a whole canasta all in one go. What does it score?", "canasta.concealed"),
+        ("We play canasta in Texas with 4 players. How many cards do we deal?", "deal.cards"),
+    ],
+)
+def test_this_books_questions_beside_such_words_keep_their_rules(question, key):
+    assert key in _keys(question)[:3]

@@ -195,6 +195,14 @@ def _figure_off_game(
     return MARK + OFF in index_for(variant, design).query_tokens(text, lang)
 
 
+def _at_another_table(variant: Variant, text: str, lang: str, design: Design) -> bool:
+    """Whether ``text`` is at another game's table: it names the game ("in rummy") or speaks
+    in its own terms ("my partner revoked", "the pot": :meth:`Index.names_off_game`, the
+    lead's probes of 2026-11-29, where "My partner revoked ... laid down K K K 2. Is that
+    legal?" was given this book's Yes)."""
+    return names_other_game(text) or index_for(variant, design).names_off_game(text, lang)
+
+
 def _names_a_rule(index: Index, text: str, lang: str) -> bool:
     """Whether ``text`` finds a rule of ``index``, not only a procedure the book leaves open."""
     hits, gap = index.find(text, lang)
@@ -220,7 +228,7 @@ def ask(
         return Asked([], Ruling(None, None, Text(PLAY), (), play=True), False)
     situation = read_situation(text, lang)
     ruling = rule_on_situation(variant, situation, table)
-    if ruling is not None and not ruling.play and names_other_game(text):
+    if ruling is not None and not ruling.play and _at_another_table(variant, text, lang, design):
         ruling = None  # rummy's or poker's cards: that game's table, not this rulebook's
     if ruling is not None and _figure_off_game(variant, situation, ruling, text, lang, design):
         ruling = None  # "the easiest card game to learn": no game's target asked
