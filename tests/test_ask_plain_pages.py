@@ -380,3 +380,30 @@ def test_another_tables_terms_get_no_rule_nor_ruling_of_this_book(question):
 )
 def test_this_books_questions_beside_such_words_keep_their_rules(question, key):
     assert key in _keys(question)[:3]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Declarer claimed the rest but we still had a trump. After the opening bid my partner "
+        "ruffed the first trick. Can we ask for a ruling on the overtrick?",
+        "We were playing bid whist and my partner reneged. How many points does that cost?",
+        "The dealer button moved twice and the straddle was 2 dollars. Is that allowed?",
+        "At Skip-Bo can I play from my building pile onto hers?",
+        "My partner went gin with 3 sevens and a run. Do I get the gin bonus?",
+    ],
+)
+def test_other_games_rulebook_terms_get_no_rule_of_this_book(question):
+    assert _quiet(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "key", "variant"),
+    [
+        ("Can I draw two cards from the stock?", "play.draw", "samba"),
+        ("My LHO discarded a black three. Can I take the pile?", "pile.black-three", "classic"),
+        ("Do the red threes have to be hearts and diamonds?", "meld.red-threes", "classic"),
+    ],
+)
+def test_canasta_tables_words_near_those_terms_keep_their_rules(question, key, variant):
+    assert key in _keys(question, variant=variant)[:3]
