@@ -227,3 +227,23 @@ def test_the_act_asked_beside_a_claim_keeps_its_verdict():
     )
     assert ruling is not None
     assert ruling.verdict is True
+
+
+@pytest.mark.parametrize(
+    ("question", "score"),
+    [
+        ("We have 5,000 points, what is our meld?", 5000),
+        ("What's the opening meld at 7000?", 7000),
+        ("What is the meld requirement at 3000?", 3000),
+    ],
+)
+def test_our_meld_at_a_score_is_the_first_melds_minimum_there(question, score):
+    variant = PRESETS["american"]
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == variant.opening_minimum(score)
+    assert ruling.rules == ("opening.minimum",)
+
+
+def test_a_meld_asked_of_no_score_is_still_what_a_meld_is():
+    assert ask(PRESETS["american"], "What is a meld?", "en").ruling is None
