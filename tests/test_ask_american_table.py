@@ -247,3 +247,38 @@ def test_our_meld_at_a_score_is_the_first_melds_minimum_there(question, score):
 
 def test_a_meld_asked_of_no_score_is_still_what_a_meld_is():
     assert ask(PRESETS["american"], "What is a meld?", "en").ruling is None
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("Can you take the pile with 2 wild cards?", "en"),
+        ("The pile is frozen. Can I pick up the pack with two jokers?", "en"),
+        ("Můžu vzít balíček se dvěma žolíky?", "cs"),
+        ("Darf ich den Stapel mit zwei Jokern nehmen?", "de"),
+        ("¿Puedo tomar el pozo con dos comodines?", "es"),
+    ],
+)
+def test_wild_cards_alone_never_take_the_american_pile(question, lang):
+    ruling = _ruling(question, lang=lang)
+    assert ruling is not None
+    assert ruling.verdict is False
+    assert ruling.rules == ("pile.take",)
+
+
+def test_wild_cards_alone_at_a_table_where_a_meld_takes_the_pile_get_no_verdict():
+    # the classic game's side with a meld of the top card's rank takes an unfrozen pile
+    ruling = _ruling("Can you take the pile with 2 wild cards?", "classic")
+    assert ruling is None or ruling.verdict is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "My turn card was a joker so I got the bonus. Can I pick up the pile now?",
+        "We had the turn card, a joker. Can I take the pile?",
+    ],
+)
+def test_a_joker_told_in_the_story_is_not_the_hand_asked(question):
+    ruling = _ruling(question)
+    assert ruling is None or "pile.take" not in ruling.rules

@@ -1094,6 +1094,39 @@ def _pair_alone(s: Situation, *, natural_and_wild: bool = False) -> Rank | None:
     return rank if natural_and_wild and group[0].is_wild != group[1].is_wild else None
 
 
+def _wilds_alone(s: Situation) -> tuple[Card, ...] | None:
+    """The wild cards a question about the pile tells alone ("with two jokers", "with a
+    wild card"): no top card, no natural card, no rank named."""
+    if s.top is not None or s.singles or s.ranks_named or len(s.groups) != 1:
+        return None
+    group = s.groups[0]
+    return group if all(card.is_wild for card in group) else None
+
+
+_NATURAL_RANKS = tuple(r for r in Rank if r not in (Rank.THREE, Rank.TWO, Rank.JOKER))
+
+
+def _pile_by_wilds(variant: Variant, hand: tuple[Card, ...]) -> Ruling | None:
+    """May the pile be taken with wild cards alone (the lead's probes of 2026-11-29): the
+    core's ruling on every natural top card, frozen or not, the side opened or not; a No
+    only where none of them is allowed."""
+    for rank in _NATURAL_RANKS:
+        top = Card(rank)
+        for frozen in (False, True):
+            for melds in ([], [_elsewhere(top)]):
+                ruling = check_pickup(
+                    variant, top=top, frozen=frozen, stopped=False, hand=hand, melds=melds
+                )
+                if ruling.allowed:
+                    return None
+    text = N_(
+        "No: wild cards alone never take the pile: its top card is taken with natural "
+        "cards of its rank from the hand."
+    )
+    rules = tuple(key for key in ("pile.take",) if key in variant.rules)
+    return Ruling(False, None, Text(text), rules, lead=True)
+
+
 def _left_asked(s: Situation) -> bool:
     """Whether the question asks what the cards told left in hand cost, where the story tells
     the other side going out ("I had a joker and two 2s left when they went out. How much do I
@@ -1134,6 +1167,14 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
         topped = copy(s)
         topped.top = Card(pair)
         return _pickup(variant, topped, table)
+    # ... told in the sentence asked: a joker told in the story may be the turn card
+    wilds = _wilds_alone(s.focus if s.focus is not None else s)
+    if _asks(s, "pickup") and wilds is not None and not _melds_take(variant):
+        # "can you take the pile with 2 wild cards?": no top card takes them alone (where a
+        # meld on the table may take the top card, whether the side has one decides)
+        found = _pile_by_wilds(variant, wilds)
+        if found is not None:
+            return found
     if "opening" in s.moments or "minimum" in s.moments:
         found = _opening(variant, s, table)
         if found is not None:
