@@ -282,3 +282,15 @@ def test_wild_cards_alone_at_a_table_where_a_meld_takes_the_pile_get_no_verdict(
 def test_a_joker_told_in_the_story_is_not_the_hand_asked(question):
     ruling = _ruling(question)
     assert ruling is None or "pile.take" not in ruling.rules
+
+
+def test_bonus_cards_told_in_the_story_are_not_what_the_pile_question_asks():
+    ruling = _ruling("My turn card was a joker so I got the bonus. Can I pick up the pile now?")
+    assert ruling is None or "play.turn-card" not in ruling.rules
+
+
+def test_bonus_cards_asked_after_the_story_keep_their_ruling():
+    ruling = _ruling("I went down after the turn card. Do I still get my bonus cards?")
+    assert ruling is not None
+    assert ruling.verdict is False
+    assert ruling.rules == ("play.turn-card",)
