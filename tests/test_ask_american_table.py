@@ -294,3 +294,44 @@ def test_bonus_cards_asked_after_the_story_keep_their_ruling():
     assert ruling is not None
     assert ruling.verdict is False
     assert ruling.rules == ("play.turn-card",)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("What are red threes worth?", "en"),
+        ("What do red threes count?", "en"),
+        ("Kolik bodů jsou červené trojky?", "cs"),
+        ("Hoeveel zijn rode drieën waard?", "nl"),
+        ("Ile są warte czerwone trójki?", "pl"),
+        ("Wie viel ist ein roter Dreier wert?", "de"),
+    ],
+)
+def test_red_threes_named_and_not_counted_are_each_ones_worth(question, lang):
+    for variant in ("classic", "american"):
+        ruling = _ruling(question, variant, lang)
+        assert ruling is not None
+        assert ruling.figure == threes_points(PRESETS[variant], 1)
+        assert ruling.rules == ("red-threes.bonus",)
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("What are all the red threes worth?", "en"),
+        ("What do you get if you have all the red 3's?", "en"),
+        ("Kolik bodů jsou všechny červené trojky?", "cs"),
+    ],
+)
+def test_all_the_red_threes_are_all_of_the_games_red_threes(question, lang):
+    for variant in ("classic", "american", "samba"):
+        rules = PRESETS[variant]
+        ruling = _ruling(question, variant, lang)
+        assert ruling is not None
+        assert ruling.figure == threes_points(rules, rules.all_red_threes_count)
+
+
+def test_red_threes_without_a_canasta_keep_no_figure():
+    # the sign is the question where the side has no canasta
+    ruling = _ruling("We have no canasta. What are red threes worth?")
+    assert ruling is None or ruling.figure is None

@@ -20,7 +20,7 @@ Each is the value the rules core rules with, never a sentence matched to the wor
 
 from __future__ import annotations
 
-from ..rules import Rank, Variant
+from ..rules import Card, Rank, Suit, Variant
 from ..rules.hand import SPECIAL_HAND_NAMES, threes_points, threes_sign
 from ..rules.problems import N_, Text
 from ..rules.variant import RedThreeCondition
@@ -99,6 +99,12 @@ def _threes_value(variant: Variant, s: Situation) -> Ruling | None:
     others = [c for g in s.groups for c in g if c.rank is not Rank.THREE]
     # the threes named again in words ("... what do the red threes count?") are the same
     named = set(s.ranks_named) - {Rank.THREE}
+    if not threes and s.ranks_named and not named and not s.black_three and s.canastas is None:
+        # red threes named, none counted ("What are red threes worth?"): each one's worth, as
+        # "a red three" is asked; "all the red threes": all of them (the lead's probes of
+        # 2026-11-29)
+        every = variant.all_red_threes_count if "all_threes" in s.moments else 1
+        threes = [Card(Rank.THREE, Suit.HEARTS)] * every
     if not threes or others or named or not all(c.is_red_three for c in threes):
         return None
     points = threes_points(variant, len(threes))

@@ -24,7 +24,7 @@ from ..rules.rulings import (
     check_wild_card,
 )
 from ..rules.variant import CanastaKind
-from .judge import RULED, Ruling, _elsewhere, _joined
+from .judge import Ruling, _elsewhere, _joined
 from .situation import Situation
 
 __all__ = ["rule_on_play"]
@@ -453,11 +453,16 @@ def _or_focus(
     return found
 
 
+# the moments a question may ask that bonus cards, told in its story, do not decide (a first
+# meld, its points and its score do: "... when your team goes down")
+_NOT_BONUS = frozenset({"pickup", "discard", "go_out", "add", "dead"})
+
+
 def _play_ruling(variant: Variant, s: Situation) -> Ruling | None:
     if "stock_out" in s.moments:
         return _stock_out(variant, s)
     if "bonus_cards" in s.moments:
-        if s.asked is not None and "bonus_cards" not in s.asked and s.asked & RULED:
+        if s.asked is not None and "bonus_cards" not in s.asked and s.asked & _NOT_BONUS:
             return None  # "my turn card was a joker, so I got the bonus. Can I take the pile?"
         return _bonus_cards(variant, s)
     if "dead" in s.moments and not {"unfinished", "wild_canasta"} & s.moments:
