@@ -335,3 +335,42 @@ def test_red_threes_without_a_canasta_keep_no_figure():
     # the sign is the question where the side has no canasta
     ruling = _ruling("We have no canasta. What are red threes worth?")
     assert ruling is None or ruling.figure is None
+
+
+@pytest.mark.parametrize(
+    ("question", "figure"),
+    [
+        ("Is a sevens canasta 2500?", "sevens"),
+        ("Is a dirty canasta 300?", "mixed"),
+    ],
+)
+def test_a_canastas_worth_asked_as_yes_or_no_gets_its_figure(question, figure):
+    variant = PRESETS["american"]
+    ruling = _ruling(question)
+    assert ruling is not None
+    bonus = {kind.name.lower(): points for kind, points in variant.canasta_bonus.items()}
+    assert ruling.figure == bonus[figure]
+
+
+def test_an_opening_asked_as_yes_or_no_on_a_number_stays_the_opening():
+    ruling = _ruling("Is 120 enough to open at 1500?")
+    assert ruling is not None
+    assert ruling.verdict is False
+    assert ruling.rules == ("opening.minimum",)
+
+
+@pytest.mark.parametrize("variant", ["american", "classic"])
+def test_going_out_asked_its_worth_is_the_bonus_the_score_adds(variant):
+    from referee.rules.hand import going_out_points
+
+    ruling = _ruling("How much is going out worth?", variant)
+    assert ruling is not None
+    assert ruling.figure == going_out_points(PRESETS[variant], went_out=True, concealed=False)
+
+
+def test_a_special_hands_worth_after_a_story_of_going_out_is_not_going_outs():
+    ruling = _ruling(
+        "My aunt says you can go out on the first turn with a special hand. "
+        "What are they and what do they count?"
+    )
+    assert ruling is None or "going-out.bonus" not in ruling.rules

@@ -1186,7 +1186,10 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
     # acabar called is no going out, though "acabar" is the Spanish for finishing
     if "go_out" in s.moments and "acabar_called" not in s.moments:
         found = _going_out(variant, s, table)
-        if found is None and _asks(s, "gets"):
+        going_out_valued = _asks(s, "value") and "go_out" in (s.asked or s.moments)
+        if found is None and (_asks(s, "gets") or going_out_valued):
+            # "what do you get for going out?", "how much is going out worth?" (not "what do
+            # they count?" after a story of going out with a special hand)
             found = _going_out_bonus(variant, s)
         if found is not None:
             return found

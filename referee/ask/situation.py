@@ -1479,6 +1479,15 @@ _FIGURE_CONFIRMED = re.compile(
 )
 
 
+# "Is a dirty canasta 300?", "Is a sevens canasta 2,500 points?": a figure asked to be confirmed
+# as a yes or no question ending on it (the lead's probes, 2026-11-29); of two digits or more
+# and not a ten, which are cards ("Is it legal to meld KK 2 2?")
+_FIGURE_ASKED = re.compile(
+    r"(?:^|[.!?]\s+)(?:is|are)\s[^.!?]*?\s(?!10\b)\d\d[\d,.]*\s*(?:points?|pts)?\s*\?",
+    re.IGNORECASE,
+)
+
+
 # "What do the red threes count?", "what does a joker count?": a worth asked with the thing
 # between (the lead's probes, 2026-11-29; "what does it count" is the glossary's own)
 _WHAT_COUNTS = re.compile(
@@ -1667,4 +1676,12 @@ def read_situation(
     situation.wilds_worded = sum(
         1 for p, cards in worded if p != taken for card in cards if card.is_wild
     )
+    if (
+        _FIGURE_ASKED.search(sentence)
+        and not {"opening", "minimum", "go_out", "target"} & situation.moments
+        and ("canasta" in situation.moments or situation.groups)
+    ):
+        situation.moments.add("value")
+        if situation.asked is not None:
+            situation.asked.add("value")
     return situation
