@@ -20,6 +20,14 @@ def _ruling(question: str, variant: str = "american", lang: str = "en"):
     return ask(PRESETS[variant], question, lang).ruling
 
 
+def _ruled(question: str, verdict: bool, rule: str, variant: str = "american") -> None:
+    """The question gets ``verdict``, with ``rule`` among the rules that decide it."""
+    ruling = _ruling(question, variant)
+    assert ruling is not None
+    assert ruling.verdict is verdict
+    assert rule in ruling.rules
+
+
 @pytest.mark.parametrize(
     ("question", "canastas"),
     [
@@ -71,10 +79,7 @@ def test_a_wild_card_onto_a_meld_told_is_ruled_by_the_rule_of_five(question, ver
     ],
 )
 def test_one_natural_and_a_wild_card_never_take_the_american_pile(question):
-    ruling = _ruling(question)
-    assert ruling is not None
-    assert ruling.verdict is False
-    assert "pile.take" in ruling.rules
+    _ruled(question, False, "pile.take")
 
 
 def test_one_natural_and_a_wild_card_at_the_classic_table_get_no_verdict_untold():
@@ -170,10 +175,7 @@ def test_red_threes_counting_nothing_quote_the_rule_of_their_sign():
 def test_canastas_of_ranks_told_go_out_as_the_game_melds_them(question):
     # sevens are never mixed at the American table: the canasta of 7s is a clean one, and two
     # canastas of any kind go out
-    ruling = _ruling(question)
-    assert ruling is not None
-    assert ruling.verdict is True
-    assert "going-out.canastas" in ruling.rules
+    _ruled(question, True, "going-out.canastas")
 
 
 def test_a_kind_told_of_a_rank_the_game_never_melds_so_is_not_read_as_another():
@@ -215,18 +217,16 @@ def test_a_claim_that_something_may_not_be_done_asked_whether_right_gets_no_verd
 
 
 def test_a_claim_that_something_may_be_done_asked_whether_right_keeps_the_verdict():
-    ruling = _ruling("My partner says we can go out with two dirty canastas. Is that right?")
-    assert ruling is not None
-    assert ruling.verdict is True
+    question = "My partner says we can go out with two dirty canastas. Is that right?"
+    _ruled(question, True, "going-out.canastas")
 
 
 def test_the_act_asked_beside_a_claim_keeps_its_verdict():
-    ruling = _ruling(
+    question = (
         "The other team said you can't go out with two dirty canastas. "
         "Can we go out with two dirty canastas? Is that right?"
     )
-    assert ruling is not None
-    assert ruling.verdict is True
+    _ruled(question, True, "going-out.canastas")
 
 
 @pytest.mark.parametrize(
