@@ -374,3 +374,54 @@ def test_a_special_hands_worth_after_a_story_of_going_out_is_not_going_outs():
         "What are they and what do they count?"
     )
     assert ruling is None or "going-out.bonus" not in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("Can I go out without asking my partner?", "en"),
+        ("My partner went out without asking me. Is that legal?", "en"),
+        ("Můžu jít ven bez zeptání partnera?", "cs"),
+        ("¿Puedo cerrar sin preguntar a mi compañero?", "es"),
+    ],
+)
+def test_going_out_without_asking_is_yes_where_asking_is_not_required(question, lang):
+    from referee.rules.moment_rulings import check_partner_permission
+
+    for variant in ("american", "hand-and-foot"):
+        rules = PRESETS[variant]
+        core = check_partner_permission(
+            rules, players=rules.default_players, question="without_asking"
+        )
+        ruling = _ruling(question, variant, lang)
+        assert ruling is not None
+        assert ruling.verdict is core.allowed
+        assert ruling.rules == ("going-out.partner",)
+    # the American book: asking is allowed, not required; Hand and Foot's: required
+    assert _ruling(question, "american", lang).verdict is True
+    assert _ruling(question, "hand-and-foot", lang).verdict is False
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "My partner said no when I asked to go out. Can I still go out?",
+        "I asked my partner and she said no. Can I go out anyway?",
+    ],
+)
+def test_going_out_after_the_partners_no_is_no(question):
+    _ruled(question, False, "going-out.partner")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # "why" asks no yes or no
+        'She went out without asking. "Why didn\'t you ask your partner if you can go out?"',
+        # the answer binds the turn it is given: a later turn is another question
+        "My partner said no. Can I still go out next turn?",
+    ],
+)
+def test_the_partners_permission_asked_otherwise_gets_no_verdict(question):
+    ruling = _ruling(question)
+    assert ruling is None or ruling.verdict is None

@@ -69,7 +69,7 @@ def test_the_moments_answer_as_the_core_at_every_table(variant):
     for top in (True, False):
         asked = {"variant": variant, "question": "pile_counts", "top": top}
         _same(check_json(asked), variant, check_pile_counts(v, top=top))
-    for ask in ("must_ask", "binding"):
+    for ask in ("must_ask", "binding", "without_asking", "after_no"):
         asked = {"variant": variant, "question": "partner", "ask": ask}
         core = check_partner_permission(v, players=v.default_players, question=ask)
         _same(check_json(asked), variant, core)
@@ -97,6 +97,8 @@ def test_the_american_answers():
     assert asked("pile_counts")["allowed"] is False
     assert asked("partner", ask="must_ask")["allowed"] is False
     assert asked("partner", ask="binding")["allowed"] is True
+    assert asked("partner", ask="without_asking")["allowed"] is True
+    assert asked("partner", ask="after_no")["allowed"] is False
     assert asked("special_hand", side_melded=True)["allowed"] is False
     eighth = asked("card_added", card="K", melds=["K K K K K K K"], going_out=True)
     assert eighth["rule"]["id"] == "american.meld.max-cards"

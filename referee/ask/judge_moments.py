@@ -28,7 +28,8 @@ from ..rules.moment_rulings import (
 from ..rules.problems import N_, Text
 from ..rules.rulings import Ruling as CoreRuling
 from .judge import RULED, Ruling, Table, _joined
-from .situation import MOMENT_QUESTIONS, Situation
+from .situation import MOMENT_QUESTIONS, Situation, question_sentence
+from .words import fold
 
 __all__ = ["SILENT_RULING", "rule_on_moment"]
 
@@ -96,13 +97,38 @@ def _pile_counts(variant: Variant, s: Situation) -> Ruling:
     return Ruling(None, None, _joined([top.text, rest.text]), (top.rule,), lead=True)
 
 
+_WHY = frozenset("why proc warum por porque waarom dlaczego czemu".split())
+
+
+def _why(s: Situation) -> bool:
+    """Whether the question the post asks opens with "why" (in one of the six languages)."""
+    if s.post is None:
+        return False
+    text, lang = s.post
+    words = fold(question_sentence(text, lang)).split()
+    return bool(words) and words[0].strip("¿\"'“”") in _WHY
+
+
+def _after_no(s: Situation) -> bool:
+    """Whether the question asks to go out after the partner, asked, said no -- on that turn:
+    a later turn ("can I still go out next turn?") is another question, the book's answer
+    binding the turn it is given."""
+    return "partner_no" in s.moments and _said(s, "go_out") and "next_turn" not in s.moments
+
+
 def _ask_partner(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
     """Must the player ask the partner before going out; does the answer bind
     (``check_partner_permission``)?"""
     if _said(s, "binding"):
         question = "binding"
+    elif _after_no(s):
+        question = "after_no"  # "my partner said no. Can I still go out?"
     elif _said(s, "must"):
         question = "must_ask"
+    elif "skip_ask" in s.moments and _said(s, "go_out", "ask_partner") and not _why(s):
+        # "can I go out without asking my partner?"; not "why didn't you ask your partner?",
+        # which asks no yes or no
+        question = "without_asking"
     else:
         return None
     players = table.players if table is not None else variant.default_players
@@ -170,7 +196,8 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
             _said(s, "counts_toward") and bool(set(_PILE) & s.moments or s.top),
             lambda: _pile_counts(variant, s),
         ),
-        (_said(s, "ask_partner", "binding") and "ask_partner" in s.moments,
+        # ... or going out asked after the partner's no, told in the story
+        ((_said(s, "ask_partner", "binding") or _after_no(s)) and "ask_partner" in s.moments,
          lambda: _ask_partner(variant, s, table)),
         (_said(s, "special_hand"), lambda: _special_hand(variant, s)),
         (

@@ -31,9 +31,11 @@ __all__ = [
     "check_special_hand",
 ]
 
-# What a player asks of the partner's permission: must it be asked before going out, and
-# does the answer bind.
-PARTNER_QUESTIONS = ("must_ask", "binding")
+# What a player asks of the partner's permission: must it be asked before going out, does the
+# answer bind; may a player go out without asking, or after the partner said no (the same two
+# rules asked the other way round, as tables ask them: "Can I go out without asking my
+# partner?", "My partner said no. Can I still go out?")
+PARTNER_QUESTIONS = ("must_ask", "binding", "without_asking", "after_no")
 
 
 def _closed(variant: Variant, meld: Meld) -> bool:
@@ -144,9 +146,12 @@ def check_pile_counts(variant: Variant, *, top: bool) -> Ruling:
 
 def check_partner_permission(variant: Variant, *, players: int, question: str) -> Ruling | None:
     """The partner's permission to go out: ``question`` "must_ask" (must the player ask the
-    partner before going out? a player going out without asking breaks a rule only then) or
-    "binding" (does the partner's answer bind the player?).  None where the game has no
-    partners at that table or the book says nothing of asking (``partner_permission``).
+    partner before going out? a player going out without asking breaks a rule only then),
+    "binding" (does the partner's answer bind the player?), "without_asking" (may the player
+    go out without asking? yes unless the book says the partner must be asked) or "after_no"
+    (may the player go out after asking and hearing no? never: the answer binds).  None where
+    the game has no partners at that table or the book says nothing of asking
+    (``partner_permission``).
 
     :raises ValueError: for a question not in :data:`PARTNER_QUESTIONS`.
     """
@@ -157,6 +162,39 @@ def check_partner_permission(variant: Variant, *, players: int, question: str) -
     permission = variant.partner_permission
     if permission is None or players not in (4, 6) or "going-out.partner" not in variant.rules:
         return None
+    if question == "after_no":
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: a player who asked the partner and heard no must play on: the answer "
+                    "binds."
+                )
+            ),
+            "going-out.partner",
+        )
+    if question == "without_asking":
+        if permission == "must":
+            return Ruling(
+                False,
+                _t(
+                    N_(
+                        "No: before going out a player must ask the partner, who must agree; "
+                        "going out without asking breaks the rule."
+                    )
+                ),
+                "going-out.partner",
+            )
+        return Ruling(
+            True,
+            _t(
+                N_(
+                    "Yes: a player may go out without asking the partner; only an answer, once "
+                    "asked for, binds."
+                )
+            ),
+            "going-out.partner",
+        )
     if question == "binding":
         return Ruling(
             True,

@@ -135,6 +135,24 @@ def test_asking_is_required_exactly_where_the_book_says_must(variant_id):
     assert ruling.allowed is (v.partner_permission == "must")
 
 
+@pytest.mark.parametrize("variant_id", sorted(PRESETS))
+def test_going_out_without_asking_is_the_must_asks_other_side(variant_id):
+    # the same rule asked the other way round: allowed exactly where asking is not required
+    v = PRESETS[variant_id]
+    must = check_partner_permission(v, players=4, question="must_ask")
+    skipped = check_partner_permission(v, players=4, question="without_asking")
+    assert skipped.allowed is (not must.allowed)
+    assert skipped.rule == must.rule == "going-out.partner"
+
+
+@pytest.mark.parametrize("variant_id", sorted(PRESETS))
+def test_going_out_after_the_partners_no_is_never_allowed(variant_id):
+    # "yes, go out; no, play on": the answer binds wherever the partner may be asked
+    ruling = check_partner_permission(PRESETS[variant_id], players=4, question="after_no")
+    assert ruling is not None
+    assert (ruling.allowed, ruling.rule) == (False, "going-out.partner")
+
+
 def test_a_table_without_partners_has_no_one_to_ask():
     assert check_partner_permission(PRESETS["classic"], players=2, question="must_ask") is None
     assert check_partner_permission(PRESETS["classic"], players=3, question="binding") is None
@@ -143,7 +161,7 @@ def test_a_table_without_partners_has_no_one_to_ask():
 def test_the_partner_question_must_be_one_it_knows():
     with pytest.raises(ValueError, match="must_ask"):
         check_partner_permission(american(), players=4, question="nod")
-    assert PARTNER_QUESTIONS == ("must_ask", "binding")
+    assert PARTNER_QUESTIONS == ("must_ask", "binding", "without_asking", "after_no")
 
 
 # -- (d) a special hand once the side has melded ------------------------------------------
