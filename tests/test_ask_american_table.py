@@ -425,3 +425,21 @@ def test_going_out_after_the_partners_no_is_no(question):
 def test_the_partners_permission_asked_otherwise_gets_no_verdict(question):
     ruling = _ruling(question)
     assert ruling is None or ruling.verdict is None
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can I play a 7 on the discard pile if we have a sevens meld?",
+        "Can I add a king to a kings meld?",
+    ],
+)
+def test_a_melds_article_before_a_ranks_plural_counts_no_card(question):
+    # "a sevens meld" is a meld of sevens, not one more seven beside the one asked about
+    assert len([c for g in read_situation(question, "en").groups for c in g]) == 1
+    ruling = _ruling(question)
+    assert ruling is None or "meld.min-cards" not in ruling.rules
+
+
+def test_canastas_named_by_a_ranks_plural_after_an_article_go_out():
+    _ruled("I have a 7s canasta and a kings canasta. Can we go out?", True, "going-out.canastas")

@@ -112,6 +112,8 @@ FIGURE_WORDS = (
 # (issue 44: judge_hand.hand_event)
 EVENT_WORDS = ("undeclared", "acabar_called", "exact_cut", "first_pickup")
 _DIGIT_CARD = re.compile(r"(10|[2-9])(s)?")
+# a rank's English plural after "a" ("a sevens meld", "a 7s canasta"): the meld's article
+_PLURAL_RANK = re.compile(r"(?:[a-z]{3,}|10|[2-9])s")
 
 
 # Points a meld is told in: a number under 500 and its word, after "with" (or "down") in
@@ -1076,6 +1078,12 @@ def _word_cards(
         if symbol is None:
             i += 1
             continue
+        article = count == 1 and word in ("a", "an") and j == i + 1
+        if article and _PLURAL_RANK.fullmatch(tokens[j][1]):
+            # "a sevens meld", "a kings canasta": the article is the meld's, the rank is named
+            # alone (the lead's probes, 2026-11-29: "Can I play a 7 on the discard pile if we
+            # have a sevens meld?" read a meld of two sevens)
+            count = None
         if symbol == "3" and colour == "red":
             red_three = True
         if j + 1 < len(tokens) and tokens[j + 1][1] in red | black:  # "tres rojo"
