@@ -576,10 +576,10 @@ def _canasta_ways(variant: Variant, s: Situation, count: int) -> list[list[Meld]
     # seven cards or more are a canasta told, counted already
     beside = [Meld(g) for g in s.groups if 3 <= len(g) < 7]
     open_rank = _unfinished_rank(s, count)
-    if open_rank is not None and all(m.cards[0].rank != open_rank for m in beside):
-        beside.append(Meld((Card(open_rank),) * 3))  # the fewest cards a meld has
-    if open_rank is not None:
+    if open_rank is not None:  # its rank is the open meld's, none of the canastas'
         ranks = []
+        if all(m.cards[0].rank != open_rank for m in beside):
+            beside.append(Meld((Card(open_rank),) * 3))  # the fewest cards a meld has
     taken = {m.cards[0].rank for m in beside}
     free = tuple(rank for rank in _CANASTA_RANKS if rank not in taken)
     told = bool(ranks) and len(ranks) == count
