@@ -383,6 +383,9 @@ def test_a_special_hands_worth_after_a_story_of_going_out_is_not_going_outs():
         ("My partner went out without asking me. Is that legal?", "en"),
         ("Můžu jít ven bez zeptání partnera?", "cs"),
         ("¿Puedo cerrar sin preguntar a mi compañero?", "es"),
+        ("Darf ich ausgehen, ohne meinen Partner zu fragen?", "de"),
+        ("Mag ik uitgaan zonder het aan mijn partner te vragen?", "nl"),
+        ("Můžu jít ven bez ptaní partnera?", "cs"),
     ],
 )
 def test_going_out_without_asking_is_yes_where_asking_is_not_required(question, lang):
@@ -403,14 +406,24 @@ def test_going_out_without_asking_is_yes_where_asking_is_not_required(question, 
 
 
 @pytest.mark.parametrize(
-    "question",
+    ("question", "lang"),
     [
-        "My partner said no when I asked to go out. Can I still go out?",
-        "I asked my partner and she said no. Can I go out anyway?",
+        ("My partner said no when I asked to go out. Can I still go out?", "en"),
+        ("I asked my partner and she said no. Can I go out anyway?", "en"),
+        # the partner's no told without the asking: the answer asked for
+        ("My partner said no, can I still go out?", "en"),
+        ("Mein Partner hat nein gesagt, darf ich trotzdem ausgehen?", "de"),
+        ("Mijn partner zei nee, mag ik dan toch uitgaan?", "nl"),
+        ("Partner řekl ne, můžu přesto jít ven?", "cs"),
+        ("Mi compañero me dijo que no, ¿puedo cerrar igual?", "es"),
+        ("Partner powiedział nie, czy mogę mimo to wyjść?", "pl"),
     ],
 )
-def test_going_out_after_the_partners_no_is_no(question):
-    _ruled(question, False, "going-out.partner")
+def test_going_out_after_the_partners_no_is_no(question, lang):
+    ruling = _ruling(question, "american", lang)
+    assert ruling is not None
+    assert ruling.verdict is False
+    assert ruling.rules == ("going-out.partner",)
 
 
 @pytest.mark.parametrize(
