@@ -157,6 +157,7 @@ if __name__ == "__main__" and not {
     "--american2",
     "--american3",
     "--american4",
+    "--american5",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -433,3 +434,18 @@ def american4_questions(part: str | None = None) -> list[dict[str, Any]]:
 
 if __name__ == "__main__" and "--american4" in __import__("sys").argv:
     report("American posts, fourth set", american4_questions, ("dev", "held"))
+
+
+# A fifth set of American posts written by a helper (2026-11-29 afternoon) before it read the
+# catalogue, labelled from it afterwards (tests/ask_american5.toml's header says how).
+AMERICAN5 = Path(__file__).with_name("ask_american5.toml")
+
+
+def american5_questions(part: str | None = None) -> list[dict[str, Any]]:
+    """The fifth set of American posts written by a helper (tests/ask_american5.toml), or
+    one ``part``: "dev" or "held"."""
+    return _parted(AMERICAN5, part)
+
+
+if __name__ == "__main__" and "--american5" in __import__("sys").argv:
+    report("American posts, fifth set", american5_questions, ("dev", "held"))

@@ -28,6 +28,7 @@ from .ask_eval import (
     american2_questions,
     american3_questions,
     american4_questions,
+    american5_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -144,6 +145,18 @@ def test_the_fourth_american_posts_are_labelled_against_the_catalogue():
     assert (len(american4_questions("dev")), len(american4_questions("held"))) == (20, 20)
     assert Counter(q["kind"] for q in asked) == {"rule": 32, "gap": 2, "play": 3, "off": 3}
     assert sum("ruling" in q for q in asked) == 27
+
+
+def test_the_fifth_american_posts_are_labelled_against_the_catalogue():
+    """tests/ask_american5.toml: a fifth set written by a helper before it read the
+    catalogue, each labelled with rules the american catalogue has, a kind and a part
+    (python -m tests.ask_eval --american5)."""
+    asked = american5_questions()
+    assert len(asked) == 40
+    _assert_american_labels(asked)
+    assert (len(american5_questions("dev")), len(american5_questions("held"))) == (20, 20)
+    assert Counter(q["kind"] for q in asked) == {"rule": 30, "gap": 4, "play": 3, "off": 3}
+    assert sum("ruling" in q for q in asked) == 29
 
 
 @pytest.mark.slow  # seconds of work: the full run's, not --fast's
