@@ -456,3 +456,40 @@ def test_a_melds_article_before_a_ranks_plural_counts_no_card(question):
 
 def test_canastas_named_by_a_ranks_plural_after_an_article_go_out():
     _ruled("I have a 7s canasta and a kings canasta. Can we go out?", True, "going-out.canastas")
+
+
+@pytest.mark.parametrize(
+    ("question", "score"),
+    [
+        ("quick one, how much do we need to lay down when we're at 3,100??", 3100),
+        (
+            "partner got caught holding 18 cards incl two jokers and a bunch of aces and we "
+            "ended up at minus 340. what do we need for our first meld next hand? how much "
+            "exactly",
+            -340,
+        ),
+    ],
+)
+def test_the_minimum_asked_after_a_story_is_the_scores(question, score):
+    # "lay down" as the opening; cards told held in a hand are no opening's melds
+    rules = PRESETS["american"]
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == rules.opening_minimum(score)
+    assert ruling.rules == ("opening.minimum",)
+
+
+def test_a_melds_legality_asked_after_an_opening_told_is_the_melds():
+    from referee.rules.cards import parse_cards
+    from referee.rules.melds import Meld
+    from referee.rules.rulings import check_meld
+
+    question = (
+        "last night I put down A A jk as part of our opening, we were at 1,200 so it was with "
+        "some other stuff, and my cousin said aces can't have wilds at all. is A A jk a legal "
+        "meld in the american game or did we play it wrong"
+    )
+    ruling = _ruling(question)
+    assert ruling is not None
+    core = check_meld(PRESETS["american"], Meld(parse_cards("A A X")))
+    assert ruling.verdict is core.allowed is True

@@ -956,6 +956,10 @@ RULED = frozenset(
 )
 
 
+# cards told held in a hand, not laid down
+_HELD = frozenset({"in_hand", "holding"})
+
+
 def _loose(s: Situation) -> int:
     """The cards named that were not read into melds, but a rank named alone that a meld told
     holds ("three kings and two twos ... there are more kings than wild cards": the same
@@ -1158,6 +1162,14 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
             # ... but cards left in hand are counted one by one, melds or not ("stuck holding
             # a jk, an A and two 7s": seen in the third American posts' dev half, issue 44)
             return _left_in_hand(variant, s)
+        if _HELD & s.moments and "minimum" in s.moments and _asks(s, "opening"):
+            # ... and the minimum asked after a story of cards held ("caught holding 18 cards
+            # incl two jokers and a bunch of aces ... what we need for our first meld next
+            # hand"): the cards are no opening's, the minimum is the side's score's (seen in
+            # the fifth American posts' dev half, issue 44)
+            unmelded = copy(s)
+            unmelded.groups = []
+            return _opening(variant, unmelded, table)
         return _pickup(variant, s, table) if _asks(s, "pickup") else None
     if _asks(s, "pickup") and s.top is not None:
         return _pickup(variant, s, table)
@@ -1175,7 +1187,11 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
         found = _pile_by_wilds(variant, wilds)
         if found is not None:
             return found
-    if "opening" in s.moments or "minimum" in s.moments:
+    # ... not where an opening told in the story is followed by a meld's legality asked ("I
+    # put down A A jk as part of our opening ... is A A jk a legal meld": seen in the fifth
+    # American posts' dev half, issue 44): the meld's question
+    meld_asked = s.asked is not None and "meld" in s.asked and not {"opening", "minimum"} & s.asked
+    if ("opening" in s.moments or "minimum" in s.moments) and not meld_asked:
         found = _opening(variant, s, table)
         if found is not None:
             return found
