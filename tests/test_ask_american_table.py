@@ -493,3 +493,16 @@ def test_a_melds_legality_asked_after_an_opening_told_is_the_melds():
     assert ruling is not None
     core = check_meld(PRESETS["american"], Meld(parse_cards("A A X")))
     assert ruling.verdict is core.allowed is True
+
+
+def test_a_red_threes_worth_asked_before_its_sign_is_its_worth():
+    rules = PRESETS["american"]
+    # the sign asked second: the worth asked first is answered
+    ruling = _ruling("how many points for a red three? and is it minus if you never laid down")
+    assert ruling is not None
+    assert ruling.figure == threes_points(rules, 1)
+    # the side's canastas told first: the sign is part of the figure
+    ruling = _ruling("We have no canasta. How much is a red three worth?")
+    assert ruling is not None
+    assert ruling.figure == threes_sign(rules, melded=True, canastas=0) * threes_points(rules, 1)
+    assert ruling.figure < 0

@@ -25,7 +25,7 @@ from ..rules.hand import SPECIAL_HAND_NAMES, threes_points, threes_sign
 from ..rules.problems import N_, Text
 from ..rules.variant import RedThreeCondition
 from .judge import Ruling
-from .situation import Situation, asks
+from .situation import Situation, asks, read_situation
 
 __all__ = ["figure_asked", "special_hand_value"]
 
@@ -37,6 +37,26 @@ _ASKING = {"value", "gets", "cost"}
 def _asked(s: Situation) -> set[str]:
     """The moments the question asks about: its question sentence's in a long post."""
     return s.asked if s.asked is not None else s.moments
+
+
+def _sign_told(s: Situation) -> bool:
+    """Whether the post tells that the side's threes may count against it: no canasta, not
+    melded, a minus."""
+    return "no_canasta" in s.moments or s.opened is False or "against" in s.moments
+
+
+def _sign_asked_after(s: Situation) -> bool:
+    """Whether the threes' sign is told only after the sentence asking their worth, a second
+    question ("how many points for a red three? and is it minus if you never laid down":
+    seen in the fifth American posts' dev half, issue 44): the worth is asked first, its
+    answer says where they count against."""
+    if s.post is None or s.focused is None:
+        return False
+    text, lang = s.post
+    end = text.find(s.focused[0])
+    if end < 0 or end + len(s.focused[0]) >= len(text.rstrip()):
+        return False
+    return not _sign_told(read_situation(text[: end + len(s.focused[0])], lang))
 
 
 def special_hand_value(variant: Variant, s: Situation) -> Ruling | None:
@@ -86,7 +106,7 @@ def _threes_value(variant: Variant, s: Situation) -> Ruling | None:
     # a worth named ("worth", "value", "count"), not "how much" alone, which asks a cost too
     if not s.red_three or rule not in variant.rules or not {"value", "gets"} & _asked(s):
         return None
-    if "no_canasta" in s.moments or s.opened is False or "against" in s.moments:
+    if _sign_told(s) and not _sign_asked_after(s):
         return None  # they may count against the side: the sign is the question
     if "in_hand" in s.moments or "undeclared" in s.moments:
         return None  # a red three kept in hand: the rules of the hand's end say it
