@@ -506,3 +506,16 @@ def test_a_red_threes_worth_asked_before_its_sign_is_its_worth():
     assert ruling is not None
     assert ruling.figure == threes_sign(rules, melded=True, canastas=0) * threes_points(rules, 1)
     assert ruling.figure < 0
+
+
+def test_a_colour_before_the_numeral_is_one_card():
+    # "black three on top", no article: the pile's top card, which nobody takes
+    question = (
+        "black three on top of the pile and I've got 2 black threes sitting in my hand. "
+        "can I grab the pile?"
+    )
+    s = read_situation(question, "en")
+    assert s.top is not None
+    assert s.top.rank.value == "3"
+    assert not s.top.is_red_three
+    _ruled(question, False, "pile.black-three")

@@ -1073,6 +1073,11 @@ def _word_cards(
             if tokens[j][1] in data["pair"]:
                 value = None  # "a pair (of kings)": a count of two, not a two
             symbol = str(value) if value is not None and 2 <= value <= 8 else None
+        if symbol is None and count is None and colour is not None and j > i:
+            # a colour before the numeral, no count: one card ("black three on top of the
+            # pile": seen in the fifth American posts' dev half, issue 44)
+            if _count_of(tokens[j][1], lang) == 3:
+                symbol, count = "3", 1
         if symbol is None and word.isdigit() and i + 1 < len(tokens) and tokens[i + 1][1] in nouns:
             counted.add(position)  # "2 naturals and 1 wild": a count, no card "2"
         if symbol is None:
