@@ -13,7 +13,7 @@ import pytest
 from referee.ask import ask
 from referee.ask.situation import read_situation
 from referee.rules import PRESETS
-from referee.rules.hand import threes_points, threes_sign
+from referee.rules.hand import going_out_points, threes_points, threes_sign
 
 
 def _ruling(question: str, variant: str = "american", lang: str = "en"):
@@ -361,8 +361,6 @@ def test_an_opening_asked_as_yes_or_no_on_a_number_stays_the_opening():
 
 @pytest.mark.parametrize("variant", ["american", "classic"])
 def test_going_out_asked_its_worth_is_the_bonus_the_score_adds(variant):
-    from referee.rules.hand import going_out_points
-
     ruling = _ruling("How much is going out worth?", variant)
     assert ruling is not None
     assert ruling.figure == going_out_points(PRESETS[variant], went_out=True, concealed=False)
@@ -519,3 +517,31 @@ def test_a_colour_before_the_numeral_is_one_card():
     assert s.top.rank.value == "3"
     assert not s.top.is_red_three
     _ruled(question, False, "pile.black-three")
+
+
+@pytest.mark.parametrize(
+    ("question", "concealed"),
+    [
+        ("we went out, not concealed. how much is the going out bonus?", False),
+        (
+            "it depends on if you were concealed which she wasnt. how much is the going out bonus?",
+            False,
+        ),
+        ("we went out concealed. how much is the going out bonus?", True),
+    ],
+)
+def test_going_out_concealed_or_not_is_told_with_its_negation(question, concealed):
+    rules = PRESETS["classic"]  # where going out concealed scores more
+    ruling = _ruling(question, "classic")
+    assert ruling is not None
+    assert ruling.figure == going_out_points(rules, went_out=True, concealed=concealed)
+
+
+def test_going_outs_worth_asked_after_the_canastas_cards_is_its_bonus():
+    question = (
+        "partner went out last hand, we had 3 canastas down (a clean one of 9s, dirty jacks, "
+        "and a dirty one of 4s), she melded everything. how much is the going out bonus?"
+    )
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == going_out_points(PRESETS["american"], went_out=True, concealed=False)

@@ -644,6 +644,12 @@ def _canasta(kind: str, rank: Rank) -> Meld:
     return Meld(tuple(Card(r, Suit.HEARTS) for r in _RUN))
 
 
+def _going_out_valued(s: Situation) -> bool:
+    """Whether going out's worth is asked ("how much is going out worth?", "how much is the
+    going out bonus?")."""
+    return _asks(s, "value") and "go_out" in (s.asked or s.moments)
+
+
 def _going_out_bonus(variant: Variant, s: Situation) -> Ruling | None:
     """What going out scores, asked with no melds told ("what do you get for going out?"):
     the bonus `referee score` adds (``going_out_points``), concealed where the post says so."""
@@ -1170,6 +1176,11 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
             unmelded = copy(s)
             unmelded.groups = []
             return _opening(variant, unmelded, table)
+        if _going_out_valued(s):
+            # ... and going out's worth asked after a story of the canastas' cards ("a clean
+            # one of 9s, dirty jacks ... how much is the going out bonus?"): no cards of its
+            # (seen in the fifth American posts' dev half, issue 44)
+            return _going_out_bonus(variant, s)
         return _pickup(variant, s, table) if _asks(s, "pickup") else None
     if _asks(s, "pickup") and s.top is not None:
         return _pickup(variant, s, table)
@@ -1202,8 +1213,7 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
     # acabar called is no going out, though "acabar" is the Spanish for finishing
     if "go_out" in s.moments and "acabar_called" not in s.moments:
         found = _going_out(variant, s, table)
-        going_out_valued = _asks(s, "value") and "go_out" in (s.asked or s.moments)
-        if found is None and (_asks(s, "gets") or going_out_valued):
+        if found is None and (_asks(s, "gets") or _going_out_valued(s)):
             # "what do you get for going out?", "how much is going out worth?" (not "what do
             # they count?" after a story of going out with a special hand)
             found = _going_out_bonus(variant, s)

@@ -1589,6 +1589,12 @@ def read_situation(
     if said.named("no_canasta"):
         situation.moments.add("no_canasta")
     situation.moments |= {m for m in MOMENT_QUESTIONS if said.named(m)}
+    if said.named("not_concealed"):
+        # "not concealed", "... concealed which she wasn't": no concealed going out -- unless
+        # a concealed word stands outside the negation
+        unsaid = _Moments(_moment_pattern("not_concealed", lang).sub(" ", folded), lang)
+        if not unsaid.named("concealed"):
+            situation.moments.discard("concealed")
     sentence = (asking or ruled_text(text, lang)) if focus else text.strip()
     if focus and asking is None and sentence != text.strip():
         situation.post = (text, lang)
