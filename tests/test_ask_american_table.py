@@ -545,3 +545,20 @@ def test_going_outs_worth_asked_after_the_canastas_cards_is_its_bonus():
     ruling = _ruling(question)
     assert ruling is not None
     assert ruling.figure == going_out_points(PRESETS["american"], went_out=True, concealed=False)
+
+
+@pytest.mark.parametrize("variant", ["american", "classic"])
+def test_black_threes_named_asked_whether_they_meld_get_the_meld_forms_answer(variant):
+    from referee.rules import Card, Meld, Rank, Suit
+    from referee.rules.rulings import check_meld
+
+    rules = PRESETS[variant]
+    meld = Meld((Card(Rank.THREE, Suit.SPADES),) * 3)
+    core = {check_meld(rules, meld, going_out=out).allowed for out in (False, True)}
+    ruling = _ruling("can u meld black threes? MIL says never", variant)
+    if len(core) == 1:  # the American game: never, going out or not
+        assert ruling is not None
+        assert ruling.verdict is core.pop()
+    else:  # the classic game: only going out, which the post does not tell
+        assert ruling is None or ruling.verdict is None
+    assert variant != "american" or ruling.verdict is False

@@ -905,6 +905,30 @@ def _meld(
     )
 
 
+def _black_threes_melded(variant: Variant, s: Situation) -> Ruling | None:
+    """Black threes named, no cards counted, asked whether they may be melded ("can u meld
+    black threes?": seen in the fifth American posts' dev half, issue 44): the meld form's
+    answer on three of them, where going out or not it is the same (a game that melds them
+    only when going out answers as the post tells it, which it may not)."""
+    if not s.black_three or s.red_three or s.groups or s.singles or s.top is not None:
+        return None
+    if set(s.ranks_named) != {Rank.THREE}:
+        return None
+    meld = Meld((Card(Rank.THREE, Suit.SPADES),) * 3)
+    rulings = [check_meld(variant, meld, going_out=out) for out in (False, True)]
+    if rulings[0].allowed != rulings[1].allowed:
+        return None
+    ruling = rulings[0]
+    return Ruling(
+        ruling.allowed,
+        None,
+        ruling.text,
+        (ruling.rule,),
+        ("meld", {"cards": "3s 3s 3s"}),
+        lead=not ruling.allowed,
+    )
+
+
 def _after_opening(variant: Variant, melds: list[Meld]) -> Ruling | None:
     """The No on a meld laid once its side has opened, where a wild card may not then join
     its naturals (the rule of five, aces natural after the first meld): the referee's
@@ -1244,6 +1268,9 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
         if found is not None:
             return found
         found = _canasta_of_rank(variant, s)
+        if found is not None:
+            return found
+        found = _black_threes_melded(variant, s)
         if found is not None:
             return found
     if _asks(s, "target") and not s.moments & RULED - {"value", "meld", "cost"}:
