@@ -546,6 +546,26 @@ def test_does_the_hand_end_on_a_red_three_is_answered_yes(lang, question):
     assert core.allowed
 
 
+@pytest.mark.parametrize(
+    ("lang", "question"),
+    [
+        ("en", "When the stock runs out, does anybody get a bonus for going out?"),
+        ("cs", "Když dojde talon, dostane někdo bonus za ukončení?"),
+        ("de", "Wenn der Stock aufgebraucht ist, bekommt jemand einen Bonus fürs Ausmachen?"),
+        ("es", "Cuando se acaba el mazo, ¿alguien recibe la bonificación por cerrar?"),
+        ("nl", "Als de voorraad op is, krijgt iemand dan een bonus voor uitgaan?"),
+        ("pl", "Kiedy skończy się talia, czy ktoś dostaje bonus za wyjście?"),
+    ],
+)
+def test_going_outs_bonus_asked_of_the_stock_gone_is_none(lang, question):
+    """ "Does anybody get a bonus for going out?" once the stock is used up: No, the bonus the
+    core's hand end gives (nobody went out)."""
+    core = check_stock_out(AMERICAN, top=None, asks_bonus=True)
+    found = ruling(question, lang)
+    assert (found["verdict"], found["rules"]) == (verdict(core.allowed), [core.rule])
+    assert core.points == 0
+
+
 # -- Everyday words are not a ruling ------------------------------------------------------------
 
 _EVERYDAY = st.sampled_from(

@@ -390,6 +390,12 @@ def _bonus_cards(variant: Variant, s: Situation) -> Ruling | None:
     )
 
 
+def _bonus_asked(s: Situation) -> bool:
+    """Whether the sentence asked names a bonus."""
+    asked = s.focus if s.focus is not None else s
+    return "bonus_named" in asked.moments
+
+
 def _stock_out(variant: Variant, s: Situation) -> Ruling | None:
     """The stock is gone: the hand ends on a red three or an empty pile; else play goes on
     only if the player may take the pile (``check_stock_out``)."""
@@ -400,6 +406,18 @@ def _stock_out(variant: Variant, s: Situation) -> Ruling | None:
         ends = "hand_ends" in (s.asked if s.asked is not None else s.moments)
         ruling = check_stock_out(variant, top=None, red_three=True, asks_end=ends)
         fields = {"red_three": "y"}
+    elif s.top is None and not hand and _asks(s, "go_out") and _bonus_asked(s):
+        # "when the stock runs out does anybody get a bonus for going out?" (seen in the
+        # fifth American posts' dev half, issue 44): the bonus the hand's end gives
+        ruling = check_stock_out(variant, top=None, asks_bonus=True)
+        return Ruling(
+            ruling.points is not None and ruling.points > 0,
+            ruling.points,
+            ruling.text,
+            (ruling.rule,),
+            lead=True,
+            searched=True,
+        )
     elif s.top is not None and hand and s.opened is not None:
         melds = [_elsewhere(s.top)] if s.opened else []
         ruling = check_stock_out(

@@ -192,12 +192,14 @@ def check_stock_out(
     red_three: bool = False,
     score: int = 0,
     asks_end: bool = False,
+    asks_bonus: bool = False,
 ) -> Ruling:
     """The stock is empty: may the next player take the pile (whose top card is ``top``), or
     does the hand end?  ``red_three``: the last card drawn from the stock was a red three.
     ``points`` is the going-out bonus the hand's end gives (none: nobody went out).
     ``asks_end``: the question is "does the hand end?", so a Yes where play may not go on
-    (else the verdict answers "may play go on?")."""
+    (else the verdict answers "may play go on?").  ``asks_bonus``: the question is "does
+    anybody score for going out?", asked of the stock alone (no top card told)."""
     if "play.stock-out" not in variant.rules:
         return Ruling(
             False,
@@ -231,6 +233,18 @@ def check_stock_out(
             "play.stock-out-red-three"
             if "play.stock-out-red-three" in variant.rules
             else "play.stock-out",
+            points=0,
+        )
+    if top is None and asks_bonus:
+        return Ruling(
+            False,
+            _t(
+                N_(
+                    "No: a hand that ends with the stock used up ends with nobody gone out, "
+                    "and nobody scores for going out."
+                )
+            ),
+            "play.stock-out",
             points=0,
         )
     if top is None:
