@@ -562,3 +562,16 @@ def test_black_threes_named_asked_whether_they_meld_get_the_meld_forms_answer(va
     else:  # the classic game: only going out, which the post does not tell
         assert ruling is None or ruling.verdict is None
     assert variant != "american" or ruling.verdict is False
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what does a game of american canasta go to?",
+        "we've always played to 5,000 like my mom did. what does a game go to?",
+    ],
+)
+def test_the_score_a_game_goes_to_is_the_ledgers_target(question):
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == PRESETS["american"].target_score
