@@ -575,3 +575,19 @@ def test_the_score_a_game_goes_to_is_the_ledgers_target(question):
     ruling = _ruling(question)
     assert ruling is not None
     assert ruling.figure == PRESETS["american"].target_score
+
+
+def test_a_card_past_a_closed_canasta_is_the_meld_forms_no():
+    from referee.rules import Card, Meld, Rank
+    from referee.rules.rulings import check_meld
+
+    question = (
+        "we closed a clean canasta of 5s, then partner kept adding 5s to it. the other side "
+        "said once its closed you cant keep piling on. can you keep adding natural cards to a "
+        "canasta once it has 7?"
+    )
+    ruling = _ruling(question)
+    core = check_meld(PRESETS["american"], Meld((Card(Rank.FIVE),) * 8))
+    assert ruling is not None
+    assert ruling.verdict is core.allowed is False
+    assert ruling.form == ("meld", {"cards": "5 5 5 5 5 5 5 5"})

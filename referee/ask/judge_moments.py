@@ -153,11 +153,19 @@ def _special_hand(variant: Variant, s: Situation) -> Ruling | None:
 def _card_added(variant: Variant, s: Situation) -> Ruling | None:
     """An eighth card on a canasta, or a card of a rank the side has no meld of
     (``check_card_added``); the meld form rules the same on the meld it would make."""
-    rank = _rank(s) or Rank.KING  # "an 8th card on one of our canastas": any rank rules alike
+    # "an 8th card on one of our canastas": any rank rules alike; a rank named in words first
+    # ("a clean canasta of 5s ... once it has 7": the 7 is a count)
+    named = {r for r in s.ranks_named if r not in (Rank.TWO, Rank.JOKER, Rank.THREE)}
+    rank = (named.pop() if len(named) == 1 else None) or _rank(s) or Rank.KING
     card = Card(rank)
     if "eighth" in s.moments:
         most = variant.max_meld_cards
-        if most is None or "theirs" in s.moments:
+        # ... "theirs" as the question names it: a story's other side may only have said
+        # something ("the other side said once its closed you cant keep piling on ... can
+        # you keep adding natural cards to a canasta once it has 7?": seen in the fifth
+        # American posts' dev half, issue 44)
+        asked = s.focus if s.focus is not None else s
+        if most is None or "theirs" in asked.moments:
             return None  # canastas grow on; or their canasta, which takes none of ours
         melds = [Meld((card,) * most)]
         shown = melds[0].cards + (card,)
