@@ -208,12 +208,38 @@ def test_an_unfinished_meld_of_aces_or_sevens_beside_the_canastas_keeps_a_side_i
     [
         ("The other team said you can't go out with two dirty canastas. Is that right?", "en"),
         ("Soupeři tvrdí, že to nejde: jít ven se dvěma smíšenými kanastami. Je to pravda?", "cs"),
+        (
+            "Die anderen sagten, das geht nicht: mit zwei gemischten Canastas ausmachen. Stimmt das?",
+            "de",
+        ),
     ],
 )
-def test_a_claim_that_something_may_not_be_done_asked_whether_right_gets_no_verdict(question, lang):
-    # a Yes to going out would read as "yes, they are right"
+def test_a_claim_that_something_may_not_be_done_asked_whether_right_is_answered_on_the_claim(
+    question, lang
+):
+    # the act's Yes (the side may go out) is a No to "is that right?", the act's ruling after it
+    act = _ruling("Can we go out with two dirty canastas?")
     ruling = _ruling(question, lang=lang)
-    assert ruling is None or ruling.verdict is None
+    assert act is not None
+    assert ruling is not None
+    assert ruling.verdict is (not act.verdict) is False
+    assert ruling.text.template == "That is not right. %(ruling)s"
+    assert ruling.rules == act.rules
+
+
+def test_a_claim_of_too_little_to_open_asked_whether_right_is_answered_on_the_claim():
+    question = (
+        "We were sitting at 4,950 going into the hand. I went down with Q Q Q jk, 5 5 5 2 and "
+        "4 4 4. The other team said I didnt have enough and made me pick it all back up. Were "
+        "they right??"
+    )
+    rules = PRESETS["american"]
+    ruling = _ruling(question)
+    assert ruling is not None
+    # 130 against the minimum at 4,950: short, so they were right
+    assert rules.opening_minimum(4950) > 130
+    assert ruling.verdict is True
+    assert ruling.text.template == "That is right. %(ruling)s"
 
 
 def test_a_claim_that_something_may_be_done_asked_whether_right_keeps_the_verdict():

@@ -195,6 +195,17 @@ def _figure_off_game(
     return MARK + OFF in index_for(variant, design).query_tokens(text, lang)
 
 
+def _the_claims(ruling: Ruling) -> Ruling:
+    """The answer to "is that right?" asked of a claim that something may not be done: the
+    act's verdict the other way round, the act's ruling after it ("That is not right. Yes:
+    your side may go out ...")."""
+    if ruling.verdict:
+        template = N_("That is not right. %(ruling)s")
+    else:
+        template = N_("That is right. %(ruling)s")
+    return ruling._replace(verdict=not ruling.verdict, text=Text(template, {"ruling": ruling.text}))
+
+
 def _at_another_table(variant: Variant, text: str, lang: str, design: Design) -> bool:
     """Whether ``text`` is at another game's table: it names the game ("in rummy") or speaks
     in its own terms ("my partner revoked", "the pot": :meth:`Index.names_off_game`, the
@@ -233,7 +244,9 @@ def ask(
     if ruling is not None and _figure_off_game(variant, situation, ruling, text, lang, design):
         ruling = None  # "the easiest card game to learn": no game's target asked
     if ruling is not None and ruling.verdict is not None and asks_if_a_denial_is_right(text, lang):
-        ruling = None  # "she said you can't. Is that right?": a Yes to the act is a No to her
+        # "she said you can't. Is that right?": a Yes to the act is a No to her, the act's
+        # ruling after it
+        ruling = _the_claims(ruling)
     if ruling is not None and ruling.play:
         return Asked([], ruling, False)
     hits, gap = _search(variant, text, lang, design)
