@@ -209,7 +209,8 @@ def test_an_unfinished_meld_of_aces_or_sevens_beside_the_canastas_keeps_a_side_i
         ("The other team said you can't go out with two dirty canastas. Is that right?", "en"),
         ("Soupeři tvrdí, že to nejde: jít ven se dvěma smíšenými kanastami. Je to pravda?", "cs"),
         (
-            "Die anderen sagten, das geht nicht: mit zwei gemischten Canastas ausmachen. Stimmt das?",
+            "Die anderen sagten, das geht nicht: mit zwei gemischten Canastas ausmachen. "
+            "Stimmt das?",
             "de",
         ),
     ],
