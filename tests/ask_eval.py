@@ -158,6 +158,7 @@ if __name__ == "__main__" and not {
     "--american3",
     "--american4",
     "--american5",
+    "--american6",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -449,3 +450,18 @@ def american5_questions(part: str | None = None) -> list[dict[str, Any]]:
 
 if __name__ == "__main__" and "--american5" in __import__("sys").argv:
     report("American posts, fifth set", american5_questions, ("dev", "held"))
+
+
+# A sixth set of American posts written by a helper (2026-11-29 afternoon) before it read the
+# catalogue, labelled from it afterwards (tests/ask_american6.toml's header says how).
+AMERICAN6 = Path(__file__).with_name("ask_american6.toml")
+
+
+def american6_questions(part: str | None = None) -> list[dict[str, Any]]:
+    """The sixth set of American posts written by a helper (tests/ask_american6.toml), or
+    one ``part``: "dev" or "held"."""
+    return _parted(AMERICAN6, part)
+
+
+if __name__ == "__main__" and "--american6" in __import__("sys").argv:
+    report("American posts, sixth set", american6_questions, ("dev", "held"))

@@ -29,6 +29,7 @@ from .ask_eval import (
     american3_questions,
     american4_questions,
     american5_questions,
+    american6_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -157,6 +158,18 @@ def test_the_fifth_american_posts_are_labelled_against_the_catalogue():
     assert (len(american5_questions("dev")), len(american5_questions("held"))) == (20, 20)
     assert Counter(q["kind"] for q in asked) == {"rule": 30, "gap": 4, "play": 3, "off": 3}
     assert sum("ruling" in q for q in asked) == 29
+
+
+def test_the_sixth_american_posts_are_labelled_against_the_catalogue():
+    """tests/ask_american6.toml: a sixth set written by a helper before it read the
+    catalogue, each labelled with rules the american catalogue has, a kind and a part
+    (python -m tests.ask_eval --american6)."""
+    asked = american6_questions()
+    assert len(asked) == 40
+    _assert_american_labels(asked)
+    assert (len(american6_questions("dev")), len(american6_questions("held"))) == (20, 20)
+    assert Counter(q["kind"] for q in asked) == {"rule": 29, "gap": 5, "play": 3, "off": 3}
+    assert sum("ruling" in q for q in asked) == 27
 
 
 @pytest.mark.slow  # seconds of work: the full run's, not --fast's
