@@ -618,3 +618,36 @@ def test_a_card_past_a_closed_canasta_is_the_meld_forms_no():
     assert ruling is not None
     assert ruling.verdict is core.allowed is False
     assert ruling.form == ("meld", {"cards": "5 5 5 5 5 5 5 5"})
+
+
+@pytest.mark.parametrize(
+    ("question", "cards"),
+    [
+        (
+            "We ended up with a canasta of nothing but wild cards, four deuces and three "
+            "jokers. We gave ourselves 1,000 for it. What is a canasta like that worth?",
+            "2 2 2 2 X X X",
+        ),
+        (
+            "My partner and I finished a canasta of aces, seven aces and no wild cards at all. "
+            "What bonus does that get us?",
+            "A A A A A A A",
+        ),
+    ],
+)
+def test_a_canasta_told_card_by_card_is_worth_its_kinds_bonus(question, cards):
+    from referee.rules.cards import parse_cards
+    from referee.rules.melds import Meld, classify
+
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == classify(PRESETS["american"], Meld(parse_cards(cards))).bonus
+    assert ruling.form == ("meld", {"cards": cards})
+
+
+def test_the_pile_bought_is_the_pile_taken():
+    ruling = _ruling("Can you buy the pile with one natural queen and a joker, queen on top?")
+    core = _ruling("Can you take the pile with one natural queen and a joker, queen on top?")
+    assert ruling is not None
+    assert core is not None
+    assert ruling.verdict is core.verdict is False

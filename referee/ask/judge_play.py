@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..rules import Card, Meld, Rank, Suit, Variant, format_cards
-from ..rules.melds import classify
+from ..rules.melds import CANASTA_SIZE, classify
 from ..rules.play_rulings import check_dead_rank, check_held, check_penalty, check_stock_out
 from ..rules.problems import N_, Text
 from ..rules.rulings import (
@@ -216,6 +216,9 @@ def _wild_cards(s: Situation) -> tuple[Card, ...]:
 def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
     """What a canasta of a rank (sevens, aces, kings) or of wild cards scores, and what such a
     meld left unfinished costs: the meld scored as `referee score` scores it (``classify``)."""
+    told = _canasta_told(variant, s)
+    if told is not None:
+        return told
     # "a canasta of 2s": twos named alone, in figures (the lead's probes, 2026-11-29)
     twos = set(s.ranks_named) == {Rank.TWO} and not s.groups and "canasta" in s.moments
     wild = "wild_canasta" in s.moments or twos
@@ -270,6 +273,37 @@ def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
         ("canasta.kinds",),
         ("meld", {"cards": format_cards(cards)}),
         lead=True,
+    )
+
+
+# what a sentence asking only a canasta's worth names
+_WORTH_ONLY = frozenset(
+    {"value", "cost", "gets", "canasta", "not_value", "wild_canasta", "natural_canasta",
+     "mixed_canasta"}
+)  # fmt: skip
+
+
+def _canasta_told(variant: Variant, s: Situation) -> Ruling | None:
+    """What a canasta told card by card scores ("four deuces and three jokers", "seven aces
+    and no wild cards": seen in the sixth American posts' dev half, issue 44): the one group
+    of a canasta's size or more the post tells, as `referee score` scores it (``classify``),
+    where the meld form allows it."""
+    if "unfinished" in s.moments or "canasta.kinds" not in variant.rules:
+        return None
+    if s.asked is not None and s.asked - _WORTH_ONLY:
+        return None  # the sentence asked asks more than a worth: held, added, a must
+    told = [group for group in s.groups if len(group) >= CANASTA_SIZE]
+    if len(told) != 1 or len(s.groups) != 1:
+        return None
+    cards = told[0]
+    if (
+        not check_meld(variant, Meld(cards)).allowed
+        or classify(variant, Meld(cards)).canasta is None
+    ):
+        return None
+    text, points = _kind_text(variant, cards)
+    return Ruling(
+        None, points, text, ("canasta.kinds",), ("meld", {"cards": format_cards(cards)}), lead=True
     )
 
 
