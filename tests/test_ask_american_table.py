@@ -651,3 +651,17 @@ def test_the_pile_bought_is_the_pile_taken():
     assert ruling is not None
     assert core is not None
     assert ruling.verdict is core.verdict is False
+
+
+def test_going_out_with_a_special_hand_told_in_the_story_is_the_cores():
+    from referee.rules.moment_rulings import check_special_hand
+
+    question = (
+        "Somebody told me there are special hands where you lay down everything at once. I had "
+        "seven pairs (4 4, 6 6, 9 9, J J, Q Q, K K, A A) and a 5 to discard. I hadn't melded "
+        "anything yet this hand. Can I lay the pairs down and go out with that?"
+    )
+    core = check_special_hand(PRESETS["american"], side_melded=False, right_after_partner=False)
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.verdict is core.allowed is True

@@ -207,7 +207,14 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
         # ... or going out asked after the partner's no, told in the story
         ((_said(s, "ask_partner", "binding") or _after_no(s)) and "ask_partner" in s.moments,
          lambda: _ask_partner(variant, s, table)),
-        (_said(s, "special_hand"), lambda: _special_hand(variant, s)),
+        # ... or told in the story, going out with it asked ("special hands where you lay down
+        # everything at once ... seven pairs ... Can I lay the pairs down and go out with
+        # that?": seen in the sixth American posts' dev half, issue 44)
+        (
+            _said(s, "special_hand")
+            or ("special_hand" in s.moments and _said(s, "go_out") and _said(s, "meld")),
+            lambda: _special_hand(variant, s),
+        ),
         (
             (_said(s, "eighth") and bool({"canasta", "add", "dead", "meld"} & s.moments))
             or ("no_meld" in s.moments and _said(s, "no_meld", "add")),
