@@ -583,6 +583,9 @@ def test_black_threes_named_asked_whether_they_meld_get_the_meld_forms_answer(va
     meld = Meld((Card(Rank.THREE, Suit.SPADES),) * 3)
     core = {check_meld(rules, meld, going_out=out).allowed for out in (False, True)}
     ruling = _ruling("can u meld black threes? MIL says never", variant)
+    # ... asked as "can they be melded": a claim of going out, whose game melds them never
+    claim = _ruling("My partner says black threes can only be melded when you go out.", variant)
+    assert variant != "american" or (claim is not None and claim.verdict is False)
     if len(core) == 1:  # the American game: never, going out or not
         assert ruling is not None
         assert ruling.verdict is core.pop()
