@@ -668,3 +668,24 @@ def test_going_out_with_a_special_hand_told_in_the_story_is_the_cores():
     ruling = _ruling(question)
     assert ruling is not None
     assert ruling.verdict is core.allowed is True
+
+
+def test_a_claim_of_what_one_needs_asked_whether_right_is_answered_on_the_claim():
+    question = (
+        "Left-hand opponent threw a joker on the pile. My partner claims that from now on you "
+        "need a natural pair matching the top card to take it. I thought you can take it with "
+        "one card and a wild. Is she right?"
+    )
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.verdict is True
+    assert ruling.text.template == "That is right. %(ruling)s"
+
+
+def test_a_figure_claimed_keeps_the_claims_own_verdict():
+    # "she said you need 120": the minimum claimed is weighed itself, never turned
+    rules = PRESETS["classic"]
+    ruling = _ruling("She said you need 120 to open at 3000. Is that right?", "classic")
+    assert ruling is not None
+    assert ruling.verdict is (rules.opening_minimum(3000) == 120)
+    assert ruling.text.template != "That is right. %(ruling)s"

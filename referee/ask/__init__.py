@@ -243,7 +243,13 @@ def ask(
         ruling = None  # rummy's or poker's cards: that game's table, not this rulebook's
     if ruling is not None and _figure_off_game(variant, situation, ruling, text, lang, design):
         ruling = None  # "the easiest card game to learn": no game's target asked
-    if ruling is not None and ruling.verdict is not None and asks_if_a_denial_is_right(text, lang):
+    claim_ruled = situation.claimed is not None or situation.canastas_claimed is not None
+    if (
+        ruling is not None
+        and ruling.verdict is not None
+        and not claim_ruled  # "she says you need 120 to open": the claim's own Yes or No
+        and asks_if_a_denial_is_right(text, lang)
+    ):
         # "she said you can't. Is that right?": a Yes to the act is a No to her, the act's
         # ruling after it
         ruling = _the_claims(ruling)
