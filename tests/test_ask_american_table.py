@@ -689,3 +689,18 @@ def test_a_figure_claimed_keeps_the_claims_own_verdict():
     assert ruling is not None
     assert ruling.verdict is (rules.opening_minimum(3000) == 120)
     assert ruling.text.template != "That is right. %(ruling)s"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("Which playing cards hold up best when you shuffle five or six decks together?", "en"),
+        ("what brand of cards do you use for canasta?", "en"),
+        ("Welche Spielkarten halten am längsten?", "de"),
+        ("¿Qué marca de cartas usáis para la canasta?", "es"),
+    ],
+)
+def test_which_cards_to_buy_gets_no_rule(question, lang):
+    found = ask(PRESETS["american"], question, lang)
+    assert [a.key for a in found.answers] == []
+    assert found.ruling is None or found.ruling.verdict is None
