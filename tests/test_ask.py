@@ -136,40 +136,25 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
     assert lengths == {0: 20, 1: 20, 2: 20}
 
 
-def test_the_fourth_american_posts_are_labelled_against_the_catalogue():
-    """tests/ask_american4.toml: a fourth set written by a helper before it read the
-    catalogue, each labelled with rules the american catalogue has, a kind and a part
-    (python -m tests.ask_eval --american4)."""
-    asked = american4_questions()
+@pytest.mark.parametrize(
+    ("load", "kinds", "rulings"),
+    [
+        (american4_questions, {"rule": 32, "gap": 2, "play": 3, "off": 3}, 27),
+        (american5_questions, {"rule": 30, "gap": 4, "play": 3, "off": 3}, 29),
+        (american6_questions, {"rule": 29, "gap": 5, "play": 3, "off": 3}, 27),
+    ],
+    ids=["fourth", "fifth", "sixth"],
+)
+def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
+    """tests/ask_american4.toml to ask_american6.toml: sets of 40 written by helpers before
+    they read the catalogue, each labelled with rules the american catalogue has, a kind and
+    a part, half of them held (python -m tests.ask_eval --american4 ... --american6)."""
+    asked = load()
     assert len(asked) == 40
     _assert_american_labels(asked)
-    assert (len(american4_questions("dev")), len(american4_questions("held"))) == (20, 20)
-    assert Counter(q["kind"] for q in asked) == {"rule": 32, "gap": 2, "play": 3, "off": 3}
-    assert sum("ruling" in q for q in asked) == 27
-
-
-def test_the_fifth_american_posts_are_labelled_against_the_catalogue():
-    """tests/ask_american5.toml: a fifth set written by a helper before it read the
-    catalogue, each labelled with rules the american catalogue has, a kind and a part
-    (python -m tests.ask_eval --american5)."""
-    asked = american5_questions()
-    assert len(asked) == 40
-    _assert_american_labels(asked)
-    assert (len(american5_questions("dev")), len(american5_questions("held"))) == (20, 20)
-    assert Counter(q["kind"] for q in asked) == {"rule": 30, "gap": 4, "play": 3, "off": 3}
-    assert sum("ruling" in q for q in asked) == 29
-
-
-def test_the_sixth_american_posts_are_labelled_against_the_catalogue():
-    """tests/ask_american6.toml: a sixth set written by a helper before it read the
-    catalogue, each labelled with rules the american catalogue has, a kind and a part
-    (python -m tests.ask_eval --american6)."""
-    asked = american6_questions()
-    assert len(asked) == 40
-    _assert_american_labels(asked)
-    assert (len(american6_questions("dev")), len(american6_questions("held"))) == (20, 20)
-    assert Counter(q["kind"] for q in asked) == {"rule": 29, "gap": 5, "play": 3, "off": 3}
-    assert sum("ruling" in q for q in asked) == 27
+    assert (len(load("dev")), len(load("held"))) == (20, 20)
+    assert Counter(q["kind"] for q in asked) == kinds
+    assert sum("ruling" in q for q in asked) == rulings
 
 
 @pytest.mark.slow  # seconds of work: the full run's, not --fast's

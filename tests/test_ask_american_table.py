@@ -262,6 +262,14 @@ def test_the_act_asked_beside_a_claim_keeps_its_verdict():
         ("We have 5,000 points, what is our meld?", 5000),
         ("What's the opening meld at 7000?", 7000),
         ("What is the meld requirement at 3000?", 3000),
+        # "lay down" as the opening; cards told held in a hand are no opening's melds
+        ("quick one, how much do we need to lay down when we're at 3,100??", 3100),
+        (
+            "partner got caught holding 18 cards incl two jokers and a bunch of aces and we "
+            "ended up at minus 340. what do we need for our first meld next hand? how much "
+            "exactly",
+            -340,
+        ),
     ],
 )
 def test_our_meld_at_a_score_is_the_first_melds_minimum_there(question, score):
@@ -481,27 +489,6 @@ def test_a_melds_article_before_a_ranks_plural_counts_no_card(question):
 
 def test_canastas_named_by_a_ranks_plural_after_an_article_go_out():
     _ruled("I have a 7s canasta and a kings canasta. Can we go out?", True, "going-out.canastas")
-
-
-@pytest.mark.parametrize(
-    ("question", "score"),
-    [
-        ("quick one, how much do we need to lay down when we're at 3,100??", 3100),
-        (
-            "partner got caught holding 18 cards incl two jokers and a bunch of aces and we "
-            "ended up at minus 340. what do we need for our first meld next hand? how much "
-            "exactly",
-            -340,
-        ),
-    ],
-)
-def test_the_minimum_asked_after_a_story_is_the_scores(question, score):
-    # "lay down" as the opening; cards told held in a hand are no opening's melds
-    rules = PRESETS["american"]
-    ruling = _ruling(question)
-    assert ruling is not None
-    assert ruling.figure == rules.opening_minimum(score)
-    assert ruling.rules == ("opening.minimum",)
 
 
 def test_a_melds_legality_asked_after_an_opening_told_is_the_melds():
