@@ -637,10 +637,10 @@ def test_a_canasta_told_card_by_card_is_worth_its_kinds_bonus(question, cards):
 
 def test_the_pile_bought_is_the_pile_taken():
     ruling = _ruling("Can you buy the pile with one natural queen and a joker, queen on top?")
-    core = _ruling("Can you take the pile with one natural queen and a joker, queen on top?")
+    taken = _ruling("Can you take the pile with one natural queen and a joker, queen on top?")
     assert ruling is not None
-    assert core is not None
-    assert ruling.verdict is core.verdict is False
+    assert taken is not None
+    assert ruling.verdict is taken.verdict is False
 
 
 def test_going_out_with_a_special_hand_told_in_the_story_is_the_cores():
