@@ -924,7 +924,7 @@ def _black_threes_melded(variant: Variant, s: Situation) -> Ruling | None:
         None,
         ruling.text,
         (ruling.rule,),
-        ("meld", {"cards": "3s 3s 3s"}),
+        ("meld", {"cards": format_cards(meld.cards)}),
         lead=not ruling.allowed,
     )
 
