@@ -407,3 +407,10 @@ def test_other_games_rulebook_terms_get_no_rule_of_this_book(question):
 )
 def test_canasta_tables_words_near_those_terms_keep_their_rules(question, key, variant):
     assert key in _keys(question, variant=variant)[:3]
+
+
+def test_the_discard_pile_reshuffled_into_the_draw_pile_asks_the_stock_run_out():
+    # rummy's way when the stock runs out, asked: this book's stock-out rule first; "the draw
+    # pile" is the stock, no drawing asked
+    found = ask(PRESETS["classic"], "Do we reshuffle the discard pile into the draw pile?", "en")
+    assert found.answers[0].key == "play.stock-out"
