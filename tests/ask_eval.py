@@ -159,6 +159,7 @@ if __name__ == "__main__" and not {
     "--american4",
     "--american5",
     "--american6",
+    "--american7",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -465,3 +466,18 @@ def american6_questions(part: str | None = None) -> list[dict[str, Any]]:
 
 if __name__ == "__main__" and "--american6" in __import__("sys").argv:
     report("American posts, sixth set", american6_questions, ("dev", "held"))
+
+
+# A seventh set of American posts written by a helper (2026-11-29 afternoon) before it read
+# the catalogue, labelled from it afterwards (tests/ask_american7.toml's header says how).
+AMERICAN7 = Path(__file__).with_name("ask_american7.toml")
+
+
+def american7_questions(part: str | None = None) -> list[dict[str, Any]]:
+    """The seventh set of American posts written by a helper (tests/ask_american7.toml), or
+    one ``part``: "dev" or "held"."""
+    return _parted(AMERICAN7, part)
+
+
+if __name__ == "__main__" and "--american7" in __import__("sys").argv:
+    report("American posts, seventh set", american7_questions, ("dev", "held"))

@@ -30,6 +30,7 @@ from .ask_eval import (
     american4_questions,
     american5_questions,
     american6_questions,
+    american7_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -142,13 +143,14 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american4_questions, {"rule": 32, "gap": 2, "play": 3, "off": 3}, 27),
         (american5_questions, {"rule": 30, "gap": 4, "play": 3, "off": 3}, 29),
         (american6_questions, {"rule": 29, "gap": 5, "play": 3, "off": 3}, 27),
+        (american7_questions, {"rule": 30, "gap": 4, "play": 3, "off": 3}, 24),
     ],
-    ids=["fourth", "fifth", "sixth"],
+    ids=["fourth", "fifth", "sixth", "seventh"],
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american6.toml: sets of 40 written by helpers before
+    """tests/ask_american4.toml to ask_american7.toml: sets of 40 written by helpers before
     they read the catalogue, each labelled with rules the american catalogue has, a kind and
-    a part, half of them held (python -m tests.ask_eval --american4 ... --american6)."""
+    a part, half of them held (python -m tests.ask_eval --american4 ... --american7)."""
     asked = load()
     assert len(asked) == 40
     _assert_american_labels(asked)
