@@ -13,7 +13,7 @@ import pytest
 from referee.ask import ask
 from referee.ask.situation import read_situation
 from referee.rules import PRESETS
-from referee.rules.hand import going_out_points, threes_points, threes_sign
+from referee.rules.hand import going_out_points, hand_costs, threes_points, threes_sign
 
 
 def _ruling(question: str, variant: str = "american", lang: str = "en"):
@@ -691,3 +691,32 @@ def test_which_cards_to_buy_gets_no_rule(question, lang):
     found = ask(PRESETS["american"], question, lang)
     assert [a.key for a in found.answers] == []
     assert found.ruling is None or found.ruling.verdict is None
+
+
+def test_the_asking_sides_score_told_among_a_score_sheets_is_the_one_ruled_at():
+    question = (
+        "Here's our sheet from tonight so far. Hand 1: us 1,240 / them 560. Hand 2: us 2,105 / "
+        "them 890. Hand 3: us -310 / them 1,970. So we're at 3,035 and they're at 3,420. My "
+        "partner thinks we still need 90 to open next hand. What's the real number for us?"
+    )
+    rules = PRESETS["american"]
+    assert read_situation(question, "en").score == 3035
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == rules.opening_minimum(3035)
+
+
+def test_a_nine_and_a_ten_in_words_are_cards():
+    from referee.rules import Rank
+
+    question = (
+        "They went out and caught me holding a joker, a deuce, an ace, two kings, a nine and a "
+        "four. How much comes off our score for the cards left in our hands?"
+    )
+    costs = hand_costs(PRESETS["american"])
+    held = [Rank.JOKER, Rank.TWO, Rank.ACE, Rank.KING, Rank.KING, Rank.NINE, Rank.FOUR]
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == sum(costs[rank] for rank in held)
+    # ... but a nine before a noun counts it: no card
+    assert read_situation("we were dealt a nine card hand", "en").groups == []

@@ -716,6 +716,7 @@ def _scores(text: str, *, points_told: bool = False) -> tuple[list[int], str]:
     points), a run of one digit after a word of having is the side's score: "Máme 555 a
     vyložili jsme se 10 body" has no cards to be 5 5 5."""
     found: list[int] = []
+    ours: list[int] = []  # ... told as the asking side's ("so we're at 3,035"): first
     if not _DIGIT.search(text):  # nothing to read: no pattern of scores compiled
         return found, text
 
@@ -738,10 +739,24 @@ def _scores(text: str, *, points_told: bool = False) -> tuple[list[int], str]:
             value >= _TOLD_SCORE and _score_before(match, told=True)
         ):
             return match.group(0)  # a meld's points: "we made 130 points"
-        found.append(-value if sign or below else value)
+        told = (
+            ours if _OURS.search(match.string, max(0, match.start() - 24), match.start()) else found
+        )
+        told.append(-value if sign or below else value)
         return " " * len(match.group(0))
 
-    return found, _score().sub(blank, text)
+    blanked = _score().sub(blank, text)
+    return ours + found, blanked
+
+
+# The asking side's own score told ("so we're at 3,035 and they're at 3,420", "our score is"):
+# read before the others a post lists (a score sheet's hands: seen in the seventh American
+# posts' dev half, issue 44)
+_OURS = re.compile(
+    r"(?:\bwe(?:'|’| a)?re (?:at|on)|\bwe are (?:at|on)|\bour (?:score|total) (?:is )?(?:now )?"
+    r"(?:at )?|\bwe(?:'|’| )?ve got|\bwe have)\s*-?\s*$",
+    re.IGNORECASE,
+)
 
 
 # One digit of a card repeated three to eight times, or such a run and its twos: "999", "4444",
@@ -1072,7 +1087,11 @@ def _word_cards(
             value = _count_of(tokens[j][1], lang)
             if tokens[j][1] in data["pair"]:
                 value = None  # "a pair (of kings)": a count of two, not a two
-            symbol = str(value) if value is not None and 2 <= value <= 8 else None
+            # ... up to "a ten" ("a nine and a four": seen in the seventh American posts' dev
+            # half, issue 44), not where a noun follows ("a ten point card")
+            noun_next = j + 1 < len(tokens) and tokens[j + 1][1] in nouns
+            top = 8 if noun_next else 10
+            symbol = str(value) if value is not None and 2 <= value <= top else None
         if symbol is None and count is None and colour is not None and j > i:
             # a colour before the numeral, no count: one card ("black three on top of the
             # pile": seen in the fifth American posts' dev half, issue 44)
