@@ -720,3 +720,32 @@ def test_a_nine_and_a_ten_in_words_are_cards():
     assert ruling.figure == sum(costs[rank] for rank in held)
     # ... but a nine before a noun counts it: no card
     assert read_situation("we were dealt a nine card hand", "en").groups == []
+
+
+@pytest.mark.parametrize(
+    ("question", "meld", "card"),
+    [
+        (
+            "K-K-K-2-Jkr on the table. Can I add another 2 or is that too many wild cards?",
+            "K K K 2 X",
+            "2",
+        ),
+        ("We have K K K K on the table. Can I add a joker?", "K K K K", "X"),
+        ("We have K K K on the table. Can I add a K?", "K K K", "K"),
+    ],
+)
+def test_a_card_added_to_the_meld_told_is_the_cores(question, meld, card):
+    from referee.rules.cards import parse_cards
+    from referee.rules.melds import Meld
+    from referee.rules.moment_rulings import check_card_added
+    from referee.rules.rulings import check_wild_card
+
+    rules, told, added = PRESETS["american"], Meld(parse_cards(meld)), parse_cards(card)[0]
+    if added.is_wild:
+        core = check_wild_card(rules, meld=told, opening=False)
+    else:
+        core = check_card_added(rules, card=added, melds=[told])
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.verdict is core.allowed
+    assert ruling.rules == (core.rule,)

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from ..rules import Card, Meld, Rank, Suit, Variant, check_opening, format_cards
 from ..rules.hand import going_out_points, hand_costs
 from ..rules.melds import MeldShape, classify
+from ..rules.moment_rulings import check_card_added
 from ..rules.opening import check_opening_points
 from ..rules.problems import N_, Text
 from ..rules.rulings import Ruling as PickupRuling
@@ -905,6 +906,31 @@ def _meld(
     )
 
 
+def _added_to_told(variant: Variant, s: Situation) -> Ruling | None:
+    """May the one card told be added to the one meld told, which lies on the table (its
+    side has opened): a wild card as the referee's wild-card question rules it
+    (``check_wild_card``), a natural card as the meld of its rank takes it
+    (``check_card_added``)."""
+    if len(s.groups) != 1 or len(s.singles) != 1 or s.ranks_named or s.top is not None:
+        return None
+    card, meld = s.singles[0], Meld(s.groups[0])
+    if card.rank is Rank.THREE or len(meld.cards) < variant.min_meld_cards:
+        return None
+    if card.is_wild:
+        core = check_wild_card(variant, meld=meld, opening=False)
+    else:
+        core = check_card_added(variant, card=card, melds=[meld])
+    cards = format_cards((*meld.cards, card))
+    return Ruling(
+        core.allowed,
+        None,
+        core.text or Text(core.reason),
+        (core.rule,),
+        ("meld", {"cards": cards}),
+        lead=not core.allowed,
+    )
+
+
 def _black_threes_melded(variant: Variant, s: Situation) -> Ruling | None:
     """Black threes named, no cards counted, asked whether they may be melded ("can u meld
     black threes?": seen in the fifth American posts' dev half, issue 44): the meld form's
@@ -1200,6 +1226,13 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
             unmelded = copy(s)
             unmelded.groups = []
             return _opening(variant, unmelded, table)
+        if _asks(s, "add"):
+            # ... and one card asked to be added to the one meld told ("K-K-K-2-Jkr on the
+            # table. Can I add another 2?": seen in the seventh American posts' dev half,
+            # issue 44)
+            found = _added_to_told(variant, s)
+            if found is not None:
+                return found
         if _going_out_valued(s):
             # ... and going out's worth asked after a story of the canastas' cards ("a clean
             # one of 9s, dirty jacks ... how much is the going out bonus?"): no cards of its
