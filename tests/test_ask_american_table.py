@@ -749,3 +749,21 @@ def test_a_card_added_to_the_meld_told_is_the_cores(question, meld, card):
     assert ruling is not None
     assert ruling.verdict is core.allowed
     assert ruling.rules == (core.rule,)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "we have 3 x 7s down. if we never finish the 7s what does it cost us?",
+        "if we don't finish our 7 7 7 what does it cost us?",
+    ],
+)
+def test_a_meld_never_finished_costs_its_unfinished_penalty(question):
+    from referee.rules.cards import parse_cards
+    from referee.rules.melds import Meld, classify
+
+    # "3 x 7s": a count written as a product; "never finish": unfinished, no going out
+    assert read_situation(question, "en").groups == [parse_cards("7 7 7")]
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == classify(PRESETS["american"], Meld(parse_cards("7 7 7"))).penalty

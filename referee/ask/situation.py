@@ -1496,6 +1496,18 @@ def _joker_shorthand() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w*])(?:{'|'.join(map(re.escape, words))})(?![\w*])", re.I)
 
 
+# A count written as a product before a rank's plural: "3 x 7s", "4x kings" (seen in the
+# seventh American posts' dev half, issue 44) -- the "x" no joker, the digit no card
+_TIMES = re.compile(r"\b([1-8])\s*[x×]\s*(?=(?:[2-9]|10|[AKQJ])['’]?s\b|[a-z]+s\b)")
+
+
+def _times_written(text: str) -> str:
+    """``text`` with a count written as a product read as a count ("3 x 7s": "3 7s")."""
+    if "x" not in text and "×" not in text:
+        return text
+    return _TIMES.sub(r"\1 ", text)
+
+
 def _jokers_written(text: str) -> str:
     """``text`` with each joker written short as the joker's symbol ("K K K jk": "K K K X")."""
     if "jk" not in text.lower():
@@ -1575,7 +1587,7 @@ def read_situation(
     """The situation ``text`` (a question asked in ``lang``) tells; with ``focus``, a post of
     several sentences also tells what it asks (``asked``, ``focus``: :func:`ruled_text`, or
     the sentence ``asking``, one of its :func:`earlier_questions`)."""
-    text = _unshouted(_jokers_written(text))
+    text = _unshouted(_times_written(_jokers_written(text)))
     points, rest = _points(text)  # first: "mit 160 Punkten" is no score
     claimed, rest = _claimed(rest)  # ... nor "we need 120"
     scores, rest = _scores(rest, points_told=bool(points))
