@@ -623,6 +623,11 @@ def test_a_card_past_a_closed_canasta_is_the_meld_forms_no():
             "What bonus does that get us?",
             "A A A A A A A",
         ),
+        # "the bonus" of a canasta told, not the bonus cards
+        (
+            "Finished a canasta of seven natural aces tonight! What's the bonus for it?",
+            "A A A A A A A",
+        ),
     ],
 )
 def test_a_canasta_told_card_by_card_is_worth_its_kinds_bonus(question, cards):

@@ -279,7 +279,7 @@ def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
 # what a sentence asking only a canasta's worth names
 _WORTH_ONLY = frozenset(
     {"value", "cost", "gets", "canasta", "not_value", "wild_canasta", "natural_canasta",
-     "mixed_canasta"}
+     "mixed_canasta", "bonus_cards"}
 )  # fmt: skip
 
 
@@ -513,6 +513,12 @@ _NOT_BONUS = frozenset({"pickup", "discard", "go_out", "add", "dead"})
 def _play_ruling(variant: Variant, s: Situation) -> Ruling | None:
     if "stock_out" in s.moments:
         return _stock_out(variant, s)
+    if "bonus_cards" in s.moments and _asks(s, "value", "cost", "gets"):
+        # "the bonus" of a canasta told card by card ("a canasta of seven natural aces ...
+        # What's the bonus for it?": seen in the seventh American posts' dev half, issue 44)
+        told = _canasta_told(variant, s)
+        if told is not None:
+            return told
     if "bonus_cards" in s.moments:
         if s.asked is not None and "bonus_cards" not in s.asked and s.asked & _NOT_BONUS:
             return None  # "my turn card was a joker, so I got the bonus. Can I take the pile?"
