@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -423,61 +424,33 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# A fourth set of American posts written by a helper (2026-11-29) before it read the
-# catalogue, labelled from it afterwards (tests/ask_american4.toml's header says how).
-AMERICAN4 = Path(__file__).with_name("ask_american4.toml")
+# The fourth to seventh sets of American posts, each written by a helper (2026-11-29) before it
+# read the catalogue and labelled from it afterwards (each file's header says how).
+def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
+    path = Path(__file__).with_name(f"ask_american{number}.toml")
+
+    def questions(part: str | None = None) -> list[dict[str, Any]]:
+        return _parted(path, part)
+
+    questions.__doc__ = (
+        f"The American posts of tests/ask_american{number}.toml (written by a helper), or one "
+        '``part``: "dev" or "held".'
+    )
+    return questions
 
 
-def american4_questions(part: str | None = None) -> list[dict[str, Any]]:
-    """The fourth set of American posts written by a helper (tests/ask_american4.toml), or
-    one ``part``: "dev" or "held"."""
-    return _parted(AMERICAN4, part)
+american4_questions = _helpers_set(4)
+american5_questions = _helpers_set(5)
+american6_questions = _helpers_set(6)
+american7_questions = _helpers_set(7)
+_HELPERS_SETS = {
+    "--american4": ("fourth", american4_questions),
+    "--american5": ("fifth", american5_questions),
+    "--american6": ("sixth", american6_questions),
+    "--american7": ("seventh", american7_questions),
+}
 
-
-if __name__ == "__main__" and "--american4" in __import__("sys").argv:
-    report("American posts, fourth set", american4_questions, ("dev", "held"))
-
-
-# A fifth set of American posts written by a helper (2026-11-29 afternoon) before it read the
-# catalogue, labelled from it afterwards (tests/ask_american5.toml's header says how).
-AMERICAN5 = Path(__file__).with_name("ask_american5.toml")
-
-
-def american5_questions(part: str | None = None) -> list[dict[str, Any]]:
-    """The fifth set of American posts written by a helper (tests/ask_american5.toml), or
-    one ``part``: "dev" or "held"."""
-    return _parted(AMERICAN5, part)
-
-
-if __name__ == "__main__" and "--american5" in __import__("sys").argv:
-    report("American posts, fifth set", american5_questions, ("dev", "held"))
-
-
-# A sixth set of American posts written by a helper (2026-11-29 afternoon) before it read the
-# catalogue, labelled from it afterwards (tests/ask_american6.toml's header says how).
-AMERICAN6 = Path(__file__).with_name("ask_american6.toml")
-
-
-def american6_questions(part: str | None = None) -> list[dict[str, Any]]:
-    """The sixth set of American posts written by a helper (tests/ask_american6.toml), or
-    one ``part``: "dev" or "held"."""
-    return _parted(AMERICAN6, part)
-
-
-if __name__ == "__main__" and "--american6" in __import__("sys").argv:
-    report("American posts, sixth set", american6_questions, ("dev", "held"))
-
-
-# A seventh set of American posts written by a helper (2026-11-29 afternoon) before it read
-# the catalogue, labelled from it afterwards (tests/ask_american7.toml's header says how).
-AMERICAN7 = Path(__file__).with_name("ask_american7.toml")
-
-
-def american7_questions(part: str | None = None) -> list[dict[str, Any]]:
-    """The seventh set of American posts written by a helper (tests/ask_american7.toml), or
-    one ``part``: "dev" or "held"."""
-    return _parted(AMERICAN7, part)
-
-
-if __name__ == "__main__" and "--american7" in __import__("sys").argv:
-    report("American posts, seventh set", american7_questions, ("dev", "held"))
+if __name__ == "__main__":
+    for flag, (nth, helpers) in _HELPERS_SETS.items():
+        if flag in __import__("sys").argv:
+            report(f"American posts, {nth} set", helpers, ("dev", "held"))
