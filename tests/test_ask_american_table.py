@@ -772,3 +772,14 @@ def test_a_meld_never_finished_costs_its_unfinished_penalty(question):
     ruling = _ruling(question)
     assert ruling is not None
     assert ruling.figure == classify(PRESETS["american"], Meld(parse_cards("7 7 7"))).penalty
+
+
+@pytest.mark.parametrize("variant", ["american", "classic"])
+def test_must_the_last_card_be_a_discard_is_the_cores(variant):
+    from referee.rules.moment_rulings import check_last_discard
+
+    core = check_last_discard(PRESETS[variant])
+    ruling = _ruling("Does the last card have to be a discard?", variant)
+    assert ruling is not None
+    assert ruling.verdict is core.allowed
+    assert ruling.rules == ("going-out.discard",)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from ..rules import Card, Meld, Rank, Variant, format_cards
 from ..rules.moment_rulings import (
     check_card_added,
+    check_last_discard,
     check_partner_permission,
     check_pile_counts,
     check_pile_turn,
@@ -207,6 +208,12 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
         # ... or going out asked after the partner's no, told in the story
         ((_said(s, "ask_partner", "binding") or _after_no(s)) and "ask_partner" in s.moments,
          lambda: _ask_partner(variant, s, table)),
+        # must a last card be discarded to go out ("Does the last card have to be a discard?":
+        # seen in the seventh American posts' dev half, issue 44)
+        (
+            _said(s, "last_discard") and _said(s, "must"),
+            lambda: _ruled(check_last_discard(variant)),
+        ),
         # ... or told in the story, going out with it asked ("special hands where you lay down
         # everything at once ... seven pairs ... Can I lay the pairs down and go out with
         # that?": seen in the sixth American posts' dev half, issue 44)

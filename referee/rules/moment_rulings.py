@@ -24,6 +24,7 @@ from .variant import Variant
 __all__ = [
     "PARTNER_QUESTIONS",
     "check_card_added",
+    "check_last_discard",
     "check_partner_permission",
     "check_pile_counts",
     "check_pile_turn",
@@ -273,6 +274,19 @@ def check_special_hand(
             "melded, it is too late for one."
         )
     return Ruling(False, _t(template), "going-out.special-hands")
+
+
+def check_last_discard(variant: Variant) -> Ruling:
+    """Must a player going out keep a last card to discard ("Does the last card have to be a
+    discard?")?  Yes where the book's going out needs one, else No (going out by melding every
+    card)."""
+    if variant.going_out_needs_discard:
+        text = N_(
+            "Yes: going out needs one card left to discard; a player may not meld every card."
+        )
+    else:
+        text = N_("No: a player may go out by melding every card, with or without a last discard.")
+    return Ruling(variant.going_out_needs_discard, _t(text), "going-out.discard")
 
 
 def check_card_added(

@@ -281,3 +281,18 @@ def test_the_turn_card_leaves_the_pile_as_it_was():
 def test_a_book_without_a_turn_card_does_not_say():
     assert check_pile_turn(PRESETS["classic"], past_turn_card=True) is None
     assert check_pile_turn(PRESETS["classic"]) is None
+
+
+@pytest.mark.parametrize("variant", ["american", "classic", "czech", "spanish"])
+def test_a_last_discard_is_required_exactly_where_going_out_needs_one(variant):
+    from referee.rules.moment_rulings import check_last_discard
+    from referee.rules.rulings import check_going_out
+
+    rules = PRESETS[variant]
+    ruling = check_last_discard(rules)
+    assert ruling.rule == "going-out.discard"
+    assert ruling.rule in rules.rules
+    # the going-out form's answer on a hand melded to its last card, canastas enough
+    canastas = [Meld(parse_cards(f"{r} {r} {r} {r} {r} {r} {r}")) for r in ("K", "Q", "J", "A")]
+    melded_all = check_going_out(rules, players=rules.default_players, melds=canastas, hand=())
+    assert ruling.allowed is (not melded_all.allowed) is rules.going_out_needs_discard
