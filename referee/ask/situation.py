@@ -1088,7 +1088,7 @@ def _word_cards(
             if tokens[j][1] in data["pair"]:
                 value = None  # "a pair (of kings)": a count of two, not a two
             # ... up to "a ten" ("a nine and a four": seen in the seventh American posts' dev
-            # half, issue 44), not where a noun follows ("a ten point card")
+            # half, issue 44), not where a count noun follows ("a nine card hand")
             noun_next = j + 1 < len(tokens) and tokens[j + 1][1] in nouns
             top = 8 if noun_next else 10
             symbol = str(value) if value is not None and 2 <= value <= top else None
