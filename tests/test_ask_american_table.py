@@ -783,3 +783,130 @@ def test_must_the_last_card_be_a_discard_is_the_cores(variant):
     assert ruling is not None
     assert ruling.verdict is core.allowed
     assert ruling.rules == ("going-out.discard",)
+
+
+# -- the eighth American posts' dev half (2026-11-29 evening) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "variant", "allowed"),
+    [
+        ("can I go out by throwing a black 3?", "american", False),
+        ("can I go out by throwing a joker?", "american", True),
+        ("can I go out by throwing a black 3?", "classic", True),
+    ],
+)
+def test_going_out_on_a_discard_told_is_the_discard_forms(question, variant, allowed):
+    from referee.rules import Card, Rank, Suit
+    from referee.rules.rulings import check_discard
+
+    card = Card(Rank.THREE, Suit.SPADES) if "3" in question else Card(Rank.JOKER)
+    core = check_discard(PRESETS[variant], card=card, hand=(card,))
+    assert core.allowed is allowed
+    ruling = _ruling(question, variant)
+    if allowed and variant == "classic":
+        # a black three may be discarded at the classic table: nothing restricts it, and
+        # whether the side may go out is its canastas', untold
+        assert ruling is None or ruling.verdict is not False
+        return
+    assert ruling is not None
+    assert ruling.verdict is allowed
+    assert ruling.rules == (core.rule,)
+
+
+def test_a_card_named_again_after_the_is_the_same_card():
+    question = (
+        "hand ended and I was stuck holding a joker, two kings and a black three, the other "
+        "team went out on me. how many points do I lose? partner said joker is 50 but the black "
+        "three counts 100 against you if its left in your hand. that right?"
+    )
+    from referee.rules import Rank
+
+    threes = [c for g in read_situation(question, "en").groups for c in g if c.rank is Rank.THREE]
+    assert len(threes) == 1
+    costs = hand_costs(PRESETS["american"])
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == costs[Rank.JOKER] + 2 * costs[Rank.KING] + costs[Rank.THREE]
+    # ... but three aces held with their penalty asked are the held penalty's, not 20 each
+    held = (
+        "Got stuck holding 3 aces when they went out. What's the penalty for aces left in your "
+        "hand? One lady says 1500, another says its just 20 each like normal."
+    )
+    ruling = _ruling(held)
+    assert ruling is None or ruling.figure != 3 * costs[Rank.ACE]
+
+
+@pytest.mark.parametrize(
+    ("question", "variant", "lang"),
+    [
+        ("do red threes count toward the opening meld points?", "american", "en"),
+        ("can I count my red threes toward the 90 I need to go down?", "classic", "en"),
+        ("počítají se červené trojky do prvního vyložení?", "classic", "cs"),
+        ("zählen rote Dreien zur ersten Meldung?", "german", "de"),
+        ("¿cuentan los treses rojos para la primera bajada?", "classic", "es"),
+        ("tellen rode drieën mee voor de eerste melding?", "dutch", "nl"),
+    ],
+)
+def test_red_threes_toward_the_opening_are_the_cores_no(question, variant, lang):
+    from referee.rules.moment_rulings import check_red_threes_toward_opening
+
+    core = check_red_threes_toward_opening(PRESETS[variant])
+    assert core is not None
+    ruling = ask(PRESETS[variant], question, lang).ruling
+    assert ruling is not None
+    assert ruling.verdict is False
+    assert ruling.rules == (core.rule,)
+    assert ruling.figure is None  # no red three's worth in its place
+
+
+def test_red_threes_toward_the_opening_where_the_book_is_silent():
+    from referee.ask import SILENT
+
+    ruling = ask(
+        PRESETS["polish"], "czy liczą się czerwone trójki do pierwszego wyłożenia?", "pl"
+    ).ruling
+    assert ruling is not None
+    assert ruling.text.template == SILENT
+
+
+def test_an_opening_told_with_its_worth_in_figures_is_ruled_at_the_score():
+    question = (
+        "Opening question. Score was 1,600 us 2,050 them. I put down A A A (60) and 5 5 5 jkr, "
+        "5s are 5 each right? so 15 plus 50 for the joker. total 125. we needed 90 so fine?? "
+        "table said jokers don't count for the opening. now I'm confused"
+    )
+    from referee.rules import check_opening, parse_cards
+    from referee.rules.melds import Meld
+
+    # "5 each": a worth, not a card
+    assert read_situation(question, "en").singles == []
+    rules = PRESETS["american"]
+    core = check_opening(rules, 1600, [Meld(parse_cards("A A A")), Meld(parse_cards("5 5 5 X"))])
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert (ruling.verdict, ruling.figure) == (core.allowed, core.points)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["whats a wild card canasta worth? all 2s and jokers", "what is a wild canasta worth?"],
+)
+def test_a_wild_canasta_of_an_untold_mix_names_each_mixs_bonus(question):
+    from referee.rules import parse_cards
+    from referee.rules.melds import Meld, classify
+
+    rules = PRESETS["american"]
+    bonuses = [
+        classify(rules, Meld(parse_cards(cards))).bonus
+        for cards in ("2 2 2 2 X X X", "X X X X 2 2 2", "2 2 2 2 2 2 2")
+    ]
+    assert len(set(bonuses)) == 3  # the American game scores each mix its own
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure is None
+    assert all(str(bonus) in ruling.text.render() for bonus in bonuses)
+    # ... told, the mix has its one figure
+    told = _ruling("what's a wild canasta with 3 jokers worth?")
+    assert told is not None
+    assert told.figure == bonuses[0]

@@ -295,12 +295,20 @@ def test_a_special_canasta_s_worth_and_an_unfinished_one_s_cost_are_the_score_s(
     lang, kind, unfinished
 ):
     """The figure is what `referee score` counts for the meld (classify): the canasta's bonus,
-    or the cost of the meld left unfinished at the hand's end."""
+    or the cost of the meld left unfinished at the hand's end.  A wild canasta whose cards are
+    not told gets each mix's bonus and no one figure (the American game scores twos and
+    jokers, the four jokers, seven twos apart)."""
     worth, sevens, aces, wild, cost = _WORTH[lang]
     if kind == "wild":
         if unfinished:
             return  # "an unfinished wild canasta": said below in English
-        asked, cards = wild, "2 2 2 2 X X X"
+        found = ruling(wild, lang)
+        assert found is not None, wild
+        assert (found["figure"], found["rules"]) == (None, ["canasta.kinds"]), wild
+        for cards in ("2 2 2 2 X X X", "X X X X 2 2 2", "2 2 2 2 2 2 2"):
+            bonus = classify(AMERICAN, Meld(parse_cards(cards))).bonus
+            assert str(bonus) in found["text"].replace(" ", "").replace("\u202f", ""), wild
+        return
     else:
         plural = sevens if kind == "7" else aces
         asked = (cost if unfinished else worth).format(plural)

@@ -737,8 +737,15 @@ def _left_in_hand(variant: Variant, s: Situation) -> Ruling | None:
     cards = [card for group in s.groups for card in group] + list(s.singles)
     if not cards and set(s.ranks_named) == {Rank.THREE} and s.black_three and not s.red_three:
         return _black_three_left(variant, s)
-    if not cards or s.ranks_named or s.red_three or "hand.points" not in variant.rules:
+    # a rank named alone that the cards told hold is one of them again ("... a joker, two kings
+    # and a black three ... partner said joker is 50": the eighth American posts' dev half)
+    others = set(s.ranks_named) - {card.rank for card in cards}
+    if not cards or others or s.red_three or "hand.points" not in variant.rules:
         return None
+    if s.ranks_named and any(
+        sum(card.rank is rank for card in cards) >= 3 for rank in variant.held_ranks
+    ):
+        return None  # "stuck holding 3 aces ... 1500, another says 20 each": the held penalty's
     threes = any(card.rank is Rank.THREE for card in cards)
     if threes and (not s.black_three or {"last_card", "stock_out"} & s.moments):
         # a three's cost depends on its colour (a black three told as such: its penalty in
@@ -1258,7 +1265,14 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
     # ... not where an opening told in the story is followed by a meld's legality asked ("I
     # put down A A jk as part of our opening ... is A A jk a legal meld": seen in the fifth
     # American posts' dev half, issue 44): the meld's question
-    meld_asked = s.asked is not None and "meld" in s.asked and not {"opening", "minimum"} & s.asked
+    # ... but a minimum claimed in the post puts the opening in dispute ("I put down A A A (60)
+    # and 5 5 5 jkr ... total 125. we needed 90 so fine??": the eighth American posts' dev half)
+    meld_asked = (
+        s.asked is not None
+        and "meld" in s.asked
+        and not {"opening", "minimum"} & s.asked
+        and s.claimed is None
+    )
     if ("opening" in s.moments or "minimum" in s.moments) and not meld_asked:
         found = _opening(variant, s, table)
         if found is not None:

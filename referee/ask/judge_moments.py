@@ -23,6 +23,7 @@ from ..rules.moment_rulings import (
     check_partner_permission,
     check_pile_counts,
     check_pile_turn,
+    check_red_threes_toward_opening,
     check_second_meld,
     check_special_hand,
 )
@@ -68,6 +69,13 @@ def _ruled(core: CoreRuling | None, form: tuple[str, dict[str, str]] | None = No
     if core is None:
         return Ruling(None, None, Text(SILENT_RULING), ())
     return Ruling(core.allowed, None, core.text, (core.rule,), form, lead=True)
+
+
+def _red_threes_toward(variant: Variant) -> Ruling:
+    """Do red threes count toward the first meld's minimum (``check_red_threes_toward_opening``)?
+    "This rulebook does not say" where the book says nothing of it (a red three's worth is not
+    the answer)."""
+    return _ruled(check_red_threes_toward_opening(variant))
 
 
 def _second_meld(variant: Variant, s: Situation) -> Ruling | None:
@@ -201,6 +209,12 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
     none of them."""
     rules: list[tuple[bool, Callable[[], Ruling | None]]] = [
         (_said(s, "second_meld"), lambda: _second_meld(variant, s)),
+        # red threes toward the first meld's minimum ("do red threes count toward the opening
+        # meld points?": seen in the eighth American posts' dev half, issue 44)
+        (
+            _said(s, "counts_toward") and s.red_three and "opening" in s.moments,
+            lambda: _red_threes_toward(variant),
+        ),
         (
             _said(s, "counts_toward") and bool(set(_PILE) & s.moments or s.top),
             lambda: _pile_counts(variant, s),

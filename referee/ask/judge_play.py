@@ -213,6 +213,38 @@ def _wild_cards(s: Situation) -> tuple[Card, ...]:
     return (two,) * 4 + (joker,) * 3
 
 
+def _wild_mix_told(s: Situation) -> bool:
+    """Whether the question tells which wild cards make its wild canasta: wild cards told by
+    count ("four deuces and three jokers", "with 3 jokers"), or twos alone named
+    (:func:`_wild_cards`); not "all 2s and jokers"."""
+    told = [card for group in s.groups for card in group]
+    # ... (one wild card is what "a wild card canasta" reads as, no count)
+    return sum(card.is_wild for card in told) >= 3 or (
+        Rank.TWO in s.ranks_named and Rank.JOKER not in s.ranks_named
+    )
+
+
+def _wild_mixes(variant: Variant) -> Ruling | None:
+    """What a canasta of wild cards scores where the question does not tell its cards and the
+    game scores them by their mix ("whats a wild card canasta worth? all 2s and jokers": 2000,
+    2500 with the four jokers, 3000 of seven twos in the American game; seen in the eighth
+    American posts' dev half, issue 44): each mix as `referee score` scores it, no one figure.
+    None where every mix scores the same (the one figure is then the answer)."""
+    two, joker = Card(Rank.TWO), Card(Rank.JOKER)
+    mixes = ((two,) * 4 + (joker,) * 3, (joker,) * 4 + (two,) * 3, (two,) * 7)
+    if any(not check_meld(variant, Meld(cards)).allowed for cards in mixes):
+        return None
+    mixed, jokers, twos = (classify(variant, Meld(cards)).bonus for cards in mixes)
+    if mixed == jokers == twos:
+        return None
+    text = N_(
+        "A canasta of wild cards scores %(mixed)s, with the four jokers %(jokers)s, of seven "
+        "twos %(twos)s, besides its cards' values."
+    )
+    values = {"mixed": mixed, "jokers": jokers, "twos": twos}
+    return Ruling(None, None, Text(text, values), ("canasta.kinds",), lead=True)
+
+
 def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
     """What a canasta of a rank (sevens, aces, kings) or of wild cards scores, and what such a
     meld left unfinished costs: the meld scored as `referee score` scores it (``classify``)."""
@@ -233,6 +265,10 @@ def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
         cards = _wild_cards(s)[:3] if wild else (Card(rank),) * 3  # type: ignore[arg-type]
     elif wild:
         cards = _wild_cards(s)
+        if not _wild_mix_told(s):
+            found = _wild_mixes(variant)
+            if found is not None:
+                return found
     elif wild_told:  # "a canasta of kings with a joker in it"
         cards = (Card(rank),) * 6 + (wild_told,)  # type: ignore[arg-type]
     elif "mixed_canasta" in s.moments:  # "a dirty canasta of kings"

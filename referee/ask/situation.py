@@ -886,7 +886,11 @@ def _notation(
             # ... but not after "an" ("holding a jk, an A and two 7s": seen in the third
             # American posts' dev half, issue 44)
             lone_word = written.strip() in ("A", "T") and text[max(0, begin - 3) : begin] != "an "
-            if not lone_word and not text.startswith(":", finish):
+            # ... nor a digit a card's worth ("5s are 5 each", "50 points for the joker": the
+            # eighth American posts' dev half, issue 44)
+            following = _NEXT_WORD.match(text, finish)
+            worth = following is not None and fold(following.group(1)) in _worth_words()
+            if not lone_word and not worth and not text.startswith(":", finish):
                 singles.append((begin, cards[0]))
             return written  # a digit may still be a count: "2 kings"
         # a wild card named in words right after the run is one more of its cards: "2 2 joker"
@@ -909,6 +913,14 @@ def _notation(
 
 
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
+
+
+@lru_cached(1)
+def _worth_words() -> frozenset[str]:
+    """The words after a number that make it a worth, not a card ("5 each", "5 points")."""
+    return frozenset(w for words in _data()["worth_after"].values() for w in words)
+
+
 _COUNT_AT_END = re.compile(r"[ ,]+[1-8]$")
 
 
@@ -1097,6 +1109,11 @@ def _word_cards(
             # pile": seen in the fifth American posts' dev half, issue 44)
             if _count_of(tokens[j][1], lang) == 3:
                 symbol, count = "3", 1
+                definite = set(data["definite"].get(lang, ()))
+                again = word in definite or (i > 0 and tokens[i - 1][1] in definite)
+                if again and any(c == _card("3", colour) for _, cards in out for c in cards):
+                    i = j + 1  # "the black three": the one told before, not another
+                    continue
         if symbol is None and word.isdigit() and i + 1 < len(tokens) and tokens[i + 1][1] in nouns:
             counted.add(position)  # "2 naturals and 1 wild": a count, no card "2"
         if symbol is None:

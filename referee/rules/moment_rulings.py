@@ -28,6 +28,7 @@ __all__ = [
     "check_partner_permission",
     "check_pile_counts",
     "check_pile_turn",
+    "check_red_threes_toward_opening",
     "check_second_meld",
     "check_special_hand",
 ]
@@ -143,6 +144,25 @@ def check_pile_counts(variant: Variant, *, top: bool) -> Ruling:
         ),
         "opening.pile-top",
     )
+
+
+# The rules that may say a first meld's minimum leaves the threes out, the most specific first
+_THREES_LEFT_OUT = ("opening.red-threes", "opening.minimum", "opening.canasta-bonus")
+
+
+def check_red_threes_toward_opening(variant: Variant) -> Ruling | None:
+    """Do red threes count toward a first meld's minimum?  Never: the minimum counts the melded
+    cards' values (:func:`~.opening.check_opening`), and a red three is laid out, never
+    melded.  The rule that says so is cited; None where the book says nothing of it."""
+    for key in _THREES_LEFT_OUT:
+        rule = variant.rules.get(key)
+        if rule is not None and "three" in rule.text.lower():
+            text = N_(
+                "No: red threes never count toward the first meld's minimum; only the melded "
+                "cards' values do."
+            )
+            return Ruling(False, _t(text), key)
+    return None
 
 
 def check_partner_permission(variant: Variant, *, players: int, question: str) -> Ruling | None:

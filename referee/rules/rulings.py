@@ -518,6 +518,13 @@ def check_going_out(
         return Ruling(
             False, _t(N_("No: going out needs one card left to discard.")), "going-out.discard"
         )
+    if hand and hand_told:
+        # the last card is discarded as any other: never a three where threes are laid out
+        # (american: "the last discard may be a wild card but not a three")
+        discard = check_discard(variant, card=hand[0], hand=hand)
+        if not discard.allowed:
+            rule = "going-out.discard" if "going-out.discard" in variant.rules else discard.rule
+            return Ruling(False, discard.text, rule)
     if concealed and variant.concealed_going_out_bonus is None:
         return Ruling(
             False, _t(N_("No: this game has no going out concealed.")), "going-out.concealed"

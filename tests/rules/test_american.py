@@ -404,6 +404,11 @@ def test_going_out_with_unfinished_sevens_is_illegal():
         ((CANASTA, QUEENS), "", False, "going-out.discard"),
         ((CANASTA, QUEENS), "4 5", False, "going-out.discard"),
         ((CANASTA, QUEENS), "4", True, "going-out.canastas"),
+        # cla-laws §Going Out: "the last discard may be a wild card but not a three" -- the
+        # form once let a black three go out as the last card (the eighth American posts)
+        ((CANASTA, QUEENS), "3s", False, "going-out.discard"),
+        ((CANASTA, QUEENS), "X", True, "going-out.canastas"),
+        ((CANASTA, QUEENS), "2", True, "going-out.canastas"),
     ],
 )
 def test_the_referee_on_going_out(melds, hand, allowed, rule):

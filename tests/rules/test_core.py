@@ -116,6 +116,8 @@ ONLY_WHEN: dict[str, Callable[[Variant], bool]] = {
     "opening.pile-natural": lambda v: bool(v.pile_top_natural_ranks),
     "opening.lone-wild": lambda v: v.lone_wild_penalty is not None,
     "opening.splash": lambda v: v.opening_natural_canasta,
+    # looked up, cited only where the book has it (check_red_threes_toward_opening)
+    "opening.red-threes": lambda v: "opening.red-threes" in v.rules,
 }
 
 

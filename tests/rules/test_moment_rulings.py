@@ -296,3 +296,27 @@ def test_a_last_discard_is_required_exactly_where_going_out_needs_one(variant):
     canastas = [Meld(parse_cards(f"{r} {r} {r} {r} {r} {r} {r}")) for r in ("K", "Q", "J", "A")]
     melded_all = check_going_out(rules, players=rules.default_players, melds=canastas, hand=())
     assert ruling.allowed is (not melded_all.allowed) is rules.going_out_needs_discard
+
+
+def test_red_threes_never_count_toward_the_opening_where_the_book_says_so():
+    """classic and dutch (opening.minimum: "Red threes do not count"), american ("Threes do
+    not count"), german (its own opening.red-threes), hand-and-foot (opening.canasta-bonus:
+    "not book bonuses or red threes"): a No citing that rule; the other books say nothing of
+    it, and get no ruling."""
+    from referee.rules.moment_rulings import check_red_threes_toward_opening
+
+    cited = {
+        name: ruling.rule
+        for name, rules in PRESETS.items()
+        if (ruling := check_red_threes_toward_opening(rules)) is not None
+        and ruling.allowed is False
+    }
+    assert cited == {
+        "classic": "opening.minimum",
+        "dutch": "opening.minimum",
+        "american": "opening.minimum",
+        "german": "opening.red-threes",
+        "hand-and-foot": "opening.canasta-bonus",
+    }
+    for name, key in cited.items():
+        assert "three" in PRESETS[name].rules[key].text.lower()
