@@ -910,3 +910,26 @@ def test_a_wild_canasta_of_an_untold_mix_names_each_mixs_bonus(question):
     told = _ruling("what's a wild canasta with 3 jokers worth?")
     assert told is not None
     assert told.figure == bonuses[0]
+
+
+def test_a_claim_asked_last_after_the_act_is_answered_on_the_claim():
+    from referee.rules import Card, Rank, Suit
+    from referee.rules.rulings import check_discard
+
+    act = "can I go out by throwing the black 3?"
+    claim = "my neighbor Barb says a black three can't be your last discard. is that right?"
+    three = Card(Rank.THREE, Suit.SPADES)
+    core = check_discard(PRESETS["american"], card=three, hand=(three,))
+    assert core.allowed is False
+    alone = _ruling(act)
+    assert alone is not None
+    assert alone.verdict is False
+    ruling = _ruling(f"we had both our canastas. {act} {claim}")
+    assert ruling is not None
+    assert ruling.verdict is True  # Barb is right ...
+    assert ruling.text.template == "That is right. %(ruling)s"
+    assert ruling.text.params["ruling"] == alone.text  # ... for the act's reason
+    # the claim asked first, the act last: the act's answer
+    last = _ruling(f"Barb says a black three can't be your last discard, is that right? {act}")
+    assert last is not None
+    assert last.verdict is False

@@ -156,15 +156,50 @@ def asks_the_rule(text: str, lang: str) -> bool:
 
 def asks_if_a_denial_is_right(text: str, lang: str) -> bool:
     """Whether ``text`` tells a claim that something may not be done ("the other team said you
-    can't go out": kind "denial") and its asking sentence asks whether that is right ("Is
-    that right?", "Was she right?": kind "is_right", never "who is right") and nothing else:
-    the act's Yes or No would answer the claim the other way round.  A post asking the act
-    itself too ("Can I take the pile? Is that so?") is answered on the act."""
+    can't go out": kind "denial", or a verb of saying and its "can't", :func:`_says_not`) and
+    its last asking sentence asks whether that is right ("Is that right?", "Was she right?":
+    kind "is_right", never "who is right"): the act's Yes or No would answer the claim the
+    other way round.  A post asking the act too ("... Can we go out with two dirty canastas?
+    Is that right?") is answered on the act, but where its "is that right?" comes right after
+    the claim ("can I go out by throwing the black 3? Barb says a black three can't be your
+    last discard. is that right?": seen in the eighth American posts' dev half, issue 44): on
+    the claim then, the act's ruling after the verdict."""
     right, denial = _pattern("is_right", lang), _pattern("denial", lang)
-    if right is None or denial is None or not denial.search(_words(text)):
+    if right is None or denial is None:
         return False
-    asking = [s for s in _SENTENCE.split(text) if s.strip() and asks(s, lang)]
-    return bool(asking) and all(right.search(_words(s)) for s in asking)
+    if not denial.search(_words(text)) and not _says_not(text, lang):
+        return False
+    sentences = [s for s in _SENTENCE.split(text) if s.strip()]
+    asking = [i for i, s in enumerate(sentences) if asks(s, lang)]
+    if not asking or not right.search(_words(sentences[asking[-1]])):
+        return False
+    if all(right.search(_words(sentences[i])) for i in asking):
+        return True  # it asks nothing but whether that is right
+    # ... or the act too, then the claim last: "is that right?" right after the claim told
+    before = sentences[asking[-1] - 1] if asking[-1] else ""
+    return bool(denial.search(_words(before))) or _says_not(before, lang)
+
+
+# the words at most between a verb of saying and the "can't" it reports ("Barb says a black
+# three can't be your last discard")
+_SAID_REACH = 8
+
+
+def _says_not(text: str, lang: str) -> bool:
+    """Whether a sentence of ``text`` reports someone saying a thing may not be done: a verb of
+    saying (kind "say") and, within :data:`_SAID_REACH` words after it, a negation of may or
+    can (kind "negation"), as the claims told are worded past the phrases of kind "denial"
+    (seen in the eighth American posts' dev half, issue 44)."""
+    say, negation = _pattern("say", lang), _pattern("negation", lang)
+    if say is None or negation is None:
+        return False
+    for sentence in _SENTENCE.split(text):
+        plain = _words(sentence)
+        for _start, end in say._matches(plain):
+            after = " ".join(plain.split()[end : end + _SAID_REACH])
+            if negation.search(after):
+                return True
+    return False
 
 
 def about_people(text: str, lang: str, names_a_rule: Callable[[str], bool]) -> bool:
