@@ -162,6 +162,7 @@ if __name__ == "__main__" and not {
     "--american6",
     "--american7",
     "--american8",
+    "--american9",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -425,7 +426,7 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to eighth sets of American posts, each written by a helper (2026-11-29) before it
+# The fourth to ninth sets of American posts, each written by a helper (2026-11-29) before it
 # read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
@@ -445,12 +446,14 @@ american5_questions = _helpers_set(5)
 american6_questions = _helpers_set(6)
 american7_questions = _helpers_set(7)
 american8_questions = _helpers_set(8)
+american9_questions = _helpers_set(9)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
     "--american6": ("sixth", american6_questions),
     "--american7": ("seventh", american7_questions),
     "--american8": ("eighth", american8_questions),
+    "--american9": ("ninth", american9_questions),
 }
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from .ask_eval import (
     american6_questions,
     american7_questions,
     american8_questions,
+    american9_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -146,14 +147,15 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american6_questions, {"rule": 29, "gap": 5, "play": 3, "off": 3}, 27),
         (american7_questions, {"rule": 30, "gap": 4, "play": 3, "off": 3}, 24),
         (american8_questions, {"rule": 40, "gap": 2, "play": 3, "off": 3}, 32),
+        (american9_questions, {"rule": 40, "gap": 2, "play": 3, "off": 3}, 23),
     ],
-    ids=["fourth", "fifth", "sixth", "seventh", "eighth"],
+    ids=["fourth", "fifth", "sixth", "seventh", "eighth", "ninth"],
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american8.toml: sets of 40 (the eighth 48) written by
+    """tests/ask_american4.toml to ask_american9.toml: sets of 40 (the eighth, ninth 48) written by
     helpers before they read the catalogue, each labelled with rules the american catalogue
     has, a kind and a part, half of them held (python -m tests.ask_eval --american4 ...
-    --american8)."""
+    --american9)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)
