@@ -46,6 +46,38 @@ def test_a_story_asking_nothing_gets_no_rule_and_says_so(lang):
     assert ask(PRESETS["classic"], STORIES[lang], lang, design=DESIGN._replace(quiet=False)).answers
 
 
+# One told sentence past a typed query's few words asks nothing either (the real posts' dev
+# part: a report of what a player did, 18 words, was given three rules).
+@pytest.mark.parametrize(
+    ("lang", "story"),
+    [
+        (
+            "en",
+            "Last night my aunt took the pile with two kings and laughed at all of us the whole "
+            "evening.",
+        ),
+        (
+            "de",
+            "Gestern hat meine Tante den Stapel mit zwei Königen genommen und den ganzen Abend "
+            "über uns gelacht.",
+        ),
+    ],
+)
+def test_one_told_sentence_asking_nothing_gets_no_rule(lang, story):
+    assert asks_nothing(story, lang)
+    found = ask(PRESETS["classic"], story, lang)
+    assert found.answers == []
+    assert found.ruling is not None
+    assert found.ruling.text.template == NO_QUESTION
+    # ... but asked, or told with its rule in dispute, it is a question
+    assert not asks_nothing("Can my aunt take the pile with two kings when it is frozen?", "en")
+    assert not asks_nothing(
+        "Last night my aunt took the pile with two kings and her brother said that is against "
+        "the rules.",
+        "en",
+    )
+
+
 # The same story with a rule dispute in words, a question, or a phrase asking without a mark.
 @pytest.mark.parametrize(
     ("lang", "ending"),
