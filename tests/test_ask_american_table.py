@@ -933,3 +933,142 @@ def test_a_claim_asked_last_after_the_act_is_answered_on_the_claim():
     last = _ruling(f"Barb says a black three can't be your last discard, is that right? {act}")
     assert last is not None
     assert last.verdict is False
+
+
+# -- the ninth American posts' dev half (2026-11-29 evening) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "canastas"),
+    [
+        ("we had both our canastas and I have one card left. can I go out?", 2),
+        ("we have a natural in kings and a mixed in 9s, can I go out?", 2),
+        ("we only have our clean one, can my partner go out?", 1),
+        # a kind after a canasta counted describes it: no more canastas
+        ("only one book closed on our side, a mixed in 6s. can my partner go out?", 1),
+        ("we had both our canastas done, a clean queens and a dirty 9s. can I go out?", 2),
+        # ... but counted by kind, each kind is one
+        ("We have one natural canasta and one mixed. Can we go out?", 2),
+    ],
+)
+def test_canastas_told_in_a_tables_words_are_counted(question, canastas):
+    from referee.rules.rulings import check_going_out
+
+    assert read_situation(question, "en").canastas == canastas
+    ruling = _ruling(question)
+    assert ruling is not None
+    rules = PRESETS["american"]
+    core = check_going_out(
+        rules,
+        players=4,
+        melds=[meld for meld in _canastas_of(canastas)],
+        hand=(_card("5"),),
+        hand_told=False,
+    )
+    assert ruling.verdict is core.allowed
+
+
+def _card(symbol: str):
+    from referee.rules import Card
+
+    return Card.from_symbol(symbol)
+
+
+def _canastas_of(count: int):
+    from referee.rules import parse_cards
+    from referee.rules.melds import Meld
+
+    return [Meld(parse_cards(f"{r} {r} {r} {r} {r} {r} {r}")) for r in "KQJ"[:count]]
+
+
+def test_the_partners_yes_makes_another_players_no_no_partners_no():
+    question = (
+        'we had a natural in 10s and a mixed in jacks down. i asked her "partner may i go out" '
+        "she said yes so i melded everything and threw my last card. Then Carol across the "
+        "table says no you cant. who's right??"
+    )
+    situation = read_situation(question, "en")
+    assert "partner_no" not in situation.moments
+    assert situation.canastas == 2
+    ruling = _ruling(question)
+    # never the partner's no ("a player who asked the partner and heard no must play on")
+    assert ruling is None or ruling.verdict is not False
+    assert "partner_no" in read_situation("I asked my partner and she said no.", "en").moments
+
+
+def test_a_claim_of_an_unfinished_meld_asked_as_a_real_rule_is_answered_on_the_claim():
+    from referee.rules import parse_cards
+    from referee.rules.melds import Meld
+    from referee.rules.rulings import check_going_out
+
+    question = (
+        "we had both our canastas done, a clean queens and a dirty 9s, plus three sevens "
+        "sitting on the table (7-7-7) not finished yet. i had melded down to one card and "
+        "wanted to discard and go out. Opponents said you can't go out while your sevens are "
+        "still open on the table. is that a real rule"
+    )
+    melds = [Meld(parse_cards("7 7 7")), *_canastas_of(2)]
+    core = check_going_out(PRESETS["american"], players=4, melds=melds, hand=(_card("5"),))
+    assert (core.allowed, core.rule) == (False, "going-out.unfinished")
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.verdict is True  # the opponents are right ...
+    assert ruling.text.template == "That is right. %(ruling)s"
+    assert ruling.rules == ("going-out.unfinished",)  # ... for the core's reason
+
+
+@pytest.mark.parametrize(
+    ("question", "right"),
+    [
+        # a must: the claim that doing otherwise is not allowed is right where it holds
+        (
+            "do you HAVE to discard to go out? my partner melded every single card in her "
+            "hand, and the other team said thats not allowed. is that right?",
+            True,
+        ),
+        # a may: turned
+        (
+            "I went out without asking my partner and the other team said you can't do that. "
+            "Is that right?",
+            False,
+        ),
+    ],
+)
+def test_a_claim_against_a_must_keeps_the_musts_verdict(question, right):
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.verdict is right
+    assert ruling.text.template == (
+        "That is right. %(ruling)s" if right else "That is not right. %(ruling)s"
+    )
+
+
+def test_a_wild_card_added_after_the_opening_told_is_under_the_rule_of_five():
+    from referee.rules import parse_cards
+    from referee.rules.melds import Meld
+    from referee.rules.rulings import check_wild_card
+
+    question = (
+        "Me and partner opened with 5-5-5 three turns ago, just naturals. Now I have a deuce "
+        "and want to add it to the 5s. Can I?"
+    )
+    core = check_wild_card(PRESETS["american"], meld=Meld(parse_cards("5 5 5")), opening=False)
+    assert core.allowed is False
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert (ruling.verdict, ruling.rules) == (False, (core.rule,))
+
+
+def test_a_black_three_as_the_last_discard_is_the_discard_forms_no():
+    ruling = _ruling("going out w/ a black 3 as my last discard, legal??")
+    assert ruling is not None
+    assert (ruling.verdict, ruling.rules) == (False, ("play.discard-limits",))
+
+
+def test_where_to_get_cards_is_off_the_rules():
+    found = ask(
+        PRESETS["american"],
+        "anyone know where to get those big print canasta cards w/ the point values on them?",
+        "en",
+    )
+    assert [a.key for a in found.answers] == []

@@ -198,12 +198,16 @@ def _figure_off_game(
 def _the_claims(ruling: Ruling) -> Ruling:
     """The answer to "is that right?" asked of a claim that something may not be done: the
     act's verdict the other way round, the act's ruling after it ("That is not right. Yes:
-    your side may go out ...")."""
-    if ruling.verdict:
-        template = N_("That is not right. %(ruling)s")
-    else:
+    your side may go out ..."); where the act's verdict says whether a thing must be done
+    (:attr:`Ruling.must`: "do you HAVE to discard to go out? ... the other team said thats not
+    allowed. is that right?", seen in the ninth American posts' dev half), the claim is right
+    as the obligation holds."""
+    right = bool(ruling.verdict) if ruling.must else not ruling.verdict
+    if right:
         template = N_("That is right. %(ruling)s")
-    return ruling._replace(verdict=not ruling.verdict, text=Text(template, {"ruling": ruling.text}))
+    else:
+        template = N_("That is not right. %(ruling)s")
+    return ruling._replace(verdict=right, text=Text(template, {"ruling": ruling.text}))
 
 
 def _at_another_table(variant: Variant, text: str, lang: str, design: Design) -> bool:

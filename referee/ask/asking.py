@@ -235,6 +235,9 @@ def asks_nothing(text: str, lang: str) -> bool:
     words = len(text.split())
     if words <= TERSE:
         return False  # a query typed in the box ("joker value", "Frozen pile. Two kings.")
+    say = _pattern("say", lang)
+    if len(told) < 2 and words <= LONG_POST and say is not None and say.search(_words(text)):
+        return False  # one sentence telling what someone says: a claim ("My partner says ...")
     told = [s for s in told if not _rhetorical(s, lang)]  # "Can you believe it?" asks nothing
     if not told or not told[-1].rstrip().endswith(_ENDS):
         return False

@@ -55,6 +55,9 @@ class Ruling(NamedTuple):
     # given only where the search finds rules too: the play rules' words ("closed", "hold",
     # "add") are everyday words, and a question off the game keeps its silence
     searched: bool = False
+    # its verdict says whether a thing must be done ("do you have to discard to go out?"): a
+    # claim that doing otherwise is not allowed is right where it is Yes (ask._the_claims)
+    must: bool = False
 
 
 def _joined(parts: Sequence[Text]) -> Text:
@@ -1239,6 +1242,14 @@ def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | N
             # issue 44)
             found = _added_to_told(variant, s)
             if found is not None:
+                return found
+        if s.canastas is not None and s.written and _asks(s, "go_out"):
+            # ... but a No on going out with the melds written beside the canastas told holds
+            # whatever ranks the loose cards are ("both our canastas done, a clean queens and
+            # a dirty 9s, plus three sevens sitting on the table (7-7-7) not finished": seen in
+            # the ninth American posts' dev half, issue 44)
+            found = _going_out(variant, s, table)
+            if found is not None and found.verdict is False:
                 return found
         if _going_out_valued(s):
             # ... and going out's worth asked after a story of the canastas' cards ("a clean

@@ -141,7 +141,8 @@ def _ask_partner(variant: Variant, s: Situation, table: Table | None) -> Ruling 
     else:
         return None
     players = table.players if table is not None else variant.default_players
-    return _ruled(check_partner_permission(variant, players=players, question=question))
+    ruled = _ruled(check_partner_permission(variant, players=players, question=question))
+    return ruled._replace(must=question in ("must_ask", "binding"))
 
 
 def _special_hand(variant: Variant, s: Situation) -> Ruling | None:
@@ -226,7 +227,7 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
         # seen in the seventh American posts' dev half, issue 44)
         (
             _said(s, "last_discard") and _said(s, "must"),
-            lambda: _ruled(check_last_discard(variant)),
+            lambda: _ruled(check_last_discard(variant))._replace(must=True),
         ),
         # ... or told in the story, going out with it asked ("special hands where you lay down
         # everything at once ... seven pairs ... Can I lay the pairs down and go out with

@@ -164,7 +164,9 @@ def _wild_card(variant: Variant, s: Situation) -> Ruling | None:
         return None
     if len(meld.cards) < variant.min_meld_cards:
         return None
-    opening = "opening" in s.moments
+    # ... not where the side told has opened already ("opened with 5-5-5 three turns ago ...
+    # Now I have a deuce and want to add it": seen in the ninth American posts' dev half)
+    opening = "opening" in s.moments and s.opened is not True
     ruling = check_wild_card(variant, meld=meld, opening=opening)
     fields = {"meld": format_cards(meld.cards)}
     if opening:

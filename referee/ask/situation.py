@@ -890,6 +890,9 @@ def _notation(
             # eighth American posts' dev half, issue 44)
             following = _NEXT_WORD.match(text, finish)
             worth = following is not None and fold(following.group(1)) in _worth_words()
+            # ... nor a limit told ("max is 2 per meld": the ninth American posts' dev half)
+            before = re.findall(r"[^\W_]+", fold(text[max(0, begin - 12) : begin]))[-2:]
+            worth = worth or bool(set(before) & _limit_words())
             if not lone_word and not worth and not text.startswith(":", finish):
                 singles.append((begin, cards[0]))
             return written  # a digit may still be a count: "2 kings"
@@ -913,6 +916,12 @@ def _notation(
 
 
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
+
+
+@lru_cached(1)
+def _limit_words() -> frozenset[str]:
+    """The words before a number that make it a limit, not a card ("max is 2")."""
+    return frozenset(w for words in _data()["limit_before"].values() for w in words)
 
 
 @lru_cached(1)
@@ -1218,6 +1227,12 @@ _ANOTHER = frozenset("one ones jedna jednu jednou eine einen una uno een jedna j
 # "... and one of kings": another canasta, of a rank (the lead's probes, 2026-11-29)
 _OF = frozenset("of z ze von de van".split())
 _AND = frozenset("and a und y en i oraz".split())
+# "both our canastas": two (the ninth American posts' dev half, issue 44)
+_BOTH = frozenset("both beide beiden ambas ambos obe oba obie oba".split())
+# after a canasta's kind said as the canasta itself: "in" or "of" its rank, or "one"; and the
+# side's own one ("our clean one")
+_OUR = frozenset("our my nasi nasu unsere unseren nuestra nuestro onze nasza nasze".split())
+_KIND_NOUN_AFTER = frozenset("in of one ones v ve z ze aus von en de van uit w".split())
 
 
 def _canastas_told(sentence: str, lang: str) -> int | None:
@@ -1240,8 +1255,12 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
     words = re.findall(r"[^\W_]+", fold(sentence))
 
     def count(word: str) -> int | None:
+        if word in _BOTH:
+            return 2  # "both our canastas"
         found = _count_of(word, lang)
         return int(word) if found is None and word.isdigit() and int(word) < 10 else found
+
+    kinds = _kind_words(lang)
 
     anchors = [
         i
@@ -1256,7 +1275,15 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
         anchors.insert(0, lead - 1)  # "Two canastas on our side", "Only one canasta so far"
     for anchor in anchors:
         total = 0
+        # a kind is the canasta itself only where no word for a canasta follows (else it
+        # describes one counted: "only one book closed on our side, a mixed in 6s")
+        kind_nouns = not any(_CANASTA_WORD.match(w) for w in words[anchor + 1 :])
+        kinded = False  # whether the canastas counted were told by kind ("one clean canasta")
         for i in range(anchor + 1, min(anchor + 16, len(words))):
+            if kind_nouns and words[i] in _OUR and words[i + 1 : i + 2] and words[i + 1] in kinds:
+                if words[i + 2 : i + 3] == ["one"]:
+                    total += 1  # "our clean one": one canasta, the side's own
+                continue
             n = count(words[i])
             if n is None:
                 continue
@@ -1268,8 +1295,18 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
             ahead = words[i + 1 : i + 6]
             if any(_CANASTA_WORD.match(w) for w in ahead) or (total and _ANOTHER & set(ahead)):
                 total += n
-            elif total and words[i - 1] in _AND and ahead[:1] and ahead[0] in _kind_words(lang):
-                total += n  # "one natural canasta and one mixed" (the lead's probes, 2026-11-29)
+                kinded = kinded or bool(kinds & set(ahead[:2]))
+            elif (
+                kind_nouns and len(ahead) > 1 and ahead[0] in kinds and ahead[1] in _KIND_NOUN_AFTER
+            ):
+                # a kind said as the canasta itself ("a natural in 10s and a mixed in jacks":
+                # seen in the ninth American posts' dev half, issue 44)
+                total += n
+            elif kinded and words[i - 1] in _AND and ahead[:1] and ahead[0] in kinds:
+                # "one natural canasta and one mixed" (the lead's probes, 2026-11-29), not the
+                # canastas counted described ("both our canastas done, a clean queens and a
+                # dirty 9s": seen in the ninth American posts' dev half, issue 44)
+                total += n
             elif (
                 total
                 and words[i] in _ANOTHER
@@ -1643,6 +1680,11 @@ def read_situation(
         unsaid = _Moments(_moment_pattern("not_concealed", lang).sub(" ", folded), lang)
         if not unsaid.named("concealed"):
             situation.moments.discard("concealed")
+    if said.named("partner_yes"):
+        # the partner said yes, and a "no" is someone else's ("she said yes so i melded
+        # everything ... Carol across the table says no you cant": seen in the ninth American
+        # posts' dev half, issue 44)
+        situation.moments.discard("partner_no")
     sentence = (asking or ruled_text(text, lang)) if focus else text.strip()
     if focus and asking is None and sentence != text.strip():
         situation.post = (text, lang)
@@ -1658,6 +1700,8 @@ def read_situation(
             # didn't meld. What's that?" asks nothing of the threes as a meld)
             situation.asked.discard("meld")
         situation.focused = (sentence, lang)
+        if said.named("partner_yes"):
+            situation.asked.discard("partner_no")  # someone else's no (above)
     if "play" in situation.moments and any(
         _asks_rule(asking, lang) for asking in _sentences(text) if asks(asking, lang)
     ):
