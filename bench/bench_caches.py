@@ -419,13 +419,14 @@ MECHANISMS = [
     ),
     Mechanism(
         "situation patterns",
-        "ask/situation.py _game_pattern, _moment_pattern, _rank_words, _interrogatives "
-        "(lru_cached 8, 256, 8, 8)",
+        "ask/situation.py _game_pattern, _moment_pattern, _rank_words, _interrogatives, "
+        "_compiled (lru_cached 8, 256, 8, 8, 4096)",
         together(
             unwrapped("referee.ask.situation", "_game_pattern"),
             unwrapped("referee.ask.situation", "_moment_pattern"),
             unwrapped("referee.ask.situation", "_rank_words"),
             unwrapped("referee.ask.situation", "_interrogatives"),
+            unwrapped("referee.ask.situation", "_compiled"),
         ),
         ("question asked",),
     ),

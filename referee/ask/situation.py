@@ -354,8 +354,11 @@ class _Words(str):
         return made
 
 
-# Not kept here: ``re`` keeps the last 512 patterns compiled, these among them; kept here
-# too, it saved 0.1 % of a question asked (the evaluation set and the long posts, 2026-11-27).
+# Kept here: ``re`` keeps only the last 512 patterns compiled, and the long posts' patterns
+# outgrew it -- a third of its compiles were of patterns it had dropped, a tenth of a long
+# post's time (2026-11-29; kept here on 2026-11-27 it had saved 0.1 %).  The few thousand a
+# server meets are some megabytes.
+@lru_cached(4096)
 def _compiled(phrases: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for ``phrases``, tried in their order."""
     spelt = _spellings()
