@@ -1072,3 +1072,33 @@ def test_where_to_get_cards_is_off_the_rules():
         "en",
     )
     assert [a.key for a in found.answers] == []
+
+
+@pytest.mark.parametrize(
+    ("question", "partners"),
+    [
+        ("I asked my partner and she said no. Can I still go out?", True),
+        ("I asked my partner. She said no. Can I still go out?", True),
+        ("Can I go out if my partner said no?", True),
+        # a no told away from the partner is someone else's
+        ("We have two canastas. The lady across the table said no. Can I go out?", False),
+    ],
+)
+def test_a_no_is_the_partners_only_told_beside_the_partner(question, partners):
+    assert ("partner_no" in read_situation(question, "en").moments) is partners
+    ruling = _ruling(question)
+    assert ruling is not None
+    if partners:  # the answer binds: the core's after-no
+        assert (ruling.verdict, ruling.rules) == (False, ("going-out.partner",))
+    else:  # two canastas go out
+        assert (ruling.verdict, ruling.rules) == (True, ("going-out.canastas",))
+
+
+def test_canastas_counted_by_kind_alone_are_the_sides_canastas():
+    question = "we only have one clean canasta, can I go out?"
+    situation = read_situation(question, "en")
+    assert situation.kinds == {"natural_canasta": 1}
+    assert situation.canastas == 1
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert (ruling.verdict, ruling.rules) == (False, ("going-out.canastas",))

@@ -621,6 +621,27 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 
+def _partners_no(text: str, lang: str) -> bool:
+    """Whether a "no" told (moment ``partner_no``: "she said no") is the partner's: said in a
+    sentence naming the partner or asking them, or in the one right after ("I asked my
+    partner. She said no.")."""
+    told = _sentences(text)
+    near = [
+        _Moments(fold(sentence), lang).named("ask_partner")
+        or bool(_partner_words(lang) & set(re.findall(r"\w+", fold(sentence))))
+        for sentence in told
+    ]
+    return any(
+        _Moments(fold(sentence), lang).named("partner_no") and (near[i] or (i and near[i - 1]))
+        for i, sentence in enumerate(told)
+    )
+
+
+@lru_cached(8)
+def _partner_words(lang: str) -> frozenset[str]:
+    return _words_of("partner_words", lang)
+
+
 # What a sentence may name of the game: the moments and what else a question tells
 _NAMEABLE = (
     *(m for m in MOMENTS if m != "minimum"),
@@ -1683,10 +1704,12 @@ def read_situation(
         unsaid = _Moments(_moment_pattern("not_concealed", lang).sub(" ", folded), lang)
         if not unsaid.named("concealed"):
             situation.moments.discard("concealed")
-    if said.named("partner_yes"):
-        # the partner said yes, and a "no" is someone else's ("she said yes so i melded
-        # everything ... Carol across the table says no you cant": seen in the ninth American
-        # posts' dev half, issue 44)
+    if "partner_no" in situation.moments and (
+        said.named("partner_yes") or not _partners_no(text, lang)
+    ):
+        # the partner said yes, or the "no" is told away from the partner: someone else's
+        # ("she said yes so i melded everything ... Carol across the table says no you cant":
+        # seen in the ninth American posts' dev half, issue 44)
         situation.moments.discard("partner_no")
     sentence = (asking or ruled_text(text, lang)) if focus else text.strip()
     if focus and asking is None and sentence != text.strip():
@@ -1787,6 +1810,11 @@ def read_situation(
         situation.canastas = _canastas_counted(text, lang)
     if situation.moments.intersection(_KIND_MOMENTS):
         situation.kinds, situation.kind_digits = _canasta_kinds(folded, lang)
+        if situation.canastas is None and situation.kinds and "go_out" in situation.moments:
+            # every canasta named counted by its kind ("with just the one natural canasta"):
+            # so many in all (a held post's mechanism, the ninth American posts: counted by
+            # kind, no count of canastas read)
+            situation.canastas = sum(situation.kinds.values())
     situation.wilds_worded = sum(
         1 for p, cards in worded if p != taken for card in cards if card.is_wild
     )
