@@ -120,3 +120,18 @@ def test_the_american_answers():
 def test_a_malformed_moment_question_says_what_is_wrong(question, words):
     with pytest.raises(MalformedInput, match=words):
         check_json({"variant": "american", **question})
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_last_discard_and_red_threes_toward_the_opening_answer_as_the_core(variant):
+    """The two questions `referee ask` rules on since 2026-11-29 ("do you have to discard to
+    go out?", "do red threes count toward the opening?"), asked of `referee check` too."""
+    from referee.rules.moment_rulings import check_last_discard, check_red_threes_toward_opening
+
+    rules = PRESETS[variant]
+    last = check_json({"variant": variant, "question": "last_discard"})
+    _same(last, variant, check_last_discard(rules))
+    assert last["allowed"] is rules.going_out_needs_discard
+    threes = check_json({"variant": variant, "question": "red_threes_opening"})
+    _same(threes, variant, check_red_threes_toward_opening(rules))
+    assert threes["allowed"] in (False, None)  # never a yes: a red three is never melded

@@ -654,6 +654,18 @@ def _pile_turn_question(variant: Variant, data: Json) -> Json:
     return _moment_json(variant, ruling)
 
 
+def _last_discard_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import check_last_discard
+
+    return _moment_json(variant, check_last_discard(variant))
+
+
+def _red_threes_opening_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import check_red_threes_toward_opening
+
+    return _moment_json(variant, check_red_threes_toward_opening(variant))
+
+
 QUESTIONS = {
     "meld": _meld_question,
     "opening": _opening_question,
@@ -673,6 +685,8 @@ QUESTIONS = {
     "special_hand": _special_hand_question,
     "card_added": _card_added_question,
     "pile_turn": _pile_turn_question,
+    "last_discard": _last_discard_question,
+    "red_threes_opening": _red_threes_opening_question,
 }
 
 
