@@ -1102,3 +1102,28 @@ def test_canastas_counted_by_kind_alone_are_the_sides_canastas():
     ruling = _ruling(question)
     assert ruling is not None
     assert (ruling.verdict, ruling.rules) == (False, ("going-out.canastas",))
+
+
+def test_the_cards_of_a_condition_claimed_are_not_the_hand():
+    from referee.rules import Meld, parse_cards
+    from referee.rules.rulings import check_pickup
+
+    story = (
+        "the top of the pile was a queen. I had one queen and a joker in my hand and wanted "
+        "to pick it up. The hostess said no, you have to hold two natural queens, period."
+    )
+    assert read_situation(story, "en").groups == [tuple(parse_cards("Q X"))]
+    core = check_pickup(
+        PRESETS["american"],
+        top=parse_cards("Q")[0],
+        frozen=False,
+        stopped=False,
+        hand=parse_cards("Q X"),
+        melds=[Meld(parse_cards("K K K"))],  # refused before the first meld too
+    )
+    assert core.allowed is False
+    ruling = _ruling(f"{story} Was she right?")
+    assert ruling is not None
+    assert ruling.verdict is True  # she said no: she was right ...
+    assert ruling.text.template == "That is right. %(ruling)s"
+    assert ruling.rules == (core.rule,)  # ... for the core's reason

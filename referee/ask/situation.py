@@ -621,6 +621,31 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.split(text.strip()) if s.strip()]
 
 
+_CLAUSE_END = re.compile(r"[.,;:!?]")
+
+
+def _condition_spans(text: str, lang: str) -> list[tuple[int, int]]:
+    """Where ``text`` claims a condition in cards ("you have to hold two natural queens",
+    "you need a natural pair"): from each phrase of ``condition_cards`` to its clause's end.
+    None where folding changed the text's length (the positions would not be the text's)."""
+    folded = fold(text)
+    if len(folded) != len(text):
+        return []
+    spans = []
+    for match in _condition_pattern(lang).finditer(folded):
+        end = _CLAUSE_END.search(folded, match.end())
+        spans.append((match.end(), end.start() if end else len(folded)))
+    return spans
+
+
+@lru_cached(8)
+def _condition_pattern(lang: str) -> re.Pattern[str]:
+    phrases = sorted(_data()["condition_cards"].get(lang, []), key=len, reverse=True)
+    if not phrases:
+        return re.compile(r"(?!)")
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, phrases)) + r")(?!\w)")
+
+
 def _partners_no(text: str, lang: str) -> bool:
     """Whether a "no" told (moment ``partner_no``: "she said no") is the partner's: said in a
     sentence naming the partner or asking them, or in the one right after ("I asked my
@@ -1788,7 +1813,14 @@ def read_situation(
     situation.singles = [c[0] for p, c in singles if p != taken]
     situation.ranks_named = [rank for p, rank in alone if p != taken]
     situation.loose = len(situation.ranks_named) + len(situation.singles)
-    told = [(p, c) for p, c in worded if p != taken]
+    # ... nor the cards of a condition claimed ("the hostess said no, you have to hold two
+    # natural queens": seen in the seventh American posts' dev half, issue 44): not the hand's
+    conditions = _condition_spans(rest, lang)
+    told = [
+        (p, c)
+        for p, c in worded
+        if p != taken and not any(start <= p < end for start, end in conditions)
+    ]
     asked = situation.asked if situation.asked is not None else situation.moments
     if "add" in asked:  # "can I add a joker to my K K K?": not in the meld yet
         runs = [cards for _start, _end, cards in sorted(notation)]
