@@ -1127,3 +1127,23 @@ def test_the_cards_of_a_condition_claimed_are_not_the_hand():
     assert ruling.verdict is True  # she said no: she was right ...
     assert ruling.text.template == "That is right. %(ruling)s"
     assert ruling.rules == (core.rule,)  # ... for the core's reason
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "can you put one deuce in a meld of sevens?",
+        # asked of a claim, the sentence before the question naming no moment ruled on
+        "He says you can put one deuce in a meld of sevens as long as it's only one. I say "
+        "sevens have to be pure. Is he right?",
+    ],
+)
+def test_a_deuce_put_in_sevens_is_the_wild_card_forms_no(question):
+    from referee.rules import Meld, parse_cards
+    from referee.rules.rulings import check_wild_card
+
+    core = check_wild_card(PRESETS["american"], meld=Meld(parse_cards("7 7 7")), opening=False)
+    assert core.allowed is False
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert (ruling.verdict, ruling.rules) == (False, (core.rule,))

@@ -24,7 +24,7 @@ from ..rules.rulings import (
     check_wild_card,
 )
 from ..rules.variant import CanastaKind
-from .judge import Ruling, _elsewhere, _joined
+from .judge import RULED, Ruling, _elsewhere, _joined
 from .situation import Situation
 
 __all__ = ["rule_on_play"]
@@ -528,6 +528,10 @@ def _asks(s: Situation, *moments: str) -> bool:
     """Whether the question asks about one of ``moments``: named in its question sentence
     (a long post's story names many a moment it does not ask about), or anywhere in a
     question of one sentence."""
+    if s.asked is not None and not s.asked & RULED:
+        # the sentence asked names no moment ruled on ("I say sevens have to be pure. Is he
+        # right?": a must alone): the post's moments, as the judge's own _asks reads them
+        return bool(set(moments) & s.moments)
     return bool(set(moments) & (s.moments if s.asked is None else s.asked))
 
 
