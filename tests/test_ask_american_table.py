@@ -947,8 +947,9 @@ def test_a_claim_asked_last_after_the_act_is_answered_on_the_claim():
         # a kind after a canasta counted describes it: no more canastas
         ("only one book closed on our side, a mixed in 6s. can my partner go out?", 1),
         ("we had both our canastas done, a clean queens and a dirty 9s. can I go out?", 2),
-        # ... but counted by kind, each kind is one
+        # ... but counted by kind, each kind is one, listed on too
         ("We have one natural canasta and one mixed. Can we go out?", 2),
+        ("We have 2 clean canastas, 1 dirty. Can we go out?", 3),
     ],
 )
 def test_canastas_told_in_a_tables_words_are_counted(question, canastas):

@@ -1336,7 +1336,7 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
             n = count(words[i])
             if n is None:
                 continue
-            if total and _CANASTA_WORD.match(words[i - 1]):
+            if total and not kinded and _CANASTA_WORD.match(words[i - 1]):
                 # the canastas just counted, described ("one canasta, a clean one", "two
                 # canastas, a clean one and a dirty one"): no more of them (the lead's probes,
                 # 2026-11-29: "only one canasta, a clean one" was two, and going out a Yes)
@@ -1351,8 +1351,14 @@ def _canastas_told(sentence: str, lang: str) -> int | None:
                 # a kind said as the canasta itself ("a natural in 10s and a mixed in jacks":
                 # seen in the ninth American posts' dev half, issue 44)
                 total += n
-            elif kinded and words[i - 1] in _AND and ahead[:1] and ahead[0] in kinds:
-                # "one natural canasta and one mixed" (the lead's probes, 2026-11-29), not the
+            elif (
+                kinded
+                and (words[i - 1] in _AND or _CANASTA_WORD.match(words[i - 1]))
+                and ahead[:1]
+                and ahead[0] in kinds
+            ):
+                # "one natural canasta and one mixed" (the lead's probes, 2026-11-29), or listed
+                # on ("2 clean canastas, 1 dirty": the fourth American posts' dev half); not the
                 # canastas counted described ("both our canastas done, a clean queens and a
                 # dirty 9s": seen in the ninth American posts' dev half, issue 44)
                 total += n
