@@ -163,6 +163,7 @@ if __name__ == "__main__" and not {
     "--american7",
     "--american8",
     "--american9",
+    "--american10",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -426,7 +427,7 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to ninth sets of American posts, each written by a helper (2026-11-29) before it
+# The fourth to tenth sets of American posts, each written by a helper (2026-11-29) before it
 # read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
@@ -447,6 +448,7 @@ american6_questions = _helpers_set(6)
 american7_questions = _helpers_set(7)
 american8_questions = _helpers_set(8)
 american9_questions = _helpers_set(9)
+american10_questions = _helpers_set(10)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -454,6 +456,7 @@ _HELPERS_SETS = {
     "--american7": ("seventh", american7_questions),
     "--american8": ("eighth", american8_questions),
     "--american9": ("ninth", american9_questions),
+    "--american10": ("tenth", american10_questions),
 }
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from .ask_eval import (
     american7_questions,
     american8_questions,
     american9_questions,
+    american10_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -148,14 +149,15 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american7_questions, {"rule": 30, "gap": 4, "play": 3, "off": 3}, 24),
         (american8_questions, {"rule": 40, "gap": 2, "play": 3, "off": 3}, 32),
         (american9_questions, {"rule": 40, "gap": 2, "play": 3, "off": 3}, 23),
+        (american10_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 32),
     ],
-    ids=["fourth", "fifth", "sixth", "seventh", "eighth", "ninth"],
+    ids=["fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"],
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american9.toml: sets of 40 (the eighth, ninth 48) written by
-    helpers before they read the catalogue, each labelled with rules the american catalogue
-    has, a kind and a part, half of them held (python -m tests.ask_eval --american4 ...
-    --american9)."""
+    """tests/ask_american4.toml to ask_american10.toml: sets of 40 (the eighth to tenth 48)
+    written by helpers before they read the catalogue, each labelled with rules the american
+    catalogue has, a kind and a part, half of them held (python -m tests.ask_eval --american4
+    ... --american10)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)
