@@ -1148,3 +1148,47 @@ def test_a_deuce_put_in_sevens_is_the_wild_card_forms_no(question):
     ruling = _ruling(question)
     assert ruling is not None
     assert (ruling.verdict, ruling.rules) == (False, (core.rule,))
+
+
+# -- the tenth American posts' dev half (2026-11-29 evening) ----------------------------------
+
+
+def test_cards_added_to_a_completed_canasta_are_the_card_added_forms_no():
+    from referee.rules import Card, Meld, Rank, parse_cards
+    from referee.rules.moment_rulings import check_card_added
+
+    question = (
+        "When a canasta has been completed, may one continue to add cards to it? My bridge "
+        "friend Marjorie insists that once it is closed nothing more may be added, but I "
+        "recall adding extra kings to finished canastas for many years."
+    )
+    core = check_card_added(
+        PRESETS["american"], card=Card(Rank.KING), melds=[Meld(parse_cards("K K K K K K K"))]
+    )
+    assert core.allowed is False
+    ruling = _ruling(question)
+    assert ruling is not None  # "my bridge friend" names a person, not another game's table
+    assert (ruling.verdict, ruling.rules) == (False, (core.rule,))
+
+
+def test_a_wild_card_named_on_the_discard_pile_is_its_top():
+    from referee.rules.rulings import check_pickup
+
+    question = "Wild card on the discard pile - can the next person pick it up?"
+    situation = read_situation(question, "en")
+    assert situation.top is not None
+    assert situation.top.is_wild
+    for variant in ("american", "classic"):
+        core = check_pickup(
+            PRESETS[variant], top=situation.top, frozen=False, stopped=False, hand=(), melds=[]
+        )
+        ruling = _ruling(question, variant)
+        assert ruling is not None
+        assert (
+            (ruling.verdict, ruling.rules)
+            == (core.allowed, (core.rule,))
+            == (
+                False,
+                ("pile.wild-top",),
+            )
+        )

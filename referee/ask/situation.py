@@ -1812,6 +1812,18 @@ def read_situation(
     three = "red" if situation.red_three and not situation.black_three else "black"
     named = [(p, (_card("3", three) if rank is Rank.THREE else Card(rank),)) for p, rank in alone]
     lone = singles + [(p, c) for p, c in worded if len(c) == 1] + named
+    if not lone:
+        # ... or a wild card named without a count just before the pile, where no card is told
+        # at all ("Wild card on the discard pile - can the next person pick it up?": seen in
+        # the tenth American posts' dev half, issue 44)
+        piles = top_at or said.positions("the_pile")
+        wilds = [
+            (m.start(), (_wild_card(wild),))
+            for m in re.finditer(r"[^\W_]+", rest)
+            if (wild := _wild_word(fold(m.group()))) is not None
+        ]
+        lone = [(p, c) for p, c in wilds if any(0 < t - p <= 30 for t in piles)]
+        top_at = top_at or (piles if lone else [])
     taken = None
     if top_at and lone:
         taken, top = min(lone, key=lambda item: min(abs(item[0] - t) for t in top_at))

@@ -251,7 +251,10 @@ _RULED_ELSEWHERE = tuple(g for g in OTHER_GAMES if g not in ("patience", "canast
 @lru_cached(1)
 def _other_game() -> re.Pattern[str]:
     names = "|".join(re.escape(fold(name)) for name in _RULED_ELSEWHERE)
-    return re.compile(rf"(?<!\w)(?:{names})(?!\w)")
+    # ... not a person known from that game's table ("my bridge friend Marjorie insists ...":
+    # seen in the tenth American posts' dev half, issue 44)
+    people = r"(?!\s+(?:friends?|partners?|buddy|buddies|lady|ladies)(?!\w))"
+    return re.compile(rf"(?<!\w)(?:{names})(?!\w){people}")
 
 
 def names_other_game(text: str) -> bool:
