@@ -1192,3 +1192,21 @@ def test_a_wild_card_named_on_the_discard_pile_is_its_top():
                 ("pile.wild-top",),
             )
         )
+
+
+@pytest.mark.parametrize("variant", ["american", "classic", "hand-and-foot"])
+def test_going_out_concealed_asked_of_the_game_is_the_cores(variant):
+    from referee.rules.moment_rulings import check_concealed_going_out
+
+    core = check_concealed_going_out(PRESETS[variant])
+    ruling = _ruling("Is going out concealed still a thing in the modern game?", variant)
+    assert ruling is not None
+    assert (ruling.verdict, ruling.rules) == (core.allowed, (core.rule,))
+    # its worth asked is the figure, as before; what it is, or a partner told, rules nothing
+    for other in (
+        "how much is going out concealed worth?",
+        "what is going out concealed?",
+        "can I go out concealed if my partner has already melded?",
+    ):
+        found = _ruling(other, variant)
+        assert found is None or found.verdict is None, other

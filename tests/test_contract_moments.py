@@ -135,3 +135,17 @@ def test_the_last_discard_and_red_threes_toward_the_opening_answer_as_the_core(v
     threes = check_json({"variant": variant, "question": "red_threes_opening"})
     _same(threes, variant, check_red_threes_toward_opening(rules))
     assert threes["allowed"] in (False, None)  # never a yes: a red three is never melded
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_going_out_concealed_answers_as_the_core(variant):
+    """May a player go out concealed (`referee check`'s ``concealed``, 2026-11-29): yes where
+    the book scores it (its bonus named), no where it has none (spanish, hand-and-foot)."""
+    from referee.rules.moment_rulings import check_concealed_going_out
+
+    rules = PRESETS[variant]
+    answer = check_json({"variant": variant, "question": "concealed"})
+    _same(answer, variant, check_concealed_going_out(rules))
+    assert answer["allowed"] is (rules.concealed_going_out_bonus is not None)
+    if answer["allowed"]:
+        assert str(rules.concealed_going_out_bonus) in answer["reason"]

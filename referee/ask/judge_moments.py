@@ -19,6 +19,7 @@ from collections.abc import Callable
 from ..rules import Card, Meld, Rank, Variant, format_cards
 from ..rules.moment_rulings import (
     check_card_added,
+    check_concealed_going_out,
     check_last_discard,
     check_partner_permission,
     check_pile_counts,
@@ -69,6 +70,30 @@ def _ruled(core: CoreRuling | None, form: tuple[str, dict[str, str]] | None = No
     if core is None:
         return Ruling(None, None, Text(SILENT_RULING), ())
     return Ruling(core.allowed, None, core.text, (core.rule,), form, lead=True)
+
+
+# what a question of going out concealed asked of the game names, and nothing more
+_CONCEALED_ONLY = frozenset({"concealed", "go_out", "not_value", "must"})
+
+# the words a question opens with that ask what or how, not whether ("what is going out
+# concealed?": no yes or no answers it), in the six languages
+_WHAT = frozenset(
+    "what how why which co jak proc jaky jake was wie warum welche que como por cual wat hoe "
+    "waarom welke czym dlaczego jaki".split()
+)
+
+
+def _asks_what(s: Situation) -> bool:
+    """Whether the sentence asked opens with a word asking what or how, not whether."""
+    words = fold(s.sentence).replace("¿", " ").split()
+    return bool(words) and words[0].strip(",.:;!?\"'") in _WHAT
+
+
+def _concealed(variant: Variant) -> Ruling:
+    """May a player go out concealed (``check_concealed_going_out``)?  A No's rule leads the
+    answers; a Yes leaves the rules as the search found them (no one rule decides it)."""
+    ruled = _ruled(check_concealed_going_out(variant))
+    return ruled._replace(lead=ruled.verdict is False)
 
 
 def _red_threes_toward(variant: Variant) -> Ruling:
@@ -223,6 +248,19 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
         # ... or going out asked after the partner's no, told in the story
         ((_said(s, "ask_partner", "binding") or _after_no(s)) and "ask_partner" in s.moments,
          lambda: _ask_partner(variant, s, table)),
+        # going out concealed asked of the game, no cards told ("Is going out concealed still a
+        # thing in the modern game?": seen in the tenth American posts' dev half, issue 44); its
+        # worth asked is the figure's
+        (
+            _said(s, "concealed")
+            and _said(s, "go_out")
+            and not {"value", "gets", "cost"} & s.moments
+            and not (s.groups or s.written or s.canastas)
+            and not s.moments - _CONCEALED_ONLY  # nothing else told: a partner, a meld ...
+            and s.opened is None
+            and not _asks_what(s),
+            lambda: _concealed(variant),
+        ),
         # must a last card be discarded to go out ("Does the last card have to be a discard?":
         # seen in the seventh American posts' dev half, issue 44)
         (

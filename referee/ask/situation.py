@@ -212,6 +212,8 @@ class Situation:
         # the post and its language, where it asks more than one question (a figure, then
         # another thing): :func:`earlier_questions` re-reads it asking the earlier ones
         self.post: tuple[str, str] | None = None
+        # the sentence read as the one asked (the question itself where it is one sentence)
+        self.sentence = ""
 
     @property
     def focus(self) -> Situation | None:
@@ -1743,6 +1745,7 @@ def read_situation(
         # seen in the ninth American posts' dev half, issue 44)
         situation.moments.discard("partner_no")
     sentence = (asking or ruled_text(text, lang)) if focus else text.strip()
+    situation.sentence = sentence
     if focus and asking is None and sentence != text.strip():
         situation.post = (text, lang)
     if sentence != text.strip():

@@ -660,6 +660,12 @@ def _last_discard_question(variant: Variant, data: Json) -> Json:
     return _moment_json(variant, check_last_discard(variant))
 
 
+def _concealed_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import check_concealed_going_out
+
+    return _moment_json(variant, check_concealed_going_out(variant))
+
+
 def _red_threes_opening_question(variant: Variant, data: Json) -> Json:
     from ..rules.moment_rulings import check_red_threes_toward_opening
 
@@ -687,6 +693,7 @@ QUESTIONS = {
     "pile_turn": _pile_turn_question,
     "last_discard": _last_discard_question,
     "red_threes_opening": _red_threes_opening_question,
+    "concealed": _concealed_question,
 }
 
 

@@ -24,6 +24,7 @@ from .variant import Variant
 __all__ = [
     "PARTNER_QUESTIONS",
     "check_card_added",
+    "check_concealed_going_out",
     "check_last_discard",
     "check_partner_permission",
     "check_pile_counts",
@@ -307,6 +308,34 @@ def check_last_discard(variant: Variant) -> Ruling:
     else:
         text = N_("No: a player may go out by melding every card, with or without a last discard.")
     return Ruling(variant.going_out_needs_discard, _t(text), "going-out.discard")
+
+
+def check_concealed_going_out(variant: Variant) -> Ruling:
+    """May a player go out concealed, melding every card in one turn (the going out's other
+    needs, its canastas, as ever)?  Yes with what it scores where the book has it (its bonus,
+    or the ordinary one where it adds nothing), else No."""
+    rule = "going-out.concealed" if "going-out.concealed" in variant.rules else "going-out.bonus"
+    bonus = variant.concealed_going_out_bonus
+    if bonus is None:
+        return Ruling(False, _t(N_("No: this game has no going out concealed.")), rule)
+    if bonus > variant.going_out_bonus:
+        text = _t(
+            N_(
+                "Yes: a player may go out concealed, melding every card in one turn with the "
+                "canastas going out needs; it scores %(bonus)s instead of %(ordinary)s."
+            ),
+            bonus=bonus,
+            ordinary=variant.going_out_bonus,
+        )
+    else:
+        text = _t(
+            N_(
+                "Yes: a player may go out concealed, melding every card in one turn with the "
+                "canastas going out needs; it scores the ordinary %(bonus)s, nothing more."
+            ),
+            bonus=bonus,
+        )
+    return Ruling(True, text, rule)
 
 
 def check_card_added(
