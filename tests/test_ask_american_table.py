@@ -35,10 +35,31 @@ def _ruled(question: str, verdict: bool, rule: str, variant: str = "american") -
         ("We have two canastas, a clean one and a dirty one. Can we go out?", 2),
         ("We have a clean canasta and a dirty one. Can we go out?", 2),
         ("We have a canasta of queens and one of kings, can we go out?", 2),
+        # told in a table's words (the ninth American posts' dev half, 2026-11-29 evening)
+        ("we had both our canastas and I have one card left. can I go out?", 2),
+        ("we have a natural in kings and a mixed in 9s, can I go out?", 2),
+        ("we only have our clean one, can my partner go out?", 1),
+        # ... a kind after a canasta counted describes it: no more canastas
+        ("only one book closed on our side, a mixed in 6s. can my partner go out?", 1),
+        ("we had both our canastas done, a clean queens and a dirty 9s. can I go out?", 2),
+        # ... but counted by kind, each kind is one, listed on too
+        ("We have one natural canasta and one mixed. Can we go out?", 2),
+        ("We have 2 clean canastas, 1 dirty. Can we go out?", 3),
     ],
 )
 def test_canastas_told_then_described_are_counted_once(question, canastas):
+    from referee.rules import Card, Meld, Rank
+    from referee.rules.rulings import check_going_out
+
     assert read_situation(question, "en").canastas == canastas
+    # ... and going out is the going-out form's on so many canastas
+    melds = [Meld((Card(rank),) * 7) for rank in (Rank.KING, Rank.QUEEN, Rank.JACK)[:canastas]]
+    core = check_going_out(
+        PRESETS["american"], players=4, melds=melds, hand=(Card(Rank.FIVE),), hand_told=False
+    )
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.verdict is core.allowed
 
 
 def test_one_canasta_described_is_no_at_the_american_table():
@@ -938,37 +959,6 @@ def test_a_claim_asked_last_after_the_act_is_answered_on_the_claim():
 # -- the ninth American posts' dev half (2026-11-29 evening) ----------------------------------
 
 
-@pytest.mark.parametrize(
-    ("question", "canastas"),
-    [
-        ("we had both our canastas and I have one card left. can I go out?", 2),
-        ("we have a natural in kings and a mixed in 9s, can I go out?", 2),
-        ("we only have our clean one, can my partner go out?", 1),
-        # a kind after a canasta counted describes it: no more canastas
-        ("only one book closed on our side, a mixed in 6s. can my partner go out?", 1),
-        ("we had both our canastas done, a clean queens and a dirty 9s. can I go out?", 2),
-        # ... but counted by kind, each kind is one, listed on too
-        ("We have one natural canasta and one mixed. Can we go out?", 2),
-        ("We have 2 clean canastas, 1 dirty. Can we go out?", 3),
-    ],
-)
-def test_canastas_told_in_a_tables_words_are_counted(question, canastas):
-    from referee.rules.rulings import check_going_out
-
-    assert read_situation(question, "en").canastas == canastas
-    ruling = _ruling(question)
-    assert ruling is not None
-    rules = PRESETS["american"]
-    core = check_going_out(
-        rules,
-        players=4,
-        melds=[meld for meld in _canastas_of(canastas)],
-        hand=(_card("5"),),
-        hand_told=False,
-    )
-    assert ruling.verdict is core.allowed
-
-
 def _card(symbol: str):
     from referee.rules import Card
 
@@ -1044,22 +1034,6 @@ def test_a_claim_against_a_must_keeps_the_musts_verdict(question, right):
     )
 
 
-def test_a_wild_card_added_after_the_opening_told_is_under_the_rule_of_five():
-    from referee.rules import parse_cards
-    from referee.rules.melds import Meld
-    from referee.rules.rulings import check_wild_card
-
-    question = (
-        "Me and partner opened with 5-5-5 three turns ago, just naturals. Now I have a deuce "
-        "and want to add it to the 5s. Can I?"
-    )
-    core = check_wild_card(PRESETS["american"], meld=Meld(parse_cards("5 5 5")), opening=False)
-    assert core.allowed is False
-    ruling = _ruling(question)
-    assert ruling is not None
-    assert (ruling.verdict, ruling.rules) == (False, (core.rule,))
-
-
 def test_a_black_three_as_the_last_discard_is_the_discard_forms_no():
     ruling = _ruling("going out w/ a black 3 as my last discard, legal??")
     assert ruling is not None
@@ -1131,19 +1105,28 @@ def test_the_cards_of_a_condition_claimed_are_not_the_hand():
 
 
 @pytest.mark.parametrize(
-    "question",
+    ("question", "meld"),
     [
-        "can you put one deuce in a meld of sevens?",
+        ("can you put one deuce in a meld of sevens?", "7 7 7"),
         # asked of a claim, the sentence before the question naming no moment ruled on
-        "He says you can put one deuce in a meld of sevens as long as it's only one. I say "
-        "sevens have to be pure. Is he right?",
+        (
+            "He says you can put one deuce in a meld of sevens as long as it's only one. I say "
+            "sevens have to be pure. Is he right?",
+            "7 7 7",
+        ),
+        # after the opening told: the rule of five, not the opening's wild card
+        (
+            "Me and partner opened with 5-5-5 three turns ago, just naturals. Now I have a "
+            "deuce and want to add it to the 5s. Can I?",
+            "5 5 5",
+        ),
     ],
 )
-def test_a_deuce_put_in_sevens_is_the_wild_card_forms_no(question):
+def test_a_wild_card_added_is_the_wild_card_forms_no(question, meld):
     from referee.rules import Meld, parse_cards
     from referee.rules.rulings import check_wild_card
 
-    core = check_wild_card(PRESETS["american"], meld=Meld(parse_cards("7 7 7")), opening=False)
+    core = check_wild_card(PRESETS["american"], meld=Meld(parse_cards(meld)), opening=False)
     assert core.allowed is False
     ruling = _ruling(question)
     assert ruling is not None
