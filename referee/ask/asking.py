@@ -226,7 +226,8 @@ def asks_nothing(text: str, lang: str) -> bool:
     """Whether ``text`` is a story that asks nothing: one sentence or several of more than
     :data:`TERSE` words in all (a single sentence only past :data:`~.design.LONG_POST`
     before the real posts' dev part showed one of 18 asking nothing: "X should draw the first
-    card of the discard pile, instead he draws another"), ending as a told sentence does,
+    card of the discard pile, instead he draws another"; and then not one telling what someone
+    says, a claim), ending as a told sentence does,
     with no question mark (but a rhetorical one: "Can you believe it?"), no sentence nor
     clause opening with a question word, no phrase asking without a mark ("wondering", "can
     someone tell me", "settle this": kind "asks"), and no rule named in dispute ("against the

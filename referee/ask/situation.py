@@ -1279,7 +1279,7 @@ _ANOTHER = frozenset("one ones jedna jednu jednou eine einen una uno een jedna j
 _OF = frozenset("of z ze von de van".split())
 _AND = frozenset("and a und y en i oraz".split())
 # "both our canastas": two (the ninth American posts' dev half, issue 44)
-_BOTH = frozenset("both beide beiden ambas ambos obe oba obie oba".split())
+_BOTH = frozenset("both beide beiden ambas ambos obe oba obie".split())
 # after a canasta's kind said as the canasta itself: "in" or "of" its rank, or "one"; and the
 # side's own one ("our clean one")
 _OUR = frozenset("our my nasi nasu unsere unseren nuestra nuestro onze nasza nasze".split())
@@ -1760,7 +1760,7 @@ def read_situation(
             # didn't meld. What's that?" asks nothing of the threes as a meld)
             situation.asked.discard("meld")
         situation.focused = (sentence, lang)
-        if said.named("partner_yes"):
+        if "partner_no" not in situation.moments:
             situation.asked.discard("partner_no")  # someone else's no (above)
     if "play" in situation.moments and any(
         _asks_rule(asking, lang) for asking in _sentences(text) if asks(asking, lang)
@@ -1864,9 +1864,9 @@ def read_situation(
     if situation.moments.intersection(_KIND_MOMENTS):
         situation.kinds, situation.kind_digits = _canasta_kinds(folded, lang)
         if situation.canastas is None and situation.kinds and "go_out" in situation.moments:
-            # every canasta named counted by its kind ("with just the one natural canasta"):
-            # so many in all (a held post's mechanism, the ninth American posts: counted by
-            # kind, no count of canastas read)
+            # every canasta named counted by its kind ("we only have one clean canasta"): so
+            # many in all (found by a held post's mechanism in the ninth American posts, no
+            # text read: counted by kind, no count of canastas read)
             situation.canastas = sum(situation.kinds.values())
     situation.wilds_worded = sum(
         1 for p, cards in worded if p != taken for card in cards if card.is_wild
