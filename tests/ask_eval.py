@@ -164,6 +164,8 @@ if __name__ == "__main__" and not {
     "--american8",
     "--american9",
     "--american10",
+    "--american11",
+    "--american12",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -427,7 +429,7 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to tenth sets of American posts, each written by a helper (2026-11-29) before it
+# The fourth to twelfth sets of American posts, each written by a helper (2026-11-29) before it
 # read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
@@ -449,6 +451,8 @@ american7_questions = _helpers_set(7)
 american8_questions = _helpers_set(8)
 american9_questions = _helpers_set(9)
 american10_questions = _helpers_set(10)
+american11_questions = _helpers_set(11)
+american12_questions = _helpers_set(12)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -457,6 +461,8 @@ _HELPERS_SETS = {
     "--american8": ("eighth", american8_questions),
     "--american9": ("ninth", american9_questions),
     "--american10": ("tenth", american10_questions),
+    "--american11": ("eleventh", american11_questions),
+    "--american12": ("twelfth", american12_questions),
 }
 
 if __name__ == "__main__":

@@ -34,6 +34,8 @@ from .ask_eval import (
     american8_questions,
     american9_questions,
     american10_questions,
+    american11_questions,
+    american12_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -150,14 +152,16 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american8_questions, {"rule": 40, "gap": 2, "play": 3, "off": 3}, 32),
         (american9_questions, {"rule": 40, "gap": 2, "play": 3, "off": 3}, 23),
         (american10_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 32),
+        (american11_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 29),
+        (american12_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 36),
     ],
-    ids=["fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"],
+    ids=["fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"],
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american10.toml: sets of 40 (the eighth to tenth 48)
+    """tests/ask_american4.toml to ask_american12.toml: sets of 40 (the eighth to twelfth 48)
     written by helpers before they read the catalogue, each labelled with rules the american
     catalogue has, a kind and a part, half of them held (python -m tests.ask_eval --american4
-    ... --american10)."""
+    ... --american12)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)
