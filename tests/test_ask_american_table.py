@@ -806,6 +806,40 @@ def test_must_the_last_card_be_a_discard_is_the_cores(variant):
     assert ruling.rules == ("going-out.discard",)
 
 
+@pytest.mark.parametrize("variant", ["american", "classic"])
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("can you go out without discarding?", "en"),
+        ("I melded all my cards and had nothing left to discard. Is that a legal go out?", "en"),
+        ("We have 3 canastas. I played off all my cards, no discard. Are we out?", "en"),
+        ("Darf man ausmachen, ohne abzuwerfen?", "de"),
+        ("¿Se puede cerrar sin descartar?", "es"),
+    ],
+)
+def test_going_out_with_no_card_to_discard_is_the_cores(question, lang, variant):
+    """Going out by melding every card, asked the other way round from "must the last card be
+    a discard?": the core's answer for the table's book (american: No; classic: Yes)."""
+    from referee.rules.moment_rulings import check_meld_every_card
+
+    core = check_meld_every_card(PRESETS[variant])
+    ruling = _ruling(question, variant, lang)
+    assert ruling is not None
+    assert ruling.verdict is core.allowed
+    assert ruling.rules == ("going-out.discard",)
+
+
+def test_a_told_discard_after_melding_is_no_going_out_without_one():
+    """ "She melded everything and threw her last card": a discard told, so the no-discard
+    question is not the one asked (the fifth American posts' dev half)."""
+    ruling = _ruling(
+        "we had 3 canastas down, she melded everything and threw her last card. how much is "
+        "the going out bonus?"
+    )
+    assert ruling is not None
+    assert ruling.figure == PRESETS["american"].going_out_bonus
+
+
 # -- the eighth American posts' dev half (2026-11-29 evening) ---------------------------------
 
 

@@ -124,14 +124,22 @@ def test_a_malformed_moment_question_says_what_is_wrong(question, words):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_last_discard_and_red_threes_toward_the_opening_answer_as_the_core(variant):
-    """The two questions `referee ask` rules on since 2026-11-29 ("do you have to discard to
-    go out?", "do red threes count toward the opening?"), asked of `referee check` too."""
-    from referee.rules.moment_rulings import check_last_discard, check_red_threes_toward_opening
+    """The questions `referee ask` rules on since 2026-11-29 ("do you have to discard to go
+    out?", "can you go out without discarding?", "do red threes count toward the opening?"),
+    asked of `referee check` too."""
+    from referee.rules.moment_rulings import (
+        check_last_discard,
+        check_meld_every_card,
+        check_red_threes_toward_opening,
+    )
 
     rules = PRESETS[variant]
     last = check_json({"variant": variant, "question": "last_discard"})
     _same(last, variant, check_last_discard(rules))
     assert last["allowed"] is rules.going_out_needs_discard
+    every = check_json({"variant": variant, "question": "meld_every_card"})
+    _same(every, variant, check_meld_every_card(rules))
+    assert every["allowed"] is (not rules.going_out_needs_discard)
     threes = check_json({"variant": variant, "question": "red_threes_opening"})
     _same(threes, variant, check_red_threes_toward_opening(rules))
     assert threes["allowed"] in (False, None)  # never a yes: a red three is never melded

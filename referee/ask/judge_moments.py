@@ -21,6 +21,7 @@ from ..rules.moment_rulings import (
     check_card_added,
     check_concealed_going_out,
     check_last_discard,
+    check_meld_every_card,
     check_partner_permission,
     check_pile_counts,
     check_pile_turn,
@@ -266,6 +267,18 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
         (
             _said(s, "last_discard") and _said(s, "must"),
             lambda: _ruled(check_last_discard(variant))._replace(must=True),
+        ),
+        # ... and asked the other way round, may a player go out with no card to discard ("can
+        # you go out without discarding?", "I melded all my cards and had nothing left to
+        # discard. is that a legal go out?": the lead's probes, 2026-11-29 night, after the
+        # held halves counted going out's last discard the rule most often unanswered)
+        (
+            "no_discard" in s.moments
+            and "go_out" in s.moments
+            and _said(s, "no_discard", "go_out")
+            and not _said(s, "must")
+            and not s.moments & {"concealed", "special_hand"},
+            lambda: _ruled(check_meld_every_card(variant)),
         ),
         # ... or told in the story, going out with it asked ("special hands where you lay down
         # everything at once ... seven pairs ... Can I lay the pairs down and go out with

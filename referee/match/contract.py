@@ -660,6 +660,12 @@ def _last_discard_question(variant: Variant, data: Json) -> Json:
     return _moment_json(variant, check_last_discard(variant))
 
 
+def _meld_every_card_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import check_meld_every_card
+
+    return _moment_json(variant, check_meld_every_card(variant))
+
+
 def _concealed_question(variant: Variant, data: Json) -> Json:
     from ..rules.moment_rulings import check_concealed_going_out
 
@@ -692,6 +698,7 @@ QUESTIONS = {
     "card_added": _card_added_question,
     "pile_turn": _pile_turn_question,
     "last_discard": _last_discard_question,
+    "meld_every_card": _meld_every_card_question,
     "red_threes_opening": _red_threes_opening_question,
     "concealed": _concealed_question,
 }

@@ -26,6 +26,7 @@ __all__ = [
     "check_card_added",
     "check_concealed_going_out",
     "check_last_discard",
+    "check_meld_every_card",
     "check_partner_permission",
     "check_pile_counts",
     "check_pile_turn",
@@ -308,6 +309,17 @@ def check_last_discard(variant: Variant) -> Ruling:
     else:
         text = N_("No: a player may go out by melding every card, with or without a last discard.")
     return Ruling(variant.going_out_needs_discard, _t(text), "going-out.discard")
+
+
+def check_meld_every_card(variant: Variant) -> Ruling:
+    """May a player go out by melding every card, with no last card to discard ("Can I go out
+    without a discard?")?  The same rule as :func:`check_last_discard` asked the other way
+    round: No where the book's going out needs a last discard, else Yes."""
+    if variant.going_out_needs_discard:
+        text = N_("No: going out needs one card left to discard; a player may not meld every card.")
+    else:
+        text = N_("Yes: a player may go out by melding every card, with no last discard.")
+    return Ruling(not variant.going_out_needs_discard, _t(text), "going-out.discard")
 
 
 def check_concealed_going_out(variant: Variant) -> Ruling:

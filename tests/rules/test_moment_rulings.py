@@ -298,6 +298,22 @@ def test_a_last_discard_is_required_exactly_where_going_out_needs_one(variant):
     assert ruling.allowed is (not melded_all.allowed) is rules.going_out_needs_discard
 
 
+@pytest.mark.parametrize("variant", ["american", "classic", "czech", "spanish"])
+def test_going_out_melding_every_card_is_allowed_exactly_where_no_last_discard_is_needed(
+    variant,
+):
+    from referee.rules.moment_rulings import check_last_discard, check_meld_every_card
+    from referee.rules.rulings import check_going_out
+
+    rules = PRESETS[variant]
+    ruling = check_meld_every_card(rules)
+    assert ruling.rule == check_last_discard(rules).rule == "going-out.discard"
+    # the going-out form's answer on a hand melded to its last card, canastas enough
+    canastas = [Meld(parse_cards(f"{r} {r} {r} {r} {r} {r} {r}")) for r in ("K", "Q", "J", "A")]
+    melded_all = check_going_out(rules, players=rules.default_players, melds=canastas, hand=())
+    assert ruling.allowed is melded_all.allowed is (not rules.going_out_needs_discard)
+
+
 def test_red_threes_never_count_toward_the_opening_where_the_book_says_so():
     """classic and dutch (opening.minimum: "Red threes do not count"), american ("Threes do
     not count"), german (its own opening.red-threes), hand-and-foot (opening.canasta-bonus:
