@@ -1227,3 +1227,120 @@ def test_going_out_concealed_asked_of_the_game_is_the_cores(variant):
     ):
         found = _ruling(other, variant)
         assert found is None or found.verdict is None, other
+
+
+# -- the eleventh and twelfth American posts' dev halves (2026-11-29 night) -------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "question", "lang"),
+    [
+        (
+            "american",
+            "How many canastas do u need to go out? we always played 2 natural 2 mixed",
+            "en",
+        ),
+        ("classic", "how many canastas are needed to go out?", "en"),
+        ("american", "Kolik kanast je potřeba k ukončení?", "cs"),
+    ],
+)
+def test_the_canastas_going_out_needs_asked_is_the_fewest_the_going_out_form_passes(
+    variant, question, lang
+):
+    from referee.rules import Card, Meld, Rank
+    from referee.rules.rulings import check_going_out
+
+    rules = PRESETS[variant]
+    ruling = _ruling(question, variant, lang)
+    assert ruling is not None
+    assert ruling.verdict is None
+    assert ruling.rules == ("going-out.canastas",)
+
+    def passes(n):
+        canastas = [Meld((Card(r),) * 7) for r in (Rank.KING, Rank.QUEEN, Rank.JACK)[:n]]
+        return check_going_out(
+            rules, players=rules.default_players, melds=canastas, hand=(Card(Rank.FIVE),)
+        ).allowed
+
+    assert passes(ruling.figure)
+    assert not passes(ruling.figure - 1)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What's the going out bonus in American canasta? Old Hoyle book says 100, my friend "
+        "says its 200 now",
+        "whats the bonus for going out",
+    ],
+)
+def test_the_going_out_bonus_asked_with_what_is_the_figure_the_score_adds(question):
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == going_out_points(PRESETS["american"], went_out=True)
+
+
+def test_the_count_on_a_card_is_its_value():
+    from referee.rules import Rank
+
+    ruling = _ruling("Whats the count on an ace? 15 or 20? arguing with my brother again")
+    assert ruling is not None
+    assert ruling.figure == PRESETS["american"].card_points[Rank.ACE]
+
+
+def test_a_rule_book_and_a_bridge_club_are_no_canasta_and_no_other_game():
+    """ "bridge club-turned-canasta club", "I don't have my rule book with me": the minimum
+    claimed before them is the question, at the score told."""
+    ruling = _ruling(
+        "Bit of a debate at bridge club-turned-canasta club lol. Our score was 5,050. Someone "
+        "said we need 120 to open, someone else said 90 until you hit 6000. I don't have my "
+        "rule book with me. Which is it?"
+    )
+    assert ruling is not None
+    assert ruling.figure == PRESETS["american"].opening_minimum(5050)
+
+
+def test_the_pile_used_toward_the_opening_is_the_pile_counts_ruling():
+    from referee.rules.moment_rulings import check_pile_counts
+
+    ruling = _ruling(
+        "my opponent picked up the pile with A A and an ace on top. she hadnt opened yet. can "
+        "she use cards from the pile to make her opening count??"
+    )
+    assert ruling is not None
+    assert ruling.verdict is check_pile_counts(PRESETS["american"], top=False).allowed
+
+
+def test_n_of_them_counts_the_cards_told_and_is_no_card():
+    from referee.rules import Meld, parse_cards
+    from referee.rules.rulings import check_meld
+
+    question = "My partner laid down J J 2 2 joker, five cards, 3 of them wild. Is that legal?"
+    assert read_situation(question, "en").singles == []
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.verdict is check_meld(PRESETS["american"], Meld(parse_cards("J J 2 2 X"))).allowed
+
+
+@pytest.mark.parametrize("wild", ["a deuce", "a joker"])
+def test_a_wild_card_added_to_a_closed_canasta_is_the_wild_cards_ruling(wild):
+    from referee.rules import Card, Meld, Rank
+    from referee.rules.rulings import check_wild_card
+
+    rules = PRESETS["american"]
+    closed = Meld((Card(Rank.KING),) * rules.max_meld_cards)
+    ruling = _ruling(f"Can you add {wild} to a closed clean canasta?")
+    assert ruling is not None
+    assert ruling.verdict is check_wild_card(rules, meld=closed, opening=False).allowed
+
+
+def test_a_legal_out_asks_going_out():
+    """ "Is that a legal out?": going out asked as a noun (with no card left to discard)."""
+    from referee.rules.moment_rulings import check_meld_every_card
+
+    ruling = _ruling(
+        "We had 2 clean and 2 dirty canastas down. My husband melded his last three cards, "
+        "8 8 8, and had nothing left to discard. Is that a legal out?"
+    )
+    assert ruling is not None
+    assert ruling.verdict is check_meld_every_card(PRESETS["american"]).allowed

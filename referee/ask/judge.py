@@ -25,6 +25,7 @@ from ..rules.rulings import Ruling as PickupRuling
 from ..rules.rulings import check_going_out, check_meld, check_pickup, check_wild_card
 from ..rules.variant import CanastaKind, OpeningStep
 from .situation import Situation, earlier_questions, question_sentence, read_situation
+from .words import fold
 
 __all__ = ["PLAY", "Ruling", "Table", "rule_on"]
 
@@ -505,13 +506,13 @@ def _going_out_with(variant: Variant, s: Situation, players: int) -> Ruling | No
     )
 
 
-def _canastas_needed(variant: Variant, claimed: int, players: int) -> Ruling | None:
-    """Is ``claimed`` the number of canastas a side needs to go out ("you need two canastas
-    to go out, right?"): the fewest with which some canastas of theirs pass the going-out
-    form's ruling (one card left to discard), compared with the claim."""
+def _fewest_canastas(variant: Variant, players: int) -> int | None:
+    """The canastas a side needs to go out: the fewest with which some canastas of theirs pass
+    the going-out form's ruling (one card left to discard); None where the book has no such
+    rule."""
     if "going-out.canastas" not in variant.rules:
         return None
-    needed = next(
+    return next(
         (
             n
             for n in range(1, len(_CANASTA_RANKS) + 1)
@@ -524,6 +525,24 @@ def _canastas_needed(variant: Variant, claimed: int, players: int) -> Ruling | N
         ),
         None,
     )
+
+
+def _canastas_to_go_out(variant: Variant, players: int) -> Ruling | None:
+    """How many canastas a side needs to go out, asked ("how many canastas do you need to go
+    out?": seen in the eleventh American posts' dev half, issue 44): the figure."""
+    needed = _fewest_canastas(variant, players)
+    if needed is None:
+        return None
+    text = Text(N_("A side needs %(needed)s canastas to go out."), {"needed": needed})
+    if needed == 1:
+        text = Text(N_("A side needs one canasta to go out."), {"needed": needed})
+    return Ruling(None, needed, text, ("going-out.canastas",), lead=True)
+
+
+def _canastas_needed(variant: Variant, claimed: int, players: int) -> Ruling | None:
+    """Is ``claimed`` the number of canastas a side needs to go out ("you need two canastas
+    to go out, right?"): the fewest (:func:`_fewest_canastas`), compared with the claim."""
+    needed = _fewest_canastas(variant, players)
     if needed is None:
         return None
     values = {"needed": needed, "claimed": claimed}
@@ -648,10 +667,32 @@ def _canasta(kind: str, rank: Rank) -> Meld:
     return Meld(tuple(Card(r, Suit.HEARTS) for r in _RUN))
 
 
+# the words a question opens with that ask what or how, not whether ("what is going out
+# concealed?": no yes or no answers it), in the six languages
+_WHAT = frozenset(
+    "what how why which co jak proc jaky jake was wie warum welche que como por cual wat hoe "
+    "waarom welke czym dlaczego jaki".split()
+)
+
+
+def _asks_what(s: Situation) -> bool:
+    """Whether the sentence asked opens with a word asking what or how, not whether."""
+    words = fold(s.sentence).replace("¿", " ").split()
+    first = words[0].strip(",.:;!?\"'") if words else ""
+    return first in _WHAT or first in _WHAT_IS
+
+
+# ... with its "is" written together ("What's the going out bonus?", "whats")
+_WHAT_IS = frozenset({"what's", "whats", "how's", "hows", "what’s", "how’s"})
+
+
 def _going_out_valued(s: Situation) -> bool:
     """Whether going out's worth is asked ("how much is going out worth?", "how much is the
-    going out bonus?")."""
-    return _asks(s, "value") and "go_out" in (s.asked or s.moments)
+    going out bonus?", "What's the going out bonus in American canasta?": the bonus named in
+    a sentence asking what, seen in the twelfth American posts' dev half, issue 44)."""
+    asked = s.focus or s
+    named = "bonus_named" in asked.moments and _asks_what(s)
+    return (_asks(s, "value") or named) and "go_out" in (s.asked or s.moments)
 
 
 def _going_out_bonus(variant: Variant, s: Situation) -> Ruling | None:
@@ -1076,6 +1117,12 @@ def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Rulin
     found = rule_on_play(variant, s)
     if found is not None:
         return found
+    if s.canastas_asked and _asks(s, "go_out"):
+        # the count asked, whatever cards a story of claims tells ("How many canastas do u
+        # need to go out? we always played 2 natural 2 mixed")
+        found = _canastas_to_go_out(variant, table.players if table else variant.default_players)
+        if found is not None:
+            return found
     from .judge_figures import figure_asked  # it builds on this module's Ruling
     from .judge_hand import hand_bonuses, hand_event
 

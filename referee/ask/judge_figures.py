@@ -13,7 +13,10 @@
 The counts the book gives, asked with no cards or score ("how many wild cards can a canasta
 have?", "how many cards are dealt?"), were ruled too and taken out again: the real posts'
 labels give such questions no ruling (three of the dev half's: the canastas to go out, the
-cards dealt), as a ruling is a figure for the post's own cards and scores.
+cards dealt), as a ruling is a figure for the post's own cards and scores.  The canastas going
+out needs is ruled again since 2026-11-29 night (``judge._canastas_to_go_out``): the American
+tables ask it as a dispute ("do we need 2 or 3?"), and four of the helpers' sets label it with
+its figure; the real set's one such post, labelled without, counts one wrong ruling.
 
 Each is the value the rules core rules with, never a sentence matched to the words.
 """

@@ -31,7 +31,8 @@ from ..rules.moment_rulings import (
 )
 from ..rules.problems import N_, Text
 from ..rules.rulings import Ruling as CoreRuling
-from .judge import RULED, Ruling, Table, _joined
+from ..rules.rulings import check_wild_card
+from .judge import RULED, Ruling, Table, _asks_what, _joined
 from .situation import MOMENT_QUESTIONS, Situation, question_sentence
 from .words import fold
 
@@ -75,19 +76,6 @@ def _ruled(core: CoreRuling | None, form: tuple[str, dict[str, str]] | None = No
 
 # what a question of going out concealed asked of the game names, and nothing more
 _CONCEALED_ONLY = frozenset({"concealed", "go_out", "not_value", "must"})
-
-# the words a question opens with that ask what or how, not whether ("what is going out
-# concealed?": no yes or no answers it), in the six languages
-_WHAT = frozenset(
-    "what how why which co jak proc jaky jake was wie warum welche que como por cual wat hoe "
-    "waarom welke czym dlaczego jaki".split()
-)
-
-
-def _asks_what(s: Situation) -> bool:
-    """Whether the sentence asked opens with a word asking what or how, not whether."""
-    words = fold(s.sentence).replace("¿", " ").split()
-    return bool(words) and words[0].strip(",.:;!?\"'") in _WHAT
 
 
 def _concealed(variant: Variant) -> Ruling:
@@ -205,6 +193,12 @@ def _card_added(variant: Variant, s: Situation) -> Ruling | None:
             return None  # canastas grow on; or their canasta, which takes none of ours
         melds = [Meld((card,) * most)]
         shown = melds[0].cards + (card,)
+        if _wild_asked(asked) and not named and _rank(s) is None:
+            # a wild card added to a closed canasta ("Can you add a deuce to a closed clean
+            # canasta?": seen in the twelfth American posts' dev half, issue 44): the wild
+            # card's own ruling on that canasta
+            wild = check_wild_card(variant, meld=melds[0], opening=False)
+            return _ruled(wild, ("meld", {"cards": format_cards(shown[:-1]) + " 2"}))
     else:
         if _rank(s) is None:
             return None
@@ -212,6 +206,12 @@ def _card_added(variant: Variant, s: Situation) -> Ruling | None:
         shown = (card,)
     core = check_card_added(variant, card=card, melds=melds, going_out="go_out" in s.moments)
     return _ruled(core, ("meld", {"cards": format_cards(shown)}))
+
+
+def _wild_asked(s: Situation) -> bool:
+    """Whether the cards a sentence names are wild cards alone ("add a deuce", "a joker")."""
+    cards = [c for g in s.groups for c in g] + list(s.singles)
+    return (bool(cards) or s.wilds_worded > 0) and all(c.is_wild for c in cards)
 
 
 def _pile_turn(variant: Variant, s: Situation) -> Ruling | None:

@@ -195,6 +195,8 @@ class Situation:
         self.canastas: int | None = None
         # the canastas claimed a side needs to go out ("you need two canastas to go out?")
         self.canastas_claimed: int | None = None
+        # ... or asked ("how many canastas do you need to go out?")
+        self.canastas_asked = False
         # ... by kind, where the post counts each canasta it names by its kind ("one clean
         # canasta and two dirty ones": natural 1, mixed 2); None where one is uncounted
         self.kinds: dict[str, int] | None = None
@@ -945,6 +947,9 @@ def _notation(
             # ... nor a limit told ("max is 2 per meld": the ninth American posts' dev half)
             before = re.findall(r"[^\W_]+", fold(text[max(0, begin - 12) : begin]))[-2:]
             worth = worth or bool(set(before) & _limit_words())
+            # ... nor a count of cards told before ("five cards, 3 of them wild": seen in the
+            # eleventh American posts' dev half, issue 44)
+            worth = worth or bool(_OF_THEM.match(text, finish))
             if not lone_word and not worth and not text.startswith(":", finish):
                 singles.append((begin, cards[0]))
             return written  # a digit may still be a count: "2 kings"
@@ -968,6 +973,11 @@ def _notation(
 
 
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
+# "3 of them", "3 z nich", "3 davon", "3 de ellos", "3 ervan": a count of the cards told before
+_OF_THEM = re.compile(
+    r"\s+(?:of\s+(?:them|those|these|which|em)|z\s+nich|davon|de\s+ell[oa]s|ervan|van\s+hen)\b",
+    re.IGNORECASE,
+)
 
 
 @lru_cached(1)
@@ -1425,6 +1435,18 @@ def _canastas_claimed(sentence: str, lang: str) -> int | None:
     return None
 
 
+def _canastas_asked(sentence: str) -> bool:
+    """Whether ``sentence`` asks how many canastas ("how many canastas do u need to go out?",
+    "kolik kanast je potřeba?"): a word asking a count, a word for a canasta within three
+    after it."""
+    asked = {w for ws in _data()["canastas_count_asked"].values() for w in ws}
+    words = re.findall(r"[^\W_]+", fold(sentence))
+    return any(
+        w in asked and any(_CANASTA_WORD.match(x) for x in words[i + 1 : i + 4])
+        for i, w in enumerate(words)
+    )
+
+
 _KIND_MOMENTS = ("natural_canasta", "mixed_canasta")
 
 
@@ -1859,6 +1881,7 @@ def read_situation(
                 break
         if situation.canastas is None:
             situation.canastas_claimed = _canastas_claimed(sentence, lang)
+            situation.canastas_asked = _canastas_asked(sentence)
     elif situation.red_three and "canasta" in situation.moments:
         # red threes beside the side's canastas: the canastas' count decides the threes' sign
         situation.canastas = _canastas_counted(text, lang)

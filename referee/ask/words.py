@@ -252,8 +252,10 @@ _RULED_ELSEWHERE = tuple(g for g in OTHER_GAMES if g not in ("patience", "canast
 def _other_game() -> re.Pattern[str]:
     names = "|".join(re.escape(fold(name)) for name in _RULED_ELSEWHERE)
     # ... not a person known from that game's table ("my bridge friend Marjorie insists ...":
-    # seen in the tenth American posts' dev half, issue 44)
-    people = r"(?!\s+(?:friends?|partners?|buddy|buddies|lady|ladies)(?!\w))"
+    # seen in the tenth American posts' dev half, issue 44), nor its club where the post's
+    # game is played ("at bridge club-turned-canasta club", "bridge club canasta day": the
+    # eleventh's and twelfth's)
+    people = r"(?!\s+(?:friends?|partners?|buddy|buddies|lady|ladies|club)(?!\w))"
     return re.compile(rf"(?<!\w)(?:{names})(?!\w){people}")
 
 
