@@ -1344,3 +1344,37 @@ def test_a_legal_out_asks_going_out():
     )
     assert ruling is not None
     assert ruling.verdict is check_meld_every_card(PRESETS["american"]).allowed
+
+
+def test_a_worth_claimed_and_the_card_named_again_are_no_more_cards_left():
+    """ "2 jokers and a black 3 in her hand ... I said 100 for the jokers and 5 for the 3": the
+    hand is X X and the black three, as `referee score` counts them left in hand."""
+    from referee.rules import Card, Rank, Suit
+
+    question = (
+        "At the end of the hand my partner was stuck with 2 jokers and a black 3 in her hand "
+        "when the other team went out. How many points does that cost us? I said 100 for the "
+        "jokers and 5 for the 3 but she thinks black threes are minus 100 if caught"
+    )
+    assert read_situation(question, "en").singles == []
+    ruling = _ruling(question)
+    assert ruling is not None
+    costs = hand_costs(PRESETS["american"])
+    held = [Card(Rank.JOKER), Card(Rank.JOKER), Card(Rank.THREE, Suit.SPADES)]
+    assert ruling.figure == sum(costs[card.rank] for card in held)
+
+
+def test_a_count_of_the_story_is_no_card():
+    """ "like 6 rounds of nobody being able to get down": no 6 among the opening's cards."""
+    question = (
+        "We were at 4,600 and it's been like 6 rounds of nobody being able to get down. I "
+        "finally had a natural canasta right in my hand - seven jacks. My partner said a whole "
+        "canasta from your hand lets you go down no matter the count. True?"
+    )
+    from referee.rules import Meld, check_opening, parse_cards
+
+    assert read_situation(question, "en").singles == []
+    ruling = _ruling(question)
+    assert ruling is not None
+    jacks = Meld(parse_cards("J J J J J J J"))
+    assert ruling.verdict is check_opening(PRESETS["american"], 4600, [jacks]).allowed

@@ -1217,6 +1217,12 @@ def _word_cards(
     return out, alone, red_three, black_three, counted, ends
 
 
+def _after_definite(text: str, position: int, lang: str) -> bool:
+    """Whether the word just before ``position`` in ``text`` is a definite one ("the 3")."""
+    before = re.findall(r"[^\W_]+", fold(text[max(0, position - 8) : position]))
+    return bool(before) and before[-1] in _data()["definite"].get(lang, ())
+
+
 @lru_cached(1)
 def _count_nouns() -> frozenset[str]:
     return frozenset(w for words in _data()["count_nouns"].values() for w in words)
@@ -1825,6 +1831,19 @@ def read_situation(
     situation.score = scores[0] if scores else None
     situation.points = list(dict.fromkeys(points))  # "went down with 125 ... was 125 enough"
     singles = [(p, (card,)) for p, card in singles if p not in counted]
+    # ... nor a digit named again after a definite word, its rank told before ("a black 3 in
+    # her hand ... 5 for the 3": the card told, not another; seen in the eleventh American
+    # posts' dev half, issue 44)
+    told = [(p, c.rank) for p, cards in worded for c in cards]
+    told += [(p, c.rank) for p, _end, cards in notation for c in cards]
+    singles = [
+        (p, cards)
+        for p, cards in singles
+        if not (
+            _after_definite(rest, p, lang)
+            and any(at < p and rank is cards[0].rank for at, rank in told)
+        )
+    ]
     # the pile's top card: the single card named nearest a word for the top ("discarded a
     # joker", "a 7 on top")
     # -- not where the top card is named to say what another card matches ("one card of the
