@@ -166,6 +166,7 @@ if __name__ == "__main__" and not {
     "--american10",
     "--american11",
     "--american12",
+    "--american13",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -429,7 +430,7 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to twelfth sets of American posts, each written by a helper (2026-11-29) before it
+# The fourth to thirteenth sets of American posts, each written by a helper (2026-11-29) before it
 # read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
@@ -453,6 +454,7 @@ american9_questions = _helpers_set(9)
 american10_questions = _helpers_set(10)
 american11_questions = _helpers_set(11)
 american12_questions = _helpers_set(12)
+american13_questions = _helpers_set(13)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -463,6 +465,7 @@ _HELPERS_SETS = {
     "--american10": ("tenth", american10_questions),
     "--american11": ("eleventh", american11_questions),
     "--american12": ("twelfth", american12_questions),
+    "--american13": ("thirteenth", american13_questions),
 }
 
 if __name__ == "__main__":

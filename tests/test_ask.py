@@ -36,6 +36,7 @@ from .ask_eval import (
     american10_questions,
     american11_questions,
     american12_questions,
+    american13_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -154,14 +155,26 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american10_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 32),
         (american11_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 29),
         (american12_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 36),
+        (american13_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 34),
     ],
-    ids=["fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"],
+    ids=[
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "eleventh",
+        "twelfth",
+        "thirteenth",
+    ],  # fmt: skip
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american12.toml: sets of 40 (the eighth to twelfth 48)
+    """tests/ask_american4.toml to ask_american13.toml: sets of 40 (the eighth to thirteenth 48)
     written by helpers before they read the catalogue, each labelled with rules the american
     catalogue has, a kind and a part, half of them held (python -m tests.ask_eval --american4
-    ... --american12)."""
+    ... --american13)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)

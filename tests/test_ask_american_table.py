@@ -1378,3 +1378,60 @@ def test_a_count_of_the_story_is_no_card():
     assert ruling is not None
     jacks = Meld(parse_cards("J J J J J J J"))
     assert ruling.verdict is check_opening(PRESETS["american"], 4600, [jacks]).allowed
+
+
+# -- the thirteenth American posts' dev half (2026-11-29 night) -------------------------------
+
+
+def test_a_word_that_only_stresses_leaves_the_question_as_asked():
+    """ "What do you actually get for going out?": the going out bonus, as "what do you get"."""
+    ruling = _ruling(
+        "Partner went out this hand. We had one natural canasta (kings) and one mixed canasta "
+        "(6s). What do you actually get for going out?"
+    )
+    assert ruling is not None
+    assert ruling.verdict is None
+    assert ruling.figure == going_out_points(PRESETS["american"], went_out=True)
+
+
+def test_a_wild_card_canasta_names_its_kind_and_no_card():
+    """ "a wild card canasta, 4 jokers and 3 twos": seven cards, scored as the core scores
+    that canasta."""
+    from referee.rules import Meld, classify, parse_cards
+    from referee.rules.melds import canasta_bonus
+
+    question = (
+        "We finished a wild card canasta, 4 jokers and 3 twos. My partner wrote 3000 on the "
+        "sheet. How much is it worth?"
+    )
+    assert read_situation(question, "en").groups == [parse_cards("X X X X 2 2 2")]
+    ruling = _ruling(question)
+    assert ruling is not None
+    canasta = classify(PRESETS["american"], Meld(parse_cards("X X X X 2 2 2"))).canasta
+    assert ruling.figure == canasta_bonus(PRESETS["american"], canasta)
+
+
+@pytest.mark.parametrize("variant", ["american", "classic"])
+def test_a_meld_told_on_the_table_is_no_card_in_hand(variant):
+    """ "I had ONE 9 in my hand, but we already had 9 9 9 jkr on the table": the pickup form's
+    answer on one nine in hand and that meld on the table."""
+    from referee.rules import Card, Meld, Rank, parse_cards
+    from referee.rules.rulings import check_pickup
+
+    rules = PRESETS[variant]
+    ruling = _ruling(
+        "LHO discarded a 9. I had ONE 9 in my hand, but we already had 9 9 9 jkr on the "
+        "table. Could I take the pile?",
+        variant,
+    )
+    assert ruling is not None
+    core = check_pickup(
+        rules,
+        top=Card(Rank.NINE),
+        frozen=False,
+        stopped=False,
+        hand=(Card(Rank.NINE),),
+        melds=[Meld(parse_cards("9 9 9 X"))],
+        going_out=False,
+    )
+    assert ruling.verdict is core.allowed

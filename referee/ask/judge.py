@@ -240,11 +240,17 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
     top = s.top
     if top is None:
         return None
-    # the cards told besides the top: in melds, or alone ("I hold a 9 and a joker")
-    hand = tuple(card for group in s.groups for card in group) + tuple(s.singles)
+    # the cards told besides the top: in melds, or alone ("I hold a 9 and a joker"); not a
+    # meld told on the table, where other cards are told ("I had ONE 9 in my hand, but we
+    # already had 9 9 9 jkr on the table": seen in the thirteenth American posts' dev half)
+    held = [g for g in s.groups if g not in s.on_table]
+    tabled = [Meld(g) for g in s.on_table] if held or s.singles else []
+    if not tabled:
+        held = list(s.groups)
+    hand = tuple(card for group in held for card in group) + tuple(s.singles)
     unconditional = top.is_wild or top.is_black_three or top.is_red_three
     # whether the side has opened decides an unfrozen pile: what the question says of it
-    opened = True if s.frozen else s.opened
+    opened = True if s.frozen or tabled else s.opened
     if opened is None and "opening" in s.moments and "pickup" in (s.asked or s.moments):
         opened = False  # "can I take the pile to go down with K K?": the pile taken to open
     if not unconditional and hand and opened is None and not _melds_take(variant):
@@ -261,17 +267,20 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
         frozen=s.frozen,
         stopped=False,
         hand=hand,
-        melds=[_elsewhere(top)] if opened or either else [],
+        melds=tabled or ([_elsewhere(top)] if opened or either else []),
         going_out=going_out,
     )
     if either:
         return _pickup_either(variant, s, table, (top, hand), ruling, going_out)
-    if not unconditional and not s.frozen and not ruling.allowed and _melds_take(variant):
+    untold = not tabled and _melds_take(variant)
+    if not unconditional and not s.frozen and not ruling.allowed and untold:
         return None  # a meld of the top card's rank, which the question does not tell, may take it
     fields = {"top": top.symbol(), "hand": format_cards(hand)}
     if s.frozen:
         fields["frozen"] = "y"
-    if opened:  # the meld that stands for "we have melded" (ruled so on a frozen pile too)
+    if tabled:
+        fields["melds"] = "\n".join(format_cards(m.cards) for m in tabled)
+    elif opened:  # the meld that stands for "we have melded" (ruled so on a frozen pile too)
         fields["melds"] = format_cards(_elsewhere(top).cards)
     return Ruling(
         ruling.allowed,

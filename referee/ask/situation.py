@@ -186,6 +186,7 @@ class Situation:
         self.red_three = False
         self.black_three = False  # a three named black ("a black 3")
         self.written: list[tuple[Card, ...]] = []  # the groups in notation
+        self.on_table: list[tuple[Card, ...]] = []  # ... of them, those told on the table
         self.loose = 0  # cards named but not counted ("kings", a lone "8" not the pile's top)
         self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
         self.opened: bool | None = None  # whether the asking side has melded this hand
@@ -399,12 +400,13 @@ def _matcher(words: list[str]) -> _Phrases:
 
 @lru_cached(8)
 def _game_pattern(lang: str) -> _Phrases:
-    """The game's own name ("in canasta") and the score as a thing of the story ("our
-    score", "does the score stand"): neither asks about anything."""
+    """The game's own name ("in canasta"), the score as a thing of the story ("our score",
+    "does the score stand") and the words that only stress ("what do you actually get"):
+    none asks about anything."""
     return _matcher(
         [
             p
-            for table in ("game", "score_nouns")
+            for table in ("game", "score_nouns", "fillers")
             for other, phrases in _data()[table].items()
             for p in phrases
             if other == lang or len(p) > 3
@@ -973,6 +975,12 @@ def _notation(
 
 
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
+# Right after a meld written, the words that put it on the table ("9 9 9 jkr on the table",
+# "KKK already down"), in the six languages
+_ON_TABLE = re.compile(
+    r"\W*(?:(?:already|still|all)\s+)?(?:on the table|down on the table|on the board|"
+    r"already down|na stole|auf dem tisch|en la mesa|op tafel|na stole|na stol)\b"
+)
 # "3 of them", "3 z nich", "3 davon", "3 de ellos", "3 ervan": a count of the cards told before
 _OF_THEM = re.compile(
     r"\s+(?:of\s+(?:them|those|these|which|em)|z\s+nich|davon|de\s+ell[oa]s|ervan|van\s+hen)\b",
@@ -1207,6 +1215,13 @@ def _word_cards(
         if count is None:  # "jokers", "kings": a rank named, no cards counted
             if symbol != "wild":
                 alone.append((position, _card(symbol, colour).rank))
+            i = j + 1
+            continue
+        if symbol in ("wild", "X") and _CANASTA_WORD.match(
+            " ".join(w for _, w, _e in tokens[j + 1 : j + 3] if w not in ("card", "cards"))
+        ):
+            # "a wild card canasta", "a joker canasta": the canasta's kind, no card (seen in the
+            # thirteenth American posts' dev half, issue 44)
             i = j + 1
             continue
         out.append((position, tuple(_card(symbol, colour) for _ in range(min(count, 8)))))
@@ -1892,6 +1907,12 @@ def read_situation(
     situation.written = [_suited(c, text, lang) for c in runs]
     situation.groups = list(situation.written)
     situation.groups += _join(told)
+    # ... of them, those told on the table ("we already had 9 9 9 jkr on the table": seen in
+    # the thirteenth American posts' dev half, issue 44): the side's meld, not the hand
+    tabled = [cards for _start, end, cards in notation if _ON_TABLE.match(fold(text[end:]))]
+    situation.on_table = [
+        run for run in situation.written if any(run[: len(c)] == c for c in tabled)
+    ]
     if "go_out" in situation.moments:
         # the question's sentence first; else the story's, sentence by sentence
         for told_in in (sentence, *_sentences(text)):
