@@ -167,6 +167,7 @@ if __name__ == "__main__" and not {
     "--american11",
     "--american12",
     "--american13",
+    "--american14",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -430,7 +431,7 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to thirteenth sets of American posts, each written by a helper (2026-11-29) before it
+# The fourth to fourteenth sets of American posts, each written by a helper (2026-11-29) before it
 # read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
@@ -455,6 +456,7 @@ american10_questions = _helpers_set(10)
 american11_questions = _helpers_set(11)
 american12_questions = _helpers_set(12)
 american13_questions = _helpers_set(13)
+american14_questions = _helpers_set(14)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -466,6 +468,7 @@ _HELPERS_SETS = {
     "--american11": ("eleventh", american11_questions),
     "--american12": ("twelfth", american12_questions),
     "--american13": ("thirteenth", american13_questions),
+    "--american14": ("fourteenth", american14_questions),
 }
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ from .ask_eval import (
     american11_questions,
     american12_questions,
     american13_questions,
+    american14_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -156,6 +157,7 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american11_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 29),
         (american12_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 36),
         (american13_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 34),
+        (american14_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 30),
     ],
     ids=[
         "fourth",
@@ -168,13 +170,14 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         "eleventh",
         "twelfth",
         "thirteenth",
+        "fourteenth",
     ],  # fmt: skip
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american13.toml: sets of 40 (the eighth to thirteenth 48)
+    """tests/ask_american4.toml to ask_american14.toml: sets of 40 (the eighth to fourteenth 48)
     written by helpers before they read the catalogue, each labelled with rules the american
     catalogue has, a kind and a part, half of them held (python -m tests.ask_eval --american4
-    ... --american13)."""
+    ... --american14)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)

@@ -1455,3 +1455,21 @@ def test_a_post_ruled_on_nothing_is_ruled_on_its_story_without_the_claims_it_rep
     assert (
         ruling.verdict is check_wild_card(PRESETS["american"], meld=sevens, opening=False).allowed
     )
+
+
+# -- the fourteenth American posts' dev half (2026-11-29 night) -------------------------------
+
+
+def test_a_canastas_worth_counting_the_cards_too_is_its_bonus_and_its_cards():
+    from referee.rules import Meld, classify, parse_cards
+
+    info = classify(PRESETS["american"], Meld(parse_cards("8 8 8 8 8 X 2")))
+    ruling = _ruling(
+        "mixed canasta of 8s on the table at the end: five 8s, a joker and a deuce. what's it "
+        "worth counting the cards too?"
+    )
+    assert ruling is not None
+    assert ruling.figure == info.bonus + info.points
+    alone = _ruling("what is a canasta of 8 8 8 8 8 X 2 worth?")
+    assert alone is not None
+    assert alone.figure == info.bonus

@@ -304,10 +304,11 @@ def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
     implied = info.canasta is CanastaKind.MIXED and wild_told is not None  # "with a joker"
     if info.canasta is None or not (implied or ordinary.get(info.canasta, "canasta") in s.moments):
         return None
+    text, points = _kind_text(variant, cards, with_cards="with_cards" in s.moments)
     return Ruling(
         None,
-        info.bonus,
-        _kind_text(variant, cards)[0],
+        points,
+        text,
         ("canasta.kinds",),
         ("meld", {"cards": format_cards(cards)}),
         lead=True,
@@ -317,7 +318,7 @@ def _canasta_of(variant: Variant, s: Situation) -> Ruling | None:
 # what a sentence asking only a canasta's worth names
 _WORTH_ONLY = frozenset(
     {"value", "cost", "gets", "canasta", "not_value", "wild_canasta", "natural_canasta",
-     "mixed_canasta", "bonus_cards"}
+     "mixed_canasta", "bonus_cards", "with_cards"}
 )  # fmt: skip
 
 
@@ -339,7 +340,7 @@ def _canasta_told(variant: Variant, s: Situation) -> Ruling | None:
         or classify(variant, Meld(cards)).canasta is None
     ):
         return None
-    text, points = _kind_text(variant, cards)
+    text, points = _kind_text(variant, cards, with_cards="with_cards" in s.moments)
     return Ruling(
         None, points, text, ("canasta.kinds",), ("meld", {"cards": format_cards(cards)}), lead=True
     )
@@ -350,8 +351,27 @@ def _wild_told(s: Situation) -> Card | None:
     return next((card for group in s.groups for card in group if card.is_wild), None)
 
 
-def _kind_text(variant: Variant, cards: tuple[Card, ...]) -> tuple[Text, int | None]:
+def _kind_text(
+    variant: Variant, cards: tuple[Card, ...], *, with_cards: bool = False
+) -> tuple[Text, int | None]:
+    """What the canasta ``cards`` scores: its bonus; ``with_cards``, asked "counting the cards
+    too" (seen in the fourteenth American posts' dev half, issue 44), its bonus and its
+    cards' values, as `referee score` adds them."""
     info = classify(variant, Meld(cards))
+    if with_cards:
+        return Text(
+            N_(
+                '"%(cards)s" is %(what)s: it scores %(bonus)s and its cards %(values)s, '
+                "%(points)s in all."
+            ),
+            {
+                "cards": format_cards(cards),
+                "what": Text(KIND_WORDS[info.canasta]),  # type: ignore[index]
+                "bonus": info.bonus,
+                "values": info.points,
+                "points": info.bonus + info.points,
+            },
+        ), info.bonus + info.points
     return Text(
         N_('"%(cards)s" is %(what)s: it scores %(points)s, besides its cards\' values.'),
         {

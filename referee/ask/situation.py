@@ -107,7 +107,7 @@ MOMENT_QUESTIONS = (
 # canastas of one rank asked (issue 44)
 FIGURE_WORDS = (
     "special_hand", "special_straight", "special_pairs", "special_garbage", "no_wild",
-    "with_wild", "same_rank", "all_threes", "bonus_named",
+    "with_wild", "same_rank", "all_threes", "bonus_named", "with_cards",
 )  # fmt: skip
 # ... and the events of a hand only some games score, which the referee's hand form asks
 # (issue 44: judge_hand.hand_event)
