@@ -1437,26 +1437,6 @@ def test_a_meld_told_on_the_table_is_no_card_in_hand(variant):
     assert ruling.verdict is core.allowed
 
 
-def test_a_post_ruled_on_nothing_is_ruled_on_its_story_without_the_claims_it_reports():
-    """The claims after the question ("Doris says ..., the lady who taught me said one wild was
-    okay") put a second wild card among the story's; read without them, the meld form's
-    answer on the sevens and the 2 asked."""
-    from referee.rules import Card, Meld, Rank
-    from referee.rules.rulings import check_wild_card
-
-    ruling = _ruling(
-        "SEVENS QUESTION!!! I have four 7s down on the table and I'm stuck. I have a 2 in my "
-        "hand. Can I put the 2 on my sevens to make 5 cards and keep it going? Doris (my "
-        "partner) says absolutely not, sevens have to be all sevens, but the lady who taught "
-        "me said one wild was okay. Which is it?"
-    )
-    assert ruling is not None
-    sevens = Meld((Card(Rank.SEVEN),) * 4)
-    assert (
-        ruling.verdict is check_wild_card(PRESETS["american"], meld=sevens, opening=False).allowed
-    )
-
-
 # -- the fourteenth American posts' dev half (2026-11-29 night) -------------------------------
 
 

@@ -202,12 +202,6 @@ def _says_not(text: str, lang: str) -> bool:
     return False
 
 
-def reports_a_claim(sentence: str, lang: str) -> bool:
-    """Whether ``sentence`` reports what someone said (a verb of saying, kind "say")."""
-    say = _pattern("say", lang)
-    return say is not None and say.search(_words(sentence))
-
-
 def about_people(text: str, lang: str, names_a_rule: Callable[[str], bool]) -> bool:
     """Whether ``text`` asks about people, not the game: its asking sentence's frame asks about
     people ("isn't it?", "how could you") and the sentence without it names no rule

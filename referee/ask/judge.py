@@ -24,13 +24,7 @@ from ..rules.problems import N_, Text
 from ..rules.rulings import Ruling as PickupRuling
 from ..rules.rulings import check_going_out, check_meld, check_pickup, check_wild_card
 from ..rules.variant import CanastaKind, OpeningStep
-from .situation import (
-    Situation,
-    _sentences,
-    earlier_questions,
-    question_sentence,
-    read_situation,
-)
+from .situation import Situation, earlier_questions, question_sentence, read_situation
 from .words import fold
 
 __all__ = ["PLAY", "Ruling", "Table", "rule_on"]
@@ -1116,25 +1110,7 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
                 # a figure answers the earlier question whatever the later asks; a Yes or a
                 # No would read as the later question's answer
                 return earlier
-    return _on_the_story(variant, s, table)
-
-
-def _on_the_story(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
-    """The ruling on a post read without the claims it reports, where it gave none: the
-    question asked of the story's cards, not of what someone at the table said of them
-    ("I have a 2 in my hand. Can I put the 2 on my sevens? Doris says ..., but the lady who
-    taught me said one wild was okay. Which is it?")."""
-    from .asking import reports_a_claim
-
-    assert s.post is not None
-    text, lang = s.post
-    sentences = _sentences(text)
-    asked = question_sentence(text, lang)
-    kept = [x for x in sentences if x == asked or not reports_a_claim(x, lang)]
-    if len(kept) == len(sentences) or len(kept) < 2:
-        return None
-    story = read_situation(" ".join(kept), lang)
-    return _rule_on_asked(variant, story, table)
+    return None
 
 
 def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
