@@ -168,6 +168,8 @@ if __name__ == "__main__" and not {
     "--american12",
     "--american13",
     "--american14",
+    "--american15",
+    "--american16",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -431,7 +433,7 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to fourteenth sets of American posts, each written by a helper (2026-11-29) before it
+# The fourth to sixteenth sets of American posts, each written by a helper (2026-11-29) before it
 # read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
@@ -457,6 +459,8 @@ american11_questions = _helpers_set(11)
 american12_questions = _helpers_set(12)
 american13_questions = _helpers_set(13)
 american14_questions = _helpers_set(14)
+american15_questions = _helpers_set(15)
+american16_questions = _helpers_set(16)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -469,6 +473,8 @@ _HELPERS_SETS = {
     "--american12": ("twelfth", american12_questions),
     "--american13": ("thirteenth", american13_questions),
     "--american14": ("fourteenth", american14_questions),
+    "--american15": ("fifteenth", american15_questions),
+    "--american16": ("sixteenth", american16_questions),
 }
 
 if __name__ == "__main__":

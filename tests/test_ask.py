@@ -38,6 +38,8 @@ from .ask_eval import (
     american12_questions,
     american13_questions,
     american14_questions,
+    american15_questions,
+    american16_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -158,6 +160,8 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american12_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 36),
         (american13_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 34),
         (american14_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 30),
+        (american15_questions, {"rule": 38, "gap": 3, "play": 3, "off": 4}, 29),
+        (american16_questions, {"rule": 38, "gap": 3, "play": 3, "off": 4}, 32),
     ],
     ids=[
         "fourth",
@@ -171,13 +175,15 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         "twelfth",
         "thirteenth",
         "fourteenth",
-    ],  # fmt: skip
+        "fifteenth",
+        "sixteenth",
+    ],
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american14.toml: sets of 40 (the eighth to fourteenth 48)
+    """tests/ask_american4.toml to ask_american16.toml: sets of 40 (the eighth to sixteenth 48)
     written by helpers before they read the catalogue, each labelled with rules the american
     catalogue has, a kind and a part, half of them held (python -m tests.ask_eval --american4
-    ... --american14)."""
+    ... --american16)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)
