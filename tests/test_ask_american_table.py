@@ -1453,3 +1453,59 @@ def test_a_canastas_worth_counting_the_cards_too_is_its_bonus_and_its_cards():
     alone = _ruling("what is a canasta of 8 8 8 8 8 X 2 worth?")
     assert alone is not None
     assert alone.figure == info.bonus
+
+
+# -- the fifteenth American posts' dev half (2026-11-29 night) --------------------------------
+
+
+def test_a_meld_on_the_table_told_with_its_wild_card_is_no_card_in_hand():
+    from referee.rules import Card, Meld, Rank, parse_cards
+    from referee.rules.rulings import check_pickup
+
+    question = (
+        "KK + jkr on the table already, K on top of pile, I have one K in hand. can I pick up "
+        "by adding to the meld on the table??"
+    )
+    assert read_situation(question, "en").on_table == [parse_cards("K K")]
+    ruling = _ruling(question)
+    assert ruling is not None
+    core = check_pickup(
+        PRESETS["american"],
+        top=Card(Rank.KING),
+        frozen=False,
+        stopped=False,
+        hand=(Card(Rank.KING),),
+        melds=[Meld(parse_cards("K K X"))],
+        going_out=False,
+    )
+    assert ruling.verdict is core.allowed
+
+
+@pytest.mark.parametrize("score", [1495, 3200])
+def test_which_of_two_minimums_at_a_score_is_the_minimum_there(score):
+    ruling = _ruling(f"we're at {score} do we need 50 or 90")
+    assert ruling is not None
+    assert ruling.figure == PRESETS["american"].opening_minimum(score)
+
+
+def test_a_count_told_again_is_the_same_cards():
+    """ "a natural canasta of 8s, seven eights ... seven 8s is only 70": seven eights."""
+    from referee.rules import parse_cards
+
+    question = (
+        "she opened with a natural canasta of 8s, seven eights, nothing else. The other couple "
+        "said seven 8s is only 70 points in cards. Were they right?"
+    )
+    assert read_situation(question, "en").groups == [parse_cards("8 8 8 8 8 8 8")]
+
+
+def test_a_claim_that_an_opening_is_not_enough_is_answered_on_the_claim():
+    """ "they said it isn't enough. were they right?": right where the opening falls short."""
+    from referee.rules import Meld, check_opening, parse_cards
+
+    ruling = _ruling(
+        "we are at 4000 and opened with 7 8s. they said it isn't enough. were they right?"
+    )
+    assert ruling is not None
+    eights = Meld(parse_cards("8 8 8 8 8 8 8"))
+    assert ruling.verdict is (not check_opening(PRESETS["american"], 4000, [eights]).allowed)

@@ -976,10 +976,11 @@ def _notation(
 
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
 # Right after a meld written, the words that put it on the table ("9 9 9 jkr on the table",
-# "KKK already down"), in the six languages
+# "KKK already down"; "KK + jkr on the table": its wild card between), in the six languages
 _ON_TABLE = re.compile(
+    r"(?:\s*(?:\+|with|and)\s*(?:a\s+)?(?:jkr|jk|joker|deuce|wild|x|2)\b)?"
     r"\W*(?:(?:already|still|all)\s+)?(?:on the table|down on the table|on the board|"
-    r"already down|na stole|auf dem tisch|en la mesa|op tafel|na stole|na stol)\b"
+    r"already down|na stole|auf dem tisch|en la mesa|op tafel|na stol)\b"
 )
 # "3 of them", "3 z nich", "3 davon", "3 de ellos", "3 ervan": a count of the cards told before
 _OF_THEM = re.compile(
@@ -1547,12 +1548,19 @@ def _kind_words(lang: str) -> frozenset[str]:
 _COLOURS = frozenset({"black", "cerna", "cervena", "schwarz", "negra", "roja", "zwart", "rood"})
 
 
+# More natural cards of one rank than a meld holds in any game (a canasta of seven and the
+# eighth asked about): a count named again is the same cards (seen in the fifteenth American
+# posts' dev half, issue 44)
+_MOST_TOLD = 8
+
+
 def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
     """Cards named in words grouped into melds: wild cards join the natural cards named
     before them (or, first in the question, the next ones); "three kings and three queens"
     are two melds."""
     groups: list[list[Card]] = []
     waiting: list[Card] = []
+    last: tuple[Card, ...] = ()  # the natural cards named last
     for _position, cards in sorted(found, key=lambda item: item[0]):
         if all(card.is_wild for card in cards):
             if groups:
@@ -1562,10 +1570,13 @@ def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
             continue
         rank = cards[0].rank
         if groups and groups[-1] and not groups[-1][0].is_wild and groups[-1][0].rank is rank:
+            if cards == last and len(groups[-1]) + len(cards) > _MOST_TOLD:
+                continue  # "seven eights ... seven 8s is only 70": the same cards told again
             groups[-1].extend(cards)
         else:
             groups.append([*waiting, *cards] if waiting else list(cards))
             waiting = []
+        last = cards
     if waiting:
         groups.append(waiting)
     return [tuple(sorted(g, key=lambda c: c.is_wild)) for g in groups]
@@ -1831,6 +1842,10 @@ def read_situation(
         situation.moments.add("target")
     if said.named("how_much") and "opening" in situation.moments:
         situation.moments.add("minimum")
+    if len(claimed) == 2 and scores and not points:
+        # ... which of two at the score told, the opening unnamed ("we're at 1495 do we need
+        # 50 or 90": seen in the fifteenth American posts' dev half, issue 44)
+        situation.moments.add("opening")
     if claimed and "opening" in situation.moments and not points:
         # the minimum claimed: is it the one at the score told? (of two: which is it?)
         situation.claimed = claimed[0] if len(claimed) == 1 else None
