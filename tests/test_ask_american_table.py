@@ -1509,3 +1509,48 @@ def test_a_claim_that_an_opening_is_not_enough_is_answered_on_the_claim():
     assert ruling is not None
     eights = Meld(parse_cards("8 8 8 8 8 8 8"))
     assert ruling.verdict is (not check_opening(PRESETS["american"], 4000, [eights]).allowed)
+
+
+# -- the sixteenth American posts' dev half (2026-11-29 night) --------------------------------
+
+
+def test_a_canastas_worth_asked_with_its_legality_is_the_told_canastas():
+    from referee.rules import Meld, classify, parse_cards
+
+    ruling = _ruling(
+        "Our aces book was five aces plus a joker and a deuce, so a dirty aces canasta I "
+        "guess? Is that allowed, and if it is what's it worth?"
+    )
+    assert ruling is not None
+    info = classify(PRESETS["american"], Meld(parse_cards("A A A A A X 2")))
+    assert ruling.figure == info.bonus
+
+
+def test_a_meld_written_twice_and_a_limit_claimed_are_one_meld():
+    """ "laid down J J J J 2 2 joker ... more than two wilds ... Is JJJJ22+joker a legit
+    canasta?": the meld form's answer on J J J J 2 2 X."""
+    from referee.rules import Meld, parse_cards
+    from referee.rules.rulings import check_meld
+
+    question = (
+        "My partner laid down J J J J 2 2 joker and said that's a canasta. Other side said you "
+        "can't have more than two wilds in it. Is JJJJ22+joker a legit canasta?"
+    )
+    assert read_situation(question, "en").groups == [parse_cards("J J J J 2 2 X")]
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert (
+        ruling.verdict
+        is check_meld(PRESETS["american"], Meld(parse_cards("J J J J 2 2 X"))).allowed
+    )
+
+
+def test_red_threes_with_no_canasta_cost_what_the_scoring_takes():
+    rules = PRESETS["american"]
+    ruling = _ruling(
+        "We had all four red threes on the table and no canasta. How many points do the threes "
+        "cost us?"
+    )
+    assert ruling is not None
+    assert threes_sign(rules, melded=True, canastas=0) == -1
+    assert ruling.figure == threes_points(rules, 4)

@@ -23,6 +23,8 @@ Each is the value the rules core rules with, never a sentence matched to the wor
 
 from __future__ import annotations
 
+from copy import copy
+
 from ..rules import Card, Rank, Suit, Variant
 from ..rules.hand import SPECIAL_HAND_NAMES, threes_points, threes_sign
 from ..rules.problems import N_, Text
@@ -109,7 +111,15 @@ def _threes_value(variant: Variant, s: Situation) -> Ruling | None:
     # a worth named ("worth", "value", "count"), not "how much" alone, which asks a cost too
     if not s.red_three or rule not in variant.rules or not {"value", "gets"} & _asked(s):
         return None
-    if _sign_told(s) and not _sign_asked_after(s):
+    # no canasta told where canastas decide the sign ("all four red threes ... before we
+    # finished a single canasta. How many points do the threes cost us?": seen in the
+    # sixteenth American posts' dev half, issue 44): the sign the hand's scoring gives
+    no_canasta = (
+        "no_canasta" in s.moments
+        and s.opened is not False
+        and variant.red_threes_count_if is not RedThreeCondition.MELD
+    )
+    if _sign_told(s) and not _sign_asked_after(s) and not no_canasta:
         return None  # they may count against the side: the sign is the question
     if "in_hand" in s.moments or "undeclared" in s.moments:
         return None  # a red three kept in hand: the rules of the hand's end say it
@@ -131,6 +141,21 @@ def _threes_value(variant: Variant, s: Situation) -> Ruling | None:
     if not threes or others or named or not all(c.is_red_three for c in threes):
         return None
     points = threes_points(variant, len(threes))
+    if no_canasta and threes_sign(variant, melded=True, canastas=0) < 0 and "cost" in _asked(s):
+        # what they cost, asked so: the cost, as cards left in hand are given
+        return Ruling(
+            None,
+            points,
+            Text(
+                N_("With no canasta, %(count)s red three(s) laid out cost their side %(points)s."),
+                {"count": len(threes), "points": points},
+            ),
+            (rule, "red-threes.penalty") if "red-threes.penalty" in variant.rules else (rule,),
+            lead=True,
+        )
+    if no_canasta:
+        s = copy(s)
+        s.canastas = 0
     if s.canastas is not None and variant.red_threes_count_if is not RedThreeCondition.MELD:
         # the side's canastas told: they decide the threes' sign (for, not at all, against),
         # as the hand's scoring applies it (``threes_sign``)

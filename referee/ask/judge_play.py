@@ -329,7 +329,11 @@ def _canasta_told(variant: Variant, s: Situation) -> Ruling | None:
     where the meld form allows it."""
     if "unfinished" in s.moments or "canasta.kinds" not in variant.rules:
         return None
-    if s.asked is not None and s.asked - _WORTH_ONLY:
+    # ... its worth asked with its legality ("Is that allowed, and if it is what's it
+    # worth?": seen in the sixteenth American posts' dev half, issue 44): the meld form rules
+    # it allowed before its worth is given
+    worth = _WORTH_ONLY | ({"meld"} if s.asked and {"value", "cost", "gets"} & s.asked else set())
+    if s.asked is not None and s.asked - worth:
         return None  # the sentence asked asks more than a worth: held, added, a must
     told = [group for group in s.groups if len(group) >= CANASTA_SIZE]
     if len(told) != 1 or len(s.groups) != 1:

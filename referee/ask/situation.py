@@ -1149,6 +1149,9 @@ def _word_cards(
         count = _count_of(word, lang)
         if word.isdigit() and 1 <= int(word) <= 8 and i + 1 < len(tokens):
             count = count or int(word)
+        if count is not None and i and tokens[i - 1][1] in _limit_words():
+            i += 1  # "more than two wilds", "max 2 jokers": a limit, no cards
+            continue
         colour = None
         j = i + 1 if count is not None else i
         while j < len(tokens) and j - i <= 3 and tokens[j][1] in between:
@@ -1919,6 +1922,9 @@ def read_situation(
         runs = [cards for _start, _end, cards in sorted(notation)]
     else:
         runs, told = _attach_wilds(text, lang, sorted(notation), told, ends)
+    # a meld written twice is one meld told again ("laid down J J J J 2 2 joker ... Is
+    # JJJJ22+joker a legit canasta?": seen in the sixteenth American posts' dev half, issue 44)
+    runs = list(dict.fromkeys(runs))
     situation.written = [_suited(c, text, lang) for c in runs]
     situation.groups = list(situation.written)
     situation.groups += _join(told)
