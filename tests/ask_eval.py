@@ -170,6 +170,8 @@ if __name__ == "__main__" and not {
     "--american14",
     "--american15",
     "--american16",
+    "--american17",
+    "--american18",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -433,7 +435,7 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to sixteenth sets of American posts, each written by a helper (2026-11-29) before it
+# The fourth to eighteenth sets of American posts, each written by a helper (2026-11-29) before it
 # read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
@@ -461,6 +463,8 @@ american13_questions = _helpers_set(13)
 american14_questions = _helpers_set(14)
 american15_questions = _helpers_set(15)
 american16_questions = _helpers_set(16)
+american17_questions = _helpers_set(17)
+american18_questions = _helpers_set(18)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -475,6 +479,8 @@ _HELPERS_SETS = {
     "--american14": ("fourteenth", american14_questions),
     "--american15": ("fifteenth", american15_questions),
     "--american16": ("sixteenth", american16_questions),
+    "--american17": ("seventeenth", american17_questions),
+    "--american18": ("eighteenth", american18_questions),
 }
 
 if __name__ == "__main__":

@@ -40,6 +40,8 @@ from .ask_eval import (
     american14_questions,
     american15_questions,
     american16_questions,
+    american17_questions,
+    american18_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -162,6 +164,8 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american14_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 30),
         (american15_questions, {"rule": 38, "gap": 3, "play": 3, "off": 4}, 29),
         (american16_questions, {"rule": 38, "gap": 3, "play": 3, "off": 4}, 32),
+        (american17_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 29),
+        (american18_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 31),
     ],
     ids=[
         "fourth",
@@ -177,13 +181,15 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         "fourteenth",
         "fifteenth",
         "sixteenth",
+        "seventeenth",
+        "eighteenth",
     ],
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american16.toml: sets of 40 (the eighth to sixteenth 48)
+    """tests/ask_american4.toml to ask_american18.toml: sets of 40 (the eighth to eighteenth 48)
     written by helpers before they read the catalogue, each labelled with rules the american
     catalogue has, a kind and a part, half of them held (python -m tests.ask_eval --american4
-    ... --american16)."""
+    ... --american18)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)
