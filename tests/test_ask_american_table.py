@@ -1554,3 +1554,78 @@ def test_red_threes_with_no_canasta_cost_what_the_scoring_takes():
     assert ruling is not None
     assert threes_sign(rules, melded=True, canastas=0) == -1
     assert ruling.figure == threes_points(rules, 4)
+
+
+# -- the seventeenth American posts' dev half (2026-11-29 night) ------------------------------
+
+
+def test_as_after_a_run_is_no_ace():
+    """ "5 5 5 5 jkr jkr 2 as a new meld": "as" is the Spanish ace's singular, never after a
+    count of two; the meld form's answer on all seven cards."""
+    from referee.rules import Meld, parse_cards
+    from referee.rules.rulings import check_meld
+
+    ruling = _ruling(
+        "Laid down 5 5 5 5 jkr jkr 2 as a new meld, seven cards, so a canasta right away?"
+    )
+    assert ruling is not None
+    assert (
+        ruling.verdict
+        is check_meld(PRESETS["american"], Meld(parse_cards("5 5 5 5 X X 2"))).allowed
+    )
+
+
+def test_the_other_sides_minimum_is_at_their_score():
+    rules = PRESETS["american"]
+    theirs = _ruling(
+        "They have 5k and we have 3,200. How many points do THEY need for their first meld now?"
+    )
+    ours = _ruling("we have 3200 and they have 5000. how much do we need to open?")
+    assert theirs is not None
+    assert ours is not None
+    assert theirs.figure == rules.opening_minimum(5000)
+    assert ours.figure == rules.opening_minimum(3200)
+
+
+def test_which_of_two_minimums_asked_with_is_it():
+    ruling = _ruling("first meld when you're at exactly 1500, is it 50 or 90?")
+    assert ruling is not None
+    assert ruling.figure == PRESETS["american"].opening_minimum(1500)
+
+
+def test_the_threes_total_asked_beside_the_canastas_is_the_threes():
+    rules = PRESETS["american"]
+    ruling = _ruling(
+        "At the end of the hand my partner and I had all four red threes between us, and we had "
+        "gone down fine and made two canastas. Do we get 100 each or is there a bigger bonus for "
+        "all four? What's the total for the threes?"
+    )
+    assert ruling is not None
+    assert ruling.figure == threes_sign(rules, melded=True, canastas=2) * threes_points(rules, 4)
+
+
+def test_cards_named_again_in_the_question_and_a_rank_meld_are_no_more_cards():
+    """ "Jean had one queen and a joker in her hand, and we already had a queen meld down ...
+    Can she take it with one queen and a joker?": one queen and one joker in hand."""
+    from referee.rules import Card, Rank
+
+    question = (
+        "Top discard was a queen. Jean had one queen and a joker in her hand, and we already had "
+        "a queen meld down on the table. Can she take it with one queen and a joker?"
+    )
+    cards = [c for g in read_situation(question, "en").groups for c in g]
+    assert sorted(c.rank.value for c in cards) == sorted([Rank.QUEEN.value, Rank.JOKER.value])
+    assert read_situation(question, "en").top == Card(Rank.QUEEN)
+
+
+def test_caught_holding_cards_asks_what_they_cost():
+    ruling = _ruling(
+        "Got caught when they went out. I was holding a joker, two aces, a 2 and a king. How "
+        "many points come off our score for that?"
+    )
+    from referee.rules import Rank
+
+    costs = hand_costs(PRESETS["american"])
+    held = [Rank.JOKER, Rank.ACE, Rank.ACE, Rank.TWO, Rank.KING]
+    assert ruling is not None
+    assert ruling.figure == sum(costs[rank] for rank in held)

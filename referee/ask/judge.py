@@ -1169,7 +1169,10 @@ def _more_of_the_hand(s: Situation, found: Ruling) -> bool:
         # "We went out with 3 canastas ... plus 2 red threes. How much is that in bonuses?":
         # the threes' figure alone, where the question names no three (the lead's probes,
         # 2026-11-29)
-        return (canastas or "go_out" in s.moments) and not focus.red_three
+        # ... not where it names the threes ("What's the total for the threes?": seen in
+        # the seventeenth American posts' dev half)
+        threes = focus.red_three or Rank.THREE in focus.ranks_named
+        return (canastas or "go_out" in s.moments) and not threes
     return (s.red_three or "go_out" in s.moments) and not kinds & focus.moments
 
 

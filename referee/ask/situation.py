@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 import zlib
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -815,6 +816,15 @@ _OURS = re.compile(
 )
 
 
+# The other side's score told as theirs ("they have 5k", "they're at 3,420", "their score is
+# 2000"); English only, as the tables who wrote it
+_THEIR_SCORE = re.compile(
+    r"\b(?:they(?:'|’| a)?re (?:at|on)|they have|they've got|their (?:score|total) is|"
+    r"the other (?:team|side) (?:has|is at))\s+(\d+(?:[.,]\d+)?[kK]\b|\d{1,3}(?:,\d{3})+|\d{3,5})",
+    re.IGNORECASE,
+)
+
+
 # One digit of a card repeated three to eight times, or such a run and its twos: "999", "4444",
 # "8882" (a meld written together; no score ends in 2).  "1010" stays a score.
 _REPEATED = re.compile(r"([2-9])\1{2,7}|(?:([3-9])\2+|(?:10)+)2{1,3}")
@@ -974,6 +984,8 @@ def _notation(
     return groups, singles, blanked
 
 
+# The words that make a rank before them a meld's ("a queen meld", "a king canasta")
+_MELD_NOUNS = frozenset({"meld", "canasta", "book"})
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
 # Right after a meld written, the words that put it on the table ("9 9 9 jkr on the table",
 # "KKK already down"; "KK + jkr on the table": its wild card between), in the six languages
@@ -1002,12 +1014,18 @@ def _worth_words() -> frozenset[str]:
 
 
 _COUNT_AT_END = re.compile(r"[ ,]+[1-8]$")
+# "as": the Spanish and Polish ace's singular, the English conjunction; after a count of two
+# or more never the ace (their plurals are "ases", "asy"): "5 5 5 5 jkr jkr 2 as a new meld"
+# keeps its 2 (seen in the seventeenth American posts' dev half, issue 44)
+_NEVER_COUNTED = frozenset({"as"})
 
 
 def _counts_cards(word: str) -> bool:
     """Whether ``word``, after a digit, names what the digit counts: cards by rank in any of
     the six languages ("queens", "Könige", "9s"), or a count's noun ("cards", "naturals")."""
     folded = fold(word)
+    if folded in _NEVER_COUNTED:
+        return False
     if folded in _count_nouns() or re.fullmatch(r"(?:10|[2-9]|[akqj])['’]?s", folded):
         return True
     return any(
@@ -1203,7 +1221,10 @@ def _word_cards(
             i += 1
             continue
         article = count == 1 and word in ("a", "an") and j == i + 1
-        if article and _PLURAL_RANK.fullmatch(tokens[j][1]):
+        # ... or its singular ("we already had a queen meld down": seen in the seventeenth
+        # American posts' dev half, issue 44)
+        meld_after = j + 1 < len(tokens) and tokens[j + 1][1] in _MELD_NOUNS
+        if article and (_PLURAL_RANK.fullmatch(tokens[j][1]) or meld_after):
             # "a sevens meld", "a kings canasta": the article is the meld's, the rank is named
             # alone (the lead's probes, 2026-11-29: "Can I play a 7 on the discard pile if we
             # have a sevens meld?" read a meld of two sevens)
@@ -1245,6 +1266,25 @@ def _after_definite(text: str, position: int, lang: str) -> bool:
 @lru_cached(1)
 def _count_nouns() -> frozenset[str]:
     return frozenset(w for words in _data()["count_nouns"].values() for w in words)
+
+
+def _not_told_again(
+    told: list[tuple[int, tuple[Card, ...]]], asked_at: int
+) -> list[tuple[int, tuple[Card, ...]]]:
+    """The cards told in words, without those the sentence asked (from ``asked_at``) names
+    again as the story told them just before ("Jean had one queen and a joker in her hand
+    ... Can she take it with one queen and a joker?": the same two cards; seen in the
+    seventeenth American posts' dev half, issue 44)."""
+    if asked_at <= 0:
+        return told
+    story = sorted(((p, c) for p, c in told if p < asked_at), key=lambda item: item[0])
+    again = sorted(((p, c) for p, c in told if p >= asked_at), key=lambda item: item[0])
+    if not again or len(again) > len(story):
+        return told
+    last = Counter(c for _p, c in story[-len(again) :])
+    if last != Counter(c for _p, c in again):
+        return told
+    return story
 
 
 def _attach_wilds(
@@ -1732,6 +1772,13 @@ _MINIMUM_CLAIMED = re.compile(
 )
 
 
+# "is it 50 or 90?": which of two minimums, asked where the opening is named
+_WHICH_MINIMUM = re.compile(
+    r"\b(?:is it|it s|its|it's|is that)\s+(\d{2,3})\s+(?:or|oder|nebo|o|of|czy|albo)\s+(\d{2,3})\b",
+    re.IGNORECASE,
+)
+
+
 def _claimed(text: str) -> tuple[list[int], str]:
     """The minimum a post claims (:data:`_MINIMUM_CLAIMED`; two where it asks which), and the
     post with their numbers blanked out (no score, no cards)."""
@@ -1849,6 +1896,12 @@ def read_situation(
         # ... which of two at the score told, the opening unnamed ("we're at 1495 do we need
         # 50 or 90": seen in the fifteenth American posts' dev half, issue 44)
         situation.moments.add("opening")
+    if not claimed and "opening" in situation.moments and not points:
+        # ... or asked which of two, the opening named ("first meld when you're at exactly
+        # 1500, is it 50 or 90?": seen in the seventeenth American posts' dev half, issue 44)
+        which = _WHICH_MINIMUM.search(text)
+        if which is not None and not int(which.group(1)) % 5 and not int(which.group(2)) % 5:
+            claimed = [int(which.group(1)), int(which.group(2))]
     if claimed and "opening" in situation.moments and not points:
         # the minimum claimed: is it the one at the score told? (of two: which is it?)
         situation.claimed = claimed[0] if len(claimed) == 1 else None
@@ -1862,6 +1915,20 @@ def read_situation(
         rest, lang
     )
     situation.score = scores[0] if scores else None
+    # ... and the other side's, where the post tells it as theirs and the question asks of
+    # them ("They have 5k and we have 3,200. How many points do THEY need for their first
+    # meld now?": seen in the seventeenth American posts' dev half, issue 44)
+    theirs = _THEIR_SCORE.search(text)
+    asked_of = situation.asked if situation.asked is not None else situation.moments
+    if theirs is not None and "theirs" in asked_of and len(scores) > 1:
+        number = theirs.group(1)
+        value = (
+            round(float(number[:-1].replace(",", ".")) * 1000)
+            if number[-1] in "kK"
+            else int(re.sub(r"\D", "", number))
+        )
+        if value in scores:
+            situation.score = value
     situation.points = list(dict.fromkeys(points))  # "went down with 125 ... was 125 enough"
     singles = [(p, (card,)) for p, card in singles if p not in counted]
     # ... nor a digit named again after a definite word, its rank told before ("a black 3 in
@@ -1918,6 +1985,8 @@ def read_situation(
         if p != taken and not any(start <= p < end for start, end in conditions)
     ]
     asked = situation.asked if situation.asked is not None else situation.moments
+    if situation.focused is not None and "add" not in asked:
+        told = _not_told_again(told, text.rfind(situation.focused[0]))
     if "add" in asked:  # "can I add a joker to my K K K?": not in the meld yet
         runs = [cards for _start, _end, cards in sorted(notation)]
     else:
