@@ -1629,3 +1629,107 @@ def test_caught_holding_cards_asks_what_they_cost():
     held = [Rank.JOKER, Rank.ACE, Rank.ACE, Rank.TWO, Rank.KING]
     assert ruling is not None
     assert ruling.figure == sum(costs[rank] for rank in held)
+
+
+# -- the eighteenth American posts' dev half (2026-11-29 night) -------------------------------
+
+
+def test_asking_the_partner_asked_of_the_rules_alone_is_the_partner_ruling():
+    from referee.rules.moment_rulings import check_partner_permission
+
+    ruling = _ruling(
+        'At our table we always ask "partner, may I go out?" before going out. My new partner '
+        "just went out without asking. Is asking actually required in the rules or just good "
+        "manners?"
+    )
+    core = check_partner_permission(PRESETS["american"], players=4, question="must_ask")
+    assert ruling is not None
+    assert core is not None
+    assert ruling.verdict is core.allowed
+
+
+def test_was_i_out_asks_going_out_with_no_card_to_discard():
+    from referee.rules.moment_rulings import check_meld_every_card
+
+    ruling = _ruling(
+        "Partner and I had two canastas down, one clean and one dirty. I had three cards left: K "
+        "K and a joker. I melded K K joker as a new book and had nothing left to discard. "
+        "Opponents said you must discard to go out and made me take it back. Thoughts? Was I out?"
+    )
+    assert ruling is not None
+    assert ruling.verdict is check_meld_every_card(PRESETS["american"]).allowed
+
+
+def test_can_a_sevens_canasta_have_a_wild_in_it_is_the_wild_cards_ruling():
+    from referee.rules import Card, Meld, Rank
+    from referee.rules.rulings import check_wild_card
+
+    ruling = _ruling("7s canasta can it have a wild in it??")
+    sevens = Meld((Card(Rank.SEVEN),) * 3)
+    assert ruling is not None
+    assert (
+        ruling.verdict is check_wild_card(PRESETS["american"], meld=sevens, opening=False).allowed
+    )
+
+
+def test_worths_listed_are_no_ranks_held():
+    from referee.rules import Rank
+
+    ruling = _ruling(
+        "jokers 50, deuces 20, aces 20... what's a black three worth left in your hand?"
+    )
+    assert ruling is not None
+    assert ruling.figure == hand_costs(PRESETS["american"])[Rank.THREE]
+
+
+def test_a_canastas_rank_is_no_top_card():
+    """ "a dirty canasta of fives ... discarded his last one": no five on the pile; the going
+    out form's answer on the two canastas told."""
+    question = (
+        "We had one natural canasta of queens and one dirty canasta of fives, plus three jacks on "
+        "the table. He melded his last cards, discarded his last one and said he was out. Was he "
+        "allowed to go out?"
+    )
+    from referee.rules import Card, Meld, Rank
+    from referee.rules.rulings import check_going_out
+
+    assert read_situation(question, "en").top is None
+    ruling = _ruling(question)
+    assert ruling is not None
+    canastas = [
+        Meld((Card(Rank.QUEEN),) * 7),
+        Meld((Card(Rank.FIVE),) * 6 + (Card(Rank.TWO),)),
+    ]
+    core = check_going_out(
+        PRESETS["american"], players=4, melds=canastas, hand=(Card(Rank.FIVE),), hand_told=False
+    )
+    assert ruling.verdict is core.allowed
+    assert ruling.rules == ("going-out.canastas",)
+
+
+def test_a_meld_told_in_words_on_the_table_and_cards_told_again_are_kept_apart():
+    """ "one natural 9 and a joker in my hand, and we already had a book of four nines on the
+    table ... with just one nine and a joker": one nine and a joker in hand, four on the
+    table."""
+    from referee.rules import Card, Meld, Rank
+    from referee.rules.rulings import check_pickup
+
+    question = (
+        "Top of the pile was the 9 of hearts. I had one natural 9 and a joker in my hand, and we "
+        "already had a book of four nines on the table. My brother in law said I couldn't pick "
+        "up the pack with just one nine and a joker even though we had nines down. Thoughts?"
+    )
+    read = read_situation(question, "en")
+    assert read.on_table == [(Card(Rank.NINE),) * 4]
+    ruling = _ruling(question)
+    assert ruling is not None
+    core = check_pickup(
+        PRESETS["american"],
+        top=Card(Rank.NINE),
+        frozen=False,
+        stopped=False,
+        hand=(Card(Rank.NINE), Card(Rank.JOKER)),
+        melds=[Meld((Card(Rank.NINE),) * 4)],
+        going_out=False,
+    )
+    assert ruling.verdict is core.allowed

@@ -984,6 +984,8 @@ def _notation(
     return groups, singles, blanked
 
 
+# ... and after them ("a canasta of fives", "a meld in kings"): the meld's rank
+_MELD_OF = re.compile(r".*\b(?:of|in)\s")
 # The words that make a rank before them a meld's ("a queen meld", "a king canasta")
 _MELD_NOUNS = frozenset({"meld", "canasta", "book"})
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
@@ -1238,7 +1240,10 @@ def _word_cards(
         if count is None and tokens[j][1] in data["one"].get(lang, ()):
             count = 1  # "a žolíka": one joker
         if count is None:  # "jokers", "kings": a rank named, no cards counted
-            if symbol != "wild":
+            # ... not a worth told ("jokers 50, deuces 20, aces 20... what's a black three
+            # worth": seen in the eighteenth American posts' dev half, issue 44)
+            worth = j + 1 < len(tokens) and tokens[j + 1][1].isdigit() and len(tokens[j + 1][1]) > 1
+            if symbol != "wild" and not worth:
                 alone.append((position, _card(symbol, colour).rank))
             i = j + 1
             continue
@@ -1285,6 +1290,26 @@ def _not_told_again(
     if last != Counter(c for _p, c in again):
         return told
     return story
+
+
+def _blocks_told_once(
+    told: list[tuple[int, tuple[Card, ...]]],
+) -> list[tuple[int, tuple[Card, ...]]]:
+    """The cards told in words, without a later run of two or three of them that names the
+    same cards as an earlier run ("I had one natural 9 and a joker in my hand ... said I
+    couldn't pick up the pack with just one nine and a joker": one nine and one joker; seen in
+    the eighteenth American posts' dev half, issue 44)."""
+    ordered = sorted(told, key=lambda item: item[0])
+    cards = [c for _p, c in ordered]
+    dropped: set[int] = set()
+    for size in (3, 2):
+        for i in range(len(cards) - size + 1):
+            block = Counter(cards[i : i + size])
+            for j in range(i + size, len(cards) - size + 1):
+                spots = set(range(j, j + size))
+                if not spots & dropped and Counter(cards[j : j + size]) == block:
+                    dropped |= spots
+    return [item for k, item in enumerate(ordered) if k not in dropped]
 
 
 def _attach_wilds(
@@ -1956,7 +1981,11 @@ def read_situation(
     # ... or a rank named alone there ("nahoře černá trojka": a black three on top)
     three = "red" if situation.red_three and not situation.black_three else "black"
     named = [(p, (_card("3", three) if rank is Rank.THREE else Card(rank),)) for p, rank in alone]
-    lone = singles + [(p, c) for p, c in worded if len(c) == 1] + named
+    # ... not a meld's rank ("a dirty canasta of fives ... discarded his last one": seen in the
+    # eighteenth American posts' dev half, issue 44)
+    melds_of = [(p, c) for p, c in named if _MELD_OF.match(fold(rest[max(0, p - 4) : p + 3]))]
+    lone = singles + [(p, c) for p, c in worded if len(c) == 1]
+    lone += [item for item in named if item not in melds_of]
     if not lone:
         # ... or a wild card named without a count just before the pile, where no card is told
         # at all ("Wild card on the discard pile - can the next person pick it up?": seen in
@@ -1987,6 +2016,8 @@ def read_situation(
     asked = situation.asked if situation.asked is not None else situation.moments
     if situation.focused is not None and "add" not in asked:
         told = _not_told_again(told, text.rfind(situation.focused[0]))
+    if "add" not in asked:
+        told = _blocks_told_once(told)
     if "add" in asked:  # "can I add a joker to my K K K?": not in the meld yet
         runs = [cards for _start, _end, cards in sorted(notation)]
     else:
@@ -1996,13 +2027,20 @@ def read_situation(
     runs = list(dict.fromkeys(runs))
     situation.written = [_suited(c, text, lang) for c in runs]
     situation.groups = list(situation.written)
-    situation.groups += _join(told)
     # ... of them, those told on the table ("we already had 9 9 9 jkr on the table": seen in
-    # the thirteenth American posts' dev half, issue 44): the side's meld, not the hand
+    # the thirteenth American posts' dev half, issue 44): the side's meld, not the hand; in
+    # words too, kept apart from the hand's cards of their rank ("one natural 9 and a joker in
+    # my hand, and we already had a book of four nines on the table": the eighteenth's)
     tabled = [cards for _start, end, cards in notation if _ON_TABLE.match(fold(text[end:]))]
     situation.on_table = [
         run for run in situation.written if any(run[: len(c)] == c for c in tabled)
     ]
+    laid = [(p, c) for p, c in told if p in ends and _ON_TABLE.match(fold(text[ends[p] :]))]
+    if laid and len(laid) < len(told):
+        told = [item for item in told if item not in laid]
+        situation.on_table += _join(laid)
+        situation.groups += _join(laid)
+    situation.groups += _join(told)
     if "go_out" in situation.moments:
         # the question's sentence first; else the story's, sentence by sentence
         for told_in in (sentence, *_sentences(text)):
