@@ -172,6 +172,8 @@ if __name__ == "__main__" and not {
     "--american16",
     "--american17",
     "--american18",
+    "--american19",
+    "--american20",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -435,7 +437,7 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to eighteenth sets of American posts, each written by a helper (2026-11-29) before it
+# The fourth to twentieth sets of American posts, each written by a helper (2026-11-29) before it
 # read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
@@ -465,6 +467,8 @@ american15_questions = _helpers_set(15)
 american16_questions = _helpers_set(16)
 american17_questions = _helpers_set(17)
 american18_questions = _helpers_set(18)
+american19_questions = _helpers_set(19)
+american20_questions = _helpers_set(20)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -481,6 +485,8 @@ _HELPERS_SETS = {
     "--american16": ("sixteenth", american16_questions),
     "--american17": ("seventeenth", american17_questions),
     "--american18": ("eighteenth", american18_questions),
+    "--american19": ("nineteenth", american19_questions),
+    "--american20": ("twentieth", american20_questions),
 }
 
 if __name__ == "__main__":

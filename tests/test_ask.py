@@ -42,6 +42,8 @@ from .ask_eval import (
     american16_questions,
     american17_questions,
     american18_questions,
+    american19_questions,
+    american20_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -166,6 +168,8 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american16_questions, {"rule": 38, "gap": 3, "play": 3, "off": 4}, 32),
         (american17_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 29),
         (american18_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 31),
+        (american19_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 29),
+        (american20_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 39),
     ],
     ids=[
         "fourth",
@@ -183,13 +187,15 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         "sixteenth",
         "seventeenth",
         "eighteenth",
+        "nineteenth",
+        "twentieth",
     ],
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american18.toml: sets of 40 (the eighth to eighteenth 48)
+    """tests/ask_american4.toml to ask_american20.toml: sets of 40 (the eighth to twentieth 48)
     written by helpers before they read the catalogue, each labelled with rules the american
     catalogue has, a kind and a part, half of them held (python -m tests.ask_eval --american4
-    ... --american18)."""
+    ... --american20)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)
