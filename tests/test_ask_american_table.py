@@ -1733,3 +1733,68 @@ def test_a_meld_told_in_words_on_the_table_and_cards_told_again_are_kept_apart()
         going_out=False,
     )
     assert ruling.verdict is core.allowed
+
+
+# -- the twentieth American posts' dev half (2026-11-29 night) --------------------------------
+
+
+def test_a_sum_told_is_no_score():
+    """ "That's 110 by my count": the melds' count, not the side's score."""
+    read = read_situation(
+        "First meld question. Can I open with 5 5 2 joker plus 3 kings? That's 110 by my count.",
+        "en",
+    )
+    assert read.score is None
+    assert read.points == [110]
+
+
+def test_enough_asked_after_the_melds_told_is_the_opening():
+    from referee.rules import Meld, check_opening, parse_cards
+
+    ruling = _ruling("we have 2000 and i put down K K K and A A A. enough?")
+    assert ruling is not None
+    melds = [Meld(parse_cards("K K K")), Meld(parse_cards("A A A"))]
+    assert ruling.verdict is check_opening(PRESETS["american"], 2000, melds).allowed
+    assert ruling.rules == ("opening.minimum",)
+
+
+def test_cards_not_held_and_a_meld_sitting_on_the_table_are_no_hand():
+    """ "we have four jacks sitting on the table ... I don't have a single jack in my hand"."""
+    from referee.rules import Card, Meld, Rank
+    from referee.rules.rulings import check_pickup
+
+    question = (
+        "Our side has already melded, and we have four jacks sitting on the table. The top card "
+        "of the pack is a jack, and I don't have a single jack in my hand. Can I take the pack?"
+    )
+    read = read_situation(question, "en")
+    assert read.on_table == [(Card(Rank.JACK),) * 4]
+    assert read.groups == read.on_table
+    ruling = _ruling(question)
+    assert ruling is not None
+    core = check_pickup(
+        PRESETS["american"],
+        top=Card(Rank.JACK),
+        frozen=False,
+        stopped=False,
+        hand=(),
+        melds=[Meld((Card(Rank.JACK),) * 4)],
+        going_out=False,
+    )
+    assert ruling.verdict is core.allowed
+
+
+def test_meld_out_asks_going_out():
+    from referee.rules import Meld, parse_cards
+    from referee.rules.rulings import check_going_out
+
+    ruling = _ruling(
+        "We have two books down, both of them partner's. I'm holding 3 aces and one other card. "
+        "Can I meld out even though I never made a book myself?"
+    )
+    assert ruling is not None
+    canastas = [Meld(parse_cards("K K K K K K K")), Meld(parse_cards("Q Q Q Q Q Q Q"))]
+    aces = Meld(parse_cards("A A A"))
+    core = check_going_out(PRESETS["american"], players=4, melds=[*canastas, aces], hand=())
+    assert ruling.verdict is core.allowed
+    assert ruling.rules == (core.rule,)

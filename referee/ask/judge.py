@@ -244,7 +244,7 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
     # meld told on the table, where other cards are told ("I had ONE 9 in my hand, but we
     # already had 9 9 9 jkr on the table": seen in the thirteenth American posts' dev half)
     held = [g for g in s.groups if g not in s.on_table]
-    tabled = [Meld(g) for g in s.on_table] if held or s.singles else []
+    tabled = [Meld(g) for g in s.on_table] if held or s.singles or s.none_held else []
     if not tabled:
         held = list(s.groups)
     hand = tuple(card for group in held for card in group) + tuple(s.singles)
@@ -256,7 +256,7 @@ def _pickup(variant: Variant, s: Situation, table: Table | None = None) -> Rulin
     if not unconditional and hand and opened is None and not _melds_take(variant):
         opened = _opened_or_not(variant, top, hand)
     going_out = "go_out" in s.moments
-    if not unconditional and not hand:
+    if not unconditional and not hand and not (tabled and s.none_held):
         return None
     if not unconditional and opened is False:
         return _unopened_pickup(variant, s, table, top, hand, going_out)

@@ -143,7 +143,11 @@ def _bare_points() -> re.Pattern[str]:
         r"(?<!\w)(?:(?:went|go|goes|going|gone|came|come|comes|coming|get|got)\s+down|opened|"
         r"open|opening|melded)\s+with\s+(?:(?:exactly|only|just|a|an)\s+)?(\d{2,3})"
         r"(?![\w,.]?\d)(?!\s*[,+&]?\s*(?:\d|[AKQJX*][AKQJX*\d]*\b|cards?\b|of\b|in\b|x\b))"
-        r"|(?<!\w)(?:is|was|are|were|be|s)\s+(?:(?:only|just)\s+)?(\d{2,3})\s+enough(?!\w)",
+        r"|(?<!\w)(?:is|was|are|were|be|s)\s+(?:(?:only|just)\s+)?(\d{2,3})\s+enough(?!\w)"
+        # ... or the melds' count told as a sum ("5 5 2 joker plus 3 kings? That's 110 by my
+        # count": seen in the twentieth American posts' dev half, issue 44)
+        r"|(?<!\w)(?:that['’]?s|that is|total is|comes to|adds up to)\s+(?:(?:only|just)\s+)?"
+        r"(\d{2,3})(?![\w,.]?\d)(?!\s*(?:cards?|to win)\b)",
         re.IGNORECASE,
     )
 
@@ -188,6 +192,7 @@ class Situation:
         self.black_three = False  # a three named black ("a black 3")
         self.written: list[tuple[Card, ...]] = []  # the groups in notation
         self.on_table: list[tuple[Card, ...]] = []  # ... of them, those told on the table
+        self.none_held = False  # ... and the hand told to hold none of a rank ("not a single")
         self.loose = 0  # cards named but not counted ("kings", a lone "8" not the pile's top)
         self.singles: list[Card] = []  # ... of them, those written as one symbol ("a 7")
         self.opened: bool | None = None  # whether the asking side has melded this hand
@@ -877,7 +882,7 @@ def _points(text: str) -> tuple[list[int], str]:
     told = _points_told().sub(blank, text)
 
     def bare(match: re.Match[str]) -> str:
-        group = 1 if match.group(1) is not None else 2
+        group = next(g for g in (1, 2, 3) if match.group(g) is not None)
         value = int(match.group(group))
         if not 50 <= value < 500 or value % 5:  # "went down with 10 10 10", "with 99, AA"
             return match.group(0)  # cards: every count of cards is a multiple of 5
@@ -986,6 +991,13 @@ def _notation(
 
 # ... and after them ("a canasta of fives", "a meld in kings"): the meld's rank
 _MELD_OF = re.compile(r".*\b(?:of|in)\s")
+# Before cards told in words, the words that say they are not held ("I don't have a single
+# jack", "not one king"): English, as the posts that said it
+_NOT_HELD = re.compile(
+    r"(?:\b(?:don['’ ]?t|didn['’ ]?t|do not|did not|doesn['’ ]?t|never)\s+"
+    r"(?:have|had|hold|held|holding|got)\s+(?:a\s+|any\s+|one\s+)?(?:single\s+)?"
+    r"|\bnot\s+(?:a|one)\s+(?:single\s+)?)$"
+)
 # The words that make a rank before them a meld's ("a queen meld", "a king canasta")
 _MELD_NOUNS = frozenset({"meld", "canasta", "book"})
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
@@ -993,7 +1005,7 @@ _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
 # "KKK already down"; "KK + jkr on the table": its wild card between), in the six languages
 _ON_TABLE = re.compile(
     r"(?:\s*(?:\+|with|and)\s*(?:a\s+)?(?:jkr|jk|joker|deuce|wild|x|2)\b)?"
-    r"\W*(?:(?:already|still|all)\s+)?(?:on the table|down on the table|on the board|"
+    r"\W*(?:(?:already|still|all|sitting|lying|laid|down)\s+)*(?:on the table|on the board|"
     r"already down|na stole|auf dem tisch|en la mesa|op tafel|na stol)\b"
 )
 # "3 of them", "3 z nich", "3 davon", "3 de ellos", "3 ervan": a count of the cards told before
@@ -1936,6 +1948,13 @@ def read_situation(
         # minimum is what a meld's points are weighed against (the latter found by the
         # reader's rewrites, issue 44)
         situation.moments.add("opening")
+        # ... and asked, where the question sentence is "enough?" after the melds told ("we
+        # have 2000 and i put down K K K and A A A. enough?": the lead's probes, 2026-11-29
+        # night): the act it refers back to is the opening, not the melds' legality
+        if situation.asked is not None and said.named("enough"):
+            asking = question_sentence(text, lang)
+            if _Moments(fold(asking), lang).named("enough"):
+                situation.asked.add("opening")
     worded, alone, situation.red_three, situation.black_three, counted, ends = _word_cards(
         rest, lang
     )
@@ -2013,6 +2032,12 @@ def read_situation(
         for p, c in worded
         if p != taken and not any(start <= p < end for start, end in conditions)
     ]
+    # ... nor the cards a player says they do not hold ("I don't have a single jack in my
+    # hand": seen in the twentieth American posts' dev half, issue 44)
+    unheld = [(p, c) for p, c in told if _NOT_HELD.search(fold(rest[max(0, p - 32) : p]))]
+    if unheld:
+        told = [item for item in told if item not in unheld]
+        situation.none_held = True
     asked = situation.asked if situation.asked is not None else situation.moments
     if situation.focused is not None and "add" not in asked:
         told = _not_told_again(told, text.rfind(situation.focused[0]))
@@ -2036,7 +2061,7 @@ def read_situation(
         run for run in situation.written if any(run[: len(c)] == c for c in tabled)
     ]
     laid = [(p, c) for p, c in told if p in ends and _ON_TABLE.match(fold(text[ends[p] :]))]
-    if laid and len(laid) < len(told):
+    if laid and (len(laid) < len(told) or situation.none_held):
         told = [item for item in told if item not in laid]
         situation.on_table += _join(laid)
         situation.groups += _join(laid)
