@@ -1311,15 +1311,38 @@ def test_the_pile_used_toward_the_opening_is_the_pile_counts_ruling():
     assert ruling.verdict is check_pile_counts(PRESETS["american"], top=False).allowed
 
 
-def test_n_of_them_counts_the_cards_told_and_is_no_card():
+@pytest.mark.parametrize(
+    ("question", "cards"),
+    [
+        # "3 of them": a count of the cards told (the eleventh American posts' dev half)
+        (
+            "My partner laid down J J 2 2 joker, five cards, 3 of them wild. Is that legal?",
+            "J J 2 2 X",
+        ),
+        # a meld written twice, a limit in words (the sixteenth's)
+        (
+            "My partner laid down J J J J 2 2 joker and said that's a canasta. Other side said "
+            "you can't have more than two wilds in it. Is JJJJ22+joker a legit canasta?",
+            "J J J J 2 2 X",
+        ),
+        # "as": the Spanish ace's singular, never after a count of two (the seventeenth's)
+        (
+            "Laid down 5 5 5 5 jkr jkr 2 as a new meld, seven cards, so a canasta right away?",
+            "5 5 5 5 X X 2",
+        ),
+    ],
+)
+def test_the_one_meld_a_post_tells_gets_the_meld_forms_answer(question, cards):
+    """No count, limit, repetition or conjunction of the post adds or takes a card."""
     from referee.rules import Meld, parse_cards
     from referee.rules.rulings import check_meld
 
-    question = "My partner laid down J J 2 2 joker, five cards, 3 of them wild. Is that legal?"
-    assert read_situation(question, "en").singles == []
+    read = read_situation(question, "en")
+    assert read.groups == [parse_cards(cards)]
+    assert read.singles == []
     ruling = _ruling(question)
     assert ruling is not None
-    assert ruling.verdict is check_meld(PRESETS["american"], Meld(parse_cards("J J 2 2 X"))).allowed
+    assert ruling.verdict is check_meld(PRESETS["american"], Meld(parse_cards(cards))).allowed
 
 
 @pytest.mark.parametrize("wild", ["a deuce", "a joker"])
@@ -1526,25 +1549,6 @@ def test_a_canastas_worth_asked_with_its_legality_is_the_told_canastas():
     assert ruling.figure == info.bonus
 
 
-def test_a_meld_written_twice_and_a_limit_claimed_are_one_meld():
-    """ "laid down J J J J 2 2 joker ... more than two wilds ... Is JJJJ22+joker a legit
-    canasta?": the meld form's answer on J J J J 2 2 X."""
-    from referee.rules import Meld, parse_cards
-    from referee.rules.rulings import check_meld
-
-    question = (
-        "My partner laid down J J J J 2 2 joker and said that's a canasta. Other side said you "
-        "can't have more than two wilds in it. Is JJJJ22+joker a legit canasta?"
-    )
-    assert read_situation(question, "en").groups == [parse_cards("J J J J 2 2 X")]
-    ruling = _ruling(question)
-    assert ruling is not None
-    assert (
-        ruling.verdict
-        is check_meld(PRESETS["american"], Meld(parse_cards("J J J J 2 2 X"))).allowed
-    )
-
-
 def test_red_threes_with_no_canasta_cost_what_the_scoring_takes():
     rules = PRESETS["american"]
     ruling = _ruling(
@@ -1557,22 +1561,6 @@ def test_red_threes_with_no_canasta_cost_what_the_scoring_takes():
 
 
 # -- the seventeenth American posts' dev half (2026-11-29 night) ------------------------------
-
-
-def test_as_after_a_run_is_no_ace():
-    """ "5 5 5 5 jkr jkr 2 as a new meld": "as" is the Spanish ace's singular, never after a
-    count of two; the meld form's answer on all seven cards."""
-    from referee.rules import Meld, parse_cards
-    from referee.rules.rulings import check_meld
-
-    ruling = _ruling(
-        "Laid down 5 5 5 5 jkr jkr 2 as a new meld, seven cards, so a canasta right away?"
-    )
-    assert ruling is not None
-    assert (
-        ruling.verdict
-        is check_meld(PRESETS["american"], Meld(parse_cards("5 5 5 5 X X 2"))).allowed
-    )
 
 
 def test_the_other_sides_minimum_is_at_their_score():
