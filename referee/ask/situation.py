@@ -1978,14 +1978,14 @@ def read_situation(
     # ... nor a digit named again after a definite word, its rank told before ("a black 3 in
     # her hand ... 5 for the 3": the card told, not another; seen in the eleventh American
     # posts' dev half, issue 44)
-    told = [(p, c.rank) for p, cards in worded for c in cards]
-    told += [(p, c.rank) for p, _end, cards in notation for c in cards]
+    ranks_told = [(p, c.rank) for p, cards in worded for c in cards]
+    ranks_told += [(p, c.rank) for p, _end, cards in notation for c in cards]
     singles = [
         (p, cards)
         for p, cards in singles
         if not (
             _after_definite(rest, p, lang)
-            and any(at < p and rank is cards[0].rank for at, rank in told)
+            and any(at < p and rank is cards[0].rank for at, rank in ranks_told)
         )
     ]
     # the pile's top card: the single card named nearest a word for the top ("discarded a
