@@ -925,24 +925,6 @@ def test_red_threes_toward_the_opening_where_the_book_is_silent():
     assert ruling.text.template == SILENT
 
 
-def test_an_opening_told_with_its_worth_in_figures_is_ruled_at_the_score():
-    question = (
-        "Opening question. Score was 1,600 us 2,050 them. I put down A A A (60) and 5 5 5 jkr, "
-        "5s are 5 each right? so 15 plus 50 for the joker. total 125. we needed 90 so fine?? "
-        "table said jokers don't count for the opening. now I'm confused"
-    )
-    from referee.rules import check_opening, parse_cards
-    from referee.rules.melds import Meld
-
-    # "5 each": a worth, not a card
-    assert read_situation(question, "en").singles == []
-    rules = PRESETS["american"]
-    core = check_opening(rules, 1600, [Meld(parse_cards("A A A")), Meld(parse_cards("5 5 5 X"))])
-    ruling = _ruling(question)
-    assert ruling is not None
-    assert (ruling.verdict, ruling.figure) == (core.allowed, core.points)
-
-
 @pytest.mark.parametrize(
     "question",
     ["whats a wild card canasta worth? all 2s and jokers", "what is a wild canasta worth?"],
@@ -1387,20 +1369,38 @@ def test_a_worth_claimed_and_the_card_named_again_are_no_more_cards_left():
     assert ruling.figure == sum(costs[card.rank] for card in held)
 
 
-def test_a_count_of_the_story_is_no_card():
-    """ "like 6 rounds of nobody being able to get down": no 6 among the opening's cards."""
-    question = (
-        "We were at 4,600 and it's been like 6 rounds of nobody being able to get down. I "
-        "finally had a natural canasta right in my hand - seven jacks. My partner said a whole "
-        "canasta from your hand lets you go down no matter the count. True?"
-    )
+@pytest.mark.parametrize(
+    ("question", "score", "melds"),
+    [
+        # "5 each": a worth, not a card (the eighth American posts' dev half)
+        (
+            "Opening question. Score was 1,600 us 2,050 them. I put down A A A (60) and 5 5 5 "
+            "jkr, 5s are 5 each right? so 15 plus 50 for the joker. total 125. we needed 90 so "
+            "fine?? table said jokers don't count for the opening. now I'm confused",
+            1600,
+            ["A A A", "5 5 5 X"],
+        ),
+        # "like 6 rounds": a story's count, not a card (the twelfth's)
+        (
+            "We were at 4,600 and it's been like 6 rounds of nobody being able to get down. I "
+            "finally had a natural canasta right in my hand - seven jacks. My partner said a "
+            "whole canasta from your hand lets you go down no matter the count. True?",
+            4600,
+            ["J J J J J J J"],
+        ),
+    ],
+)
+def test_an_opening_told_with_numbers_that_are_no_cards_is_ruled_at_the_score(
+    question, score, melds
+):
     from referee.rules import Meld, check_opening, parse_cards
 
     assert read_situation(question, "en").singles == []
+    core = check_opening(PRESETS["american"], score, [Meld(parse_cards(m)) for m in melds])
     ruling = _ruling(question)
     assert ruling is not None
-    jacks = Meld(parse_cards("J J J J J J J"))
-    assert ruling.verdict is check_opening(PRESETS["american"], 4600, [jacks]).allowed
+    assert ruling.verdict is core.allowed
+    assert ruling.figure == core.points
 
 
 # -- the thirteenth American posts' dev half (2026-11-29 night) -------------------------------
