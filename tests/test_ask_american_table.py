@@ -1786,3 +1786,66 @@ def test_meld_out_asks_going_out():
     core = check_going_out(PRESETS["american"], players=4, melds=[*canastas, aces], hand=())
     assert ruling.verdict is core.allowed
     assert ruling.rules == (core.rule,)
+
+
+# -- the nineteenth American posts' dev half (2026-11-29 night) -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "question", "melded", "canastas"),
+    [
+        (
+            "american",
+            "Sorry beginner here - do red threes count against you if your team never goes down?",
+            False,
+            0,
+        ),
+        ("american", "do red threes count against you if you have no canasta?", True, 0),
+        ("classic", "do red threes count against you if you never go down?", False, 0),
+    ],
+)
+def test_whether_red_threes_count_against_a_side_is_the_scorings_sign(
+    variant, question, melded, canastas
+):
+    ruling = _ruling(question, variant)
+    assert ruling is not None
+    assert ruling.figure is None
+    assert ruling.verdict is (threes_sign(PRESETS[variant], melded, canastas) < 0)
+
+
+@pytest.mark.parametrize(
+    ("variant", "question"),
+    [
+        # where melding decides, a side with no canasta may have melded or not
+        ("classic", "do red threes count against you if you have no canasta?"),
+        # either or: no yes or no answers it
+        ("american", "We never got to go down. Do we get the 100 for the red three or lose 100?"),
+    ],
+)
+def test_red_threes_against_a_side_undecided_or_either_or_get_no_verdict(variant, question):
+    ruling = _ruling(question, variant)
+    assert ruling is None or ruling.verdict is None
+
+
+def test_a_minimum_claimed_at_a_score_told_with_a_meld_named_is_the_openings():
+    rules = PRESETS["american"]
+    question = (
+        "We're sitting at about 5 grand (5,020 on the sheet). Bev says we need 120 to lay down, "
+        "I thought 90. Is Bev right?"
+    )
+    assert read_situation(question, "en").singles == []
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == rules.opening_minimum(5020)
+    assert ruling.verdict is (rules.opening_minimum(5020) == 120)
+
+
+def test_cards_summed_up_again_are_no_more_cards():
+    from referee.rules import parse_cards
+
+    read = read_situation(
+        "I put down four fives, a joker and two deuces. He said that's three wild cards and I'm "
+        "only allowed two in a meld. Was my meld legal?",
+        "en",
+    )
+    assert read.groups == [parse_cards("5 5 5 5 X 2 2")]

@@ -23,6 +23,7 @@ Each is the value the rules core rules with, never a sentence matched to the wor
 
 from __future__ import annotations
 
+import re
 from copy import copy
 
 from ..rules import Card, Rank, Suit, Variant
@@ -198,10 +199,42 @@ def _threes_value(variant: Variant, s: Situation) -> Ruling | None:
     return Ruling(None, points, text, (rule,), lead=True)
 
 
+def _threes_against(variant: Variant, s: Situation) -> Ruling | None:
+    """Whether a side's red threes count against it, asked of a side told not to have melded
+    or to have no canasta ("do red threes count against you if your team never goes down?":
+    seen in the nineteenth American posts' dev half, issue 44): the sign the hand's scoring
+    gives them (``threes_sign``), no figure."""
+    if not s.red_three or s.black_three or "against" not in _asked(s):
+        return None
+    if {"value", "gets"} & _asked(s) or any(c.rank is not Rank.THREE for g in s.groups for c in g):
+        return None  # their worth asked, or a hand told: the figures say it
+    if re.search(r"\bor\b", s.sentence, re.IGNORECASE):
+        return None  # "do we get the 100 for it or lose 100?": no yes or no answers it
+    if s.opened is False:
+        sign = threes_sign(variant, melded=False, canastas=0)
+        text = N_("Yes: the red threes of a side that has not melded count against it.")
+        if sign >= 0:
+            return None
+    elif "no_canasta" in s.moments and variant.red_threes_count_if is not RedThreeCondition.MELD:
+        # (where melding decides the sign, a side with no canasta may have melded or not)
+        sign = threes_sign(variant, melded=True, canastas=0)
+        text = {
+            -1: N_("Yes: the red threes of a side with no canasta count against it."),
+            0: N_("No: the red threes of a side with no canasta count nothing."),
+            1: N_("No: the red threes of a side with no canasta count for it."),
+        }[sign]
+    else:
+        return None
+    rule = "red-threes.penalty" if "red-threes.penalty" in variant.rules else "red-threes.bonus"
+    if rule not in variant.rules:
+        return None
+    return Ruling(sign < 0, None, Text(text), (rule,), lead=True)
+
+
 def figure_asked(variant: Variant, s: Situation) -> Ruling | None:
-    """The figure the question asks of a special hand or of threes laid out; None where it
-    asks neither or tells too little."""
-    for judge in (special_hand_value, _threes_value):
+    """The figure the question asks of a special hand or of threes laid out (or whether they
+    count against a side); None where it asks neither or tells too little."""
+    for judge in (special_hand_value, _threes_value, _threes_against):
         found = judge(variant, s)
         if found is not None:
             return found

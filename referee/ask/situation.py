@@ -998,6 +998,9 @@ _NOT_HELD = re.compile(
     r"(?:have|had|hold|held|holding|got)\s+(?:a\s+|any\s+|one\s+)?(?:single\s+)?"
     r"|\bnot\s+(?:a|one)\s+(?:single\s+)?)$"
 )
+# Before cards told in words, the words that sum up those told before ("that's three wild
+# cards", "so that's 4 naturals")
+_SUMMED = re.compile(r"\bthat(?:['’ ]?s| is)\s+$")
 # The words that make a rank before them a meld's ("a queen meld", "a king canasta")
 _MELD_NOUNS = frozenset({"meld", "canasta", "book"})
 _NEXT_WORD = re.compile(r"(?:[ ,]+|\s*\+\s*)([^\W\d_]+)")
@@ -1929,9 +1932,10 @@ def read_situation(
         situation.moments.add("target")
     if said.named("how_much") and "opening" in situation.moments:
         situation.moments.add("minimum")
-    if len(claimed) == 2 and scores and not points:
+    if claimed and scores and not points and (len(claimed) == 2 or "meld" in situation.moments):
         # ... which of two at the score told, the opening unnamed ("we're at 1495 do we need
-        # 50 or 90": seen in the fifteenth American posts' dev half, issue 44)
+        # 50 or 90": seen in the fifteenth American posts' dev half, issue 44), or one with a
+        # meld named ("at 5,020 ... Bev says we need 120 to lay down": the nineteenth's)
         situation.moments.add("opening")
     if not claimed and "opening" in situation.moments and not points:
         # ... or asked which of two, the opening named ("first meld when you're at exactly
@@ -2035,6 +2039,13 @@ def read_situation(
     # ... nor the cards a player says they do not hold ("I don't have a single jack in my
     # hand": seen in the twentieth American posts' dev half, issue 44)
     unheld = [(p, c) for p, c in told if _NOT_HELD.search(fold(rest[max(0, p - 32) : p]))]
+    # ... nor the cards told before summed up again ("four fives, a joker and two deuces. He
+    # said that's three wild cards": the nineteenth American posts' dev half, issue 44)
+    told = [
+        (p, c)
+        for p, c in told
+        if not (_SUMMED.search(fold(rest[max(0, p - 12) : p])) and any(q < p for q, _c in told))
+    ]
     if unheld:
         told = [item for item in told if item not in unheld]
         situation.none_held = True
