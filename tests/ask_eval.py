@@ -174,6 +174,8 @@ if __name__ == "__main__" and not {
     "--american18",
     "--american19",
     "--american20",
+    "--american21",
+    "--american22",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -437,7 +439,7 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to twentieth sets of American posts, each written by a helper (2026-11-29) before it
+# The fourth to twenty-second sets of American posts, each written by a helper (2026-11-29) before it
 # read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
@@ -469,6 +471,8 @@ american17_questions = _helpers_set(17)
 american18_questions = _helpers_set(18)
 american19_questions = _helpers_set(19)
 american20_questions = _helpers_set(20)
+american21_questions = _helpers_set(21)
+american22_questions = _helpers_set(22)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -487,6 +491,8 @@ _HELPERS_SETS = {
     "--american18": ("eighteenth", american18_questions),
     "--american19": ("nineteenth", american19_questions),
     "--american20": ("twentieth", american20_questions),
+    "--american21": ("twenty-first", american21_questions),
+    "--american22": ("twenty-second", american22_questions),
 }
 
 if __name__ == "__main__":

@@ -44,6 +44,8 @@ from .ask_eval import (
     american18_questions,
     american19_questions,
     american20_questions,
+    american21_questions,
+    american22_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -170,6 +172,8 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american18_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 31),
         (american19_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 29),
         (american20_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 39),
+        (american21_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 33),
+        (american22_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 32),
     ],
     ids=[
         "fourth",
@@ -189,13 +193,15 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         "eighteenth",
         "nineteenth",
         "twentieth",
+        "twenty-first",
+        "twenty-second",
     ],
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american20.toml: sets of 40 (the eighth to twentieth 48)
+    """tests/ask_american4.toml to ask_american22.toml: sets of 40 (the eighth to twenty-second 48)
     written by helpers before they read the catalogue, each labelled with rules the american
     catalogue has, a kind and a part, half of them held (python -m tests.ask_eval --american4
-    ... --american20)."""
+    ... --american22)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)
