@@ -439,8 +439,8 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to twenty-second sets of American posts, each written by a helper (2026-11-29) before it
-# read the catalogue and labelled from it afterwards (each file's header says how).
+# The fourth to twenty-second sets of American posts, each written by a helper (2026-11-29)
+# before it read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
 
