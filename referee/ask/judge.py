@@ -1119,7 +1119,11 @@ def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Rulin
         return Ruling(None, None, Text(PLAY), (), play=True)
     from .judge_moments import rule_on_moment  # they build on this module's Ruling
     from .judge_play import rule_on_play
+    from .judge_table import rule_on_setup
 
+    found = rule_on_setup(variant, s, table)
+    if found is not None:
+        return found
     found = rule_on_moment(variant, s, table)
     if found is not None:
         return found

@@ -96,6 +96,9 @@ TOLD = (
 )  # fmt: skip
 # ... and the figures a question may ask for besides a card's value (issue 44, fifth pass)
 ASKED_FIGURES = ("gets", "concealed", "target")
+# ... and the table's setup: the cards dealt, drawn a turn, the jokers and packs (issue 44,
+# :mod:`.judge_table`)
+SETUP = ("deal", "draw", "jokers_used", "packs_used")
 # ... and six moments of a hand the American tables ask about (issue 44: .judge_moments); the
 # last three only say what the others ask of
 MOMENT_QUESTIONS = (
@@ -224,6 +227,9 @@ class Situation:
         self.post: tuple[str, str] | None = None
         # the sentence read as the one asked (the question itself where it is one sentence)
         self.sentence = ""
+        # whether that sentence asks how many or how much ("how many cards do you deal?")
+        self.how_asked = False
+        self.lang = "en"  # the language it was read in
 
     @property
     def focus(self) -> Situation | None:
@@ -546,6 +552,72 @@ def _count_of(word: str, lang: str) -> int | None:
     return None
 
 
+# Counts that are only articles ("draw a card", "een kaart opengelegd"): no count a setup
+# question claims
+_ARTICLES = frozenset(
+    {"a", "an", "single", "pair", "par", "paar", "pare", "para", "een", "ein", "eine", "einen"}
+)
+_SETUP_TOKEN = re.compile(r"\d{1,3}(?!\d)|[^\W\d_]+")
+
+
+class SetupTold:
+    """What a question of the table's setup tells (:mod:`.judge_table`): the counts its asked
+    sentence claims of cards, jokers or packs ("do you deal 13?", "draw two", "4 jokers?",
+    "11 or 13?"), a count of players apart; the players the post counts ("with 4 people");
+    whether the post names cards; whether the sentence is an either/or, or asks an open
+    question ("what now?"); whether it holds nothing but counts ("4?", "Two or four?": it
+    asks of what the post told before it)."""
+
+    def __init__(self, s: Situation, lang: str) -> None:
+        data = _data()
+        big = data["setup_counts"].get(lang, {})
+        players_nouns = _words_of("players_nouns", lang)
+        cards = _words_of("card_nouns", lang)
+        nouns = cards | _words_of("setup_nouns", lang)
+        either = frozenset(data["either_or"].get(lang, []))
+        verbs = {
+            phrase
+            for moment in ("deal", "draw")
+            for phrase in data["moments"][moment].get(lang, [])
+            if " " not in phrase
+        }
+
+        def count(word: str) -> int | None:
+            if word.isdigit():
+                return int(word)
+            if word in _ARTICLES:
+                return None
+            found = big.get(word)
+            return int(found) if found is not None else _count_of(word, lang)
+
+        post = _SETUP_TOKEN.findall(fold(s.post[0] if s.post is not None else s.sentence))
+        self.players: int | None = next(
+            (
+                n
+                for word, after in zip(post, post[1:], strict=False)
+                if after in players_nouns and (n := count(word)) is not None
+            ),
+            None,
+        )
+        self.cards = not cards.isdisjoint(post)
+        said = _SETUP_TOKEN.findall(fold(s.sentence))
+        self.only_counts = bool(said) and all(
+            count(word) is not None or word in either for word in said
+        )
+        self.either = not either.isdisjoint(said)
+        self.open = not frozenset(data["wh_words"].get(lang, [])).isdisjoint(said)
+        self.counts = [
+            n
+            for i, word in enumerate(said)
+            if (n := count(word)) is not None
+            and (
+                self.only_counts
+                or (i + 1 < len(said) and said[i + 1] in nouns)
+                or (i > 0 and said[i - 1] in verbs)
+            )
+        ]
+
+
 def question_sentence(text: str, lang: str | None = None) -> str:
     """The sentence of a long post that asks: its last one ending in "?" (or starting with
     "¿"), else its last one beginning with a question word of ``lang`` (or another
@@ -685,7 +757,7 @@ _NAMEABLE = (
     *(m for m in MOMENTS if m != "minimum"),
     *(t for t in TOLD if t != "theirs"),
     "top", "frozen", "opened", "not_opened", "in_hand", "natural_canasta", "mixed_canasta",
-    "no_canasta", "how_much", *ASKED_FIGURES, *MOMENT_QUESTIONS[:9],
+    "no_canasta", "how_much", *ASKED_FIGURES, *MOMENT_QUESTIONS[:9], *SETUP,
 )  # fmt: skip
 
 
@@ -1867,6 +1939,7 @@ def read_situation(
         *ASKED_FIGURES,
         *FIGURE_WORDS,
         *EVENT_WORDS,
+        *SETUP,
         "in_hand",
         "natural_canasta",
         "mixed_canasta",
@@ -1891,13 +1964,18 @@ def read_situation(
         situation.moments.discard("partner_no")
     sentence = (asking or ruled_text(text, lang)) if focus else text.strip()
     situation.sentence = sentence
+    situation.lang = lang
+    situation.how_asked = said.named("how_much")
     if focus and asking is None and sentence != text.strip():
         situation.post = (text, lang)
     if sentence != text.strip():
         within = _Moments(_game_pattern(lang).sub(" ", fold(sentence)), lang)
         situation.asked = {
-            m for m in (*MOMENTS, *TOLD, *ASKED_FIGURES) if m != "minimum" and within.named(m)
+            m
+            for m in (*MOMENTS, *TOLD, *ASKED_FIGURES, *SETUP)
+            if m != "minimum" and within.named(m)
         }
+        situation.how_asked = within.named("how_much")
         situation.asked |= {m for m in MOMENT_QUESTIONS if within.named(m)}
         if "meld" in situation.asked and "meld" not in situation.moments:
             # the sentence asked (or referred back to) tells a side that "didn't meld", as

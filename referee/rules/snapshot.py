@@ -49,8 +49,9 @@ _RANK_SETS = (
 # Fields that name things rather than score them.  A snapshot taken before one was added
 # takes its preset's value, not the default: the game was always called so (a hand and
 # foot match of then has books too), and no score can change by it.  ``upcard`` (issue 44)
-# is read so too: how the pile starts was always the book's, and it scores nothing.
-_WORDS = ("vocabulary", "upcard")
+# is read so too: how the pile starts was always the book's, and it scores nothing; and
+# ``cards_drawn``, the cards a turn draws (a samba match of then drew two).
+_WORDS = ("vocabulary", "upcard", "cards_drawn")
 
 
 def _int_keys(mapping: Mapping[int, int]) -> dict[str, int]:

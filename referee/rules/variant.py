@@ -184,6 +184,7 @@ class Variant(NamedTuple):
     play_clockwise: bool = True  # play (and the deal) pass to the left; False: to the right
     upcard: bool = True  # a card is turned up at the deal to start the pile; False: it starts
     # empty, and the first player has nothing to take
+    cards_drawn: int = 1  # the cards a turn draws from the stock (two in samba, spanish, h&f)
     # -- the Canasta family (samba, bolivia, american, hand and foot) -----------------
     max_sequence_cards: int = 11  # a run of one suit holds at most this many (4 to ace)
     red_threes_canastas: int = 1  # canastas a side needs for its threes to count plus

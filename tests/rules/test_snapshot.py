@@ -56,6 +56,17 @@ def test_a_snapshot_from_before_the_upcard_takes_its_presets(preset, upcard):
     assert variant_from_dict(data).upcard is True
 
 
+@pytest.mark.parametrize(("preset", "drawn"), [("samba", 2), ("american", 1)])
+def test_a_snapshot_from_before_the_draw_takes_its_presets(preset, drawn):
+    """A samba match stored before ``cards_drawn`` still draws two a turn (the referee's
+    answer at that match's table); no score changes by it."""
+    data = variant_to_dict(PRESETS[preset])
+    del data["cards_drawn"]
+    assert variant_from_dict(data).cards_drawn == drawn
+    data["id"] = "friday-rules"  # a snapshot of no preset: the default, one card
+    assert variant_from_dict(data).cards_drawn == 1
+
+
 # The values of play no table changes, read strictly from an imported file: each of the wrong
 # kind or out of bounds is refused, naming it (a fuzzed file's "penalty_points": "text" was
 # accepted, and the match's score sheet then failed to print)

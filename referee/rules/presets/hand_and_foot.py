@@ -418,6 +418,8 @@ HAND_AND_FOOT = CLASSIC._replace(
     # Hand and foot of 11 cards each: the most published size (BGA §Round setup: some say 11,
     # others 13).  pagat §The Deal (Whitnack) deals 13 of each; 11 is the one to print.
     cards_dealt={2: 11, 3: 11, 4: 11, 6: 11},
+    # BGA §Order of play (its play.draw rule): a turn draws two cards from the stock
+    cards_drawn=2,
     # pagat §Minimum Card Count: a game is four hands, the highest total wins; no target.
     # BGA §Game duration: a number of hands (usually four) or a target score; four it is.
     target_score=0,

@@ -341,6 +341,9 @@ SAMBA = CLASSIC._replace(
     packs={2: 3, 3: 3, 4: 3, 6: 3},
     # bicycle-samba §The Deal: 15 cards; pagat-samba §Deal: 13 each with six players.
     cards_dealt={2: 15, 3: 15, 4: 15, 6: 13},
+    # bicycle-samba §The Deal (its play.draw rule): a turn draws the top two cards of the
+    # stock, never one (bolivia is "the same game as Samba" there).
+    cards_drawn=2,
     # bicycle-samba §Scoring: game is 10,000.
     target_score=10000,
     # pagat-samba §Cards: joker 50, ace and 2 20, K to 8 10, 7 to 4 and the black 3 5 – the

@@ -432,6 +432,8 @@ SPANISH = CLASSIC._replace(
     play_clockwise=False,
     # §Preparación: "Entregará 15 cartas a cada participante"
     cards_dealt={2: 15, 3: 15, 4: 15, 6: 15},
+    # §Preparación del juego: "procedería a llevarse dos cartas del mazo"
+    cards_drawn=2,
     # §intro: "5.000 puntos (partida rápida) o a los 7.000 (partida normal o estándar)"
     target_score=7000,
     # §¿Cómo sumar puntos?: As 20; 8–K 10; 4–7 5; 2 20; Jokers 50.  The black three's value
