@@ -110,6 +110,74 @@ def test_a_hand_s_bonuses_are_the_core_s_score_of_its_items(
         assert any(key.startswith("going-out.") for key in found.rules)
 
 
+RANK_WORDS = {Rank.KING: "kings", Rank.NINE: "9s", Rank.FIVE: "fives", Rank.JACK: "jacks"}
+CLAIMS = ("", " My partner says 1,100.", " We wrote 1400 on the sheet.")
+BONUS_ASKING = (
+    "How much is the bonus part before we count the cards?",
+    "Just the bonuses, not the card points, what do we get?",
+    "What should the bonus number be?",
+)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    table=st.sampled_from(TABLES),
+    natural=st.integers(1, 2),
+    mixed=st.integers(0, 1),
+    threes=st.integers(0, 4),
+    out=st.sampled_from(["", "out"]),
+    claim=st.sampled_from(CLAIMS),
+    asking=st.sampled_from(BONUS_ASKING),
+    data=st.data(),
+)
+def test_canastas_told_with_their_ranks_and_a_figure_claimed_keep_the_bonuses(
+    table, natural, mixed, threes, out, claim, asking, data
+):
+    """2026-11-29 late: "a clean canasta of kings, a dirty one of 9s ... my partner says
+    1,100. What should the bonus number be?" -- the ranks of plain canastas and a figure
+    claimed of them change no bonus: the figure is the core's score of the items."""
+    variant = PRESETS[table]
+    ranks = data.draw(st.permutations(sorted(RANK_WORDS, key=lambda r: r.value)))
+    items = [f"a clean canasta of {RANK_WORDS[ranks[i]]}" for i in range(natural)]
+    items += [f"a dirty canasta of {RANK_WORDS[ranks[natural + i]]}" for i in range(mixed)]
+    if threes:
+        items.append(_told(data.draw, threes, "red three", "red threes"))
+    assume(len(items) >= 2 or out)
+    said = ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else items[0]
+    going = " and went out" if out else ""
+    question = f"We had {said}{going}.{claim} {asking}"
+    expected = _bonuses(variant, natural, mixed, threes, out)
+    found = rule_on(variant, question, "en")
+    if expected is None:
+        assert found is None or "come on top" not in found.text.render(), question
+        return
+    assert found is not None, question
+    assert found.figure == expected, (question, found.text.render())
+
+
+def test_a_canasta_whose_rank_scores_apart_gives_no_sum_of_kinds():
+    """The American game's sevens score 2500, not a natural canasta's 500: their rank told,
+    the items' sum of kinds would be wrong, and is not given."""
+    question = (
+        "We had a clean canasta of sevens, a dirty canasta of kings and 2 red threes and went "
+        "out. What should the bonus number be?"
+    )
+    found = rule_on(PRESETS["american"], question, "en")
+    assert found is None or "come on top" not in found.text.render(), found
+
+
+def test_going_out_asked_after_the_canastas_told_is_going_outs_figure():
+    variant = PRESETS["american"]
+    question = (
+        "Partner went out this hand. We had one natural canasta (kings) and one mixed canasta "
+        "(6s). Our scorekeeper gave us 100 for going out. What do you actually get for going "
+        "out?"
+    )
+    found = rule_on(variant, question, "en")
+    assert found is not None
+    assert found.figure == variant.going_out_bonus
+
+
 @pytest.mark.parametrize(
     ("table", "question"),
     [

@@ -24,7 +24,13 @@ from ..rules.problems import N_, Text
 from ..rules.rulings import Ruling as PickupRuling
 from ..rules.rulings import check_going_out, check_meld, check_pickup, check_wild_card
 from ..rules.variant import CanastaKind, OpeningStep
-from .situation import Situation, earlier_questions, question_sentence, read_situation
+from .situation import (
+    Situation,
+    asks_open,
+    earlier_questions,
+    question_sentence,
+    read_situation,
+)
 from .words import fold
 
 __all__ = ["PLAY", "Ruling", "Table", "rule_on"]
@@ -414,7 +420,8 @@ def _unopened_pickup(
 def _going_out(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
     melds = [Meld(cards) for cards in s.written if len(cards) >= 3]
     players = table.players if table else variant.default_players
-    figure = any(_asks(s, m) for m in ("gets", "value", "cost"))  # "what do we get for ..."
+    # "what do we get for ...", "what should the bonus number be?"
+    figure = any(_asks(s, m) for m in ("gets", "value", "cost")) or bonus_figure_asked(s)
     if not melds and s.canastas is not None and _asks(s, "go_out") and not figure:
         return _going_out_with(variant, s, players)
     if not melds and s.canastas_claimed is not None and _asks(s, "go_out") and not figure:
@@ -1129,6 +1136,14 @@ def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Rulin
         return found
     found = rule_on_play(variant, s)
     if found is not None:
+        if found.rules in _PART_OF_A_HAND and bonus_figure_asked(s):
+            # one canasta's worth, where the post asks the bonuses of the hand it tells ("a
+            # clean canasta of fives and went out. Just the bonuses?")
+            from .judge_hand import hand_bonuses
+
+            whole = hand_bonuses(variant, s, table.players if table else None)
+            if whole is not None:
+                return whole
         return found
     if s.canastas_asked and _asks(s, "go_out"):
         # the count asked, whatever cards a story of claims tells ("How many canastas do u
@@ -1144,6 +1159,8 @@ def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Rulin
         return found
 
     found = figure_asked(variant, s) or _on_cards(variant, s, table)
+    if found is not None and found.rules == ("going-out.bonus",) and _going_out_asked(s):
+        return found  # "What do you actually get for going out?": that part, not the sum
     if found is None or found.rules in _PART_OF_A_HAND:
         # the threes' or the canastas' worth of a hand told whole: the hand's bonuses
         whole = hand_bonuses(variant, s, table.players if table else None)
@@ -1151,6 +1168,28 @@ def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Rulin
             return None  # one part's figure, where the post asks the sum of more it tells
         return whole or found
     return found
+
+
+def bonuses_asked(s: Situation) -> bool:
+    """Whether the sentence asked asks the bonuses apart from the cards' values ("How much
+    is the bonus part before we count the cards?", "just those bonuses, not the card
+    points"): the figure needs no card told, and a number told is a claim of it."""
+    asked = s.focus or s
+    return "bonus_named" in asked.moments or "not_value" in asked.moments
+
+
+def bonus_figure_asked(s: Situation) -> bool:
+    """The bonus named in a sentence asking what or how much ("What should the bonus number
+    actually be?")."""
+    return "bonus_named" in (s.focus or s).moments and (s.how_asked or asks_open(s))
+
+
+def _going_out_asked(s: Situation) -> bool:
+    """Whether the sentence asked of a post of several names the going out itself ("...
+    What do you get for going out?"), not the hand's bonuses."""
+    return (
+        s.asked is not None and "go_out" in s.asked and "bonus_named" not in (s.focus or s).moments
+    )
 
 
 def _more_of_the_hand(s: Situation, found: Ruling) -> bool:

@@ -21,12 +21,13 @@ figure at a table whose game scores it.
 
 from __future__ import annotations
 
-from ..rules import Card, Rank, Variant
+from ..rules import Card, Meld, Rank, Variant
 from ..rules.hand import CanastaScore
 from ..rules.hand_items import HandItems, score_items
+from ..rules.melds import classify
 from ..rules.problems import N_, Text
 from ..rules.variant import CanastaKind
-from .judge import Ruling
+from .judge import Ruling, bonus_figure_asked, bonuses_asked
 from .situation import Situation
 
 __all__ = ["hand_bonuses", "hand_event"]
@@ -79,11 +80,35 @@ def _uncounted(s: Situation) -> list[Card]:
     return singles
 
 
+def _plain_rank(variant: Variant, rank: Rank) -> bool:
+    """Whether a natural or a mixed canasta of ``rank`` scores as any other of its kind in
+    ``variant`` (the core's own classification: no sevens' or aces' canasta of the American
+    game), so that the rank a post names for it changes no bonus."""
+    natural = classify(variant, Meld((Card(rank),) * 7)).canasta
+    mixed = classify(variant, Meld((Card(rank),) * 6 + (Card(Rank.TWO),))).canasta
+    return natural is CanastaKind.NATURAL and mixed in (CanastaKind.MIXED, None)
+
+
 def _told(variant: Variant, s: Situation) -> _Told | None:
-    """The items the post tells, where it tells nothing else the figure would need."""
-    if _uncounted(s) or s.ranks_named or s.top is not None or s.points or s.score is not None:
+    """The items the post tells, where it tells nothing else the figure would need: the
+    ranks of its canastas (each a plain one, no more ranks than canastas) and, where the
+    bonuses alone are asked, the canastas' own cards and the figures claimed of them do not
+    change it; a match score never does."""
+    bonuses = bonuses_asked(s)
+    if _uncounted(s) or s.top is not None or (s.points and not bonuses):
         return None
-    cards = [card for group in s.groups for card in group]
+    counted = sum(s.kinds.values()) if s.kinds else 0
+    ranks = set(s.ranks_named)
+    canasta_groups = [g for g in s.groups if len(g) >= 7 and not g[0].is_red_three]
+    ranks |= {card.rank for g in canasta_groups for card in g if not card.is_wild}
+    if ranks and (
+        len(ranks) > counted
+        or not all(_plain_rank(variant, r) for r in ranks if not Card(r).is_wild)
+    ):
+        return None  # ranks of no canasta told, or of one that scores apart
+    if canasta_groups and (not bonuses or len(canasta_groups) > counted):
+        return None
+    cards = [card for group in s.groups if group not in canasta_groups for card in group]
     if any(not card.is_red_three for card in cards) or s.black_three:
         return None  # cards whose values (or a black three's part) the figure would need
     if s.red_three and not cards:
@@ -127,7 +152,12 @@ def hand_bonuses(variant: Variant, s: Situation, players: int | None = None) -> 
     referee's hand form filled in with them; None where it asks no figure or tells too little
     (or too much) for one.  ``players``: the match's table, else the game's usual one."""
     asked = s.asked if s.asked is not None else s.moments
-    if not _ASKING & asked or "in_hand" in s.moments or "special_hand" in s.moments:
+    # ... or the bonus named in a sentence asking what or how much ("What should the bonus
+    # number actually be?")
+    bonus_asked = bonus_figure_asked(s)
+    if not (_ASKING & asked or bonus_asked) or "in_hand" in s.moments:
+        return None
+    if "special_hand" in s.moments:
         return None
     if "theirs" in s.moments and not (s.asked is not None and "theirs" in s.asked):
         return None  # the other side named in the story: whose items are whose is not read

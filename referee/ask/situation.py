@@ -560,6 +560,13 @@ _ARTICLES = frozenset(
 _SETUP_TOKEN = re.compile(r"\d{1,3}(?!\d)|[^\W\d_]+")
 
 
+def asks_open(s: Situation) -> bool:
+    """Whether the sentence asked holds a question word of its language that asks what, how
+    or which, not whether ("What should the bonus number be?"; "Was he allowed" is no "was")."""
+    wh = frozenset(_data()["wh_words"].get(s.lang, []))
+    return not wh.isdisjoint(_SETUP_TOKEN.findall(fold(s.sentence)))
+
+
 class SetupTold:
     """What a question of the table's setup tells (:mod:`.judge_table`): the counts its asked
     sentence claims of cards, jokers or packs ("do you deal 13?", "draw two", "4 jokers?",
