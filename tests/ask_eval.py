@@ -176,6 +176,8 @@ if __name__ == "__main__" and not {
     "--american20",
     "--american21",
     "--american22",
+    "--american23",
+    "--american24",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -439,7 +441,7 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to twenty-second sets of American posts, each written by a helper (2026-11-29)
+# The fourth to twenty-fourth sets of American posts, each written by a helper (2026-11-29)
 # before it read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
@@ -473,6 +475,8 @@ american19_questions = _helpers_set(19)
 american20_questions = _helpers_set(20)
 american21_questions = _helpers_set(21)
 american22_questions = _helpers_set(22)
+american23_questions = _helpers_set(23)
+american24_questions = _helpers_set(24)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -493,6 +497,8 @@ _HELPERS_SETS = {
     "--american20": ("twentieth", american20_questions),
     "--american21": ("twenty-first", american21_questions),
     "--american22": ("twenty-second", american22_questions),
+    "--american23": ("twenty-third", american23_questions),
+    "--american24": ("twenty-fourth", american24_questions),
 }
 
 if __name__ == "__main__":

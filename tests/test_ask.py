@@ -46,6 +46,8 @@ from .ask_eval import (
     american20_questions,
     american21_questions,
     american22_questions,
+    american23_questions,
+    american24_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -174,6 +176,8 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american20_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 39),
         (american21_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 33),
         (american22_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 32),
+        (american23_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 33),
+        (american24_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 31),
     ],
     ids=[
         "fourth",
@@ -195,13 +199,15 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         "twentieth",
         "twenty-first",
         "twenty-second",
+        "twenty-third",
+        "twenty-fourth",
     ],
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american22.toml: sets of 40 (the eighth to twenty-second 48)
+    """tests/ask_american4.toml to ask_american24.toml: sets of 40 (the eighth to twenty-fourth 48)
     written by helpers before they read the catalogue, each labelled with rules the american
     catalogue has, a kind and a part, half of them held (python -m tests.ask_eval --american4
-    ... --american22)."""
+    ... --american24)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)
