@@ -12,8 +12,10 @@ import pytest
 
 from referee.ask import ask
 from referee.ask.situation import read_situation
-from referee.rules import PRESETS
+from referee.rules import PRESETS, Card, Meld, Rank
 from referee.rules.hand import going_out_points, hand_costs, threes_points, threes_sign
+from referee.rules.melds import classify
+from referee.rules.variant import CanastaKind
 
 
 def _ruling(question: str, variant: str = "american", lang: str = "en"):
@@ -1849,3 +1851,40 @@ def test_cards_summed_up_again_are_no_more_cards():
         "en",
     )
     assert read.groups == [parse_cards("5 5 5 5 X 2 2")]
+
+
+def test_a_figure_the_sentence_asks_is_given_whatever_cards_the_story_tells():
+    """2026-11-29 late: a canasta's worth asked in the question sentence, the story telling
+    a deuce and a joker of its own -- the figure of the kind asked, as `referee score` gives
+    a canasta of that kind."""
+    variant = PRESETS["american"]
+    question = (
+        "He swears every canasta is 500 no matter what. I say the ones with a deuce or joker "
+        "in them are worth less. What does a mixed canasta actually score?"
+    )
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == variant.canasta_bonus[CanastaKind.MIXED]
+    assert ruling.verdict is None
+
+
+def test_a_story_asked_a_yes_or_no_is_not_ruled_on_its_last_sentence_alone():
+    """The sentence alone may give a figure, never a Yes or No the story might decide."""
+    question = (
+        "We had two clean canastas, a dirty one and three red threes. He discarded his last "
+        "card. Was he allowed to go out?"
+    )
+    ruling = _ruling(question)
+    assert ruling is None or ruling.verdict is not None or ruling.figure is None
+
+
+@pytest.mark.parametrize(
+    "asked", ["Sevens canasta - whats the bonus?", "whats a sevens canasta worth?"]
+)
+def test_a_canasta_named_by_its_rank_alone_scores_as_the_core_scores_it(asked):
+    """Sevens make only a natural canasta in the American game: its rank alone says its
+    worth, the bonus named or not."""
+    variant = PRESETS["american"]
+    ruling = _ruling(asked)
+    assert ruling is not None
+    assert ruling.figure == classify(variant, Meld((Card(Rank.SEVEN),) * 7)).bonus

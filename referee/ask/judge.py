@@ -752,8 +752,16 @@ def _target(variant: Variant, s: Situation) -> Ruling | None:
 def _canasta_value(variant: Variant, s: Situation) -> Ruling | None:
     """What a natural or a mixed canasta scores (its bonus, the variant's), asked with no
     cards told."""
-    kinds = [k for k in ("natural_canasta", "mixed_canasta") if k in s.moments]
-    if not kinds or s.groups or s.singles or s.ranks_named:
+    for told in (s, s.focus):
+        # ... or in the sentence asked alone, a story's cards told beside it ("He swears
+        # every canasta is 500. I say the ones with a deuce or joker are worth less. What does
+        # a mixed canasta actually score?": the twenty-fourth American posts' dev half)
+        if told is None:
+            continue
+        kinds = [k for k in ("natural_canasta", "mixed_canasta") if k in told.moments]
+        if kinds and not (told.groups or told.singles or told.ranks_named):
+            break
+    else:
         return None
     if "canasta.kinds" not in variant.rules:
         return None
@@ -1107,6 +1115,19 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     found = _rule_on_asked(variant, s, table)
     if found is not None or s.post is None:
         return found
+    asked = s.focus
+    if asked is not None and (asked.groups or asked.singles or asked.ranks_named or asked.moments):
+        # the figure the sentence asked tells all it needs of, where the story's cards kept
+        # the post from one ("He swears every canasta is 500 ... the ones with a deuce or joker
+        # in them are worth less. What does a mixed canasta actually score?": the
+        # twenty-fourth American posts' dev half); a figure only -- a Yes or a No on the
+        # sentence alone might be the story's to decide
+        alone = _rule_on_asked(variant, asked, table)
+        if alone is not None and alone.verdict is None and alone.figure is not None:
+            # ... not one part of a hand the story tells more of (its threes, its going out)
+            other_parts = s.red_three or "go_out" in s.moments or alone.rules != ("canasta.kinds",)
+            if alone.rules not in _PART_OF_A_HAND or not other_parts:
+                return alone
     text, lang = s.post
     for sentence in earlier_questions(text, lang):
         # the post read asking it (its story tells the cards), else the question alone (the
@@ -1171,11 +1192,10 @@ def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Rulin
 
 
 def bonuses_asked(s: Situation) -> bool:
-    """Whether the sentence asked asks the bonuses apart from the cards' values ("How much
-    is the bonus part before we count the cards?", "just those bonuses, not the card
-    points"): the figure needs no card told, and a number told is a claim of it."""
-    asked = s.focus or s
-    return "bonus_named" in asked.moments or "not_value" in asked.moments
+    """Whether the sentence asked names the bonus ("How much is the bonus part before we
+    count the cards?", "just those bonuses, not the card points"): the bonuses apart from
+    the cards' values, which need no card told; a number told is a claim of them."""
+    return "bonus_named" in (s.focus or s).moments
 
 
 def bonus_figure_asked(s: Situation) -> bool:

@@ -581,8 +581,9 @@ def _play_ruling(variant: Variant, s: Situation) -> Ruling | None:
         return _stock_out(variant, s)
     if "bonus_cards" in s.moments and _asks(s, "value", "cost", "gets"):
         # "the bonus" of a canasta told card by card ("a canasta of seven natural aces ...
-        # What's the bonus for it?": seen in the seventh American posts' dev half, issue 44)
-        told = _canasta_told(variant, s)
+        # What's the bonus for it?": seen in the seventh American posts' dev half, issue 44),
+        # or by its rank ("Sevens canasta - whats the bonus?": the twenty-fourth's)
+        told = _canasta_of(variant, s) if "canasta" in s.moments else _canasta_told(variant, s)
         if told is not None:
             return told
     if "bonus_cards" in s.moments:
