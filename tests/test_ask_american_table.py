@@ -1888,3 +1888,17 @@ def test_a_canasta_named_by_its_rank_alone_scores_as_the_core_scores_it(asked):
     ruling = _ruling(asked)
     assert ruling is not None
     assert ruling.figure == classify(variant, Meld((Card(Rank.SEVEN),) * 7)).bonus
+
+
+@pytest.mark.parametrize(("variant", "count"), [("american", 3), ("classic", 2), ("american", 2)])
+def test_threes_counted_after_they_are_named_are_costed_together(variant, count):
+    """ "black threes ... stuck with three of them in my hand": the count told after the rank
+    is theirs; what they cost is the core's cost of so many black threes in hand."""
+    word = {2: "two", 3: "three"}[count]
+    question = (
+        "What do black threes count at the end? I got stuck with "
+        f"{word} of them in my hand. How many points is that against me?"
+    )
+    ruling = _ruling(question, variant)
+    assert ruling is not None
+    assert ruling.figure == count * hand_costs(PRESETS[variant])[Rank.THREE]

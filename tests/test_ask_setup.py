@@ -79,6 +79,12 @@ def test_players_told_pick_the_deal_of_that_table() -> None:
         _ruling("how many cards do you deal for 2 players?", "classic").figure
         == (preset.cards_dealt[2])
     )
+    # players counted in two words, the count no card ("4 of us": the twenty-third
+    # American posts' dev half)
+    assert (
+        _ruling("how many cards do we deal each person when its 2 of us?", "classic").figure
+        == (preset.cards_dealt[2])
+    )
     # a table the book has no deal for: no figure borrowed from another
     assert _ruling("how many cards do you deal with 5 players?", "classic") is None
 

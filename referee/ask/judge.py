@@ -847,6 +847,15 @@ def _black_three_left(variant: Variant, s: Situation) -> Ruling | None:
         if "hand.black-threes" in variant.rules
         else ("hand.points",)
     )
+    count = s.of_them
+    if count is not None and 2 <= count <= 2 * max(variant.packs.values()):
+        # ... their number told after them ("black threes ... stuck with three of them in my
+        # hand": the twenty-fourth American posts' dev half): what they count together
+        text = Text(
+            N_("%(count)s black threes left in hand count %(points)s points against their side."),
+            {"count": count, "points": count * points},
+        )
+        return Ruling(None, count * points, text, rules, lead=True)
     text = Text(
         N_("Each black three left in hand counts %(points)s points against its side."),
         {"points": points},

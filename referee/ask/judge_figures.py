@@ -138,6 +138,8 @@ def _threes_value(variant: Variant, s: Situation) -> Ruling | None:
         # "a red three" is asked; "all the red threes": all of them (the lead's probes of
         # 2026-11-29)
         every = variant.all_red_threes_count if "all_threes" in s.moments else 1
+        if s.of_them is not None and 2 <= s.of_them <= variant.all_red_threes_count:
+            every = s.of_them  # "red threes ... we had three of them"
         threes = [Card(Rank.THREE, Suit.HEARTS)] * every
     if not threes or others or named or not all(c.is_red_three for c in threes):
         return None

@@ -113,8 +113,14 @@ def rule_on_setup(variant: Variant, s: Situation, table: Table | None) -> Ruling
     asked = s.focus or s  # the sentence asked: a story's cards are no claim ("draw 2")
     if setup is None or asked.groups or asked.red_three or asked.black_three:
         return None
-    if setup != "jokers_used" and any(card.rank != Rank.TWO for card in asked.singles):
-        return None  # a card named ("I was dealt a joker"), not a count ("draw 2")
+    counted = {*told.counts, told.players}
+    if setup != "jokers_used" and any(
+        card.rank != Rank.TWO and int(card.rank.value) not in counted
+        if card.rank.value.isdigit()
+        else True
+        for card in asked.singles
+    ):
+        return None  # a card named ("I was dealt a joker"), not a count ("draw 2", "4 of us")
     if asked.ranks_named and setup != "jokers_used":
         return None
     if setup in ("deal", "draw") and not told.cards:

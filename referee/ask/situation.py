@@ -230,6 +230,9 @@ class Situation:
         # whether that sentence asks how many or how much ("how many cards do you deal?")
         self.how_asked = False
         self.lang = "en"  # the language it was read in
+        # a count told of the cards named before ("black threes ... stuck with three of
+        # them"): the one such count, else None
+        self.of_them: int | None = None
 
     @property
     def focus(self) -> Situation | None:
@@ -598,11 +601,14 @@ class SetupTold:
             return int(found) if found is not None else _count_of(word, lang)
 
         post = _SETUP_TOKEN.findall(fold(s.post[0] if s.post is not None else s.sentence))
+        # ... a noun of one word, or two ("4 of us")
+        pairs = [f"{a} {b}" for a, b in zip(post[1:], post[2:], strict=False)] + [""]
         self.players: int | None = next(
             (
                 n
-                for word, after in zip(post, post[1:], strict=False)
-                if after in players_nouns and (n := count(word)) is not None
+                for word, after, two in zip(post, post[1:], pairs, strict=False)
+                if (after in players_nouns or two in players_nouns)
+                and (n := count(word)) is not None
             ),
             None,
         )
@@ -1089,6 +1095,10 @@ _ON_TABLE = re.compile(
     r"(?:\s*(?:\+|with|and)\s*(?:a\s+)?(?:jkr|jk|joker|deuce|wild|x|2)\b)?"
     r"\W*(?:(?:already|still|all|sitting|lying|laid|down)\s+)*(?:on the table|on the board|"
     r"already down|na stole|auf dem tisch|en la mesa|op tafel|na stol)\b"
+)
+# ... a count, in digits or words, before them ("three of them"), in a folded text
+_COUNT_OF_THEM = re.compile(
+    r"\b(\w+)\s+(?:of\s+(?:them|those|em)|z\s+nich|davon|de\s+ell[oa]s|ervan|van\s+hen)\b"
 )
 # "3 of them", "3 z nich", "3 davon", "3 de ellos", "3 ervan": a count of the cards told before
 _OF_THEM = re.compile(
@@ -1972,6 +1982,13 @@ def read_situation(
     sentence = (asking or ruled_text(text, lang)) if focus else text.strip()
     situation.sentence = sentence
     situation.lang = lang
+    of_them = {
+        n
+        for word in _COUNT_OF_THEM.findall(folded)
+        if (n := int(word) if word.isdigit() else _count_of(word, lang)) is not None
+    }
+    if len(of_them) == 1:
+        situation.of_them = of_them.pop()
     situation.how_asked = said.named("how_much")
     if focus and asking is None and sentence != text.strip():
         situation.post = (text, lang)
