@@ -1125,7 +1125,8 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     if found is not None or s.post is None:
         return found
     asked = s.focus
-    if asked is not None and (asked.groups or asked.singles or asked.ranks_named or asked.moments):
+    # ... a figure asked in it: the one ruling taken from it (and the one worth its cost)
+    if asked is not None and (asked.how_asked or _FIGURE_ASKED & asked.moments):
         # the figure the sentence asked tells all it needs of, where the story's cards kept
         # the post from one ("He swears every canasta is 500 ... the ones with a deuce or joker
         # in them are worth less. What does a mixed canasta actually score?": the
@@ -1200,17 +1201,22 @@ def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Rulin
     return found
 
 
+# what a sentence asking a figure names
+_FIGURE_ASKED = frozenset({"value", "gets", "cost", "bonus_named"})
+
+
 def bonuses_asked(s: Situation) -> bool:
+    # (the post names it first: the sentence's own situation is read only then)
     """Whether the sentence asked names the bonus ("How much is the bonus part before we
     count the cards?", "just those bonuses, not the card points"): the bonuses apart from
     the cards' values, which need no card told; a number told is a claim of them."""
-    return "bonus_named" in (s.focus or s).moments
+    return "bonus_named" in s.moments and "bonus_named" in (s.focus or s).moments
 
 
 def bonus_figure_asked(s: Situation) -> bool:
     """The bonus named in a sentence asking what or how much ("What should the bonus number
     actually be?")."""
-    return "bonus_named" in (s.focus or s).moments and (s.how_asked or asks_open(s))
+    return bonuses_asked(s) and (s.how_asked or asks_open(s))
 
 
 def _going_out_asked(s: Situation) -> bool:

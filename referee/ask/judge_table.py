@@ -110,8 +110,10 @@ def rule_on_setup(variant: Variant, s: Situation, table: Table | None) -> Ruling
         return None
     told = SetupTold(s, s.lang)
     setup = _asked(s, told)
+    if setup is None:
+        return None
     asked = s.focus or s  # the sentence asked: a story's cards are no claim ("draw 2")
-    if setup is None or asked.groups or asked.red_three or asked.black_three:
+    if asked.groups or asked.red_three or asked.black_three:
         return None
     counted = {*told.counts, told.players}
     if setup != "jokers_used" and any(

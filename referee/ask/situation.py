@@ -563,11 +563,42 @@ _ARTICLES = frozenset(
 _SETUP_TOKEN = re.compile(r"\d{1,3}(?!\d)|[^\W\d_]+")
 
 
+@lru_cached(8)
+def _setup_words(
+    lang: str,
+) -> tuple[
+    dict[str, int], frozenset[str], frozenset[str], frozenset[str], frozenset[str], frozenset[str]
+]:
+    """:class:`SetupTold`'s words in ``lang``: the counts past ten, the players' nouns, the
+    cards', the cards' with the packs' and jokers', the either/or words, the one-word verbs
+    of a deal and a draw."""
+    data = _data()
+    cards = _words_of("card_nouns", lang)
+    verbs = frozenset(
+        phrase
+        for moment in ("deal", "draw")
+        for phrase in data["moments"][moment].get(lang, [])
+        if " " not in phrase
+    )
+    return (
+        data["setup_counts"].get(lang, {}),
+        _words_of("players_nouns", lang),
+        cards,
+        cards | _words_of("setup_nouns", lang),
+        frozenset(data["either_or"].get(lang, [])),
+        verbs,
+    )
+
+
 def asks_open(s: Situation) -> bool:
     """Whether the sentence asked holds a question word of its language that asks what, how
     or which, not whether ("What should the bonus number be?"; "Was he allowed" is no "was")."""
-    wh = frozenset(_data()["wh_words"].get(s.lang, []))
-    return not wh.isdisjoint(_SETUP_TOKEN.findall(fold(s.sentence)))
+    return not _wh_words(s.lang).isdisjoint(_SETUP_TOKEN.findall(fold(s.sentence)))
+
+
+@lru_cached(8)
+def _wh_words(lang: str) -> frozenset[str]:
+    return frozenset(_data()["wh_words"].get(lang, []))
 
 
 class SetupTold:
@@ -579,18 +610,7 @@ class SetupTold:
     asks of what the post told before it)."""
 
     def __init__(self, s: Situation, lang: str) -> None:
-        data = _data()
-        big = data["setup_counts"].get(lang, {})
-        players_nouns = _words_of("players_nouns", lang)
-        cards = _words_of("card_nouns", lang)
-        nouns = cards | _words_of("setup_nouns", lang)
-        either = frozenset(data["either_or"].get(lang, []))
-        verbs = {
-            phrase
-            for moment in ("deal", "draw")
-            for phrase in data["moments"][moment].get(lang, [])
-            if " " not in phrase
-        }
+        big, players_nouns, cards, nouns, either, verbs = _setup_words(lang)
 
         def count(word: str) -> int | None:
             if word.isdigit():
@@ -618,7 +638,7 @@ class SetupTold:
             count(word) is not None or word in either for word in said
         )
         self.either = not either.isdisjoint(said)
-        self.open = not frozenset(data["wh_words"].get(lang, [])).isdisjoint(said)
+        self.open = not _wh_words(lang).isdisjoint(said)
         self.counts = [
             n
             for i, word in enumerate(said)
