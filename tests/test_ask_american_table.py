@@ -1902,3 +1902,23 @@ def test_threes_counted_after_they_are_named_are_costed_together(variant, count)
     ruling = _ruling(question, variant)
     assert ruling is not None
     assert ruling.figure == count * hand_costs(PRESETS[variant])[Rank.THREE]
+
+
+def test_wild_cards_counted_then_told_again_by_kind_are_one_canasta():
+    """ "Seven wild cards in one canasta, four jokers and three deuces": seven cards, not
+    fourteen -- the canasta the core scores as four jokers and three twos."""
+    variant = PRESETS["american"]
+    ruling = _ruling(
+        "Seven wild cards in one canasta, four jokers and three deuces. What's that canasta worth?"
+    )
+    cards = (Card(Rank.JOKER),) * 4 + (Card(Rank.TWO),) * 3
+    assert ruling is not None
+    assert ruling.figure == classify(variant, Meld(cards)).bonus
+
+
+def test_be_out_is_going_out():
+    ruling = _ruling("Can I meld 4-4-joker and be out without discarding anything?")
+    assert ruling is not None
+    # the American game needs a last discard: melding every card is no way out
+    assert PRESETS["american"].going_out_needs_discard
+    assert ruling.verdict is False

@@ -1752,6 +1752,7 @@ def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
     are two melds."""
     groups: list[list[Card]] = []
     waiting: list[Card] = []
+    told: list[tuple[Card, ...]] = []  # ... each mention of the wild cards waiting
     last: tuple[Card, ...] = ()  # the natural cards named last
     for _position, cards in sorted(found, key=lambda item: item[0]):
         if all(card.is_wild for card in cards):
@@ -1759,6 +1760,7 @@ def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
                 groups[-1].extend(cards)
             else:
                 waiting.extend(cards)
+                told.append(cards)
             continue
         rank = cards[0].rank
         if groups and groups[-1] and not groups[-1][0].is_wild and groups[-1][0].rank is rank:
@@ -1770,6 +1772,12 @@ def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
             waiting = []
         last = cards
     if waiting:
+        if len(told) >= 3 and {c.rank for c in told[0]} == {Rank.TWO}:
+            # "Seven wild cards in one canasta, four jokers and three deuces": the wild cards
+            # counted, then told again by kind -- the same cards (the twenty-third American
+            # posts' dev half)
+            if len(told[0]) == sum(len(cards) for cards in told[1:]):
+                waiting = [card for cards in told[1:] for card in cards]
         groups.append(waiting)
     return [tuple(sorted(g, key=lambda c: c.is_wild)) for g in groups]
 
