@@ -178,6 +178,8 @@ if __name__ == "__main__" and not {
     "--american22",
     "--american23",
     "--american24",
+    "--american25",
+    "--american26",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -441,7 +443,7 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to twenty-fourth sets of American posts, each written by a helper (2026-11-29)
+# The fourth to twenty-sixth sets of American posts, each written by a helper (2026-11-29)
 # before it read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
@@ -477,6 +479,8 @@ american21_questions = _helpers_set(21)
 american22_questions = _helpers_set(22)
 american23_questions = _helpers_set(23)
 american24_questions = _helpers_set(24)
+american25_questions = _helpers_set(25)
+american26_questions = _helpers_set(26)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -499,6 +503,8 @@ _HELPERS_SETS = {
     "--american22": ("twenty-second", american22_questions),
     "--american23": ("twenty-third", american23_questions),
     "--american24": ("twenty-fourth", american24_questions),
+    "--american25": ("twenty-fifth", american25_questions),
+    "--american26": ("twenty-sixth", american26_questions),
 }
 
 if __name__ == "__main__":
