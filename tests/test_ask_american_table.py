@@ -1922,3 +1922,39 @@ def test_be_out_is_going_out():
     # the American game needs a last discard: melding every card is no way out
     assert PRESETS["american"].going_out_needs_discard
     assert ruling.verdict is False
+
+
+OPPONENTS_MELD = {
+    "en": "Can I add a card to my opponents' meld?",
+    "cs": "Můžu přiložit kartu k soupeřovu vyložení?",
+    "de": "Darf man beim Gegner anlegen?",
+    "es": "¿Puedo añadir una carta al juego del otro equipo?",
+    "nl": "Mag ik aanleggen bij de tegenpartij?",
+    "pl": "Czy mogę dołożyć kartę do układu przeciwnika?",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(OPPONENTS_MELD))
+@pytest.mark.parametrize("variant", ["american", "classic", "german"])
+def test_a_card_on_the_other_sides_meld_is_the_cores_no(variant, lang):
+    """2026-11-29 late: laying off on the other side's meld, asked in six languages, is
+    `referee check`'s ``opponents_meld`` -- never the legality of the meld it would make."""
+    from referee.rules.moment_rulings import check_opponents_meld
+
+    core = check_opponents_meld(PRESETS[variant])
+    ruling = _ruling(OPPONENTS_MELD[lang], variant, lang)
+    assert core is not None
+    assert ruling is not None
+    assert ruling.verdict is core.allowed is False
+    assert ruling.rules == (core.rule,)
+
+
+def test_an_unfinished_meld_left_on_the_table_costs_its_penalty_not_a_held_hands():
+    variant = PRESETS["american"]
+    ruling = _ruling(
+        "When the hand ended LHO still had five aces sitting on the table, never finished the "
+        "canasta. Isn't there a penalty for that? How much?"
+    )
+    assert ruling is not None
+    assert ruling.rules == ("canasta.unfinished",)
+    assert ruling.figure == classify(variant, Meld((Card(Rank.ACE),) * 5)).penalty

@@ -386,7 +386,10 @@ def test_the_other_side_s_meld_is_no_bar_to_a_meld_of_one_s_own():
     )
     found = ruling(closed, "en", "american")
     assert (found["verdict"], found["rules"]) == (verdict(core.allowed), [core.rule])
-    assert ruling("Can I add an 8th card to their canasta of kings?", "en", "american") is None
+    # a card laid off on their canasta: not the eighth card's question but whose meld it is
+    # (``check_opponents_meld``, 2026-11-29 late; before, no ruling at all)
+    found = ruling("Can I add an 8th card to their canasta of kings?", "en", "american")
+    assert (found["verdict"], found["rules"]) == ("no", ["play.partners"])
 
 
 def test_my_first_turn_is_not_the_hand_s_first_turn():

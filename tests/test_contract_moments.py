@@ -146,6 +146,18 @@ def test_the_last_discard_and_red_threes_toward_the_opening_answer_as_the_core(v
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+def test_a_card_on_the_other_sides_meld_answers_as_the_core(variant):
+    """May a player lay off a card on the other side's meld (`referee check`'s
+    ``opponents_meld``, 2026-11-29 late): no in every book, citing how its partners meld."""
+    from referee.rules.moment_rulings import check_opponents_meld
+
+    answer = check_json({"variant": variant, "question": "opponents_meld"})
+    _same(answer, variant, check_opponents_meld(PRESETS[variant]))
+    assert answer["allowed"] is False
+    assert answer["rule"]["id"] == f"{variant}.play.partners"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_going_out_concealed_answers_as_the_core(variant):
     """May a player go out concealed (`referee check`'s ``concealed``, 2026-11-29): yes where
     the book scores it (its bonus named), no where it has none (spanish, hand-and-foot)."""

@@ -22,6 +22,7 @@ from ..rules.moment_rulings import (
     check_concealed_going_out,
     check_last_discard,
     check_meld_every_card,
+    check_opponents_meld,
     check_partner_permission,
     check_pile_counts,
     check_pile_turn,
@@ -272,6 +273,15 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
         # you go out without discarding?", "I melded all my cards and had nothing left to
         # discard. is that a legal go out?": the lead's probes, 2026-11-29 night, after the
         # held halves counted going out's last discard the rule most often unanswered)
+        # a card laid off on the other side's meld (the twenty-fifth and twenty-sixth American
+        # posts' dev halves, issue 44)
+        (
+            "opponents_meld" in s.moments
+            and "add" in s.moments
+            and _said(s, "opponents_meld", "add")
+            and not s.moments & {"dead", "pickup"},
+            lambda: _ruled(check_opponents_meld(variant)),
+        ),
         (
             "no_discard" in s.moments
             and "go_out" in s.moments

@@ -415,8 +415,9 @@ def _held(variant: Variant, s: Situation) -> Ruling | None:
     """What a player left holding three or more sevens or aces costs (``check_held``, the
     referee's ``held`` question; the ``held_sets`` `referee score` charges)."""
     cards = [card for group in s.groups for card in group] + list(s.singles)
-    if not cards or s.ranks_named:
-        return None
+    if not cards or s.ranks_named or "unfinished" in s.moments:
+        return None  # ... a meld left unfinished on the table is no hand's ("five aces sitting
+        # on the table, never finished": the twenty-fifth American posts' dev half)
     ruling = check_held(variant, hand=cards)
     if not ruling.points:
         return None  # no penalty: what the cards count is the hand's rule (_left_in_hand)

@@ -105,7 +105,7 @@ MOMENT_QUESTIONS = (
     "second_meld", "counts_toward", "ask_partner", "special_hand", "eighth", "no_meld",
     "first_turn", "pile_rest", "binding", "partner_melded", "next_turn", "must", "the_pile",
     "top_card", "taking", "skip_ask", "partner_no", "last_discard",
-    "no_discard",
+    "no_discard", "opponents_meld",
 )  # fmt: skip
 # ... and a special hand, its kind, its pairs natural or not (the American game's), and two
 # canastas of one rank asked (issue 44)

@@ -666,6 +666,12 @@ def _meld_every_card_question(variant: Variant, data: Json) -> Json:
     return _moment_json(variant, check_meld_every_card(variant))
 
 
+def _opponents_meld_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import check_opponents_meld
+
+    return _moment_json(variant, check_opponents_meld(variant))
+
+
 def _concealed_question(variant: Variant, data: Json) -> Json:
     from ..rules.moment_rulings import check_concealed_going_out
 
@@ -699,6 +705,7 @@ QUESTIONS = {
     "pile_turn": _pile_turn_question,
     "last_discard": _last_discard_question,
     "meld_every_card": _meld_every_card_question,
+    "opponents_meld": _opponents_meld_question,
     "red_threes_opening": _red_threes_opening_question,
     "concealed": _concealed_question,
 }

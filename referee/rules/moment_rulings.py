@@ -27,6 +27,7 @@ __all__ = [
     "check_concealed_going_out",
     "check_last_discard",
     "check_meld_every_card",
+    "check_opponents_meld",
     "check_partner_permission",
     "check_pile_counts",
     "check_pile_turn",
@@ -320,6 +321,16 @@ def check_meld_every_card(variant: Variant) -> Ruling:
     else:
         text = N_("Yes: a player may go out by melding every card, with no last discard.")
     return Ruling(not variant.going_out_needs_discard, _t(text), "going-out.discard")
+
+
+def check_opponents_meld(variant: Variant) -> Ruling | None:
+    """May a player add a card to the other side's melds ("Can I lay off my queen on their
+    queens?")?  No in every book: a side's melds are its own, partners build them together
+    (``play.partners``); None where the book has no such rule."""
+    if "play.partners" not in variant.rules:
+        return None
+    text = N_("No: a side adds cards only to its own melds, never to the other side's.")
+    return Ruling(False, _t(text), "play.partners")
 
 
 def check_concealed_going_out(variant: Variant) -> Ruling:
