@@ -180,6 +180,8 @@ if __name__ == "__main__" and not {
     "--american24",
     "--american25",
     "--american26",
+    "--american27",
+    "--american28",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -443,7 +445,7 @@ if __name__ == "__main__" and "--american3" in __import__("sys").argv:
     report("American posts, third set", american3_questions, ("dev", "held"))
 
 
-# The fourth to twenty-sixth sets of American posts, each written by a helper (2026-11-29)
+# The fourth to twenty-eighth sets of American posts, each written by a helper (2026-11-29)
 # before it read the catalogue and labelled from it afterwards (each file's header says how).
 def _helpers_set(number: int) -> Callable[[str | None], list[dict[str, Any]]]:
     path = Path(__file__).with_name(f"ask_american{number}.toml")
@@ -481,6 +483,8 @@ american23_questions = _helpers_set(23)
 american24_questions = _helpers_set(24)
 american25_questions = _helpers_set(25)
 american26_questions = _helpers_set(26)
+american27_questions = _helpers_set(27)
+american28_questions = _helpers_set(28)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -505,6 +509,8 @@ _HELPERS_SETS = {
     "--american24": ("twenty-fourth", american24_questions),
     "--american25": ("twenty-fifth", american25_questions),
     "--american26": ("twenty-sixth", american26_questions),
+    "--american27": ("twenty-seventh", american27_questions),
+    "--american28": ("twenty-eighth", american28_questions),
 }
 
 if __name__ == "__main__":

@@ -50,6 +50,8 @@ from .ask_eval import (
     american24_questions,
     american25_questions,
     american26_questions,
+    american27_questions,
+    american28_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -182,6 +184,8 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american24_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 31),
         (american25_questions, {"rule": 40, "gap": 3, "play": 2, "off": 3}, 31),
         (american26_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 35),
+        (american27_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 33),
+        (american28_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 28),
     ],
     ids=[
         "fourth",
@@ -207,13 +211,15 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         "twenty-fourth",
         "twenty-fifth",
         "twenty-sixth",
+        "twenty-seventh",
+        "twenty-eighth",
     ],
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american26.toml: sets of 40 (the eighth to twenty-sixth 48)
+    """tests/ask_american4.toml to ask_american28.toml: sets of 40 (the eighth to twenty-eighth 48)
     written by helpers before they read the catalogue, each labelled with rules the american
     catalogue has, a kind and a part, half of them held (python -m tests.ask_eval --american4
-    ... --american26)."""
+    ... --american28)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)
