@@ -1958,3 +1958,32 @@ def test_an_unfinished_meld_left_on_the_table_costs_its_penalty_not_a_held_hands
     assert ruling is not None
     assert ruling.rules == ("canasta.unfinished",)
     assert ruling.figure == classify(variant, Meld((Card(Rank.ACE),) * 5)).penalty
+
+
+@pytest.mark.parametrize("wild", ["a wild", "a joker", "a deuce"])
+def test_a_rank_that_holds_no_wild_card_asked_with_one_is_the_meld_forms_no(wild):
+    """ "Can you meld sevens with a wild?": the meld form's No on sevens with that wild card
+    (the American game's natural-only ranks); a rank that may hold one gets no Yes from the
+    words alone -- how many naturals, and whether the side has melded, decide it."""
+    variant = PRESETS["american"]
+    assert Rank.SEVEN in variant.natural_only_ranks
+    ruling = _ruling(f"Can you meld sevens with {wild}?")
+    assert ruling is not None
+    assert ruling.verdict is False
+    assert ruling.rules == ("meld.natural-only",)
+    kings = _ruling(f"Can you meld kings with {wild}?")
+    assert kings is None or kings.verdict is not True
+
+
+def test_each_kinds_worth_asked_together_is_no_hands_sum():
+    """ "What's the bonus for a natural canasta and for a dirty one? Still 500 and 300?":
+    each kind's worth, not the 800 of a hand holding both."""
+    variant = PRESETS["american"]
+    ruling = _ruling(
+        "What's the bonus for a natural canasta and for a dirty one? Still 500 and 300?"
+    )
+    assert ruling is not None
+    assert ruling.figure is None
+    said = ruling.text.render()
+    assert str(variant.canasta_bonus[CanastaKind.NATURAL]) in said
+    assert str(variant.canasta_bonus[CanastaKind.MIXED]) in said

@@ -956,6 +956,20 @@ _CARD_NAMES = {
 }
 
 
+def _rank_with_wilds(s: Situation) -> Meld | None:
+    """The plainest meld of the one natural rank a question names with its wild cards, no
+    card counted ("Can you meld sevens with a wild?": the twenty-eighth American posts' dev
+    half): one natural more than the wild cards, for the meld form to rule on."""
+    ranks = {rank for rank in s.ranks_named if not Card(rank).is_wild and rank is not Rank.THREE}
+    told = [card for group in s.groups for card in group]  # "a joker": a wild card alone
+    if len(ranks) != 1 or not all(c.is_wild for c in told) or s.singles or s.top is not None:
+        return None
+    if not s.wilds_worded and not told:
+        return None
+    wilds = tuple(told[:2]) or (Card(Rank.TWO),) * min(s.wilds_worded, 2)
+    return Meld((Card(ranks.pop()),) * (len(wilds) + 1) + wilds)
+
+
 def _meld(
     variant: Variant, s: Situation, *, figure: bool = False, post: Situation | None = None
 ) -> Ruling | None:
@@ -965,7 +979,10 @@ def _meld(
     whole = post or s
     melds = [m for m in s.melds if len(m.cards) >= 3]
     if not melds:
-        return None
+        built = _rank_with_wilds(s)
+        if built is None:
+            return None
+        melds = [built]
     going_out = "go_out" in s.moments
     rulings = [check_meld(variant, meld, going_out=going_out) for meld in melds]
     verdicts = {r.allowed for r in rulings}
@@ -1354,6 +1371,19 @@ def _left_asked(s: Situation) -> bool:
 
 def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
     """The rulings on the cards, melds, scores and moments the post tells."""
+    asked = s.focus or s
+    if (
+        "meld" in asked.moments
+        and not {"opening", "minimum", "in_hand", "holding", "pickup", "add"} & s.moments
+        and _rank_with_wilds(asked) is not None
+    ):
+        # a rank and its wild cards asked, no card counted ("can you meld sevens with a
+        # wild?"): not cards held, a first meld or the pile's; only a No, which no count of
+        # naturals changes (a Yes depends on them, and on the side having melded: the rule
+        # of five)
+        found = _meld(variant, asked)
+        if found is not None and found.verdict is False:
+            return found
     if s.canastas is not None and not s.written and _asks(s, "go_out"):
         # canastas told with their ranks ("a clean canasta of queens and a dirty one of
         # kings"): the ranks are the canastas', no cards loose beside melds

@@ -164,6 +164,12 @@ def hand_bonuses(variant: Variant, s: Situation, players: int | None = None) -> 
     told = _told(variant, s)
     if told is None:
         return None
+    if not (told.out or told.threes) and s.focus is not None and s.focus.kinds:
+        # canastas alone, named in the question of a post of several sentences, are each
+        # kind's worth asked, not a hand's sum ("What's the bonus for a natural canasta and
+        # for a dirty one? Still 500 and 300?": the twenty-seventh American posts' dev half);
+        # a hand told before its question, or in it alone, is summed
+        return None
     if told.canastas:
         melded = [True]
     elif s.opened is not None:
