@@ -956,6 +956,11 @@ _CARD_NAMES = {
 }
 
 
+# what makes a rank and its wild cards asked no meld of their own: cards held, a first meld,
+# the pile, a card added
+_NOT_RANK_WITH_WILDS = frozenset({"opening", "minimum", "in_hand", "holding", "pickup", "add"})
+
+
 def _rank_with_wilds(s: Situation) -> Meld | None:
     """The plainest meld of the one natural rank a question names with its wild cards, no
     card counted ("Can you meld sevens with a wild?": the twenty-eighth American posts' dev
@@ -1141,8 +1146,9 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     found = _rule_on_asked(variant, s, table)
     if found is not None or s.post is None:
         return found
-    asked = s.focus
-    # ... a figure asked in it: the one ruling taken from it (and the one worth its cost)
+    # ... a figure asked in it: the one ruling taken from it (and the one worth its cost; the
+    # post names what its sentence does, so the sentence is read only where the post asks one)
+    asked = s.focus if s.how_asked or _FIGURE_ASKED & s.moments else None
     if asked is not None and (asked.how_asked or _FIGURE_ASKED & asked.moments):
         # the figure the sentence asked tells all it needs of, where the story's cards kept
         # the post from one ("He swears every canasta is 500 ... the ones with a deuce or joker
@@ -1371,12 +1377,12 @@ def _left_asked(s: Situation) -> bool:
 
 def _on_cards(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
     """The rulings on the cards, melds, scores and moments the post tells."""
-    asked = s.focus or s
-    if (
-        "meld" in asked.moments
-        and not {"opening", "minimum", "in_hand", "holding", "pickup", "add"} & s.moments
-        and _rank_with_wilds(asked) is not None
-    ):
+    asked = (
+        (s.focus or s)
+        if "meld" in s.moments and s.ranks_named and not _NOT_RANK_WITH_WILDS & s.moments
+        else None
+    )
+    if asked is not None and "meld" in asked.moments and _rank_with_wilds(asked) is not None:
         # a rank and its wild cards asked, no card counted ("can you meld sevens with a
         # wild?"): not cards held, a first meld or the pile's; only a No, which no count of
         # naturals changes (a Yes depends on them, and on the side having melded: the rule
