@@ -1229,10 +1229,10 @@ _FIGURE_ASKED = frozenset({"value", "gets", "cost", "bonus_named"})
 
 
 def bonuses_asked(s: Situation) -> bool:
-    # (the post names it first: the sentence's own situation is read only then)
     """Whether the sentence asked names the bonus ("How much is the bonus part before we
     count the cards?", "just those bonuses, not the card points"): the bonuses apart from
     the cards' values, which need no card told; a number told is a claim of them."""
+    # (the post names it first: the sentence's own situation is read only then)
     return "bonus_named" in s.moments and "bonus_named" in (s.focus or s).moments
 
 

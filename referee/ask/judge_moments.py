@@ -269,10 +269,6 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
             _said(s, "last_discard") and _said(s, "must"),
             lambda: _ruled(check_last_discard(variant))._replace(must=True),
         ),
-        # ... and asked the other way round, may a player go out with no card to discard ("can
-        # you go out without discarding?", "I melded all my cards and had nothing left to
-        # discard. is that a legal go out?": the lead's probes, 2026-11-29 night, after the
-        # held halves counted going out's last discard the rule most often unanswered)
         # a card laid off on the other side's meld (the twenty-fifth and twenty-sixth American
         # posts' dev halves, issue 44)
         (
@@ -282,6 +278,10 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
             and not s.moments & {"dead", "pickup"},
             lambda: _ruled(check_opponents_meld(variant)),
         ),
+        # ... and asked the other way round, may a player go out with no card to discard ("can
+        # you go out without discarding?", "I melded all my cards and had nothing left to
+        # discard. is that a legal go out?": the lead's probes, 2026-11-29 night, after the
+        # held halves counted going out's last discard the rule most often unanswered)
         (
             "no_discard" in s.moments
             and "go_out" in s.moments
