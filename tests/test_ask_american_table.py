@@ -1987,3 +1987,29 @@ def test_each_kinds_worth_asked_together_is_no_hands_sum():
     said = ruling.text.render()
     assert str(variant.canasta_bonus[CanastaKind.NATURAL]) in said
     assert str(variant.canasta_bonus[CanastaKind.MIXED]) in said
+
+
+@pytest.mark.parametrize(
+    ("question", "count", "signed"),
+    [
+        ("They went out before we'd laid down and we had all four red threes on the table. "
+         "How much do those cost us?", 4, False),
+        ("They went out and we never got our meld down. I had two red threes sitting in front "
+         "of me. Do they count for us or against us? How much?", 2, True),
+    ],
+)  # fmt: skip
+def test_the_red_threes_of_a_side_that_never_melded_cost_what_the_core_scores(
+    question, count, signed
+):
+    """2026-11-29 late: a side told not to have melded when the other side went out loses its red
+    threes' worth (``threes_points`` with the sign ``threes_sign`` gives it): the cost where a
+    cost is asked, the signed figure where for or against is asked with it."""
+    from referee.rules.hand import threes_points, threes_sign
+
+    variant = PRESETS["american"]
+    assert threes_sign(variant, melded=False, canastas=0) < 0
+    points = threes_points(variant, count)
+    ruling = _ruling(question)
+    assert ruling is not None
+    assert ruling.figure == (-points if signed else points)
+    assert ruling.rules == ("red-threes.penalty",)

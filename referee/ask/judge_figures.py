@@ -31,7 +31,7 @@ from ..rules.hand import SPECIAL_HAND_NAMES, threes_points, threes_sign
 from ..rules.problems import N_, Text
 from ..rules.variant import RedThreeCondition
 from .judge import Ruling
-from .situation import Situation, asks, read_situation
+from .situation import Situation, asks, asks_open, read_situation
 
 __all__ = ["figure_asked", "special_hand_value"]
 
@@ -233,10 +233,51 @@ def _threes_against(variant: Variant, s: Situation) -> Ruling | None:
     return Ruling(sign < 0, None, Text(text), (rule,), lead=True)
 
 
+# "for us or against us", "plus or minus": the sign asked beside the figure
+_FOR_OR_AGAINST = re.compile(
+    r"\bfor\s+(?:us|you|them|me)\s+or\s+against\b|\bplus\s+or\s+minus\b", re.IGNORECASE
+)
+
+
+def _threes_unmelded(variant: Variant, s: Situation) -> Ruling | None:
+    """What the red threes told cost a side told not to have melded when the other side went
+    out ("They went out before we'd laid down and we had all four red threes on the table. How
+    much do those cost us?": the twentieth, twenty-second and twenty-eighth American posts'
+    dev halves): the core's ``threes_points`` with the sign ``threes_sign`` gives a side that
+    has not melded -- the cost where a cost is asked, the signed figure where whether they
+    count for or against is asked with it."""
+    if not s.red_three or s.black_three or s.opened is not False:
+        return None
+    if not {"theirs", "go_out"} <= s.moments:
+        return None  # ... told of the other side's going out: else the hand's bonuses say it
+        # (``judge_hand``, with the hand form filled in), their sign as the scoring gives it
+    asked = _asked(s)
+    if not {"cost", "value", "gets"} & asked or "red-threes.penalty" not in variant.rules:
+        return None
+    if not (s.how_asked or asks_open(s)):
+        return None  # "... count minus for us since we never melded. Is that right?": the sign
+    cards = [c for g in s.groups for c in g]
+    if not cards or not all(c.is_red_three for c in cards):
+        return None  # threes of no number, or other cards whose values the figure would need
+    sign = threes_sign(variant, melded=False, canastas=0)
+    if sign >= 0:
+        return None  # they do not count against it: the worth's own ruling says so
+    points = threes_points(variant, len(cards))
+    values = {"count": len(cards), "points": points}
+    signed = _FOR_OR_AGAINST.search(s.post[0] if s.post is not None else s.sentence)
+    if "cost" in asked and not signed:
+        # a cost asked ("how much do those cost us?", "how much do they count against us?"):
+        # the points lost; the signed figure only where for or against is itself asked
+        text = N_("A side that has not melded loses %(points)s for %(count)s red three(s).")
+        return Ruling(None, points, Text(text, values), ("red-threes.penalty",), lead=True)
+    text = N_("A side that has not melded: %(count)s red three(s) count -%(points)s.")
+    return Ruling(None, -points, Text(text, values), ("red-threes.penalty",), lead=True)
+
+
 def figure_asked(variant: Variant, s: Situation) -> Ruling | None:
     """The figure the question asks of a special hand or of threes laid out (or whether they
     count against a side); None where it asks neither or tells too little."""
-    for judge in (special_hand_value, _threes_value, _threes_against):
+    for judge in (special_hand_value, _threes_unmelded, _threes_value, _threes_against):
         found = judge(variant, s)
         if found is not None:
             return found
