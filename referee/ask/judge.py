@@ -752,16 +752,8 @@ def _target(variant: Variant, s: Situation) -> Ruling | None:
 def _canasta_value(variant: Variant, s: Situation) -> Ruling | None:
     """What a natural or a mixed canasta scores (its bonus, the variant's), asked with no
     cards told."""
-    for told in (s, s.focus):
-        # ... or in the sentence asked alone, a story's cards told beside it ("He swears
-        # every canasta is 500. I say the ones with a deuce or joker are worth less. What does
-        # a mixed canasta actually score?": the twenty-fourth American posts' dev half)
-        if told is None:
-            continue
-        kinds = [k for k in ("natural_canasta", "mixed_canasta") if k in told.moments]
-        if kinds and not (told.groups or told.singles or told.ranks_named):
-            break
-    else:
+    kinds = [k for k in ("natural_canasta", "mixed_canasta") if k in s.moments]
+    if not kinds or s.groups or s.singles or s.ranks_named:
         return None
     if "canasta.kinds" not in variant.rules:
         return None
