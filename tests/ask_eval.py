@@ -182,6 +182,10 @@ if __name__ == "__main__" and not {
     "--american26",
     "--american27",
     "--american28",
+    "--american29",
+    "--american30",
+    "--american31",
+    "--american32",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -485,6 +489,10 @@ american25_questions = _helpers_set(25)
 american26_questions = _helpers_set(26)
 american27_questions = _helpers_set(27)
 american28_questions = _helpers_set(28)
+american29_questions = _helpers_set(29)
+american30_questions = _helpers_set(30)
+american31_questions = _helpers_set(31)
+american32_questions = _helpers_set(32)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -511,6 +519,10 @@ _HELPERS_SETS = {
     "--american26": ("twenty-sixth", american26_questions),
     "--american27": ("twenty-seventh", american27_questions),
     "--american28": ("twenty-eighth", american28_questions),
+    "--american29": ("twenty-ninth", american29_questions),
+    "--american30": ("thirtieth", american30_questions),
+    "--american31": ("thirty-first", american31_questions),
+    "--american32": ("thirty-second", american32_questions),
 }
 
 if __name__ == "__main__":

@@ -836,3 +836,24 @@ def test_a_meld_question_naming_no_rank_is_not_ruled_on_the_story_s_card():
     )
     assert ruling(post) is None
     assert ruling("Can I meld 8 8 2 2?")["verdict"] == "yes"
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.integers(min_value=0, max_value=14),
+    st.sampled_from(["jacks", "nines", "queens", "kings", "tens", "eights", "fives"]),
+    st.sampled_from(["nines", "jacks", "eights", "sevens", "aces"]),
+)
+def test_going_out_with_more_canastas_than_ranks_left_is_answered(count, one, other):
+    """A post counting more canastas than the ranks its other melds leave them ("5 canastas
+    ... and three jacks and four nines on the table") is answered like any other -- it raised
+    an error (a 500 on /api/ask) before, found by the twenty-ninth American posts' held half
+    on arrival, 2026-11-30 -- and never with a Yes the count cannot hold."""
+    post = (
+        f"We had {count} canastas, one clean and one dirty, and three {one} and four {other} "
+        "on the table. Can we go out?"
+    )
+    found = ask(PRESETS["american"], post, "en")
+    assert found.answers
+    if count < 2:
+        assert found.ruling is None or found.ruling.verdict is not True

@@ -622,6 +622,8 @@ def _canasta_ways(variant: Variant, s: Situation, count: int) -> list[list[Meld]
     taken = {m.cards[0].rank for m in beside}
     free = tuple(rank for rank in _CANASTA_RANKS if rank not in taken)
     told = bool(ranks) and len(ranks) == count
+    if not told and count > len(free):
+        return []  # more canastas than ranks left to give them: no way the words allow
     orders = list(permutations(ranks)) if told else [free[:count]]
     ways = []
     for kind_set in kind_sets:
