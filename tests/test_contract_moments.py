@@ -115,6 +115,7 @@ def test_the_american_answers():
         ({"question": "partner", "ask": "nod"}, "ask must be one of"),
         ({"question": "pile_counts", "top": "yes"}, "top"),
         ({"question": "pile_turn"}, "first_turn or past_turn_card"),
+        ({"question": "pile_frozen", "wild_in": "yes"}, "wild_in must be true or false"),
     ],
 )
 def test_a_malformed_moment_question_says_what_is_wrong(question, words):
@@ -169,3 +170,38 @@ def test_going_out_concealed_answers_as_the_core(variant):
     assert answer["allowed"] is (rules.concealed_going_out_bonus is not None)
     if answer["allowed"]:
         assert str(rules.concealed_going_out_bonus) in answer["reason"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_whether_the_pile_is_frozen_answers_as_the_core(variant):
+    """ "Is the pile frozen?" (2026-11-30), asked of `referee check`: a wild card in it or not,
+    the side melded or not (untold: no wild card, melded) -- each answered as the core does."""
+    from referee.rules.moment_rulings import check_pile_frozen
+
+    for wild_in in (True, False, None):
+        for opened in (True, False, None):
+            asked = {"variant": variant, "question": "pile_frozen"}
+            asked |= {k: v for k, v in (("wild_in", wild_in), ("opened", opened)) if v is not None}
+            core = check_pile_frozen(
+                PRESETS[variant],
+                wild_in=bool(wild_in),
+                opened=True if opened is None else opened,
+            )
+            _same(check_json(asked), variant, core)
+
+
+def test_the_pile_is_frozen_always_in_the_american_game_and_by_a_wild_card_in_classic():
+    """cla-laws §The Pack (the pile is always frozen); the classic book: a wild card in the
+    pile freezes it, and it is frozen for a side that has not melded."""
+
+    def asked(variant, **fields):
+        return check_json({"variant": variant, "question": "pile_frozen", **fields})
+
+    for fields in ({}, {"wild_in": False, "opened": True}):
+        found = asked("american", **fields)
+        assert found["allowed"] is True
+        assert found["rule"]["id"] == "american.pile.frozen"
+    assert asked("classic", wild_in=True)["allowed"] is True
+    assert asked("classic", opened=False)["rule"]["id"] == "classic.pile.unopened"
+    assert asked("classic", wild_in=False, opened=True)["allowed"] is False
+    assert asked("classic")["allowed"] is False  # no wild card, melded: as untold

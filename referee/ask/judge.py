@@ -1214,6 +1214,10 @@ def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Rulin
         whole = hand_bonuses(variant, s, table.players if table else None)
         if whole is None and found is not None and _more_of_the_hand(s, found):
             return None  # one part's figure, where the post asks the sum of more it tells
+        if whole is None and found is None:
+            from .judge_moments import frozen_after_taking
+
+            return frozen_after_taking(variant, s)
         return whole or found
     return found
 

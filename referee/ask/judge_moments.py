@@ -25,6 +25,7 @@ from ..rules.moment_rulings import (
     check_opponents_meld,
     check_partner_permission,
     check_pile_counts,
+    check_pile_frozen,
     check_pile_turn,
     check_red_threes_toward_opening,
     check_second_meld,
@@ -34,10 +35,10 @@ from ..rules.problems import N_, Text
 from ..rules.rulings import Ruling as CoreRuling
 from ..rules.rulings import check_wild_card
 from .judge import RULED, Ruling, Table, _asks_what, _joined
-from .situation import MOMENT_QUESTIONS, Situation, question_sentence
+from .situation import MOMENT_QUESTIONS, Situation, opens_open, question_sentence
 from .words import fold
 
-__all__ = ["SILENT_RULING", "rule_on_moment"]
+__all__ = ["SILENT_RULING", "frozen_after_taking", "rule_on_moment"]
 
 # The book does not decide it: the same words as the search's gap (referee.ask.SILENT)
 SILENT_RULING = N_("This rulebook does not say.")
@@ -224,12 +225,59 @@ def _pile_turn(variant: Variant, s: Situation) -> Ruling | None:
 
 
 _PILE = ("pickup", "took_pile", "the_pile")
+# ... the words of taking it
+_PILE_TAKEN = ("pickup", "taking", "took_pile")
 
 
 def _taking_the_pile(s: Situation) -> bool:
     """Whether the question tells of taking the pile ("pick up the pile", "took the tray"), not
     of the pile alone ("the card turned up starts the discard pile")."""
     return bool({"pickup", "took_pile"} & s.moments) or {"the_pile", "taking"} <= s.moments
+
+
+def _frozen_asked(s: Situation) -> bool:
+    """Whether the question asks if the pile is frozen ("Is the pile frozen all the time in
+    American?", "If I throw a deuce, is the pile frozen for everybody after that?"): its
+    sentence names the pile frozen, as a state ("frozen", not "freeze": the act of freezing it
+    is asked of the act), and asks whether, not what or when; not a black three's stopping the
+    pile.  Of two ("frozen all the time or only after a wild?") the core's one
+    answer says which."""
+    asked = s.focus if s.focus is not None else s
+    if not (asked.frozen and "frozen_state" in asked.moments) or set(_PILE_TAKEN) & asked.moments:
+        return False  # "can I take the frozen pile with ...?" asks the taking
+    if "?" not in s.sentence and "¿" not in s.sentence:
+        return False  # a story's pile, frozen, where the post asks something else of it
+    if opens_open(s.sentence, s.lang):
+        return False
+    return not (s.black_three or Rank.THREE in s.ranks_named and not s.red_three)
+
+
+def _pile_frozen(variant: Variant, s: Situation) -> Ruling | None:
+    """Is the pile frozen (``check_pile_frozen``): a wild card (or a red three) the post names
+    lies in it, "no wild card" says none does, else untold; the side's melding as told."""
+    cards = [c for g in s.groups for c in g] + list(s.singles)
+    if s.top is not None:
+        cards.append(s.top)
+    wild = (
+        any(c.is_wild for c in cards)
+        or s.wilds_worded > 0
+        or bool({Rank.TWO, Rank.JOKER} & set(s.ranks_named))
+        or s.red_three
+    )
+    wild_in = True if wild else (False if "no_wild" in s.moments else None)
+    core = check_pile_frozen(variant, wild_in=wild_in, opened=s.opened)
+    return None if core is None else _ruled(core)
+
+
+def frozen_after_taking(variant: Variant, s: Situation) -> Ruling | None:
+    """Whether the pile is frozen, asked of a pile the story tells taken ("Somebody picked it
+    up. Is it still frozen?"), where no ruling on the taking answered the post: only the
+    answer no story changes (the game's pile always frozen) -- a wild card told lay in the pile
+    taken, not the new one."""
+    if not _frozen_asked(s) or not set(_PILE_TAKEN) & s.moments:
+        return None
+    core = check_pile_frozen(variant, wild_in=None, opened=None)
+    return None if core is None else _ruled(core)
 
 
 def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
@@ -308,6 +356,13 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
             and _taking_the_pile(s)
             and "bonus_cards" not in s.moments,
             lambda: _pile_turn(variant, s),
+        ),
+        # whether the pile is frozen (the held halves of the first 28 American sets counted the
+        # frozen pile's Yes the ruling most often missing, 14 of 34; the dev half's one such
+        # post, the twenty-third's, read, 2026-11-30)
+        (
+            _frozen_asked(s) and not set(_PILE_TAKEN) & s.moments,
+            lambda: _pile_frozen(variant, s),
         ),
     ]  # fmt: skip
     for asked, rule in rules:

@@ -92,7 +92,7 @@ TOLD = (
     "discard", "empty_pile", "last_card", "dead", "theirs", "add", "unfinished",
     "wild_canasta", "canasta", "holding", "cost", "mismeld", "taken_back", "short_opening",
     "bonus_cards", "late", "turn_card", "opened_before", "second_side", "stock_out",
-    "took_pile", "hand_ends", "against",
+    "took_pile", "hand_ends", "against", "frozen_state",
 )  # fmt: skip
 # ... and the figures a question may ask for besides a card's value (issue 44, fifth pass)
 ASKED_FIGURES = ("gets", "concealed", "target")
@@ -599,6 +599,13 @@ def asks_open(s: Situation) -> bool:
 @lru_cached(8)
 def _wh_words(lang: str) -> frozenset[str]:
     return frozenset(_data()["wh_words"].get(lang, []))
+
+
+def opens_open(sentence: str, lang: str) -> bool:
+    """Whether ``sentence`` opens with a question word asking what, when, how ... (``wh_words``),
+    not whether."""
+    said = _SETUP_TOKEN.findall(fold(sentence))
+    return bool(said) and said[0] in _wh_words(lang)
 
 
 class SetupTold:

@@ -672,6 +672,17 @@ def _opponents_meld_question(variant: Variant, data: Json) -> Json:
     return _moment_json(variant, check_opponents_meld(variant))
 
 
+def _pile_frozen_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import check_pile_frozen
+
+    ruling = check_pile_frozen(
+        variant,
+        wild_in=_field(data, "wild_in", bool, False, ""),
+        opened=_field(data, "opened", bool, True, ""),
+    )
+    return _moment_json(variant, ruling)
+
+
 def _concealed_question(variant: Variant, data: Json) -> Json:
     from ..rules.moment_rulings import check_concealed_going_out
 
@@ -706,6 +717,7 @@ QUESTIONS = {
     "last_discard": _last_discard_question,
     "meld_every_card": _meld_every_card_question,
     "opponents_meld": _opponents_meld_question,
+    "pile_frozen": _pile_frozen_question,
     "red_threes_opening": _red_threes_opening_question,
     "concealed": _concealed_question,
 }

@@ -30,6 +30,7 @@ __all__ = [
     "check_opponents_meld",
     "check_partner_permission",
     "check_pile_counts",
+    "check_pile_frozen",
     "check_pile_turn",
     "check_red_threes_toward_opening",
     "check_second_meld",
@@ -331,6 +332,60 @@ def check_opponents_meld(variant: Variant) -> Ruling | None:
         return None
     text = N_("No: a side adds cards only to its own melds, never to the other side's.")
     return Ruling(False, _t(text), "play.partners")
+
+
+def pile_always_frozen(variant: Variant) -> bool:
+    """Whether the book takes the pile only one way, with natural cards from the hand matching
+    its top card, as many whether a wild card lies in it or not: never by adding the top card
+    to a meld on the table, nor with one natural card and a wild card (american, hand and
+    foot: "the pile is always frozen")."""
+    return (
+        not variant.pickup_by_adding
+        and not variant.pickup_natural_and_wild
+        and variant.pickup_naturals == variant.crossed_pickup_naturals
+    )
+
+
+def check_pile_frozen(
+    variant: Variant, *, wild_in: bool | None, opened: bool | None
+) -> Ruling | None:
+    """Is the pile frozen -- taken only with natural cards from the hand matching its top card
+    ("Is the pile frozen all the time?", "If I throw a deuce, is the pile frozen?")?
+
+    Always, where the book takes it no other way (:func:`pile_always_frozen`); else for
+    everyone while a wild card lies in it (``wild_in``), where the book's wild cards freeze it
+    (``pile_freezing``), and for a side that has not melded (``opened`` False); not for a
+    side that has melded, no wild card in it.  None where what decides it is not told, or the
+    book has no frozen pile."""
+    if "pile.frozen" not in variant.rules:
+        return None
+    need = variant.crossed_pickup_naturals
+    if pile_always_frozen(variant):
+        text = N_(
+            "Yes: in this game the pile is always frozen: it is taken only with %(need)s "
+            "natural cards from the hand matching its top card."
+        )
+        return Ruling(True, _t(text, need=need), "pile.frozen")
+    if wild_in and variant.pile_freezing:
+        text = N_(
+            "Yes: a wild card in the pile freezes it for everyone: it is then taken only with "
+            "%(need)s natural cards from the hand matching its top card."
+        )
+        return Ruling(True, _t(text, need=need), "pile.frozen")
+    if wild_in:
+        return Ruling(
+            False, _t(N_("No: in this game a wild card does not freeze the pile.")), "pile.frozen"
+        )
+    if opened is False and "pile.unopened" in variant.rules:
+        text = N_(
+            "Yes: until your side has melded the pile is frozen for it: it is taken only with "
+            "%(need)s natural cards from the hand matching its top card."
+        )
+        return Ruling(True, _t(text, need=variant.pickup_naturals), "pile.unopened")
+    if wild_in is False and opened:
+        text = N_("No: with no wild card in it, the pile is not frozen for a side that has melded.")
+        return Ruling(False, _t(text), "pile.frozen")
+    return None
 
 
 def check_concealed_going_out(variant: Variant) -> Ruling:
