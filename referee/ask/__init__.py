@@ -252,6 +252,7 @@ def ask(
         ruling is not None
         and ruling.verdict is not None
         and not claim_ruled  # "she says you need 120 to open": the claim's own Yes or No
+        and not ruling.figure_claimed  # ... or a figure's: "it's 300, right?"
         and asks_if_a_denial_is_right(text, lang)
     ):
         # "she said you can't. Is that right?": a Yes to the act is a No to her, the act's

@@ -28,6 +28,7 @@ from .situation import (
     Situation,
     asks_open,
     earlier_questions,
+    figures_claimed,
     question_sentence,
     read_situation,
 )
@@ -65,6 +66,8 @@ class Ruling(NamedTuple):
     # its verdict says whether a thing must be done ("do you have to discard to go out?"): a
     # claim that doing otherwise is not allowed is right where it is Yes (ask._the_claims)
     must: bool = False
+    # its verdict says whether the figure the question claims is the one ("it's 300, right?")
+    figure_claimed: bool = False
 
 
 def _joined(parts: Sequence[Text]) -> Text:
@@ -1136,7 +1139,31 @@ def _asks(s: Situation, moment: str) -> bool:
 
 def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
     """:func:`rule_on` for a situation already read; where its question is given no ruling and
-    follows another ("X is 2500 right? And what if ...?"), the figure the earlier one asks."""
+    follows another ("X is 2500 right? And what if ...?"), the figure the earlier one asks; a
+    figure the question claims answered Yes or No beside it (:func:`_claim_answered`)."""
+    return _claim_answered(s, _rule_on_post(variant, s, table))
+
+
+def _claim_answered(s: Situation, found: Ruling | None) -> Ruling | None:
+    """A figure's ruling where the question claims one figure ("aces canasta is worth 2000
+    right?", "Still 500?"; the held halves of the first 28 American sets counted a figure's Yes
+    or No among the rulings most often missed, 2026-11-30): Yes where the claim is the
+    figure (its sign apart: a cost claimed "-100"), else No, the figure after it."""
+    if found is None or found.verdict is not None or found.figure is None or not s.marked:
+        return found
+    if "opening.minimum" in found.rules:
+        return found  # a minimum claimed has its own reading (``Situation.claimed``)
+    claims = figures_claimed(s.sentence, s.lang)
+    if len(claims) != 1:
+        return found
+    right = claims[0] == abs(found.figure)
+    said = N_("Yes: %(claimed)s is right.") if right else N_("No: not %(claimed)s.")
+    text = _joined([Text(said, {"claimed": claims[0]}), found.text])
+    return found._replace(verdict=right, text=text, figure_claimed=True)
+
+
+def _rule_on_post(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
+    """:func:`rule_on_situation` before a claimed figure is answered."""
     found = _rule_on_asked(variant, s, table)
     if found is not None or s.post is None:
         return found

@@ -601,6 +601,35 @@ def _wh_words(lang: str) -> frozenset[str]:
     return frozenset(_data()["wh_words"].get(lang, []))
 
 
+def says_either(sentence: str, lang: str) -> bool:
+    """Whether ``sentence`` asks which of two ("is it 2000 or 3000?"): an either/or word past
+    its first (Polish "czy" opens a yes-or-no question)."""
+    said = _SETUP_TOKEN.findall(fold(sentence))
+    return not _setup_words(lang)[4].isdisjoint(said[1:])
+
+
+# A figure written in a sentence: digits, their thousands grouped or not ("2,500", "2.500",
+# "2500"), not a card's rank nor a count glued to a word ("7s", "3rd")
+_FIGURE_WRITTEN = re.compile(r"(?<![\w,.])(\d{1,3}(?:[,.\u00a0\u202f']\d{3})+|\d+)(?![\w])")
+
+
+def figures_claimed(sentence: str, lang: str) -> list[int]:
+    """The figures ``sentence`` claims ("aces canasta is worth 2000 right?", "is it still
+    500?"), as a question asking whether, not what nor which of two: each number above ten (a
+    card's rank is ten at most), once; none in a question naming a question word or two
+    answers."""
+    if says_either(sentence, lang) or not _wh_words(lang).isdisjoint(
+        _SETUP_TOKEN.findall(fold(sentence))
+    ):
+        return []  # "is it 2000 or 3000?", "we're at 5,200, whats the count?"
+    found: list[int] = []
+    for match in _FIGURE_WRITTEN.finditer(sentence):
+        value = int(re.sub(r"\D", "", match.group(1)))
+        if value > 10 and value not in found:
+            found.append(value)
+    return found
+
+
 def opens_open(sentence: str, lang: str) -> bool:
     """Whether ``sentence`` opens with a question word asking what, when, how ... (``wh_words``),
     not whether."""
