@@ -132,6 +132,8 @@ def _opening(variant: Variant, s: Situation, table: Table | None) -> Ruling | No
     if not melds:
         if not sides or "minimum" not in s.moments:
             return None
+        if s.tried and variant.failed_opening_step:
+            return None  # failed attempts raise this game's minimum: how many, not read
         minimums = [
             (name, score, variant.opening_minimum(score, hand_number=hand)) for name, score in sides
         ]
@@ -1141,21 +1143,24 @@ def rule_on_situation(variant: Variant, s: Situation, table: Table | None = None
     """:func:`rule_on` for a situation already read; where its question is given no ruling and
     follows another ("X is 2500 right? And what if ...?"), the figure the earlier one asks; a
     figure the question claims answered Yes or No beside it (:func:`_claim_answered`)."""
-    return _claim_answered(s, _rule_on_post(variant, s, table))
+    return _claim_answered(variant, s, _rule_on_post(variant, s, table))
 
 
-def _claim_answered(s: Situation, found: Ruling | None) -> Ruling | None:
+def _claim_answered(variant: Variant, s: Situation, found: Ruling | None) -> Ruling | None:
     """A figure's ruling where the question claims one figure ("aces canasta is worth 2000
     right?", "Still 500?"; the held halves of the first 28 American sets counted a figure's Yes
     or No among the rulings most often missed, 2026-11-30): Yes where the claim is the
     figure (its sign apart: a cost claimed "-100"), else No, the figure after it."""
     if found is None or found.verdict is not None or found.figure is None or not s.marked:
         return found
-    if "opening.minimum" in found.rules:
-        return found  # a minimum claimed has its own reading (``Situation.claimed``)
-    claims = figures_claimed(s.sentence, s.lang)
-    if len(claims) != 1:
+    asked = s.focus or s
+    if "opening.minimum" in found.rules or asked.moments & {"opening", "minimum", "counts_toward"}:
+        # a minimum claimed has its own reading (``Situation.claimed``); a figure asked toward
+        # the opening ("does it count toward the 125?") claims the minimum, not the figure
         return found
+    claims = figures_claimed(s.sentence, s.lang)
+    if len(claims) != 1 or claims[0] in {step.minimum for step in variant.opening_table}:
+        return found  # ... a first meld's minimum named ("zählt das Ass zu den 125 dazu?")
     right = claims[0] == abs(found.figure)
     said = N_("Yes: %(claimed)s is right.") if right else N_("No: not %(claimed)s.")
     text = _joined([Text(said, {"claimed": claims[0]}), found.text])

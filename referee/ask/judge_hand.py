@@ -159,7 +159,11 @@ def hand_bonuses(variant: Variant, s: Situation, players: int | None = None) -> 
         return None
     if "special_hand" in s.moments:
         return None
-    if "theirs" in s.moments and not (s.asked is not None and "theirs" in s.asked):
+    if (
+        "theirs" in s.moments
+        and not (s.asked is not None and "theirs" in s.asked)
+        and not s.theirs_speaking  # "the other team says we're off": none of theirs told
+    ):
         return None  # the other side named in the story: whose items are whose is not read
     told = _told(variant, s)
     if told is None:

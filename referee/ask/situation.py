@@ -233,6 +233,12 @@ class Situation:
         # a count told of the cards named before ("black threes ... stuck with three of
         # them"): the one such count, else None
         self.of_them: int | None = None
+        # whether the other side is named only as speaking ("the other team says we're off"):
+        # the post tells none of their items
+        self.theirs_speaking = False
+        # whether it tells an attempt ("partner tried twice and had too little"): a failed
+        # first meld raises the minimum in some games (czech), by attempts not read
+        self.tried = False
 
     @property
     def focus(self) -> Situation | None:
@@ -240,6 +246,7 @@ class Situation:
         from the story's), read when first asked for: most rulings never need it."""
         if self._focus is None and self.focused is not None:
             self._focus = read_situation(*self.focused, focus=False)
+            self._focus.tried = self.tried  # an attempt the story tells bears on the minimum
         return self._focus
 
     @property
@@ -742,6 +749,19 @@ def _words_of(table: str, lang: str) -> frozenset[str]:
     return frozenset(found.get(lang, [])) | {
         word for other, words in found.items() if other != lang for word in words if len(word) > 3
     }
+
+
+def _theirs_speaking_only(folded: str, lang: str) -> bool:
+    """Whether the post names the other side only as speaking ("we wrote 1100 and the other
+    team says thats wrong"): a verb of saying (``speaking_words``) within the three words
+    after each time it names them -- not their melds, their going out, their cards."""
+    says = _words_of("speaking_words", lang)
+    named = False
+    for match in _moment_pattern("theirs", lang).finditer(folded):
+        named = True
+        if says.isdisjoint(_TOKEN.findall(folded[match.end() : match.end() + 40])[:3]):
+            return False
+    return named
 
 
 @lru_cached(8)
@@ -2015,6 +2035,7 @@ def read_situation(
         if not unsaid.named("meld"):
             situation.moments.discard("meld")
     situation.frozen = said.named("frozen") and not said.named("not_frozen")
+    situation.theirs_speaking = said.named("theirs") and _theirs_speaking_only(folded, lang)
     for told in (
         *TOLD,
         *ASKED_FIGURES,
@@ -2273,4 +2294,30 @@ def read_situation(
         situation.moments.add("value")
         if situation.asked is not None:
             situation.asked.add("value")
+    situation.tried = bool(_moment_pattern("tried", lang).search(folded))
+    if _minimum_by_score(situation, folded, lang):
+        situation.moments |= {"opening", "minimum"}
     return situation
+
+
+# What a post asking the first meld's minimum at its score names, and nothing more ("meld at
+# 3000?", "going down at 3000?", "whats the count at 3200": the held halves of the first 28
+# American sets counted the minimum among the figures most often missed, 2026-11-30)
+_MINIMUM_ONLY = frozenset({"opening", "meld", "minimum", "cost", "value", "must", "not_value"})
+
+
+def _minimum_by_score(s: Situation, folded: str, lang: str) -> bool:
+    """Whether a post asks the first meld's minimum by its structure: a score told, no card,
+    a question, and nothing named but the opening or a meld (or, naming nothing, a word of
+    what is needed: "at 3000 what do we need?", "what's our count?")."""
+    if s.score is None or "minimum" in s.moments or not (s.marked or s.how_asked):
+        return False
+    if s.groups or s.singles or s.top or s.ranks_named or s.red_three or s.black_three:
+        return False
+    if s.points or s.claimed is not None or s.moments - _MINIMUM_ONLY:
+        return False
+    if _moment_pattern("to_win", lang).search(folded):
+        return False  # "we're at 3200, how much to win?": the game's end, not the minimum
+    if s.moments & {"opening", "meld"}:
+        return True
+    return s.how_asked or not _words_of("needed_words", lang).isdisjoint(_TOKEN.findall(folded))

@@ -1,0 +1,70 @@
+"""The first meld's minimum asked in few words at a score (2026-11-30, issue 44): "meld at
+3000?", "going down at 3000?", "at 3000 what do we need?", "whats the count at 3200" -- a score
+told, no card, a question naming the opening, a meld or what is needed, and nothing more -- is
+the minimum the core gives at that score (``Variant.opening_minimum``).  A score to win, cards
+told, or a failed attempt where failing raises the minimum are other questions.  And a hand's
+bonuses told beside what the other side says of them are the side's own to sum.  Written for
+the tests, as tables say them."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.ask import ask
+from referee.rules import PRESETS
+
+
+@pytest.mark.parametrize(
+    ("question", "score", "lang", "variant"),
+    [
+        ("meld at 3000?", 3000, "en", "american"),
+        ("what's the meld at 3000?", 3000, "en", "american"),
+        ("going down at 1200?", 1200, "en", "american"),
+        ("at 3000 what do we need?", 3000, "en", "american"),
+        ("whats the count at 3200", 3200, "en", "american"),
+        ("we're at 4,100, what's our count?", 4100, "en", "american"),
+        ("we staan op 3100, hoeveel moeten we uitleggen", 3100, "nl", "classic"),
+        ("Wir stehen bei 1600, was brauchen wir?", 1600, "de", "classic"),
+    ],
+)
+def test_the_minimum_at_a_score_asked_in_few_words(question, score, lang, variant):
+    ruling = ask(PRESETS[variant], question, lang).ruling
+    assert ruling is not None
+    assert ruling.figure == PRESETS[variant].opening_minimum(score)
+    assert ruling.rules == ("opening.minimum",)
+
+
+@pytest.mark.parametrize(
+    ("question", "variant"),
+    [
+        ("we're at 3200, how much to win?", "american"),
+        ("we're at 3200, can we go out?", "american"),
+        ("We have 3200 points. What now?", "american"),
+        (
+            "we're at 800. I tried to put down 40 and it wasnt enough. whats our minimum now",
+            "czech-fast",
+        ),
+    ],
+)
+def test_no_minimum_where_the_post_asks_something_else(question, variant):
+    ruling = ask(PRESETS[variant], question, "en").ruling
+    assert ruling is None or "opening.minimum" not in ruling.rules
+
+
+def test_a_hand_s_bonuses_told_beside_what_the_other_team_says():
+    """ "... the other team says thats wrong": the other side only speaks; the bonuses are the
+    side's, summed as the hand form sums them (``hand_bonuses``)."""
+    from referee.rules.hand_items import HandItems, score_items
+    from referee.rules.variant import CanastaKind
+
+    post = (
+        "end of hand question. we had a natural canasta of queens, a dirty canasta of 9s, 2 red "
+        "3s down, and my pard went out. not counting the card points, what should our bonuses "
+        "add up to? we wrote 1100 and the other team says thats wrong"
+    )
+    american = PRESETS["american"]
+    items = HandItems({CanastaKind.NATURAL: 1, CanastaKind.MIXED: 1}, 2, 0, True, False, True)
+    expected = score_items(american, american.default_players, items).total
+    ruling = ask(american, post, "en").ruling
+    assert ruling is not None
+    assert ruling.figure == expected
