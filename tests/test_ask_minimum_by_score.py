@@ -68,3 +68,43 @@ def test_a_hand_s_bonuses_told_beside_what_the_other_team_says():
     ruling = ask(american, post, "en").ruling
     assert ruling is not None
     assert ruling.figure == expected
+
+
+def test_a_hand_s_total_with_its_melded_cards_points_told():
+    """The melded cards' points told as one figure, the items told, the hand empty: the whole
+    hand's score as the core scores those items with those points; the figure the hand form
+    gives filled in the same."""
+    from referee.rules.hand_items import HandItems, score_items
+    from referee.rules.variant import CanastaKind
+
+    post = (
+        "Our side: a natural canasta of kings, a mixed canasta of nines (five nines, a deuce and "
+        "a joker), two red threes, and I went out. Card points in our melds came to 310, "
+        "nothing left in partner's hand. I get 1610, she gets 1510. What should our total be "
+        "for the hand?"
+    )
+    american = PRESETS["american"]
+    items = HandItems(
+        {CanastaKind.NATURAL: 1, CanastaKind.MIXED: 1},
+        2,
+        0,
+        True,
+        False,
+        True,
+        meld_points=310,
+        hand_points=0,
+    )
+    expected = score_items(american, american.default_players, items).total
+    ruling = ask(american, post, "en").ruling
+    assert ruling is not None
+    assert ruling.figure == expected
+    assert ruling.form is not None
+    assert ruling.form[1]["meld_points"] == "310"
+    # the bonuses alone asked: the cards' points left out
+    bonuses = post.replace("What should our total be for the hand?", "Just the bonuses?")
+    alone = ask(american, bonuses, "en").ruling
+    assert alone is None or alone.figure != expected
+    # cards left in a hand not counted: no total
+    held = post.replace("nothing left in partner's hand", "partner still had cards in her hand")
+    kept = ask(american, held, "en").ruling
+    assert kept is None or kept.figure != expected

@@ -1151,20 +1151,27 @@ def _claim_answered(variant: Variant, s: Situation, found: Ruling | None) -> Rul
     right?", "Still 500?"; the held halves of the first 28 American sets counted a figure's Yes
     or No among the rulings most often missed, 2026-11-30): Yes where the claim is the
     figure (its sign apart: a cost claimed "-100"), else No, the figure after it."""
-    if found is None or found.verdict is not None or found.figure is None or not s.marked:
+    if found is None or found.verdict is not None or found.figure is None:
         return found
+    if not s.marked and not _CONFIRM_ASKED.search(s.sentence):
+        return found  # a story's figure, asked nothing of ("2s count 20 right" asks)
     asked = s.focus or s
     if "opening.minimum" in found.rules or asked.moments & {"opening", "minimum", "counts_toward"}:
         # a minimum claimed has its own reading (``Situation.claimed``); a figure asked toward
         # the opening ("does it count toward the 125?") claims the minimum, not the figure
         return found
-    claims = figures_claimed(s.sentence, s.lang)
+    claims = [n for n in figures_claimed(s.sentence, s.lang) if n != s.meld_points]
     if len(claims) != 1 or claims[0] in {step.minimum for step in variant.opening_table}:
         return found  # ... a first meld's minimum named ("zählt das Ass zu den 125 dazu?")
     right = claims[0] == abs(found.figure)
     said = N_("Yes: %(claimed)s is right.") if right else N_("No: not %(claimed)s.")
     text = _joined([Text(said, {"claimed": claims[0]}), found.text])
     return found._replace(verdict=right, text=text, figure_claimed=True)
+
+
+# A figure asked to be confirmed without a question mark ("2s count 20 right": seen in the
+# thirtieth American posts' dev half)
+_CONFIRM_ASKED = re.compile(r"\b(?:right|correct|true|yes|no)\W*$", re.IGNORECASE)
 
 
 def _rule_on_post(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
@@ -1232,10 +1239,13 @@ def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Rulin
         if found is not None:
             return found
     from .judge_figures import figure_asked  # it builds on this module's Ruling
-    from .judge_hand import hand_bonuses, hand_event
+    from .judge_hand import hand_bonuses, hand_event, hand_total
 
     found = hand_event(variant, s, table.players if table else None)
     if found is not None:  # an event only some games score: the hand form asks it
+        return found
+    found = hand_total(variant, s, table.players if table else None)
+    if found is not None:  # the melded cards' points told: the hand's whole score
         return found
 
     found = figure_asked(variant, s) or _on_cards(variant, s, table)

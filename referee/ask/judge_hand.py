@@ -30,7 +30,7 @@ from ..rules.variant import CanastaKind
 from .judge import Ruling, bonus_figure_asked, bonuses_asked
 from .situation import Situation
 
-__all__ = ["hand_bonuses", "hand_event"]
+__all__ = ["hand_bonuses", "hand_event", "hand_total"]
 
 # what asks a figure: a worth, what a side gets, what it costs or how much
 _ASKING = {"value", "gets", "cost"}
@@ -89,12 +89,13 @@ def _plain_rank(variant: Variant, rank: Rank) -> bool:
     return natural is CanastaKind.NATURAL and mixed in (CanastaKind.MIXED, None)
 
 
-def _told(variant: Variant, s: Situation) -> _Told | None:
+def _told(variant: Variant, s: Situation, *, cards_counted: bool = False) -> _Told | None:
     """The items the post tells, where it tells nothing else the figure would need: the
     ranks of its canastas (each a plain one, no more ranks than canastas) and, where the
-    bonuses alone are asked, the canastas' own cards and the figures claimed of them do not
-    change it; a match score never does."""
-    bonuses = bonuses_asked(s)
+    bonuses alone are asked (or the cards' points are told as one figure: ``cards_counted``),
+    the canastas' own cards and the figures claimed of them do not change it; a match score
+    never does."""
+    bonuses = cards_counted or bonuses_asked(s)
     if _uncounted(s) or s.top is not None or (s.points and not bonuses):
         return None
     counted = sum(s.kinds.values()) if s.kinds else 0
@@ -385,3 +386,56 @@ def hand_event(variant: Variant, s: Situation, players: int | None = None) -> Ru
             lead=True,
         )
     return None
+
+
+# -- A hand's total, its melded cards' points told as one figure ----------------------------
+
+
+def hand_total(variant: Variant, s: Situation, players: int | None = None) -> Ruling | None:
+    """What the hand scores in all, where the post tells its items and the melded cards' points
+    as one figure ("a natural canasta of kings, a mixed canasta of nines, two red threes, and I
+    went out. Card points in our melds came to 310, nothing left in partner's hand. What should
+    our total be?": seen in the twenty-eighth American posts' dev half): the core's score of
+    those items with those points (``score_items``), the hand told empty or the side gone out
+    with no card told in hand; not where the bonuses alone are asked."""
+    if s.meld_points is None or bonuses_asked(s) or "special_hand" in s.moments:
+        return None
+    asked = s.asked if s.asked is not None else s.moments
+    if not ("hand_total" in s.moments or _ASKING & asked or s.how_asked):
+        return None
+    if "bonus_named" in s.moments and "hand_total" not in asked:
+        return None  # the bonuses named, the total not asked: maybe they alone are asked
+    if "theirs" in s.moments and not s.theirs_speaking:
+        return None  # whose items are whose is not read
+    if "hand_empty" not in s.moments and ("in_hand" in s.moments or "go_out" not in s.moments):
+        return None  # cards left in hand, not counted
+    told = _told(variant, s, cards_counted=True)
+    if told is None or not (told.canastas or told.out):
+        return None
+    items = told.items(True)._replace(meld_points=s.meld_points, hand_points=0)
+    scored = score_items(variant, players or variant.default_players, items)
+    if scored.problems:
+        return None
+    bonuses = scored.total - s.meld_points
+    rules = ["canasta.kinds"] if told.canastas else []
+    if told.threes:
+        rules.append("red-threes.bonus")
+    if told.out:
+        rules.append("going-out.concealed" if told.concealed else "going-out.bonus")
+    rules.append("hand.points")
+    form = _form(told, True)
+    form[1].update(meld_points=str(s.meld_points), hand_points="0")
+    return Ruling(
+        None,
+        scored.total,
+        Text(
+            N_(
+                "The hand scores %(points)s: its bonuses, %(bonuses)s, and the melded cards' "
+                "%(cards)s."
+            ),
+            {"points": scored.total, "bonuses": bonuses, "cards": s.meld_points},
+        ),
+        tuple(key for key in rules if key in variant.rules),
+        form=form,
+        lead=True,
+    )

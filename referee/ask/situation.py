@@ -92,7 +92,7 @@ TOLD = (
     "discard", "empty_pile", "last_card", "dead", "theirs", "add", "unfinished",
     "wild_canasta", "canasta", "holding", "cost", "mismeld", "taken_back", "short_opening",
     "bonus_cards", "late", "turn_card", "opened_before", "second_side", "stock_out",
-    "took_pile", "hand_ends", "against", "frozen_state",
+    "took_pile", "hand_ends", "against", "frozen_state", "hand_total", "hand_empty",
 )  # fmt: skip
 # ... and the figures a question may ask for besides a card's value (issue 44, fifth pass)
 ASKED_FIGURES = ("gets", "concealed", "target")
@@ -239,6 +239,9 @@ class Situation:
         # whether it tells an attempt ("partner tried twice and had too little"): a failed
         # first meld raises the minimum in some games (czech), by attempts not read
         self.tried = False
+        # the melded cards' points the post tells as one figure ("card points in our melds
+        # came to 310", "all our cards on the table count 640"): a hand's total asks them
+        self.meld_points: int | None = None
 
     @property
     def focus(self) -> Situation | None:
@@ -1021,6 +1024,35 @@ _HAVING = frozenset(
 @lru_cached(1)
 def _score_words() -> frozenset[str]:
     return frozenset(w for words in _data()["score_before"].values() for w in words)
+
+
+# The melded cards' points told as one figure, after words that say so ("card points in our
+# melds came to 310", "All our cards on the table count 640": seen in the twenty-eighth and
+# fourth American posts' dev halves) or before them ("310 in cards"): never a score
+_MELD_POINTS = re.compile(
+    r"(?:\b(?:card points|points in (?:our|the|their|his|her) (?:melds|cards)|"
+    r"(?:cards|melds) on the table (?:count(?:ed)?|came to|come to|totall?ed|added up to)|"
+    r"(?:our|the|their) melds? (?:count(?:ed)?|came to|come to|totall?ed|added up to)|"
+    r"(?:our|the|their) (?:melded )?cards (?:count(?:ed)?|came to|come to|totall?ed|added up to))"
+    r"(?:\s*\([^)]{0,60}\))?(?:\s+(?:to|up to|was|were|is|of|about|exactly|only|just))*\s+"
+    r"(\d{2,4}|\d,\d{3}))|"
+    r"(?:\b(\d{2,4}|\d,\d{3}) (?:points )?in (?:card points|cards|the melds|our melds)\b)",
+    re.IGNORECASE,
+)
+
+
+def _meld_points(text: str) -> tuple[int | None, str]:
+    """The melded cards' points the post tells as one figure (:data:`_MELD_POINTS`), and the
+    text with that figure blanked out (it is no score); None where it tells none or two."""
+    if not _DIGIT.search(text):
+        return None, text
+    found = list(_MELD_POINTS.finditer(text))
+    if len(found) != 1:
+        return None, text
+    match = found[0]
+    group = 1 if match.group(1) is not None else 2
+    start, end = match.span(group)
+    return int(match.group(group).replace(",", "")), text[:start] + " " * (end - start) + text[end:]
 
 
 def _points(text: str) -> tuple[list[int], str]:
@@ -1956,6 +1988,7 @@ _FIGURE_ASKED = re.compile(
 
 # "What do the red threes count?", "what does a joker count?": a worth asked with the thing
 # between (the lead's probes, 2026-11-29; "what does it count" is the glossary's own)
+_COUNTS_A_FIGURE = re.compile(r"\bcounts?\s+(?:as\s+|for\s+)?-?\d\d", re.IGNORECASE)
 _WHAT_COUNTS = re.compile(
     r"\bwhat\s+(?:do|does)\s+(?:[\w']+\s+){1,4}count\b(?:\s+(?:if|when|for)\b[^?.!]*)?\s*\?",
     re.IGNORECASE,
@@ -2017,7 +2050,8 @@ def read_situation(
     several sentences also tells what it asks (``asked``, ``focus``: :func:`ruled_text`, or
     the sentence ``asking``, one of its :func:`earlier_questions`)."""
     text = _unshouted(_times_written(_jokers_written(text)))
-    points, rest = _points(text)  # first: "mit 160 Punkten" is no score
+    meld_points, text_told = _meld_points(text)  # "card points in our melds came to 310"
+    points, rest = _points(text_told)  # first: "mit 160 Punkten" is no score
     claimed, rest = _claimed(rest)  # ... nor "we need 120"
     scores, rest = _scores(rest, points_told=bool(points))
     notation, singles, rest = _notation(rest)
@@ -2109,6 +2143,12 @@ def read_situation(
         # 2500 right?": seen in the third American posts' dev half, issue 44; "queens - 300
         # right?": the lead's probes, 2026-11-28 night) asks the worth
         situation.moments.add("value")
+    if _COUNTS_A_FIGURE.search(text):
+        # a worth told as a figure counted ("Do the four red 3s count 400, or is there a bonus
+        # for having all four?": seen in the twenty-first American posts' dev half) asks it
+        situation.moments.add("value")
+        if situation.asked is not None and _COUNTS_A_FIGURE.search(sentence):
+            situation.asked.add("value")
     if _WHAT_COUNTS.search(text):
         situation.moments.add("value")
         if situation.asked is not None and _WHAT_COUNTS.search(sentence):
@@ -2295,6 +2335,7 @@ def read_situation(
         if situation.asked is not None:
             situation.asked.add("value")
     situation.tried = bool(_moment_pattern("tried", lang).search(folded))
+    situation.meld_points = meld_points
     if _minimum_by_score(situation, folded, lang):
         situation.moments |= {"opening", "minimum"}
     return situation
