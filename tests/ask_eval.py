@@ -186,6 +186,10 @@ if __name__ == "__main__" and not {
     "--american30",
     "--american31",
     "--american32",
+    "--american33",
+    "--american34",
+    "--american35",
+    "--american36",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -493,6 +497,10 @@ american29_questions = _helpers_set(29)
 american30_questions = _helpers_set(30)
 american31_questions = _helpers_set(31)
 american32_questions = _helpers_set(32)
+american33_questions = _helpers_set(33)
+american34_questions = _helpers_set(34)
+american35_questions = _helpers_set(35)
+american36_questions = _helpers_set(36)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -523,6 +531,10 @@ _HELPERS_SETS = {
     "--american30": ("thirtieth", american30_questions),
     "--american31": ("thirty-first", american31_questions),
     "--american32": ("thirty-second", american32_questions),
+    "--american33": ("thirty-third", american33_questions),
+    "--american34": ("thirty-fourth", american34_questions),
+    "--american35": ("thirty-fifth", american35_questions),
+    "--american36": ("thirty-sixth", american36_questions),
 }
 
 if __name__ == "__main__":

@@ -56,6 +56,10 @@ from .ask_eval import (
     american30_questions,
     american31_questions,
     american32_questions,
+    american33_questions,
+    american34_questions,
+    american35_questions,
+    american36_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -194,6 +198,10 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american30_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 30),
         (american31_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 26),
         (american32_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 30),
+        (american33_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 33),
+        (american34_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 26),
+        (american35_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 27),
+        (american36_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 30),
     ],
     ids=[
         "fourth",
@@ -225,14 +233,18 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         "thirtieth",
         "thirty-first",
         "thirty-second",
+        "thirty-third",
+        "thirty-fourth",
+        "thirty-fifth",
+        "thirty-sixth",
     ],
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american32.toml: sets of 40 (the eighth to thirty-second
+    """tests/ask_american4.toml to ask_american36.toml: sets of 40 (the eighth to thirty-sixth
     48) written by helpers before they read the catalogue, each labelled with rules the
     american catalogue has, a kind and a part, half of them held -- within each length class
     alternately, so an odd class leaves one more dev post (python -m tests.ask_eval
-    --american4 ... --american32)."""
+    --american4 ... --american36)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)
