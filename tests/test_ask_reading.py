@@ -566,3 +566,26 @@ def test_the_count_needed_asks_the_opening_minimum(post):
     found = ruling(post, "en", "american")
     assert found is not None
     assert found["figure"] == PRESETS["american"].opening_minimum(5000)
+
+
+@pytest.mark.parametrize(
+    ("post", "meld"),
+    [
+        (
+            "Can a dirty canasta have 3 wild cards in it? We had 4 natural queens and 3 jokers "
+            "and LHO said thats illegal.",
+            "Q Q Q Q X X X",
+        ),
+        (
+            "Can a canasta have 2 wild cards? we had five kings, a joker and a deuce.",
+            "K K K K K X 2",
+        ),
+    ],
+)
+def test_wild_cards_counted_then_told_by_kind_are_the_same_cards(post, meld):
+    """ "3 wild cards ... 4 natural queens and 3 jokers": one meld of seven, the count told
+    again by kind -- not ten cards (2026-11-30, the thirty-third American posts' dev half)."""
+    groups = read_situation(post, "en").groups
+    assert [sorted(format_cards(g).split()) for g in groups] == [
+        sorted(format_cards(parse_cards(meld)).split())
+    ]

@@ -1842,10 +1842,19 @@ def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
     waiting: list[Card] = []
     told: list[tuple[Card, ...]] = []  # ... each mention of the wild cards waiting
     last: tuple[Card, ...] = ()  # the natural cards named last
+    # wild cards counted first, then joined to the next natural cards ("Can a dirty canasta
+    # have 3 wild cards? We had 4 natural queens and 3 jokers": seen in the thirty-third
+    # American posts' dev half): those told by kind after them, as many, are the same cards
+    counted: list[int] = []  # [the group, how many, how many told by kind since]
     for _position, cards in sorted(found, key=lambda item: item[0]):
         if all(card.is_wild for card in cards):
             if groups:
                 groups[-1].extend(cards)
+                if counted and counted[0] == len(groups) - 1:
+                    counted[2] += len(cards)
+                    if counted[2] == counted[1]:
+                        del groups[-1][: counted[1]]  # the count, told again by kind
+                        counted = []
             else:
                 waiting.extend(cards)
                 told.append(cards)
@@ -1856,6 +1865,8 @@ def _join(found: list[tuple[int, tuple[Card, ...]]]) -> list[tuple[Card, ...]]:
                 continue  # "seven eights ... seven 8s is only 70": the same cards told again
             groups[-1].extend(cards)
         else:
+            if waiting and {c.rank for c in waiting} == {Rank.TWO} and len(told) == 1:
+                counted = [len(groups), len(waiting), 0]
             groups.append([*waiting, *cards] if waiting else list(cards))
             waiting = []
         last = cards
