@@ -56,3 +56,22 @@ def test_a_minimum_claimed_keeps_its_own_reading():
     ruling = ask(PRESETS["american"], "we're at 3200, we need 120 to go down right?", "en").ruling
     assert ruling is not None
     assert ruling.verdict is (PRESETS["american"].opening_minimum(3200) == 120)
+
+
+def test_a_sum_written_out_claims_its_total():
+    """ "Hubby says we get 500+300+200+100 in bonuses ... Is that right?": the sum claimed,
+    1100, against the bonuses the core scores for the hand told."""
+    from referee.rules.hand_items import HandItems, score_items
+    from referee.rules.variant import CanastaKind
+
+    post = (
+        "Final tally for a hand: we had 1 natural canasta, 1 dirty canasta, 2 red threes, and I "
+        "went out. Hubby says we get 500+300+200+100 in bonuses before card points. Is that right?"
+    )
+    american = PRESETS["american"]
+    items = HandItems({CanastaKind.NATURAL: 1, CanastaKind.MIXED: 1}, 2, 0, True, False, True)
+    bonuses = score_items(american, american.default_players, items).total
+    ruling = ask(american, post, "en").ruling
+    assert ruling is not None
+    assert ruling.figure == bonuses
+    assert ruling.verdict is (bonuses == 500 + 300 + 200 + 100)

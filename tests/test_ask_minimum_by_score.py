@@ -108,3 +108,37 @@ def test_a_hand_s_total_with_its_melded_cards_points_told():
     held = post.replace("nothing left in partner's hand", "partner still had cards in her hand")
     kept = ask(american, held, "en").ruling
     assert kept is None or kept.figure != expected
+
+
+@pytest.mark.parametrize(
+    ("post", "cards"),
+    [
+        (
+            "end of hand i got caught with: joker, 2, ace, ace, K, 8, 5 and a black 3. how many "
+            "points do i lose?",
+            "X 2 A A K 8 5 3s",
+        ),
+        (
+            "I got caught holding: joker, two 2s, an ace, king, king, 8, 5 and a black 3. How "
+            "much should that count against us?",
+            "X 2 2 A K K 8 5 3s",
+        ),
+        (
+            "I got caught with cards when LHO went out: joker, 2, A, K, 7, 7, 4 and a black 3. "
+            "whats my minus?",
+            "X 2 A K 7 7 4 3s",
+        ),
+    ],
+)
+def test_cards_left_in_hand_listed_one_by_one(post, cards):
+    """The cards a player was caught with, listed one by one, cost what the core's
+    ``hand_costs`` charges for each (2026-11-30: the thirty-third to thirty-sixth American
+    posts' dev halves)."""
+    from referee.rules import parse_cards
+    from referee.rules.hand import hand_costs
+
+    american = PRESETS["american"]
+    costs = hand_costs(american)
+    ruling = ask(american, post, "en").ruling
+    assert ruling is not None
+    assert ruling.figure == sum(costs[card.rank] for card in parse_cards(cards))

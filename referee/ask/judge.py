@@ -804,6 +804,8 @@ def _left_in_hand(variant: Variant, s: Situation) -> Ruling | None:
     cards = [card for group in s.groups for card in group] + list(s.singles)
     if not cards and set(s.ranks_named) == {Rank.THREE} and s.black_three and not s.red_three:
         return _black_three_left(variant, s)
+    if s.hand_listed is not None:
+        cards = s.hand_listed  # "caught with: joker, 2, ace, ace, K, 8, 5 and a black 3"
     # a rank named alone that the cards told hold is one of them again ("... a joker, two kings
     # and a black three ... partner said joker is 50": the eighth American posts' dev half)
     others = set(s.ranks_named) - {card.rank for card in cards}

@@ -242,6 +242,9 @@ class Situation:
         # the melded cards' points the post tells as one figure ("card points in our melds
         # came to 310", "all our cards on the table count 640"): a hand's total asks them
         self.meld_points: int | None = None
+        # the cards a player was left holding, listed one by one after the words that say so
+        # ("caught with: joker, 2, ace, ace, K, 8, 5 and a black 3"); None where none is listed
+        self.hand_listed: list[Card] | None = None
 
     @property
     def focus(self) -> Situation | None:
@@ -555,6 +558,56 @@ def _rank_of(word: str, lang: str) -> str | None:
     return next((symbol for start, symbol in starts if word.startswith(start)), None)
 
 
+# The words after which a player's cards left in hand are listed ("I got caught with: joker,
+# 2, ace, ace, K, 8, 5 and a black 3": seen in the thirty-third, thirty-fifth and thirty-sixth
+# American posts' dev halves), up to the sentence's end; each item a card, counted or not
+_LISTED_AFTER = re.compile(r"\b(?:caught|stuck|left)(?: holding| with)\b\s*:?|\bholding\s*:", re.I)
+_LIST_ITEM = re.compile(r"\s*(?:,|\band\b|&)\s*", re.I)
+_SYMBOL_RANK = {"a": "A", "k": "K", "q": "Q", "j": "J", "x": "X", "jkr": "X"}
+
+
+def _hand_listed(text: str, lang: str) -> list[Card] | None:
+    """The cards listed after words telling a player was left holding them (English: a list
+    of items, each "[a count] [black|red] rank", as words or symbols); None where there is
+    none, or an item is no card -- then the cards are read as everywhere else."""
+    found = _LISTED_AFTER.search(text)
+    if found is None:
+        return None
+    end = re.search(r"[.!?\n]|$", text[found.end() :])
+    listed = text[found.end() : found.end() + (end.start() if end else 0)]
+    if ":" in listed[:48]:
+        listed = listed[listed.index(":") + 1 :]  # "caught with cards when LHO went out: ..."
+    cards: list[Card] = []
+    for item in _LIST_ITEM.split(listed.strip()):
+        words = fold(item).split()
+        if not words:
+            continue
+        count = 1
+        if len(words) > 1 and (words[0] in ("a", "an") or _count_of(words[0], lang) is not None):
+            count = 1 if words[0] in ("a", "an") else _count_of(words[0], lang) or 1
+            words = words[1:]
+        elif len(words) > 1 and words[0].isdigit() and 1 <= int(words[0]) <= 8:
+            count, words = int(words[0]), words[1:]
+        colour = None
+        if len(words) == 2 and words[0] in ("black", "red"):
+            colour, words = words[0], words[1:]
+        if len(words) != 1:
+            return None
+        word = words[0]
+        symbol = _SYMBOL_RANK.get(word) or _rank_of(word, lang)
+        if symbol is None and re.fullmatch(r"(?:10|[2-9])s?", word):
+            symbol = word.rstrip("s")
+        if symbol is None:
+            return None
+        rank = Rank(symbol)
+        if rank is Rank.THREE and colour is not None:
+            suit = Suit.SPADES if colour == "black" else Suit.HEARTS
+            cards += [Card(rank, suit)] * count
+        else:
+            cards += [Card(rank)] * count
+    return cards if len(cards) >= 2 else None
+
+
 def _count_of(word: str, lang: str) -> int | None:
     counts = _data()["counts"]
     if word in counts.get(lang, {}):
@@ -623,6 +676,9 @@ def says_either(sentence: str, lang: str) -> bool:
 _FIGURE_WRITTEN = re.compile(r"(?<![\w,.])(\d{1,3}(?:[,.\u00a0\u202f']\d{3})+|\d+)(?![\w])")
 
 
+_FIGURES_ADDED = re.compile(r"(?<![\w.,])\d+(?:\s*\+\s*\d+)+(?![\w])")
+
+
 def figures_claimed(sentence: str, lang: str) -> list[int]:
     """The figures ``sentence`` claims ("aces canasta is worth 2000 right?", "is it still
     500?"), as a question asking whether, not what nor which of two: each number above ten (a
@@ -633,7 +689,11 @@ def figures_claimed(sentence: str, lang: str) -> list[int]:
     ):
         return []  # "is it 2000 or 3000?", "we're at 5,200, whats the count?"
     found: list[int] = []
-    for match in _FIGURE_WRITTEN.finditer(sentence):
+    for match in _FIGURES_ADDED.finditer(sentence):
+        # a sum written out ("we get 500+300+200+100 in bonuses": seen in the thirty-fifth
+        # American posts' dev half) claims its total
+        found.append(sum(int(n) for n in re.findall(r"\d+", match.group(0))))
+    for match in _FIGURE_WRITTEN.finditer(_FIGURES_ADDED.sub(" ", sentence)):
         value = int(re.sub(r"\D", "", match.group(1)))
         if value > 10 and value not in found:
             found.append(value)
@@ -1036,7 +1096,9 @@ _MELD_POINTS = re.compile(
     r"(?:our|the|their) (?:melded )?cards (?:count(?:ed)?|came to|come to|totall?ed|added up to))"
     r"(?:\s*\([^)]{0,60}\))?(?:\s+(?:to|up to|was|were|is|of|about|exactly|only|just))*\s+"
     r"(\d{2,4}|\d,\d{3}))|"
-    r"(?:\b(\d{2,4}|\d,\d{3}) (?:points )?in (?:card points|cards|the melds|our melds)\b)",
+    r"(?:\b(\d{2,4}|\d,\d{3}) (?:points )?in (?:card points|cards|the melds|our melds)\b)|"
+    # "card count on top of that was 340" (the thirty-third American posts' dev half)
+    r"(?:\bcard (?:count|points)(?: [a-z]+){0,4}? (?:was|were|is|came to|of) (\d{2,4}|\d,\d{3}))",
     re.IGNORECASE,
 )
 
@@ -1050,7 +1112,7 @@ def _meld_points(text: str) -> tuple[int | None, str]:
     if len(found) != 1:
         return None, text
     match = found[0]
-    group = 1 if match.group(1) is not None else 2
+    group = next(g for g in (1, 2, 3) if match.group(g) is not None)
     start, end = match.span(group)
     return int(match.group(group).replace(",", "")), text[:start] + " " * (end - start) + text[end:]
 
@@ -2347,6 +2409,7 @@ def read_situation(
             situation.asked.add("value")
     situation.tried = bool(_moment_pattern("tried", lang).search(folded))
     situation.meld_points = meld_points
+    situation.hand_listed = _hand_listed(text, lang)
     if _minimum_by_score(situation, folded, lang):
         situation.moments |= {"opening", "minimum"}
     return situation
