@@ -288,7 +288,12 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
         # red threes toward the first meld's minimum ("do red threes count toward the opening
         # meld points?": seen in the eighth American posts' dev half, issue 44)
         (
-            _said(s, "counts_toward") and s.red_three and "opening" in s.moments,
+            _said(s, "counts_toward")
+            and s.red_three
+            and "opening" in s.moments
+            # "do they count against us if we never went down?" asks their sign (the
+            # thirty-sixth American posts' dev half)
+            and not _said(s, "against"),
             lambda: _red_threes_toward(variant),
         ),
         (

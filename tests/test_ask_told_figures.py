@@ -1,10 +1,15 @@
-"""The first meld's minimum asked in few words at a score (2026-11-30, issue 44): "meld at
-3000?", "going down at 3000?", "at 3000 what do we need?", "whats the count at 3200" -- a score
-told, no card, a question naming the opening, a meld or what is needed, and nothing more -- is
-the minimum the core gives at that score (``Variant.opening_minimum``).  A score to win, cards
-told, or a failed attempt where failing raises the minimum are other questions.  And a hand's
-bonuses told beside what the other side says of them are the side's own to sum.  Written for
-the tests, as tables say them."""
+"""Figures a table tells or asks in few words (2026-11-30, issue 44), each the core's own:
+
+- the first meld's minimum at a score ("meld at 3000?", "going down at 3000?", "at 3000 what
+  do we need?", "whats the count at 3200": a score told, no card, a question naming the
+  opening, a meld or what is needed, and nothing more) is ``Variant.opening_minimum``; a score
+  to win, cards told, or a failed attempt where failing raises the minimum are other questions;
+- a hand's bonuses told beside what the other side says of them are the side's own to sum;
+- a hand's total where its melded cards' points are told as one figure (``score_items``);
+- cards caught in hand, listed one by one (``hand_costs``);
+- red threes of a side that never went down asked "do they count against us?": their sign.
+
+Written for the tests, as tables say them."""
 
 from __future__ import annotations
 
@@ -142,3 +147,18 @@ def test_cards_left_in_hand_listed_one_by_one(post, cards):
     ruling = ask(american, post, "en").ruling
     assert ruling is not None
     assert ruling.figure == sum(costs[card.rank] for card in parse_cards(cards))
+
+
+def test_red_threes_of_a_side_that_never_went_down_count_against_it():
+    """ "Do they count against us if you never went down?" asks the threes' sign, not whether
+    they count toward the minimum (the thirty-sixth American posts' dev half)."""
+    from referee.rules.hand import threes_sign
+
+    post = (
+        "Hand ended, LHO went out, we had 3 red threes on the table but hadnt gone down yet, we "
+        "needed 90. Do they count against us if you never went down?"
+    )
+    american = PRESETS["american"]
+    ruling = ask(american, post, "en").ruling
+    assert ruling is not None
+    assert ruling.verdict is (threes_sign(american, melded=False, canastas=0) < 0)
