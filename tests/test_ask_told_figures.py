@@ -162,3 +162,36 @@ def test_red_threes_of_a_side_that_never_went_down_count_against_it():
     ruling = ask(american, post, "en").ruling
     assert ruling is not None
     assert ruling.verdict is (threes_sign(american, melded=False, canastas=0) < 0)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can you add a 2 to a finished clean canasta?",
+        "Can you add a joker to a canasta that's already closed (natural)?",
+        "can I add a king to our finished canasta of kings?",
+    ],
+)
+def test_a_card_added_to_a_canasta_said_finished_is_the_eighth(question):
+    """A canasta said finished anywhere in the sentence asking to add to it: a card past its
+    seventh, which the American book refuses (``check_card_added``; 2026-11-30)."""
+    from referee.rules import Card, Meld, Rank
+    from referee.rules.moment_rulings import check_card_added
+
+    american = PRESETS["american"]
+    king = Card(Rank.KING)
+    core = check_card_added(american, card=king, melds=[Meld((king,) * 7)])
+    ruling = ask(american, question, "en").ruling
+    assert ruling is not None
+    assert ruling.verdict is core.allowed is False
+
+
+def test_taking_the_pile_onto_a_finished_canasta_stays_the_dead_rank_s_question():
+    post = (
+        "We already have a closed natural canasta of jacks on the table. LHO throws a jack. I "
+        "have two jacks in my hand. Can I pick up the pile and add all three jacks to the "
+        "closed canasta?"
+    )
+    ruling = ask(PRESETS["american"], post, "en").ruling
+    assert ruling is not None
+    assert "meld.max-cards" not in ruling.rules

@@ -2408,6 +2408,18 @@ def read_situation(
         if situation.asked is not None:
             situation.asked.add("value")
     situation.tried = bool(_moment_pattern("tried", lang).search(folded))
+    asked_folded = fold(sentence)
+    if (
+        {"add", "canasta"} <= situation.moments
+        and "eighth" not in situation.moments
+        and _moment_pattern("finished", lang).search(asked_folded)
+        and _moment_pattern("add", lang).search(asked_folded)
+        and not _moment_pattern("pickup", lang).search(asked_folded)  # a dead rank's pile
+    ):
+        # a card added to a canasta said finished in the sentence asking (:data:`finished`)
+        situation.moments.add("eighth")
+        if situation.asked is not None:
+            situation.asked.add("eighth")
     situation.meld_points = meld_points
     situation.hand_listed = _hand_listed(text, lang)
     if _minimum_by_score(situation, folded, lang):
