@@ -195,3 +195,46 @@ def test_taking_the_pile_onto_a_finished_canasta_stays_the_dead_rank_s_question(
     ruling = ask(PRESETS["american"], post, "en").ruling
     assert ruling is not None
     assert "meld.max-cards" not in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("post", "cards", "claim_denied"),
+    [
+        (
+            "Dirty canasta of 8s: 8-8-8-8-2-2-jkr. my partner says thats too many wilds, max is "
+            "2 per meld. i said 3 is fine as long as the 8s are more. is she right?",
+            "8 8 8 8 2 2 X",
+            True,
+        ),
+        (
+            "I put down four fives, a joker and two deuces. He said that's three wild cards and "
+            "I'm only allowed two in a meld. I said it's fine as long as the naturals outnumber "
+            "the wilds. Was my meld legal?",
+            "5 5 5 5 X 2 2",
+            False,
+        ),
+    ],
+)
+def test_the_one_meld_a_story_tells_is_ruled_where_its_question_names_no_card(
+    post, cards, claim_denied
+):
+    """ "Was my meld legal?", "is she right?" after one meld told and a claim about it: the
+    meld form's ruling on that meld (``check_meld``); the claim's answer the other way round
+    where the claim denied it (2026-11-30, the ninth and nineteenth American posts' dev
+    halves)."""
+    from referee.rules import Meld, parse_cards
+    from referee.rules.rulings import check_meld
+
+    american = PRESETS["american"]
+    legal = check_meld(american, Meld(parse_cards(cards))).allowed
+    ruling = ask(american, post, "en").ruling
+    assert ruling is not None
+    assert ruling.verdict is ((not legal) if claim_denied else legal)
+
+
+def test_a_wild_card_that_would_go_on_sevens():
+    """ "Can a joker go on my sevens?": a card added to the sevens (cla-laws: never wild)."""
+    ruling = ask(PRESETS["american"], "Can a joker go on my sevens?", "en").ruling
+    assert ruling is not None
+    assert ruling.verdict is False
+    assert ruling.rules[0] == "meld.natural-only"

@@ -27,6 +27,7 @@ from ..rules.variant import CanastaKind, OpeningStep
 from .situation import (
     Situation,
     asks_open,
+    asks_rule,
     earlier_questions,
     figures_claimed,
     question_sentence,
@@ -1196,6 +1197,9 @@ def _rule_on_post(variant: Variant, s: Situation, table: Table | None) -> Ruling
             other_parts = s.red_three or "go_out" in s.moments or alone.rules != ("canasta.kinds",)
             if alone.rules not in _PART_OF_A_HAND or not other_parts:
                 return alone
+    told = _the_meld_told(variant, s)
+    if told is not None:
+        return told
     text, lang = s.post
     for sentence in earlier_questions(text, lang):
         # the post read asking it (its story tells the cards), else the question alone (the
@@ -1207,6 +1211,36 @@ def _rule_on_post(variant: Variant, s: Situation, table: Table | None) -> Ruling
                 # No would read as the later question's answer
                 return earlier
     return None
+
+
+# what a question asking after one meld the story told may name besides ("Was my meld legal?",
+# "is she right?")
+_MELD_ASKED_ONLY = frozenset({"meld", "not_value", "canasta", "mixed_canasta", "natural_canasta"})
+
+
+def _the_meld_told(variant: Variant, s: Situation) -> Ruling | None:
+    """The meld form's ruling on the one meld a story tells, where its question asks whether it
+    was legal or whether a claim of it is right and names no card of its own ("I put down four
+    fives, a joker and two deuces. He said that's three wild cards ... Was my meld legal?",
+    "8-8-8-8-2-2-jkr. my partner says thats too many wilds ... is she right?": seen in the
+    nineteenth and ninth American posts' dev halves, where the sentence read asking was a
+    claim's and ruled nothing)."""
+    assert s.post is not None
+    text, lang = s.post
+    melds = [m for m in s.melds if len(m.cards) >= 3]
+    if len(melds) != 1 or len(s.groups) != 1 or s.top is not None or len(melds[0].cards) > 7:
+        return None  # ... of seven cards at most: more is cards told twice ("8 8 joker 2 ...
+        # two eights and two wild cards")
+    if s.moments - _MELD_ASKED_ONLY - {"cost", "value", "must", "holding", "in_hand"}:
+        return None  # a pile, going out, an opening ...: the meld is not what is asked
+    asked = read_situation(question_sentence(text, lang), lang)
+    if asked.groups or asked.singles or asked.moments - _MELD_ASKED_ONLY:
+        return None
+    from .asking import asks_if_a_denial_is_right
+
+    if not (asks_if_a_denial_is_right(text, lang) or asks_rule(asked.sentence, lang)):
+        return None
+    return _meld(variant, s)
 
 
 def _rule_on_asked(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:

@@ -932,14 +932,14 @@ def _names_game(sentence: str, lang: str) -> bool:
     folded = _vague_pattern(lang).sub(" ", _game_pattern(lang).sub(" ", fold(sentence)))
     said = _Moments(folded, lang)
     # "is that allowed or should we have stopped her?" asks the rule, not a matter of play
-    play = "play" if _asks_rule(sentence, lang) else None
+    play = "play" if asks_rule(sentence, lang) else None
     if any(said.named(moment) for moment in _NAMEABLE if moment != play):
         return True
     worded, alone, red, black, _counted, _ends = _word_cards(rest, lang)
     return bool(worded or alone or red or black)
 
 
-def _asks_rule(sentence: str, lang: str) -> bool:
+def asks_rule(sentence: str, lang: str) -> bool:
     """Whether ``sentence`` asks what the book allows ("is that allowed", "is that legal"):
     a question of play asked so is the rules' (situation.toml, ``asks_rule``)."""
     return _Moments(fold(sentence), lang).named("asks_rule")
@@ -2202,7 +2202,7 @@ def read_situation(
         if "partner_no" not in situation.moments:
             situation.asked.discard("partner_no")  # someone else's no (above)
     if "play" in situation.moments and any(
-        _asks_rule(asking, lang) for asking in _sentences(text) if asks(asking, lang)
+        asks_rule(asking, lang) for asking in _sentences(text) if asks(asking, lang)
     ):
         situation.moments.discard("play")  # "is that allowed or should we have stopped her?"
         if situation.asked is not None:
