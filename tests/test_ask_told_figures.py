@@ -238,3 +238,49 @@ def test_a_wild_card_that_would_go_on_sevens():
     assert ruling is not None
     assert ruling.verdict is False
     assert ruling.rules[0] == "meld.natural-only"
+
+
+@pytest.mark.parametrize(
+    ("question", "variant", "lang"),
+    [
+        ("How many wild cards can you have in a meld?", "american", "en"),
+        ("how many wilds can go in a dirty canasta?", "american", "en"),
+        ("how many jokers can you put in a meld", "american", "en"),
+        ("How many wild cards can you have in a meld?", "classic", "en"),
+        ("Wie viele Joker darf ein Canasta haben?", "classic", "de"),
+    ],
+)
+def test_how_many_wild_cards_a_meld_may_hold(question, variant, lang):
+    from referee.rules.moment_rulings import wild_cards_allowed
+
+    core = wild_cards_allowed(PRESETS[variant])
+    assert core is not None
+    ruling = ask(PRESETS[variant], question, lang).ruling
+    assert ruling is not None
+    assert ruling.figure == core.points == PRESETS[variant].max_wild
+    assert ruling.verdict is None
+
+
+def test_the_wild_cards_limit_with_the_story_s_meld_rules_that_meld_too():
+    from referee.rules import Meld, parse_cards
+    from referee.rules.rulings import check_meld
+
+    american = PRESETS["american"]
+    post = "How many wild cards are allowed in a single meld? I put down 6 6 2 2 jkr last night."
+    ruling = ask(american, post, "en").ruling
+    assert ruling is not None
+    assert ruling.figure == american.max_wild
+    assert ruling.verdict is check_meld(american, Meld(parse_cards("6 6 2 2 X"))).allowed
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["how many deuces can you have in your hand?", "can a meld have 3 wild cards?"],
+)
+def test_no_wild_cards_figure_for_a_hand_or_a_yes_or_no(question):
+    ruling = ask(PRESETS["american"], question, "en").ruling
+    assert (
+        ruling is None
+        or ruling.figure != PRESETS["american"].max_wild
+        or ruling.verdict is not None
+    )

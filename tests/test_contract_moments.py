@@ -205,3 +205,16 @@ def test_the_pile_is_frozen_always_in_the_american_game_and_by_a_wild_card_in_cl
     assert asked("classic", opened=False)["rule"]["id"] == "classic.pile.unopened"
     assert asked("classic", wild_in=False, opened=True)["allowed"] is False
     assert asked("classic")["allowed"] is False  # no wild card, melded: as untold
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_how_many_wild_cards_a_meld_holds_answers_as_the_core(variant):
+    """ "How many wild cards can a meld hold?" (2026-11-30), asked of `referee check`: the
+    book's most, ``most``, as the core's ``wild_cards_allowed`` gives it."""
+    from referee.rules.moment_rulings import wild_cards_allowed
+
+    core = wild_cards_allowed(PRESETS[variant])
+    found = check_json({"variant": variant, "question": "wild_cards"})
+    _same({k: v for k, v in found.items() if k != "most"}, variant, core)
+    assert found["most"] == (core.points if core is not None else None)
+    assert found["most"] in (None, PRESETS[variant].max_wild)

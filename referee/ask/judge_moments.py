@@ -30,10 +30,11 @@ from ..rules.moment_rulings import (
     check_red_threes_toward_opening,
     check_second_meld,
     check_special_hand,
+    wild_cards_allowed,
 )
 from ..rules.problems import N_, Text
 from ..rules.rulings import Ruling as CoreRuling
-from ..rules.rulings import check_wild_card
+from ..rules.rulings import check_meld, check_wild_card
 from .judge import RULED, Ruling, Table, _asks_what, _joined
 from .situation import MOMENT_QUESTIONS, Situation, opens_open, question_sentence
 from .words import fold
@@ -280,6 +281,41 @@ def frozen_after_taking(variant: Variant, s: Situation) -> Ruling | None:
     return None if core is None else _ruled(core)
 
 
+# what a question of the wild cards' limit names besides them, and nothing more
+_WILD_LIMIT_ONLY = frozenset(
+    {"meld", "canasta", "mixed_canasta", "not_value", "must", "add", "value"}
+)
+
+
+def _wild_limit_asked(s: Situation) -> bool:
+    """Whether the sentence asked is how many wild cards a meld may hold ("How many wild cards
+    can you have in a meld?", "how many wilds can go in a dirty canasta?"): how many asked,
+    wild cards named, a meld or a canasta, no card told in it, nothing else named."""
+    asked = s.focus if s.focus is not None else s
+    if not asked.how_asked or not asked.wild_named:
+        return False
+    if not opens_open(s.sentence, s.lang):
+        return False  # "can a meld have 3 wild cards? how many ...": a Yes or No is asked
+    if not asked.moments & {"meld", "canasta"} or asked.groups or asked.singles:
+        return False
+    return not asked.moments - _WILD_LIMIT_ONLY
+
+
+def _wild_limit(variant: Variant, s: Situation) -> Ruling | None:
+    """The book's most wild cards in a meld (``wild_cards_allowed``); where the story tells one
+    meld with wild cards ("How many wild cards are allowed in a single meld? I put down 6 6 2 2
+    jkr"), the meld form's Yes or No on it beside the figure."""
+    core = wild_cards_allowed(variant)
+    if core is None:
+        return None
+    melds = [m for m in s.melds if len(m.cards) >= 3]
+    if len(melds) == 1 and any(card.is_wild for card in melds[0].cards):
+        told = check_meld(variant, melds[0])
+        text = _joined([core.text, told.text])
+        return Ruling(told.allowed, core.points, text, (core.rule,), lead=True)
+    return Ruling(None, core.points, core.text, (core.rule,), lead=True)
+
+
 def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
     """A ruling on one of the six moments (see the module), or None where the question asks
     none of them."""
@@ -365,6 +401,7 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
         # whether the pile is frozen (the held halves of the first 28 American sets counted the
         # frozen pile's Yes the ruling most often missing, 14 of 34; the dev half's one such
         # post, the twenty-third's, read, 2026-11-30)
+        (_wild_limit_asked(s), lambda: _wild_limit(variant, s)),
         (
             _frozen_asked(s) and not set(_PILE_TAKEN) & s.moments,
             lambda: _pile_frozen(variant, s),

@@ -245,6 +245,9 @@ class Situation:
         # the cards a player was left holding, listed one by one after the words that say so
         # ("caught with: joker, 2, ace, ace, K, 8, 5 and a black 3"); None where none is listed
         self.hand_listed: list[Card] | None = None
+        # whether it names wild cards as such ("wild cards", "wilds", "jokers"): kept apart from
+        # the moments, which many a ruling asks to name nothing else
+        self.wild_named = False
 
     @property
     def focus(self) -> Situation | None:
@@ -2422,6 +2425,7 @@ def read_situation(
             situation.asked.add("eighth")
     situation.meld_points = meld_points
     situation.hand_listed = _hand_listed(text, lang)
+    situation.wild_named = bool(_moment_pattern("wild_named", lang).search(folded))
     if _minimum_by_score(situation, folded, lang):
         situation.moments |= {"opening", "minimum"}
     return situation

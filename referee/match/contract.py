@@ -683,6 +683,15 @@ def _pile_frozen_question(variant: Variant, data: Json) -> Json:
     return _moment_json(variant, ruling)
 
 
+def _wild_cards_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import wild_cards_allowed
+
+    ruling = wild_cards_allowed(variant)
+    answer = _moment_json(variant, ruling)
+    answer["most"] = ruling.points if ruling is not None else None
+    return answer
+
+
 def _concealed_question(variant: Variant, data: Json) -> Json:
     from ..rules.moment_rulings import check_concealed_going_out
 
@@ -718,6 +727,7 @@ QUESTIONS = {
     "meld_every_card": _meld_every_card_question,
     "opponents_meld": _opponents_meld_question,
     "pile_frozen": _pile_frozen_question,
+    "wild_cards": _wild_cards_question,
     "red_threes_opening": _red_threes_opening_question,
     "concealed": _concealed_question,
 }

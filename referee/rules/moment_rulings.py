@@ -33,6 +33,7 @@ __all__ = [
     "check_pile_frozen",
     "check_pile_turn",
     "check_red_threes_toward_opening",
+    "wild_cards_allowed",
     "check_second_meld",
     "check_special_hand",
 ]
@@ -386,6 +387,23 @@ def check_pile_frozen(
         text = N_("No: with no wild card in it, the pile is not frozen for a side that has melded.")
         return Ruling(False, _t(text), "pile.frozen")
     return None
+
+
+def wild_cards_allowed(variant: Variant) -> Ruling | None:
+    """How many wild cards may a meld of natural cards hold ("How many wild cards can you have
+    in a meld?")?  The book's most (``max_wild``), as ``points``; never more than its natural
+    cards where the book says so.  None where the book has no rule of the wild cards' limit."""
+    if "meld.wild-limit" not in variant.rules:
+        return None
+    if variant.wild_not_more_than_natural:
+        text = N_(
+            "A meld of natural cards holds at most %(most)s wild cards, and never more wild "
+            "cards than natural ones."
+        )
+    else:
+        text = N_("A meld of natural cards holds at most %(most)s wild cards.")
+    most = variant.max_wild
+    return Ruling(True, _t(text, most=most), "meld.wild-limit", points=most)
 
 
 def check_concealed_going_out(variant: Variant) -> Ruling:
