@@ -309,7 +309,9 @@ def _wild_limit(variant: Variant, s: Situation) -> Ruling | None:
     if core is None:
         return None
     melds = [m for m in s.melds if len(m.cards) >= 3]
-    if len(melds) == 1 and any(card.is_wild for card in melds[0].cards):
+    if len(melds) == 1 and any(card.is_wild for card in melds[0].cards) and "add" not in s.moments:
+        # ... not a meld a card is to be added to ("A A 2 2 2 on the table and wanted to add
+        # another 2"): the meld as it lies is not the question
         told = check_meld(variant, melds[0])
         text = _joined([core.text, told.text])
         return Ruling(told.allowed, core.points, text, (core.rule,), lead=True)
