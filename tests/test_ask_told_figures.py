@@ -284,3 +284,24 @@ def test_no_wild_cards_figure_for_a_hand_or_a_yes_or_no(question):
         or ruling.figure != PRESETS["american"].max_wild
         or ruling.verdict is not None
     )
+
+
+def test_is_that_actually_a_rule_asks_after_the_claim():
+    """ "the other side said it didn't count because you need two. Is that actually a rule?":
+    the claim's answer, the act's ruling the other way round (the twentieth American posts'
+    dev half)."""
+    from referee.rules import Card, Meld, Rank
+    from referee.rules.rulings import check_going_out
+
+    american = PRESETS["american"]
+    post = (
+        "Played out last night with one canasta and the other side said it didn't count because "
+        "you need two. Is that actually a rule in American canasta?"
+    )
+    one = [Meld((Card(Rank.KING),) * 7)]
+    act = check_going_out(
+        american, players=4, melds=one, hand=(Card(Rank.FIVE),), hand_told=False
+    ).allowed
+    ruling = ask(american, post, "en").ruling
+    assert ruling is not None
+    assert ruling.verdict is (not act)
