@@ -305,3 +305,24 @@ def test_is_that_actually_a_rule_asks_after_the_claim():
     ruling = ask(american, post, "en").ruling
     assert ruling is not None
     assert ruling.verdict is (not act)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Can you throw a 7 on the pile if its your last card and you're going out?",
+        "can you discard a 7 to go out?",
+    ],
+)
+def test_a_card_no_limit_touches_discarded_to_go_out(question):
+    """A card the discard limits do not touch, asked as the last to go out: the core's
+    ``check_discard`` on it alone (the thirty-third American posts' dev half)."""
+    from referee.rules import Card, Rank
+    from referee.rules.rulings import check_discard
+
+    american = PRESETS["american"]
+    seven = Card(Rank.SEVEN)
+    core = check_discard(american, card=seven, hand=(seven,))
+    ruling = ask(american, question, "en").ruling
+    assert ruling is not None
+    assert ruling.verdict is core.allowed

@@ -67,12 +67,16 @@ def _discard(variant: Variant, s: Situation) -> Ruling | None:
         or (card.is_wild and variant.wild_discard_last)
         or (empty and card.rank in variant.empty_pile_no_discard)
     )
-    if not restricted:
-        return None
     # the rest of the hand: nothing where the card is the last (going out, its discard is),
     # else a natural card the limits do not touch (a rule of what may be discarded while other
     # cards are held)
     last = "last_card" in s.moments or _asks(s, "go_out")
+    limits = variant.wild_discard_last or variant.empty_pile_no_discard
+    if not restricted and not (last and limits):
+        return None  # ... asked at a table whose book limits discards (the discard form's)
+    # ... a card the limits do not touch, asked as the last to go out ("Can you throw a 7 on
+    # the pile if its your last card and you're going out?": the thirty-third American posts'
+    # dev half): the core's Yes
     others = () if last else (Card(Rank.KING),)
     ruling = check_discard(variant, card=card, hand=(card, *others), pile_empty=empty)
     fields = {"card": card.symbol(), "hand": format_cards((card, *others))}

@@ -2418,6 +2418,7 @@ def read_situation(
         and _moment_pattern("finished", lang).search(asked_folded)
         and _moment_pattern("add", lang).search(asked_folded)
         and not _moment_pattern("pickup", lang).search(asked_folded)  # a dead rank's pile
+        and not _moment_pattern("discard", lang).search(asked_folded)  # ... or its discard
     ):
         # a card added to a canasta said finished in the sentence asking (:data:`finished`)
         situation.moments.add("eighth")
