@@ -326,3 +326,37 @@ def test_a_card_no_limit_touches_discarded_to_go_out(question):
     ruling = ask(american, question, "en").ruling
     assert ruling is not None
     assert ruling.verdict is core.allowed
+
+
+@pytest.mark.parametrize(
+    ("question", "variant", "kind", "without"),
+    [
+        ("do you need a natural canasta to go out?", "american", "NATURAL", False),
+        ("Do we really need a special canasta to go out?", "american", None, False),
+        ("can u go out without a wild card canasta", "american", "WILD", True),
+        ("do you need a natural canasta to go out?", "hand-and-foot", "NATURAL", False),
+    ],
+)
+def test_a_kind_of_canasta_going_out_needs(question, variant, kind, without):
+    from referee.rules.moment_rulings import check_canasta_kind_needed
+    from referee.rules.variant import CanastaKind
+
+    v = PRESETS[variant]
+    core = check_canasta_kind_needed(
+        v,
+        kind=CanastaKind[kind] if kind else None,
+        players=v.default_players,
+        without=without,
+    )
+    assert core is not None
+    ruling = ask(v, question, "en").ruling
+    assert ruling is not None
+    assert ruling.verdict is core.allowed
+    assert ruling.rules == ("going-out.canastas",)
+
+
+def test_can_i_go_out_or_do_we_need_a_natural_one_asks_the_going_out():
+    post = "we have 2 canastas both dirty. can i go out or do we need a natural one too??"
+    ruling = ask(PRESETS["american"], post, "en").ruling
+    assert ruling is not None
+    assert ruling.verdict is True

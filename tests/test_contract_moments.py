@@ -116,6 +116,7 @@ def test_the_american_answers():
         ({"question": "pile_counts", "top": "yes"}, "top"),
         ({"question": "pile_turn"}, "first_turn or past_turn_card"),
         ({"question": "pile_frozen", "wild_in": "yes"}, "wild_in must be true or false"),
+        ({"question": "canasta_kind", "kind": "red"}, "kind must be one of"),
     ],
 )
 def test_a_malformed_moment_question_says_what_is_wrong(question, words):
@@ -218,3 +219,30 @@ def test_how_many_wild_cards_a_meld_holds_answers_as_the_core(variant):
     _same({k: v for k, v in found.items() if k != "most"}, variant, core)
     assert found["most"] == (core.points if core is not None else None)
     assert found["most"] in (None, PRESETS[variant].max_wild)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_kind_of_canasta_going_out_needs_answers_as_the_core(variant):
+    """ "Do you need a natural canasta to go out?", "... go out without one?" (2026-11-30),
+    asked of `referee check`: each kind, both ways, as the core's
+    ``check_canasta_kind_needed`` answers."""
+    from referee.rules.moment_rulings import check_canasta_kind_needed
+    from referee.rules.variant import CanastaKind
+
+    v = PRESETS[variant]
+    kinds = {"natural": CanastaKind.NATURAL, "mixed": CanastaKind.MIXED, "wild": CanastaKind.WILD}
+    for name in ("natural", "mixed", "wild", "special"):
+        for without in (False, True):
+            asked = {"variant": variant, "question": "canasta_kind", "kind": name}
+            core = check_canasta_kind_needed(
+                v, kind=kinds.get(name), players=v.default_players, without=without
+            )
+            _same(check_json({**asked, "without": without}), variant, core)
+
+
+def test_the_american_game_needs_no_kind_of_canasta_to_go_out():
+    """cla-laws §Going Out: two canastas, of any kind."""
+    found = check_json({"variant": "american", "question": "canasta_kind", "kind": "natural"})
+    assert found["allowed"] is False
+    without = {"variant": "american", "question": "canasta_kind", "kind": "wild", "without": True}
+    assert check_json(without)["allowed"] is True

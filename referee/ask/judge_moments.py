@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from ..rules import Card, Meld, Rank, Variant, format_cards
 from ..rules.moment_rulings import (
+    check_canasta_kind_needed,
     check_card_added,
     check_concealed_going_out,
     check_last_discard,
@@ -35,8 +36,9 @@ from ..rules.moment_rulings import (
 from ..rules.problems import N_, Text
 from ..rules.rulings import Ruling as CoreRuling
 from ..rules.rulings import check_meld, check_wild_card
+from ..rules.variant import CanastaKind
 from .judge import RULED, Ruling, Table, _asks_what, _joined
-from .situation import MOMENT_QUESTIONS, Situation, opens_open, question_sentence
+from .situation import MOMENT_QUESTIONS, Situation, opens_open, question_sentence, says_either
 from .words import fold
 
 __all__ = ["SILENT_RULING", "frozen_after_taking", "rule_on_moment"]
@@ -318,6 +320,26 @@ def _wild_limit(variant: Variant, s: Situation) -> Ruling | None:
     return Ruling(None, core.points, core.text, (core.rule,), lead=True)
 
 
+_KINDS_NAMED = {
+    "natural": CanastaKind.NATURAL,
+    "mixed": CanastaKind.MIXED,
+    "wild": CanastaKind.WILD,
+    "special": None,
+}
+
+
+def _kind_needed(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
+    """Does going out need a canasta of the kind the question names ("Do you need a natural
+    canasta to go out?"), or may a side go out without one ("can u go out without a wild card
+    canasta": the same, the other way round) -- ``check_canasta_kind_needed``."""
+    assert s.kind_needed is not None
+    named, without = s.kind_needed
+    players = table.players if table is not None else variant.default_players
+    kind = _KINDS_NAMED[named]
+    core = check_canasta_kind_needed(variant, kind=kind, players=players, without=without)
+    return None if core is None else _ruled(core)
+
+
 def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -> Ruling | None:
     """A ruling on one of the six moments (see the module), or None where the question asks
     none of them."""
@@ -404,6 +426,16 @@ def rule_on_moment(variant: Variant, s: Situation, table: Table | None = None) -
         # frozen pile's Yes the ruling most often missing, 14 of 34; the dev half's one such
         # post, the twenty-third's, read, 2026-11-30)
         (_wild_limit_asked(s), lambda: _wild_limit(variant, s)),
+        # a kind of canasta going out needs, or goes without (2026-11-30)
+        # ... never beside "can I go out?" ("can i go out or do we need a natural one too??":
+        # the going out asked first; the tenth American posts' dev half) nor canastas told
+        (
+            s.kind_needed is not None
+            and not s.groups
+            and not says_either(s.sentence, s.lang)
+            and not (s.canastas or 0) >= 2,
+            lambda: _kind_needed(variant, s, table),
+        ),
         (
             _frozen_asked(s) and not set(_PILE_TAKEN) & s.moments,
             lambda: _pile_frozen(variant, s),

@@ -248,6 +248,9 @@ class Situation:
         # whether it names wild cards as such ("wild cards", "wilds", "jokers"): kept apart from
         # the moments, which many a ruling asks to name nothing else
         self.wild_named = False
+        # a kind of canasta the sentence asked says going out needs, or goes without: (kind,
+        # without) -- "natural", "mixed", "wild" or "special" -- else None
+        self.kind_needed: tuple[str, bool] | None = None
 
     @property
     def focus(self) -> Situation | None:
@@ -2427,9 +2430,33 @@ def read_situation(
     situation.meld_points = meld_points
     situation.hand_listed = _hand_listed(text, lang)
     situation.wild_named = bool(_moment_pattern("wild_named", lang).search(folded))
+    situation.kind_needed = _kind_needed(fold(sentence), lang)
     if _minimum_by_score(situation, folded, lang):
         situation.moments |= {"opening", "minimum"}
     return situation
+
+
+def _kind_needed(sentence: str, lang: str) -> tuple[str, bool] | None:
+    """The one kind of canasta ``sentence`` (folded) asks going out to need ("need a natural
+    canasta to go out?") or to go without ("go out without a wild card canasta"), and whether
+    without; None where it names no going out, no need nor "without", or not one kind."""
+    said = _Moments(sentence, lang)
+    if not said.named("go_out"):
+        return None
+    without = said.named("without")
+    if not (without or said.named("need_word")):
+        return None
+    kinds = [
+        kind
+        for kind, moment in (
+            ("natural", "natural_canasta"),
+            ("mixed", "mixed_canasta"),
+            ("wild", "wild_canasta"),
+            ("special", "special_canasta"),
+        )
+        if said.named(moment)
+    ]
+    return (kinds[0], without) if len(kinds) == 1 else None
 
 
 # What a post asking the first meld's minimum at its score names, and nothing more ("meld at

@@ -692,6 +692,26 @@ def _wild_cards_question(variant: Variant, data: Json) -> Json:
     return answer
 
 
+_KINDS_ASKED = ("natural", "mixed", "wild", "special")
+
+
+def _canasta_kind_question(variant: Variant, data: Json) -> Json:
+    from ..rules.moment_rulings import check_canasta_kind_needed
+    from ..rules.variant import CanastaKind
+
+    kind = _field(data, "kind", str, None, "")
+    if kind not in _KINDS_ASKED:
+        raise MalformedInput(f"kind must be one of {', '.join(_KINDS_ASKED)}, not {kind!r}")
+    named = {"natural": CanastaKind.NATURAL, "mixed": CanastaKind.MIXED, "wild": CanastaKind.WILD}
+    ruling = check_canasta_kind_needed(
+        variant,
+        kind=named.get(kind),
+        players=_players(variant, data),
+        without=_field(data, "without", bool, False, ""),
+    )
+    return _moment_json(variant, ruling)
+
+
 def _concealed_question(variant: Variant, data: Json) -> Json:
     from ..rules.moment_rulings import check_concealed_going_out
 
@@ -728,6 +748,7 @@ QUESTIONS = {
     "opponents_meld": _opponents_meld_question,
     "pile_frozen": _pile_frozen_question,
     "wild_cards": _wild_cards_question,
+    "canasta_kind": _canasta_kind_question,
     "red_threes_opening": _red_threes_opening_question,
     "concealed": _concealed_question,
 }

@@ -19,10 +19,11 @@ from .melds import Meld
 from .play_rulings import _rank_meld, _t  # one per rank, found as the play rulings find it
 from .problems import N_, Text
 from .rulings import Ruling, check_meld
-from .variant import Variant
+from .variant import CanastaKind, Variant
 
 __all__ = [
     "PARTNER_QUESTIONS",
+    "check_canasta_kind_needed",
     "check_card_added",
     "check_concealed_going_out",
     "check_last_discard",
@@ -404,6 +405,46 @@ def wild_cards_allowed(variant: Variant) -> Ruling | None:
         text = N_("A meld of natural cards holds at most %(most)s wild cards.")
     most = variant.max_wild
     return Ruling(True, _t(text, most=most), "meld.wild-limit", points=most)
+
+
+def check_canasta_kind_needed(
+    variant: Variant, *, kind: CanastaKind | None, players: int, without: bool = False
+) -> Ruling | None:
+    """Must a side have a canasta of ``kind`` to go out ("Do you need a natural canasta to go
+    out?"; None: a "special" one -- of sevens, of aces, of wild cards -- which no plain kind
+    names)?  Yes where the book's going out names that kind (``going_out_kinds``), else No:
+    any canastas, as many as it needs, do.  ``without``: asked the other way round, may a side
+    go out without one ("can you go out without a wild card canasta?").  None where the book
+    has no such rule, or a special canasta is asked of a book whose going out names kinds."""
+    if "going-out.canastas" not in variant.rules:
+        return None
+    count = variant.going_out_canastas.get(players)
+    if count is None:
+        count = variant.going_out_canastas.get(variant.default_players)
+    needed = variant.going_out_kinds.get(kind, 0) if kind is not None else 0
+    if needed:
+        if without:
+            text = N_("No: going out needs %(needed)s of this kind of canasta.")
+        else:
+            text = N_("Yes: going out needs %(needed)s of this kind of canasta.")
+        return Ruling(not without, _t(text, needed=needed), "going-out.canastas")
+    if variant.going_out_kinds:
+        if kind is None:
+            return None
+        if without:
+            text = N_("Yes: this kind of canasta is not among those going out needs.")
+        else:
+            text = N_("No: this kind of canasta is not among those going out needs.")
+        return Ruling(without, _t(text), "going-out.canastas")
+    if count is None:
+        return None
+    if without:
+        text = N_(
+            "Yes: a side may go out without it: going out needs %(count)s canastas, of any kind."
+        )
+    else:
+        text = N_("No: going out needs %(count)s canastas, of any kind.")
+    return Ruling(without, _t(text, count=count), "going-out.canastas")
 
 
 def check_concealed_going_out(variant: Variant) -> Ruling:
