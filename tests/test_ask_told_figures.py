@@ -360,3 +360,20 @@ def test_can_i_go_out_or_do_we_need_a_natural_one_asks_the_going_out():
     ruling = ask(PRESETS["american"], post, "en").ruling
     assert ruling is not None
     assert ruling.verdict is True
+
+
+@pytest.mark.parametrize(
+    ("question", "variant"),
+    [
+        ("What score wins the game? We've been playing to 5000.", "american"),
+        ("What's the official game score in American canasta?", "american"),
+        ("How many points wins a game of canasta?", "classic"),
+    ],
+)
+def test_the_score_that_wins_the_game(question, variant):
+    """The score a game is played to, asked "what score wins the game?" (the twenty-sixth
+    American posts' dev half): the book's own."""
+    ruling = ask(PRESETS[variant], question, "en").ruling
+    assert ruling is not None
+    assert ruling.figure == PRESETS[variant].target_score
+    assert ruling.rules == ("scoring.game-end",)
