@@ -190,6 +190,10 @@ if __name__ == "__main__" and not {
     "--american34",
     "--american35",
     "--american36",
+    "--american37",
+    "--american38",
+    "--american39",
+    "--american40",
 } & set(__import__("sys").argv):
     for name, design in DESIGNS.items():
         print(f"{name:<55} {evaluate(design).line()}")
@@ -501,6 +505,10 @@ american33_questions = _helpers_set(33)
 american34_questions = _helpers_set(34)
 american35_questions = _helpers_set(35)
 american36_questions = _helpers_set(36)
+american37_questions = _helpers_set(37)
+american38_questions = _helpers_set(38)
+american39_questions = _helpers_set(39)
+american40_questions = _helpers_set(40)
 _HELPERS_SETS = {
     "--american4": ("fourth", american4_questions),
     "--american5": ("fifth", american5_questions),
@@ -535,6 +543,10 @@ _HELPERS_SETS = {
     "--american34": ("thirty-fourth", american34_questions),
     "--american35": ("thirty-fifth", american35_questions),
     "--american36": ("thirty-sixth", american36_questions),
+    "--american37": ("thirty-seventh", american37_questions),
+    "--american38": ("thirty-eighth", american38_questions),
+    "--american39": ("thirty-ninth", american39_questions),
+    "--american40": ("fortieth", american40_questions),
 }
 
 if __name__ == "__main__":

@@ -60,6 +60,10 @@ from .ask_eval import (
     american34_questions,
     american35_questions,
     american36_questions,
+    american37_questions,
+    american38_questions,
+    american39_questions,
+    american40_questions,
     american_questions,
     blind_questions,
     evaluate,
@@ -202,6 +206,10 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         (american34_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 26),
         (american35_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 27),
         (american36_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 30),
+        (american37_questions, {"rule": 38, "gap": 5, "play": 2, "off": 3}, 21),
+        (american38_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 25),
+        (american39_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 28),
+        (american40_questions, {"rule": 39, "gap": 4, "play": 2, "off": 3}, 29),
     ],
     ids=[
         "fourth",
@@ -237,14 +245,18 @@ def test_the_third_american_posts_are_labelled_against_the_catalogue():
         "thirty-fourth",
         "thirty-fifth",
         "thirty-sixth",
+        "thirty-seventh",
+        "thirty-eighth",
+        "thirty-ninth",
+        "fortieth",
     ],
 )
 def test_the_helpers_american_posts_are_labelled_against_the_catalogue(load, kinds, rulings):
-    """tests/ask_american4.toml to ask_american36.toml: sets of 40 (the eighth to thirty-sixth
+    """tests/ask_american4.toml to ask_american40.toml: sets of 40 (the eighth to fortieth
     48) written by helpers before they read the catalogue, each labelled with rules the
     american catalogue has, a kind and a part, half of them held -- within each length class
     alternately, so an odd class leaves one more dev post (python -m tests.ask_eval
-    --american4 ... --american36)."""
+    --american4 ... --american40)."""
     asked = load()
     assert len(asked) == sum(kinds.values())
     _assert_american_labels(asked)
