@@ -1158,14 +1158,14 @@ def _claim_answered(variant: Variant, s: Situation, found: Ruling | None) -> Rul
         return found
     if not s.marked and not _CONFIRM_ASKED.search(s.sentence):
         return found  # a story's figure, asked nothing of ("2s count 20 right" asks)
+    claims = [n for n in figures_claimed(s.sentence, s.lang) if n != s.meld_points]
+    if len(claims) != 1 or claims[0] in {step.minimum for step in variant.opening_table}:
+        return found  # ... a first meld's minimum named ("zählt das Ass zu den 125 dazu?")
     asked = s.focus or s
     if "opening.minimum" in found.rules or asked.moments & {"opening", "minimum", "counts_toward"}:
         # a minimum claimed has its own reading (``Situation.claimed``); a figure asked toward
         # the opening ("does it count toward the 125?") claims the minimum, not the figure
         return found
-    claims = [n for n in figures_claimed(s.sentence, s.lang) if n != s.meld_points]
-    if len(claims) != 1 or claims[0] in {step.minimum for step in variant.opening_table}:
-        return found  # ... a first meld's minimum named ("zählt das Ass zu den 125 dazu?")
     right = claims[0] == abs(found.figure)
     said = N_("Yes: %(claimed)s is right.") if right else N_("No: not %(claimed)s.")
     text = _joined([Text(said, {"claimed": claims[0]}), found.text])

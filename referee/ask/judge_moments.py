@@ -245,6 +245,8 @@ def _frozen_asked(s: Situation) -> bool:
     is asked of the act), and asks whether, not what or when; not a black three's stopping the
     pile.  Of two ("frozen all the time or only after a wild?") the core's one
     answer says which."""
+    if not s.frozen or "frozen_state" not in s.moments:
+        return False  # the post's words first: the sentence's situation is read only if need be
     asked = s.focus if s.focus is not None else s
     if not (asked.frozen and "frozen_state" in asked.moments) or set(_PILE_TAKEN) & asked.moments:
         return False  # "can I take the frozen pile with ...?" asks the taking
@@ -293,6 +295,8 @@ def _wild_limit_asked(s: Situation) -> bool:
     """Whether the sentence asked is how many wild cards a meld may hold ("How many wild cards
     can you have in a meld?", "how many wilds can go in a dirty canasta?"): how many asked,
     wild cards named, a meld or a canasta, no card told in it, nothing else named."""
+    if not s.wild_named or not s.how_asked:
+        return False  # the post's words first (as _frozen_asked)
     asked = s.focus if s.focus is not None else s
     if not asked.how_asked or not asked.wild_named:
         return False

@@ -2413,24 +2413,24 @@ def read_situation(
         situation.moments.add("value")
         if situation.asked is not None:
             situation.asked.add("value")
-    situation.tried = bool(_moment_pattern("tried", lang).search(folded))
-    asked_folded = fold(sentence)
-    if (
-        {"add", "canasta"} <= situation.moments
-        and "eighth" not in situation.moments
-        and _moment_pattern("finished", lang).search(asked_folded)
-        and _moment_pattern("add", lang).search(asked_folded)
-        and not _moment_pattern("pickup", lang).search(asked_folded)  # a dead rank's pile
-        and not _moment_pattern("discard", lang).search(asked_folded)  # ... or its discard
-    ):
-        # a card added to a canasta said finished in the sentence asking (:data:`finished`)
-        situation.moments.add("eighth")
-        if situation.asked is not None:
-            situation.asked.add("eighth")
+    situation.tried = said.named("tried")  # the post's words, read once (:class:`_Moments`)
+    if {"add", "canasta"} <= situation.moments and "eighth" not in situation.moments:
+        asked_folded = _Moments(fold(sentence), lang)
+        if (
+            asked_folded.named("finished")
+            and asked_folded.named("add")
+            and not asked_folded.named("pickup")  # a dead rank's pile
+            and not asked_folded.named("discard")  # ... or its discard
+        ):
+            # a card added to a canasta said finished in the sentence asking (``finished``)
+            situation.moments.add("eighth")
+            if situation.asked is not None:
+                situation.asked.add("eighth")
     situation.meld_points = meld_points
     situation.hand_listed = _hand_listed(text, lang)
-    situation.wild_named = bool(_moment_pattern("wild_named", lang).search(folded))
-    situation.kind_needed = _kind_needed(fold(sentence), lang)
+    situation.wild_named = said.named("wild_named")
+    if "go_out" in situation.moments:
+        situation.kind_needed = _kind_needed(fold(sentence), lang)
     if _minimum_by_score(situation, folded, lang):
         situation.moments |= {"opening", "minimum"}
     return situation
