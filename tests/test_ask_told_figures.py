@@ -368,6 +368,7 @@ def test_can_i_go_out_or_do_we_need_a_natural_one_asks_the_going_out():
         ("What score wins the game? We've been playing to 5000.", "american"),
         ("What's the official game score in American canasta?", "american"),
         ("How many points wins a game of canasta?", "classic"),
+        ("what score is game in modern american? we play to 8500", "american"),
     ],
 )
 def test_the_score_that_wins_the_game(question, variant):
@@ -377,3 +378,13 @@ def test_the_score_that_wins_the_game(question, variant):
     assert ruling is not None
     assert ruling.figure == PRESETS[variant].target_score
     assert ruling.rules == ("scoring.game-end",)
+
+
+def test_a_card_written_twice_in_a_list_is_two_of_them():
+    """ "caught holding a joker, a 2, A A, a king ...": two aces (the thirty-eighth American
+    posts' dev half)."""
+    from referee.ask.situation import read_situation
+    from referee.rules import parse_cards
+
+    post = "I got caught holding a joker, a 2, A A, a king, an 8, a 5 and a black 3."
+    assert read_situation(post, "en").hand_listed == list(parse_cards("X 2 A A K 8 5 3s"))

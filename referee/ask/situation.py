@@ -588,6 +588,10 @@ def _hand_listed(text: str, lang: str) -> list[Card] | None:
         words = fold(item).split()
         if not words:
             continue
+        if len(words) > 1 and len(set(words)) == 1 and _SYMBOL_RANK.get(words[0]) is not None:
+            # "A A", "K K": the same card written again is two of them
+            cards += [Card(Rank(_SYMBOL_RANK[words[0]]))] * len(words)
+            continue
         count = 1
         if len(words) > 1 and (words[0] in ("a", "an") or _count_of(words[0], lang) is not None):
             count = 1 if words[0] in ("a", "an") else _count_of(words[0], lang) or 1
