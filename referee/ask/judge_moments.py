@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from ..rules import Card, Meld, Rank, Variant, format_cards
 from ..rules.moment_rulings import (
+    KINDS_ASKED,
     check_canasta_kind_needed,
     check_card_added,
     check_concealed_going_out,
@@ -36,7 +37,6 @@ from ..rules.moment_rulings import (
 from ..rules.problems import N_, Text
 from ..rules.rulings import Ruling as CoreRuling
 from ..rules.rulings import check_meld, check_wild_card
-from ..rules.variant import CanastaKind
 from .judge import RULED, Ruling, Table, _asks_what, _joined
 from .situation import MOMENT_QUESTIONS, Situation, opens_open, question_sentence, says_either
 from .words import fold
@@ -324,14 +324,6 @@ def _wild_limit(variant: Variant, s: Situation) -> Ruling | None:
     return Ruling(None, core.points, core.text, (core.rule,), lead=True)
 
 
-_KINDS_NAMED = {
-    "natural": CanastaKind.NATURAL,
-    "mixed": CanastaKind.MIXED,
-    "wild": CanastaKind.WILD,
-    "special": None,
-}
-
-
 def _kind_needed(variant: Variant, s: Situation, table: Table | None) -> Ruling | None:
     """Does going out need a canasta of the kind the question names ("Do you need a natural
     canasta to go out?"), or may a side go out without one ("can u go out without a wild card
@@ -339,7 +331,7 @@ def _kind_needed(variant: Variant, s: Situation, table: Table | None) -> Ruling 
     assert s.kind_needed is not None
     named, without = s.kind_needed
     players = table.players if table is not None else variant.default_players
-    kind = _KINDS_NAMED[named]
+    kind = KINDS_ASKED[named]
     core = check_canasta_kind_needed(variant, kind=kind, players=players, without=without)
     return None if core is None else _ruled(core)
 

@@ -692,20 +692,15 @@ def _wild_cards_question(variant: Variant, data: Json) -> Json:
     return answer
 
 
-_KINDS_ASKED = ("natural", "mixed", "wild", "special")
-
-
 def _canasta_kind_question(variant: Variant, data: Json) -> Json:
-    from ..rules.moment_rulings import check_canasta_kind_needed
-    from ..rules.variant import CanastaKind
+    from ..rules.moment_rulings import KINDS_ASKED, check_canasta_kind_needed
 
     kind = _field(data, "kind", str, None, "")
-    if kind not in _KINDS_ASKED:
-        raise MalformedInput(f"kind must be one of {', '.join(_KINDS_ASKED)}, not {kind!r}")
-    named = {"natural": CanastaKind.NATURAL, "mixed": CanastaKind.MIXED, "wild": CanastaKind.WILD}
+    if kind not in KINDS_ASKED:
+        raise MalformedInput(f"kind must be one of {', '.join(KINDS_ASKED)}, not {kind!r}")
     ruling = check_canasta_kind_needed(
         variant,
-        kind=named.get(kind),
+        kind=KINDS_ASKED[kind],
         players=_players(variant, data),
         without=_field(data, "without", bool, False, ""),
     )

@@ -22,6 +22,7 @@ from .rulings import Ruling, check_meld
 from .variant import CanastaKind, Variant
 
 __all__ = [
+    "KINDS_ASKED",
     "PARTNER_QUESTIONS",
     "check_canasta_kind_needed",
     "check_card_added",
@@ -405,6 +406,16 @@ def wild_cards_allowed(variant: Variant) -> Ruling | None:
         text = N_("A meld of natural cards holds at most %(most)s wild cards.")
     most = variant.max_wild
     return Ruling(True, _t(text, most=most), "meld.wild-limit", points=most)
+
+
+# The kinds of canasta a player asks going out to need, by the words `referee check` and the
+# ask engine name them: None for a "special" one (of sevens, aces or wild cards), no plain kind
+KINDS_ASKED: dict[str, CanastaKind | None] = {
+    "natural": CanastaKind.NATURAL,
+    "mixed": CanastaKind.MIXED,
+    "wild": CanastaKind.WILD,
+    "special": None,
+}
 
 
 def check_canasta_kind_needed(
